@@ -1,0 +1,61 @@
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+const apps = ['gateway', 'control', 'scheduler', 'dataplane', 'worker'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.turbo/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/consistent-type-imports': 'off',
+      'import-x/no-self-import': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@agentry/*/*'], message: 'Import a package only through its entry point.' },
+            { group: apps.map((a) => `@agentry/${a}`), message: 'Apps never import apps; talk over NATS.' },
+            { group: ['**/apps/**', '../../apps/**'], message: 'Never reach into an app from outside it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Framework-free libraries: no Nest, Prisma, Redis or NATS.
+    files: ['packages/harness/src/**/*.ts', 'packages/workspace/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@agentry/*/*'], message: 'Import a package only through its entry point.' },
+            { group: ['@nestjs/*', '@prisma/*', 'ioredis', 'bullmq', '@nats-io/*', '@agentry/db', '@agentry/platform'], message: 'This package is framework-free.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts depends on zod only.' }] }],
+    },
+  },
+  {
+    // Cycle detection is expensive; run it where cycles actually hurt.
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-cycle': ['error', { maxDepth: 8 }] },
+  },
+);

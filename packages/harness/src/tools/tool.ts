@@ -1,0 +1,35 @@
+import type { WorkspaceFs } from '@agentry/workspace';
+import type { ContentBlock } from '../model/model-port.js';
+
+/** What a tool returns. `pending` means the result will arrive in a later turn (self-hosted worker, HITL, offload). */
+export type ToolOutcome =
+  | { status: 'ok'; content: ContentBlock[] }
+  | { status: 'error'; content: ContentBlock[]; reason?: string }
+  | { status: 'pending'; placeholder?: string };
+
+export interface ToolContext {
+  toolCallId: string;
+  /** The workspace the tool sees (already scoped). */
+  fs: WorkspaceFs;
+  signal: AbortSignal;
+  sessionId: string;
+  agentId: string;
+  /** Free-form values the caller puts in (tenant, user, environment...). */
+  values: Record<string, unknown>;
+}
+
+export type ToolPermission = 'always_allow' | 'always_ask' | 'deny';
+
+export interface HarnessTool {
+  name: string;
+  description: string;
+  /** JSON Schema (type: object) of the input. */
+  inputSchema: Record<string, unknown>;
+  /** Safe to re-run after a crash (read-only): decides recovery of a tool_use without a result. */
+  idempotent: boolean;
+  /** Toolset this tool belongs to, for default permissions: "builtin", "mcp:<server>", "custom", "platform". */
+  toolset: string;
+  /** Default permission when no policy names this tool. */
+  defaultPermission?: ToolPermission;
+  execute(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
+}
