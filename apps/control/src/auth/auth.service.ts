@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppError, type Actor, type AuthenticatedUser } from '@agentry/contracts';
+import { LOGGER, type Logger } from '@agentry/platform';
+import type { User } from '@agentry/db';
+import { CONTROL_CONFIG } from '../config/control-config.token.js';
+import type { ControlEnv } from '../config/env.js';
+import { TenancyRepository } from '../tenancy/tenancy.repository.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { hashSecretToken } from './secret-token.js';
+import { UsersRepository } from './users.repository.js';
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+@Injectable()
+export class AuthService implements OnApplicationBootstrap {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly tenancy: TenancyRepository,
+    @Inject(CONTROL_CONFIG) private readonly config: ControlEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { AGENTRY_ADMIN_USERNAME: username, AGENTRY_ADMIN_PASSWORD: password } = this.config;
+    if (password === 'admin') {
+      if (this.config.NODE_ENV === 'production') {
+        throw new Error('AGENTRY_ADMIN_PASSWORD must be set in production; the default "admin" is refused');
+      }
+      this.logger.warn(
+        { username },
+        'THE ADMIN PASSWORD IS THE DEFAULT "admin": set AGENTRY_ADMIN_PASSWORD before exposing this installation',
+      );
+    }
+    const { created } = await this.tenancy.seedDefaultTenant({
+      username: username.toLowerCase(),
+      passwordHash: await hashPassword(password),
+    });
+    if (created) this.logger.info({ username }, 'seeded default tenant and admin user');
+  }
+
+  async login(username: string, password: string): Promise<AuthenticatedUser> {
+    const user = await this.users.findByUsername(username);
+    // Verify against a throwaway hash when the user is unknown, so timing does not reveal usernames.
+    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, DUMMY_HASH);
+    if (!user || !ok || user.disabledAt) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+    return this.describe(user);
+  }
+
+  async userActor(userId: string): Promise<Actor> {
+    const user = await this.users.findById(userId);
+    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists');
+    const described = await this.describe(user);
+    return { tenantId: described.tenantId, namespaceId: described.namespaceId, userId: user.id, apiKeyId: null, role: described.role };
+  }
+
+  async verifyApiKey(key: string): Promise<Actor> {
+    const record = await this.apiKeys.findByHash(hashSecretToken(key));
+    if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) {
+      throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
+    }
+    void this.apiKeys.touch(record.id).catch(() => undefined);
+    const role = record.permissions.includes('write') || record.permissions.length === 0 ? 'member' : 'viewer';
+    return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role };
+  }
+
+  private async describe(user: User): Promise<AuthenticatedUser> {
+    const namespace = await this.tenancy.defaultNamespace(user.tenantId);
+    if (!namespace) throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
+    return { id: user.id, username: user.username, role: user.role, tenantId: user.tenantId, namespaceId: namespace.id };
+  }
+}
+
+const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,0 +1,1 @@
+export const CONTROL_CONFIG = Symbol('CONTROL_CONFIG');

@@ -1,0 +1,32 @@
+import type { Session as SessionRow } from '@agentry/db';
+import type { Session, SessionAgent } from '@agentry/contracts';
+
+/** The frozen runtime spec a session carries from creation on. */
+export interface SessionSpec {
+  agent: SessionAgent;
+  environment: { id: string; type: string; config: Record<string, unknown> };
+}
+
+export function toSessionDto(row: SessionRow): Session {
+  const spec = row.spec as unknown as SessionSpec;
+  return {
+    type: 'session',
+    id: row.id,
+    agent: spec.agent,
+    environment_id: row.environmentId,
+    title: row.title,
+    status: row.status === 'archived' ? 'idle' : row.status,
+    stop_reason: (row.stopReason ?? null) as Session['stop_reason'],
+    metadata: row.metadata as Record<string, string>,
+    resources: row.resources as Session['resources'],
+    vault_ids: row.vaultIds,
+    budget: (row.budget ?? null) as Session['budget'],
+    usage: row.usage as Session['usage'],
+    stats: row.stats as Session['stats'],
+    outcome_evaluations: [],
+    deployment_id: row.deploymentId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    archived_at: row.archivedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** One BullMQ queue: its payload and its retry policy. */
+export interface JobDefinition<S extends z.ZodType> {
+  readonly queue: string;
+  readonly payload: S;
+  readonly attempts: number;
+  readonly backoffMs: number;
+  /** Jobs with the same key coalesce while one is waiting (BullMQ jobId). */
+  readonly dedupeKey?: (payload: z.output<S>) => string;
+}
+
+function job<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export const SessionDrainJobSchema = z.object({
+  v: z.literal(1).default(1),
+  sessionId: z.string().min(1),
+  tenantId: z.string().min(1),
+  reason: z.enum(['inbound', 'reconcile', 'recheck']).default('inbound'),
+});
+export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
+
+export const ReconcileJobSchema = z.object({ v: z.literal(1).default(1) });
+export type ReconcileJob = z.infer<typeof ReconcileJobSchema>;
+
+export const Jobs = {
+  /** Kick a session whose inbox has unprocessed events; the runner drains until empty. */
+  sessionDrain: job({
+    queue: 'session-drain',
+    payload: SessionDrainJobSchema,
+    attempts: 5,
+    backoffMs: 500,
+    dedupeKey: (p) => `drain-${p.sessionId}`,
+  }),
+  /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
+  reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
+} as const;

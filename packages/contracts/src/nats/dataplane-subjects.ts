@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ActorSchema } from './actor.js';
+import { rpcSubject, V1 } from './subject.js';
+import { InboundEventSchema } from '../events/inbound-events.js';
+import { SessionEventSchema } from '../events/session-event.js';
+
+/** A committed event with its per-session position; `seq` is the SSE id and the paging cursor. */
+export const StoredEventSchema = z.object({ seq: z.number().int().positive(), event: SessionEventSchema });
+export type StoredEvent = z.infer<typeof StoredEventSchema>;
+
+export const AppendEventsRpcRequestSchema = z.object({
+  v: V1,
+  actor: ActorSchema,
+  sessionId: z.string().min(1),
+  events: z.array(InboundEventSchema).min(1).max(50),
+});
+
+export const ListEventsRpcRequestSchema = z.object({
+  v: V1,
+  actor: ActorSchema,
+  sessionId: z.string().min(1),
+  /** Only events with seq greater than this. */
+  afterSeq: z.number().int().nonnegative().default(0),
+  /** Only events with seq smaller than this (backwards paging). */
+  beforeSeq: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(1000).default(100),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  types: z.array(z.string()).optional(),
+});
+export type ListEventsRpcRequest = z.infer<typeof ListEventsRpcRequestSchema>;
+
+export const EventPageSchema = z.object({ data: z.array(StoredEventSchema), hasMore: z.boolean() });
+export type EventPage = z.infer<typeof EventPageSchema>;
+
+export const DataplaneSubjects = {
+  appendEvents: rpcSubject(
+    'dataplane.events.append',
+    AppendEventsRpcRequestSchema,
+    z.object({ data: z.array(StoredEventSchema) }),
+  ),
+  listEvents: rpcSubject('dataplane.events.list', ListEventsRpcRequestSchema, EventPageSchema),
+} as const;
+
+/** A tool call sent to the Hands (cluster worker pool), answered with its outcome. */
+export const HandsExecRequestSchema = z.object({
+  v: V1,
+  tenantId: z.string().min(1),
+  sessionId: z.string().min(1),
+  environmentId: z.string().min(1),
+  environmentType: z.enum(['local', 'sandbox']),
+  toolUseId: z.string().min(1),
+  name: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  timeoutMs: z.number().int().positive().default(120_000),
+});
+export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
+
+export const HandsExecResultSchema = z.object({
+  toolUseId: z.string(),
+  isError: z.boolean(),
+  content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
+  /** Machine-readable cause when isError (e.g. `path_escape`, `not_found`, `unknown_tool`). */
+  reason: z.string().optional(),
+});
+export type HandsExecResult = z.infer<typeof HandsExecResultSchema>;
+
+export const HandsSubjects = {
+  exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
+} as const;

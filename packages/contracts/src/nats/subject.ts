@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** One request/reply subject: the request it accepts and the reply it returns. */
+export interface RpcSubject<Req extends z.ZodType, Res extends z.ZodType> {
+  readonly subject: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
+  subject: string,
+  request: Req,
+  response: Res,
+): RpcSubject<Req, Res> {
+  return { subject, request, response };
+}
+
+export type RpcRequest<S> = S extends RpcSubject<infer Req, z.ZodType> ? z.input<Req> : never;
+export type RpcParsedRequest<S> = S extends RpcSubject<infer Req, z.ZodType> ? z.output<Req> : never;
+export type RpcResponse<S> = S extends RpcSubject<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** Payloads carry a schema version so old and new replicas can share a subject during a rollout. */
+export const V1 = z.literal(1).default(1);
+
+/** Pub/sub subjects (no reply). `evt` carries committed events only; `delta` carries stream previews. */
+export const PubSubjects = {
+  sessionEvents: (sessionId: string) => `evt.${sessionId}`,
+  sessionDeltas: (sessionId: string) => `delta.${sessionId}`,
+  sessionInterrupt: (sessionId: string) => `interrupt.${sessionId}`,
+  environmentWork: (environmentId: string) => `work.${environmentId}`,
+  handsExec: (pool: string) => `hands.exec.${pool}`,
+} as const;

@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { BaseEnv } from '../config/base-env.js';
+import { createLogger } from '../logging/logger.js';
+import { NestPinoLogger } from '../logging/nest-logger.js';
+import { PrefixedServerNats } from '../nats/prefixed-server-nats.js';
+
+export interface BootstrapOptions {
+  service: string;
+  module: Type<unknown> | DynamicModule;
+  config: BaseEnv;
+  /** Serve NATS request/reply handlers (queue group = service name, so replicas share the load). */
+  rpc: boolean;
+  bodyLimitBytes?: number;
+  configure?: (app: NestFastifyApplication) => void | Promise<void>;
+}
+
+/**
+ * Starts a service: Fastify for HTTP (the public API on the gateway, health everywhere) and, where the
+ * service answers requests, Nest's NATS transport under the installation's subject prefix.
+ */
+export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
+  const { config, service } = options;
+  const logger = createLogger(service, config.AGENTRY_LOG_LEVEL);
+  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimitBytes ?? 1_048_576, trustProxy: true });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  app.enableShutdownHooks();
+  await options.configure?.(app);
+  if (options.rpc) {
+    app.connectMicroservice(
+      {
+        strategy: new PrefixedServerNats(
+          { servers: config.NATS_URL.split(','), queue: service, name: `${service}-server` },
+          config.AGENTRY_SUBJECT_PREFIX,
+        ),
+      },
+      { inheritAppConfig: true },
+    );
+    await app.startAllMicroservices();
+  }
+  await app.listen(config.PORT, config.AGENTRY_HOST);
+  logger.info({ url: await app.getUrl(), port: config.PORT }, 'service listening');
+  return app;
+}

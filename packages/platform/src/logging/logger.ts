@@ -1,0 +1,42 @@
+import { pino, type Logger as PinoLogger } from 'pino';
+import { trace } from '@opentelemetry/api';
+import { currentContext } from './request-context.js';
+
+/** Fields that must never reach a log line, wherever they appear. */
+export const REDACTED_PATHS = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'secret',
+  '*.secret',
+  'apiKey',
+  '*.apiKey',
+  'api_key',
+  '*.api_key',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  '*.value',
+  'credentials',
+  '*.credentials',
+];
+
+export type Logger = PinoLogger;
+
+export function createLogger(service: string, level: string): Logger {
+  return pino({
+    name: service,
+    level,
+    base: { service },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin() {
+      const span = trace.getActiveSpan();
+      const traceId = span?.spanContext().traceId;
+      return { ...currentContext(), ...(traceId ? { traceId } : {}) };
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject, type Provider } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Redis } from 'ioredis';
+import { createPrismaClient, type PrismaClient } from '@agentry/db';
+import type { BaseEnv } from './config/base-env.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { NatsBus } from './nats/nats-bus.js';
+import { PrefixedClientNats } from './nats/prefixed-client-nats.js';
+import { RpcClient } from './nats/rpc-client.js';
+import { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
+import { JobQueue } from './queue/job-queue.js';
+import { createRedis, redisKeyPrefix } from './redis/redis-factory.js';
+import { HealthController, HEALTH_INDICATORS } from './health/health.controller.js';
+import type { HealthIndicator } from './health/health-check.js';
+import { APP_CONFIG, DATABASE, LOGGER, REDIS } from './tokens.js';
+
+export interface PlatformOptions {
+  service: string;
+  config: BaseEnv;
+  /** Which shared resources this service uses; readiness checks exactly these. */
+  uses: { database?: boolean; redis?: boolean; queue?: boolean };
+}
+
+/** Shared resources of a service: config, logger, NATS (RPC + bus), Redis, BullMQ, Postgres, health. */
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(NatsBus) private readonly bus: NatsBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config, service } = options;
+    const logger = createLogger(service, config.AGENTRY_LOG_LEVEL);
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      RpcEnvelopeInterceptor,
+      {
+        provide: RpcClient,
+        useFactory: async () => {
+          const proxy = new PrefixedClientNats(
+            { servers: config.NATS_URL.split(','), name: `${service}-rpc` },
+            config.AGENTRY_SUBJECT_PREFIX,
+          );
+          await proxy.connect();
+          return new RpcClient(proxy as unknown as ClientProxy, config.AGENTRY_RPC_TIMEOUT_MS);
+        },
+      },
+      {
+        provide: NatsBus,
+        useFactory: () => NatsBus.connect(config.NATS_URL, config.AGENTRY_SUBJECT_PREFIX, `${service}-bus`),
+      },
+    ];
+    const exportsList: Array<symbol | typeof RpcClient | typeof NatsBus | typeof JobQueue | typeof RpcEnvelopeInterceptor> = [
+      APP_CONFIG,
+      LOGGER,
+      RpcClient,
+      NatsBus,
+      RpcEnvelopeInterceptor,
+    ];
+    const indicatorDeps: Array<symbol | typeof NatsBus | typeof JobQueue> = [NatsBus];
+    if (options.uses.database) {
+      providers.push({ provide: DATABASE, useFactory: () => createPrismaClient(config.DATABASE_URL) });
+      exportsList.push(DATABASE);
+      indicatorDeps.push(DATABASE);
+    }
+    if (options.uses.redis) {
+      providers.push({ provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, { keyPrefix: redisKeyPrefix(config.AGENTRY_ENV) }) });
+      exportsList.push(REDIS);
+      indicatorDeps.push(REDIS);
+    }
+    if (options.uses.queue) {
+      providers.push({
+        provide: JobQueue,
+        useFactory: () => new JobQueue(config.REDIS_URL, `agentry:${config.AGENTRY_ENV}:bull`, logger),
+      });
+      exportsList.push(JobQueue);
+    }
+    providers.push({
+      provide: HEALTH_INDICATORS,
+      inject: indicatorDeps,
+      useFactory: (...deps: unknown[]): HealthIndicator[] =>
+        indicatorDeps.map((token, index) => healthIndicatorFor(token, deps[index])),
+    });
+    return { module: PlatformModule, providers, exports: exportsList, controllers: [HealthController] };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.rpc.close(), this.bus.close()]);
+    this.logger.info('shut down');
+  }
+}
+
+function healthIndicatorFor(token: unknown, dependency: unknown): HealthIndicator {
+  if (token === DATABASE) {
+    const prisma = dependency as PrismaClient;
+    return { name: 'postgres', check: async () => void (await prisma.$queryRawUnsafe('SELECT 1')) };
+  }
+  if (token === REDIS) {
+    const redis = dependency as Redis;
+    return { name: 'redis', check: async () => void (await redis.ping()) };
+  }
+  const bus = dependency as NatsBus;
+  return {
+    name: 'nats',
+    check: async () => {
+      if (!bus.isConnected()) throw new Error('not connected');
+      await bus.flush();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import type { JobDefinition } from '@agentry/contracts';
+import type { z } from 'zod';
+import { createRedis } from '../redis/redis-factory.js';
+import type { Logger } from '../logging/logger.js';
+
+type AnyJob = JobDefinition<z.ZodType>;
+
+/** BullMQ behind the job catalog: payloads are parsed on both ends, retries come from the catalog. */
+export class JobQueue {
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  private queue(definition: AnyJob): Queue {
+    let queue = this.queues.get(definition.queue);
+    if (!queue) {
+      queue = new Queue(definition.queue, {
+        connection: createRedis(this.redisUrl, { forQueue: true }),
+        prefix: this.prefix,
+      });
+      this.queues.set(definition.queue, queue);
+    }
+    return queue;
+  }
+
+  async enqueue<D extends AnyJob>(definition: D, payload: z.input<D['payload']>, delayMs = 0): Promise<void> {
+    const data = definition.payload.parse(payload);
+    const jobId = definition.dedupeKey?.(data);
+    await this.queue(definition).add(definition.queue, data, {
+      ...(jobId ? { jobId } : {}),
+      attempts: definition.attempts,
+      backoff: { type: 'exponential', delay: definition.backoffMs },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+      ...(delayMs > 0 ? { delay: delayMs } : {}),
+    });
+  }
+
+  /** Runs `handler` on every job of the queue; a thrown error retries per the catalog policy. */
+  process<D extends AnyJob>(
+    definition: D,
+    handler: (payload: z.output<D['payload']>, job: Job) => Promise<void>,
+    concurrency = 4,
+  ): void {
+    const worker = new Worker(
+      definition.queue,
+      async (job) => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+      { connection: createRedis(this.redisUrl, { forQueue: true }), prefix: this.prefix, concurrency },
+    );
+    worker.on('failed', (job, error) =>
+      this.logger.warn({ queue: definition.queue, jobId: job?.id, err: error.message }, 'job failed'),
+    );
+    worker.on('error', (error) => this.logger.error({ queue: definition.queue, err: error }, 'queue worker error'));
+    this.workers.push(worker);
+  }
+
+  /** Installs (or updates) a repeating job; only one replica runs each tick. */
+  async every<D extends AnyJob>(definition: D, everyMs: number, payload: z.input<D['payload']>): Promise<void> {
+    await this.queue(definition).upsertJobScheduler(`${definition.queue}-every`, { every: everyMs }, {
+      name: definition.queue,
+      data: definition.payload.parse(payload),
+      opts: { removeOnComplete: true, removeOnFail: 100 },
+    });
+  }
+
+  async waitingCount(definition: AnyJob): Promise<number> {
+    return this.queue(definition).getWaitingCount();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

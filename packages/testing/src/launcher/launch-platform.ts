@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import getPort from 'get-port';
+import { repoRoot } from './repo-root.js';
+import { SERVICES, ServiceProcess, type ServiceName } from './service-process.js';
+
+export interface LaunchOptions {
+  /** Connection string of an already-migrated database. */
+  databaseUrl: string;
+  redisUrl?: string;
+  natsUrl?: string;
+  /** Extra environment for every service (e.g. AGENTRY_ADMIN_PASSWORD). */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface RunningPlatform {
+  gatewayUrl: string;
+  /** Unique per launch: Redis keys and NATS subjects of this platform carry it. */
+  runId: string;
+  workdirRoot: string;
+  env: Record<string, string>;
+  service(name: ServiceName): ServiceProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the five services as separate processes on free ports, isolated from any other run. */
+export async function launchPlatform(options: LaunchOptions): Promise<RunningPlatform> {
+  const root = repoRoot();
+  const runId = `r${randomBytes(5).toString('hex')}`;
+  const runDir = join(root, 'test-results', 'runs', runId);
+  const workdirRoot = join(runDir, 'workdirs');
+  mkdirSync(workdirRoot, { recursive: true });
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
+    NATS_URL: options.natsUrl ?? 'nats://127.0.0.1:4222',
+    AGENTRY_ENV: runId,
+    AGENTRY_SUBJECT_PREFIX: `${runId}.`,
+    AGENTRY_LOG_LEVEL: 'info',
+    AGENTRY_WORKDIR_ROOT: workdirRoot,
+    AGENTRY_JWT_SECRET: randomBytes(24).toString('hex'),
+    AGENTRY_MASTER_KEY: randomBytes(32).toString('base64'),
+    ...options.env,
+  };
+  const processes = new Map<ServiceName, ServiceProcess>();
+  for (const name of SERVICES) {
+    const port = await getPort({ host: '127.0.0.1' });
+    const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
+    processes.set(name, new ServiceProcess(name, port, root, baseEnv, join(runDir, `${name}.log`)));
+  }
+  const all = [...processes.values()];
+  try {
+    for (const service of all) service.start();
+    await Promise.all(all.map((s) => s.waitReady(options.readyTimeoutMs ?? 60_000)));
+  } catch (error) {
+    await Promise.all(all.map((s) => s.stop()));
+    throw error;
+  }
+  return {
+    gatewayUrl: processes.get('gateway')!.url,
+    runId,
+    workdirRoot,
+    env,
+    service: (name) => processes.get(name)!,
+    stop: async () => {
+      await Promise.all(all.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+
+export const SERVICES = ['control', 'dataplane', 'worker', 'scheduler', 'gateway'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** One service as a real OS process, its output kept in a log file for post-mortems. */
+export class ServiceProcess {
+  private child: ChildProcess | undefined;
+  private log: WriteStream | undefined;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: ServiceName,
+    readonly port: number,
+    private readonly root: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly logFile: string,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.log = createWriteStream(this.logFile, { flags: 'a' });
+    const entry = join(this.root, 'apps', this.name, 'dist', 'main.js');
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      cwd: this.root,
+      env: { ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.child = child;
+  }
+
+  async waitReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.running) throw new Error(`${this.name} exited during start-up; see ${this.logFile}`);
+      try {
+        const response = await fetch(`${this.url}/readyz`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${this.name} was not ready after ${timeoutMs} ms; see ${this.logFile}`);
+  }
+
+  /** SIGKILL simulates a crash: no shutdown hooks, leases left to expire. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    if (!this.running) return;
+    this.child?.kill(signal);
+    await this.exited;
+  }
+
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.running) return;
+    this.child?.kill('SIGTERM');
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
+    await this.exited;
+    clearTimeout(timer);
+    this.log?.end();
+  }
+}
