@@ -30,7 +30,7 @@ export class AgentsService {
         name: body.name,
         description: body.description ?? null,
         system: body.system ?? null,
-        model: toModelConfig(body.model),
+        model: toModelConfig(body.model) as object,
         tools: normalizeAgentTools(body.tools ?? []) as object[],
         mcpServers: body.mcp_servers ?? [],
         skills: (body.skills ?? []).map((s) => ({ type: s.type, skill_id: s.skill_id, version: s.version ?? 'latest' })),

@@ -1,9 +1,11 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { checkReadiness, type HealthIndicator } from './health-check.js';
+import { Public } from '../http/public.decorator.js';
 
 export const HEALTH_INDICATORS = Symbol('HEALTH_INDICATORS');
 
 /** Liveness says the process runs; readiness says its real dependencies answer. */
+@Public()
 @Controller()
 export class HealthController {
   constructor(@Inject(HEALTH_INDICATORS) private readonly indicators: HealthIndicator[]) {}

@@ -1,0 +1,22 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule } from '@agentry/platform';
+import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
+import { EventsModule } from './events/events.module.js';
+import { TurnsModule } from './turns/turns.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: DataplaneEnv): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
+        EventsModule,
+        TurnsModule,
+      ],
+      providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
+      exports: [DATAPLANE_CONFIG],
+    };
+  }
+}

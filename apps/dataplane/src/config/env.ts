@@ -1,0 +1,20 @@
+import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { z } from 'zod';
+
+export const DataplaneEnvSchema = BaseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  /** Turn lease: DESIGN caps the TTL at 10 s; it is renewed at a third of it while a turn runs. */
+  AGENTRY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(10_000).default(10_000),
+  AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  DASHSCOPE_API_KEY: z.string().optional(),
+});
+export type DataplaneEnv = z.infer<typeof DataplaneEnvSchema>;
+
+export const loadDataplaneEnv = (): DataplaneEnv => loadConfig(DataplaneEnvSchema);
+export const DATAPLANE_CONFIG = Symbol('DATAPLANE_CONFIG');

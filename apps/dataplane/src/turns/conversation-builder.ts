@@ -1,0 +1,94 @@
+import type { ChatMessage, ContentBlock, ToolCall } from '@agentry/harness';
+import type { StoredEvent } from '@agentry/contracts';
+
+type Assistant = Extract<ChatMessage, { role: 'assistant' }>;
+type Payload = Record<string, unknown>;
+
+const TOOL_USE_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
+const TOOL_RESULT_TYPES = new Set(['agent.tool_result', 'agent.mcp_tool_result']);
+
+/**
+ * Rebuilds the model conversation from the event log alone, so any replica can continue any session.
+ * Each `span.model_request_start` opens a new assistant message; a compaction event replaces
+ * everything before it with its summary.
+ */
+export function buildConversation(events: StoredEvent[]): ChatMessage[] {
+  let messages: ChatMessage[] = [];
+  let assistant: Assistant | undefined;
+  const openAssistant = (): Assistant => {
+    if (!assistant) {
+      assistant = { role: 'assistant', content: [] };
+      messages.push(assistant);
+    }
+    return assistant;
+  };
+  for (const { event } of events) {
+    const payload = event as unknown as Payload;
+    const type = event.type;
+    if (type === 'user.message' || type === 'system.message') {
+      assistant = undefined;
+      const blocks = toBlocks(payload.content);
+      messages.push({ role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks });
+    } else if (type === 'span.model_request_start') {
+      assistant = undefined;
+    } else if (type === 'agent.message') {
+      openAssistant().content.push(...toBlocks(payload.content));
+    } else if (TOOL_USE_TYPES.has(type)) {
+      const call: ToolCall = { id: event.id, name: toolName(payload), input: (payload.input ?? {}) as Record<string, unknown> };
+      const target = openAssistant();
+      target.toolCalls = [...(target.toolCalls ?? []), call];
+    } else if (TOOL_RESULT_TYPES.has(type)) {
+      const toolCallId = String(payload.tool_use_id ?? payload.mcp_tool_use_id);
+      messages.push({
+        role: 'tool',
+        toolCallId,
+        toolName: nameOfCall(messages, toolCallId),
+        content: toBlocks(payload.content),
+        isError: payload.is_error === true,
+      });
+    } else if (type === 'agent.thread_context_compacted' && typeof payload.summary === 'string') {
+      assistant = undefined;
+      messages = [{ role: 'user', content: [{ type: 'text', text: `Summary of the conversation so far:\n\n${payload.summary}` }] }];
+    }
+  }
+  return messages;
+}
+
+/** Tool calls of the last assistant message that have no result yet. */
+export function danglingToolCalls(conversation: ChatMessage[]): ToolCall[] {
+  const answered = new Set(conversation.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+  const lastAssistant = [...conversation].reverse().find((m): m is Assistant => m.role === 'assistant');
+  return (lastAssistant?.toolCalls ?? []).filter((call) => !answered.has(call.id));
+}
+
+function toolName(payload: Payload): string {
+  const name = String(payload.name ?? '');
+  const server = payload.mcp_server_name ?? payload.server_name;
+  return typeof server === 'string' && !name.startsWith('mcp__') ? `mcp__${server}__${name}` : name;
+}
+
+function nameOfCall(messages: ChatMessage[], id: string): string {
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const call = message.toolCalls?.find((c) => c.id === id);
+    if (call) return call.name;
+  }
+  return 'unknown';
+}
+
+function toBlocks(content: unknown): ContentBlock[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((block: Payload): ContentBlock[] => {
+    if (block.type === 'text' && typeof block.text === 'string') return [{ type: 'text', text: block.text }];
+    const source = block.source as Payload | undefined;
+    if (block.type === 'image' && source?.type === 'base64') {
+      return [{ type: 'image', mediaType: String(source.media_type), data: String(source.data) }];
+    }
+    return [];
+  });
+}
+
+function asSystemNote(blocks: ContentBlock[]): ContentBlock[] {
+  return blocks.map((b) => (b.type === 'text' ? { type: 'text', text: `[system] ${b.text}` } : b));
+}

@@ -1,0 +1,95 @@
+import type { ErrorBody, SessionErrorType, StopReason } from '@agentry/contracts';
+import type { ContentBlock, PersistedHarnessEvent, RunEndEvent } from '@agentry/harness';
+import type { OutboundEvent } from './turn-writer.js';
+
+/** CMA content blocks from the harness's provider-neutral ones. */
+function wireContent(blocks: ContentBlock[]): Array<Record<string, unknown>> {
+  return blocks.flatMap((block): Array<Record<string, unknown>> => {
+    if (block.type === 'text') return [{ type: 'text', text: block.text }];
+    if (block.type === 'image') return [{ type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } }];
+    return [];
+  });
+}
+
+/** A harness event in the platform's event catalog shape (its id is kept: it is the dedupe key). */
+export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
+  switch (event.type) {
+    case 'agent.message':
+      return { id: event.id, type: event.type, content: event.content };
+    case 'agent.thinking':
+      return { id: event.id, type: event.type };
+    case 'agent.tool_use':
+      return { id: event.id, type: event.type, name: event.name, input: event.input, evaluated_permission: event.evaluated_permission };
+    case 'agent.tool_result':
+      return { id: event.id, type: event.type, tool_use_id: event.tool_use_id, content: wireContent(event.content), is_error: event.is_error };
+    case 'agent.mcp_tool_use':
+      return {
+        id: event.id,
+        type: event.type,
+        name: event.name,
+        mcp_server_name: event.server_name,
+        input: event.input,
+        evaluated_permission: event.evaluated_permission,
+      };
+    case 'agent.mcp_tool_result':
+      return {
+        id: event.id,
+        type: event.type,
+        mcp_tool_use_id: event.tool_use_id,
+        content: wireContent(event.content),
+        is_error: event.is_error,
+      };
+    case 'agent.thread_context_compacted':
+      // `summary` is an extension field: the conversation is rebuilt from it after compaction.
+      return { id: event.id, type: event.type, summary: event.summary };
+    case 'span.model_request_start':
+      return { id: event.id, type: event.type, model: event.model };
+    case 'span.model_request_end':
+      return {
+        id: event.id,
+        type: event.type,
+        model_request_start_id: event.model_request_start_id,
+        is_error: event.is_error,
+        model_usage: event.usage,
+      };
+  }
+}
+
+/** How a run's end shows on the session: the idle stop reason, and a `session.error` when it failed. */
+export function toStopReason(end: RunEndEvent): { stopReason: StopReason; error?: OutboundEvent } {
+  const stop = end.stop_reason;
+  switch (stop.type) {
+    case 'end_turn':
+    case 'max_iters':
+      return { stopReason: { type: 'end_turn' } };
+    case 'requires_action':
+      return { stopReason: { type: 'requires_action', event_ids: stop.tool_use_ids } };
+    case 'budget_reached':
+      return { stopReason: { type: 'budget_reached' } };
+    case 'interrupted':
+      return { stopReason: { type: 'interrupted' } };
+    case 'error':
+      return { stopReason: { type: 'retries_exhausted' }, error: sessionError(stop.error, 'exhausted') };
+  }
+}
+
+export function sessionError(error: ErrorBody, retry: 'exhausted' | 'terminal'): OutboundEvent {
+  return { type: 'session.error', error: { type: sessionErrorType(error), message: error.message, retry_status: { type: retry } } };
+}
+
+function sessionErrorType(error: ErrorBody): SessionErrorType {
+  switch (error.code) {
+    case 'MODEL_OVERLOADED':
+      return 'model_overloaded_error';
+    case 'MODEL_RATE_LIMITED':
+      return 'model_rate_limited_error';
+    case 'MODEL_REQUEST_FAILED':
+    case 'CONTEXT_OVERFLOW':
+    case 'UNAUTHENTICATED':
+      return 'model_request_failed_error';
+    case 'MCP_CONNECTION_FAILED':
+      return 'mcp_connection_failed_error';
+    default:
+      return 'unknown_error';
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SessionAgent } from '@agentry/contracts';
+import {
+  createHarness,
+  resolveModel,
+  ScriptedModel,
+  type Harness,
+  type ModelProvidersConfig,
+} from '@agentry/harness';
+import type { WorkspaceFs } from '@agentry/workspace';
+import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
+import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { toPermissionPolicy } from './toolset-policy.mapper.js';
+
+export interface SessionRuntime {
+  agent: SessionAgent;
+  hands: HandsTarget;
+  workspace: WorkspaceFs;
+}
+
+/** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
+@Injectable()
+export class HarnessFactory {
+  private readonly providers: ModelProvidersConfig;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.providers = {
+      scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
+      providers: {
+        ...(config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL
+          ? { anthropic: { apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseUrl: config.ANTHROPIC_BASE_URL } : {}) } }
+          : {}),
+        ...(config.OPENAI_API_KEY || config.OPENAI_BASE_URL
+          ? { openai: { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL } : {}) } }
+          : {}),
+        ...(config.DASHSCOPE_API_KEY ? { dashscope: { apiKey: config.DASHSCOPE_API_KEY } } : {}),
+      },
+    };
+  }
+
+  create(runtime: SessionRuntime): Harness {
+    const { agent } = runtime;
+    const hasToolset = agent.tools.some((t) => t.type === 'agent_toolset_20260401');
+    const { id: modelId, ...modelSettings } = agent.model;
+    return createHarness({
+      model: resolveModel(modelId, this.providers, modelSettings),
+      workspace: runtime.workspace,
+      ...(agent.system ? { systemPrompt: agent.system } : {}),
+      toolExecutor: new HandsToolExecutor(this.rpc, runtime.hands),
+      permissions: toPermissionPolicy(agent.tools),
+      maxIters: this.config.AGENTRY_MAX_ITERS,
+      logger: harnessLogger(this.logger),
+      disableFilesystemTools: !hasToolset,
+      disableWebTools: !hasToolset,
+      disablePlanTools: !hasToolset,
+    });
+  }
+}
+
+function harnessLogger(logger: Logger) {
+  return {
+    debug: (msg: string, fields?: Record<string, unknown>) => logger.debug(fields ?? {}, msg),
+    info: (msg: string, fields?: Record<string, unknown>) => logger.info(fields ?? {}, msg),
+    warn: (msg: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, msg),
+    error: (msg: string, fields?: Record<string, unknown>) => logger.error(fields ?? {}, msg),
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  editFileTool,
+  globFilesTool,
+  grepFilesTool,
+  listFilesTool,
+  readFileTool,
+  writeFileTool,
+  type Approval,
+  type ChatMessage,
+  type SuppliedToolResult,
+} from '@agentry/harness';
+import type { StoredEvent } from '@agentry/contracts';
+import { danglingToolCalls } from './conversation-builder.js';
+
+/** Whether a built-in tool is safe to run again after a crash, as each tool declares it. */
+const IDEMPOTENT = new Map([readFileTool, listFilesTool, grepFilesTool, globFilesTool, writeFileTool, editFileTool].map((t) => [t.name, t.idempotent]));
+
+export interface ResumeInput {
+  approvals: Record<string, Approval>;
+  toolResults: Record<string, SuppliedToolResult>;
+}
+
+/**
+ * Decides what happens to tool calls that have no result yet:
+ * - a `user.tool_confirmation` in the inbox approves or denies an `ask`;
+ * - a `user.tool_result` / `user.custom_tool_result` supplies a result;
+ * - a call that was allowed and has neither was cut short by a crash: an idempotent tool runs again,
+ *   any other gets an error result saying it may or may not have run (at-most-once side effects).
+ * Calls still waiting for a human stay unresolved, so the run ends with `requires_action` again.
+ */
+export function planResume(conversation: ChatMessage[], log: StoredEvent[], inbox: StoredEvent[]): ResumeInput {
+  const plan: ResumeInput = { approvals: {}, toolResults: {} };
+  const permissionById = new Map(
+    log.flatMap(({ event }) => {
+      const e = event as unknown as Record<string, unknown>;
+      return typeof e.evaluated_permission === 'string' ? [[event.id, e.evaluated_permission as string]] : [];
+    }),
+  );
+  for (const { event } of inbox) {
+    const e = event as unknown as Record<string, unknown>;
+    if (event.type === 'user.tool_confirmation') {
+      const id = String(e.tool_use_id);
+      plan.approvals[id] = e.result === 'allow' ? { decision: 'allow' } : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
+    } else if (event.type === 'user.tool_result' || event.type === 'user.custom_tool_result') {
+      const id = String(e.tool_use_id ?? e.custom_tool_use_id);
+      plan.toolResults[id] = { content: (e.content as SuppliedToolResult['content']) ?? [], isError: e.is_error === true };
+    }
+  }
+  for (const call of danglingToolCalls(conversation)) {
+    if (plan.approvals[call.id] || plan.toolResults[call.id]) continue;
+    if (permissionById.get(call.id) !== 'allow') continue;
+    if (IDEMPOTENT.get(call.name) === true) {
+      plan.approvals[call.id] = { decision: 'allow' };
+    } else {
+      plan.toolResults[call.id] = {
+        content: `The ${call.name} call was interrupted by a restart; it may or may not have taken effect. Check before retrying.`,
+        isError: true,
+      };
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { AppError, PubSubjects, type StoredEvent } from '@agentry/contracts';
+import { DATABASE, LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import type { PrismaClient, Session } from '@agentry/db';
+import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
+import { MemoryWorkspaceFs } from '@agentry/workspace';
+import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { EventPublisher } from '../events/event-publisher.js';
+import { toStoredEvent } from '../events/event-row.mapper.js';
+import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { SessionStateRepository, type Lease } from '../sessions/session-state.repository.js';
+import { buildConversation } from './conversation-builder.js';
+import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
+import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
+import { LeaseKeeper } from './lease-keeper.js';
+import { planResume } from './recovery-plan.js';
+import { TurnWriter } from './turn-writer.js';
+
+/** A drain runs at most this many turns before handing the session back to the queue. */
+const MAX_TURNS_PER_DRAIN = 20;
+
+interface SessionSpec {
+  agent: SessionRuntime['agent'];
+  environment: { id: string; type: string };
+}
+
+/**
+ * Drains a session's inbox: one turn at a time under a fenced lease, state rebuilt from the event log,
+ * every event committed before the next step, and the lease released only once the inbox is empty.
+ */
+@Injectable()
+export class TurnRunner {
+  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly events: SessionEventsRepository,
+    private readonly state: SessionStateRepository,
+    private readonly publisher: EventPublisher,
+    private readonly harnesses: HarnessFactory,
+    private readonly bus: NatsBus,
+    @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async drain(sessionId: string): Promise<void> {
+    // Re-check after each release: input that arrived while we held the lease had its kick deduped.
+    for (let round = 0; round < MAX_TURNS_PER_DRAIN; round += 1) {
+      const lease = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
+      if (!lease) return;
+      let worked: boolean;
+      try {
+        worked = await this.drainUnderLease(lease);
+      } finally {
+        await this.state.release(lease).catch(() => undefined);
+      }
+      if (!worked && (await this.events.inbox(sessionId)).length === 0) return;
+    }
+  }
+
+  private async drainUnderLease(lease: Lease): Promise<boolean> {
+    const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
+    const writer = new TurnWriter(this.db, this.events, this.state, this.publisher, lease);
+    let worked = false;
+    try {
+      for (let turn = 0; turn < MAX_TURNS_PER_DRAIN && !keeper.lost.signal.aborted; turn += 1) {
+        const session = await this.state.find(lease.sessionId);
+        if (!session || session.archivedAt) return worked;
+        const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
+        if (session.status !== 'running' && inbox.length === 0) return worked;
+        worked = true;
+        await this.runTurn(session, inbox, writer, keeper.lost.signal);
+      }
+      return worked;
+    } catch (error) {
+      if (AppError.is(error, 'CONFLICT')) {
+        this.logger.warn({ sessionId: lease.sessionId, err: error.message }, 'turn lost its lease; another runner continues');
+        return false;
+      }
+      throw error;
+    } finally {
+      keeper.stop();
+    }
+  }
+
+  private async runTurn(session: Session, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal): Promise<void> {
+    const consumed = inbox.map((e) => e.event.id);
+    if (session.status === 'terminated') {
+      await writer.transition(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consumeInbox: consumed });
+      return;
+    }
+    if (session.status !== 'running') {
+      const started = await writer.transition(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, { consumeInbox: consumed });
+      if (!started) return;
+    } else if (consumed.length) {
+      await this.db.$transaction((tx) => this.events.markProcessed(tx, session.id, consumed));
+    }
+
+    const log = (await this.events.all(session.id)).map(toStoredEvent);
+    const conversation = buildConversation(log);
+    const resume = planResume(conversation, log, inbox);
+    const spec = session.spec as unknown as SessionSpec;
+    const harness = this.harnesses.create({
+      agent: spec.agent,
+      workspace: new MemoryWorkspaceFs(),
+      hands: {
+        tenantId: session.tenantId,
+        sessionId: session.id,
+        environmentId: session.environmentId,
+        environmentType: spec.environment.type === 'sandbox' ? 'sandbox' : 'local',
+        timeoutMs: this.config.AGENTRY_TOOL_TIMEOUT_MS,
+      },
+    });
+
+    const abort = new AbortController();
+    const onLost = () => abort.abort(leaseLost.reason);
+    leaseLost.addEventListener('abort', onLost);
+    const unsubscribe = this.bus.subscribe(PubSubjects.sessionInterrupt(session.id), () => abort.abort(new Error('interrupted')));
+    const usage: Record<string, number> = {};
+    let end: RunEndEvent | undefined;
+    try {
+      const run = harness.run({ conversation, ...resume }, { sessionId: session.id, agentId: spec.agent.id }, abort.signal);
+      for await (const event of run) {
+        if (event.type === 'run.end') end = event;
+        else if (isPersistedEvent(event)) {
+          if (event.type === 'span.model_request_end') addUsage(usage, { ...event.usage });
+          await writer.emit(toPlatformEvent(event));
+        } else writer.preview(event as unknown as Record<string, unknown>);
+      }
+    } catch (error) {
+      if (leaseLost.aborted) throw new AppError('CONFLICT', 'turn lease lost');
+      this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
+      const body = AppError.is(error) ? error.toBody() : { code: 'INTERNAL' as const, message: 'The turn failed unexpectedly', retryable: false };
+      await writer.emit(sessionError(body, 'exhausted'));
+      await writer.transition(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
+      return;
+    } finally {
+      leaseLost.removeEventListener('abort', onLost);
+      unsubscribe();
+    }
+    if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
+    const { stopReason, error } = toStopReason(end);
+    if (error) await writer.emit(error);
+    if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
+    await writer.transition(['running'], 'idle', idle(stopReason), { stopReason, usage });
+  }
+}
+
+function idle(stopReason: Record<string, unknown>) {
+  return { type: 'session.status_idle', stop_reason: stopReason };
+}
+
+function addUsage(total: Record<string, number>, usage: Record<string, number>): void {
+  for (const [key, value] of Object.entries(usage)) total[key] = (total[key] ?? 0) + value;
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { HarnessFactory } from './harness-factory.js';
+import { SessionDrainProcessor } from './session-drain.processor.js';
+import { TurnRunner } from './turn-runner.service.js';
+
+@Module({ providers: [HarnessFactory, TurnRunner, SessionDrainProcessor] })
+export class TurnsModule {}

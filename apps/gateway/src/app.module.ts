@@ -1,0 +1,31 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PlatformModule } from '@agentry/platform';
+import { GATEWAY_CONFIG, type GatewayEnv } from './config/env.js';
+import { AuthModule } from './auth/auth.module.js';
+import { ActorGuard } from './auth/actor.guard.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { V1Module } from './v1/v1.module.js';
+import { ApiModule } from './api/api.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayEnv): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        PlatformModule.forRoot({ service: 'gateway', config, uses: {} }),
+        AuthModule.forRoot(config),
+        V1Module,
+        ApiModule,
+      ],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: ActorGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+      exports: [GATEWAY_CONFIG],
+    };
+  }
+}

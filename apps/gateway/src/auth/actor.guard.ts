@@ -1,0 +1,58 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { AppError, ControlSubjects, type Actor } from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import { IS_PUBLIC } from '@agentry/platform';
+import type { RequestWithActor } from './current-actor.decorator.js';
+
+type HttpRequest = RequestWithActor & { headers: Record<string, string | string[] | undefined> };
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or
+ * `Authorization: Bearer`, checked by the control service on every request so revocation is immediate).
+ */
+@Injectable()
+export class ActorGuard extends AuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rpc: RpcClient,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<HttpRequest>();
+    const credential = credentialOf(request);
+    if (!credential) {
+      throw new AppError('UNAUTHENTICATED', 'Missing credentials: send an x-api-key header or Authorization: Bearer <token>');
+    }
+    if (credential.kind === 'bearer' && JWT_SHAPE.test(credential.value)) {
+      await super.canActivate(context);
+      request.actor = request.user;
+      return true;
+    }
+    request.actor = await this.rpc.request(ControlSubjects.verifyApiKey, { key: credential.value });
+    return true;
+  }
+
+  override handleRequest<T = Actor>(error: unknown, user: T | false): T {
+    if (error || !user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+    return user;
+  }
+}
+
+function credentialOf(request: HttpRequest): { kind: 'api-key' | 'bearer'; value: string } | null {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.length > 0) return { kind: 'api-key', value: apiKey };
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (match?.[1]) return { kind: 'bearer', value: match[1] };
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+import { bootstrapService, startTelemetry } from '@agentry/platform';
+import { AppModule } from './app.module.js';
+import { loadGatewayEnv } from './config/env.js';
+import { configureHttp } from './http/configure-http.js';
+
+startTelemetry('agentry-gateway');
+const config = loadGatewayEnv();
+await bootstrapService({
+  service: 'gateway',
+  module: AppModule.forRoot(config),
+  config,
+  rpc: false,
+  bodyLimitBytes: config.AGENTRY_BODY_LIMIT_BYTES,
+  configure: (app) => configureHttp(app),
+});

@@ -1,0 +1,76 @@
+import { Controller, HttpCode, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  AppError,
+  ControlSubjects,
+  DataplaneSubjects,
+  SendEventsRequestSchema,
+  type Actor,
+  type SendEventsRequest,
+} from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import { z } from 'zod';
+import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { SseWriter } from '../streaming/sse-writer.js';
+
+const ListEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page: z.string().regex(/^\d+$/, 'page: not a cursor this API returned').nullish(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  types: z.array(z.string()).optional(),
+});
+type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
+
+const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
+
+@Controller('v1/sessions/:id/events')
+export class SessionEventsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly streams: SessionStreamService,
+  ) {}
+
+  /** Appends a batch (all or nothing) and returns the persisted events. */
+  @Post()
+  @HttpCode(200)
+  async send(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodBody(SendEventsRequestSchema) body: SendEventsRequest) {
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events });
+    return { data: result.data.map((stored) => stored.event) };
+  }
+
+  /** The complete log, in order; `next_page` is the cursor of the next page. */
+  @Get()
+  async list(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodQuery(ListEventsQuerySchema) query: ListEventsQuery) {
+    const cursor = query.page ? Number(query.page) : undefined;
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      limit: query.limit,
+      order: query.order,
+      ...(query.order === 'asc' ? { afterSeq: cursor ?? 0 } : cursor ? { beforeSeq: cursor } : {}),
+      ...(query.types ? { types: query.types } : {}),
+    });
+    const last = page.data.at(-1);
+    return { data: page.data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
+  }
+
+  /** SSE. Live-only by default (CMA); `Last-Event-ID` or `?after=` resumes with no gap and no duplicate. */
+  @Get('stream')
+  async stream(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @Query('after') afterParam: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    const resume = lastEventId ?? afterParam;
+    const after = resume === undefined || resume === '' ? null : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
+    // Fails with 404 before any stream byte is written when the session is not the caller's.
+    await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
+    if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
+    reply.hijack();
+    await this.streams.run(actor, sessionId, after, new SseWriter(reply.raw));
+  }
+}

@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+
+/** The agent writes a file through the Hands, then answers: one turn through all five services. */
+const WRITE_THEN_ANSWER = {
+  turns: [
+    {
+      reply: [
+        { toolCall: { name: 'write_file', input: { path: 'notes/hello.txt', content: 'hello from the agent' } } },
+        'I wrote notes/hello.txt.',
+      ],
+    },
+  ],
+};
+
+describe('walking skeleton: one turn through gateway, control, dataplane, worker and scheduler', () => {
+  let db: TestDatabase;
+  let platform: RunningPlatform;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_SSE_HEARTBEAT_MS: '1000' } });
+    api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+    await db?.drop();
+  });
+
+  it('streams the turn in seq order, lists the same events, and leaves the file in the workdir', async () => {
+    const agent = await api.post('/v1/agents', {
+      name: 'writer',
+      model: { id: 'scripted', script: WRITE_THEN_ANSWER },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    expect(agent.status).toBe(200);
+    const environment = await api.post('/v1/environments', { name: 'laptop', config: { type: 'local' } });
+    expect(environment.status).toBe(200);
+    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ type: 'session', status: 'idle', agent: { id: agent.body.id, version: 1 } });
+    const sessionId: string = session.body.id;
+
+    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders);
+    expect(stream.status).toBe(200);
+    const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'Please write the note.' }] }],
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data[0]).toMatchObject({ type: 'user.message', processed_at: null });
+
+    const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
+    await stream.close();
+    const events = frames.map((f) => ({ seq: Number(f.id), type: f.event, data: JSON.parse(f.data) }));
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    const main = events.map((e) => e.type).filter((t) => !t?.startsWith('span.') && t !== 'session.usage');
+    expect(main).toEqual([
+      'user.message',
+      'session.status_running',
+      'agent.tool_use',
+      'agent.tool_result',
+      'agent.message',
+      'session.status_idle',
+    ]);
+    const toolUse = events.find((e) => e.type === 'agent.tool_use')!.data;
+    expect(toolUse).toMatchObject({ name: 'write_file', evaluated_permission: 'allow' });
+    expect(events.find((e) => e.type === 'agent.tool_result')!.data).toMatchObject({ tool_use_id: toolUse.id, is_error: false });
+    expect(events.at(-1)!.data).toMatchObject({ stop_reason: { type: 'end_turn' } });
+    expect(events.find((e) => e.type === 'agent.message')!.data.content[0].text).toBe('I wrote notes/hello.txt.');
+
+    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual(events.map((e) => e.data.id));
+    expect(listed.body.next_page).toBeNull();
+
+    const tenants = readdirSync(platform.workdirRoot);
+    const file = tenants.map((t) => join(platform.workdirRoot, t, sessionId, 'notes', 'hello.txt')).find((p) => existsSync(p));
+    expect(file && readFileSync(file, 'utf8')).toBe('hello from the agent');
+
+    const after = await api.get(`/v1/sessions/${sessionId}`);
+    expect(after.body).toMatchObject({ status: 'idle', stop_reason: { type: 'end_turn' } });
+  });
+});

@@ -1,0 +1,17 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule } from '@agentry/platform';
+import { SCHEDULER_CONFIG, type SchedulerEnv } from './config/env.js';
+import { ReconcilerModule } from './reconciler/reconciler.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: SchedulerEnv): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [PlatformModule.forRoot({ service: 'scheduler', config, uses: { database: true, queue: true } }), ReconcilerModule],
+      providers: [{ provide: SCHEDULER_CONFIG, useValue: config }],
+      exports: [SCHEDULER_CONFIG],
+    };
+  }
+}

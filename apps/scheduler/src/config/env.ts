@@ -1,0 +1,13 @@
+import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { z } from 'zod';
+
+export const SchedulerEnvSchema = BaseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8084),
+  /** How often the reconciler looks for sessions whose wake-up was lost. */
+  AGENTRY_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(5_000),
+  AGENTRY_RECONCILE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+});
+export type SchedulerEnv = z.infer<typeof SchedulerEnvSchema>;
+
+export const loadSchedulerEnv = (): SchedulerEnv => loadConfig(SchedulerEnvSchema);
+export const SCHEDULER_CONFIG = Symbol('SCHEDULER_CONFIG');

@@ -1,0 +1,33 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Jobs } from '@agentry/contracts';
+import { JobQueue, LOGGER, type Logger } from '@agentry/platform';
+import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
+import { StalledSessionsRepository } from './stalled-sessions.repository.js';
+
+/**
+ * The safety net behind every wake-up: a BullMQ job scheduler ticks (one replica per tick), and each
+ * tick re-kicks sessions with a pending inbox or an abandoned turn. Kicks are deduped per session.
+ */
+@Injectable()
+export class SessionReconciler implements OnApplicationBootstrap {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly stalled: StalledSessionsRepository,
+    @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.jobs.process(Jobs.reconcile, async () => void (await this.tick()), 1);
+    await this.jobs.every(Jobs.reconcile, this.config.AGENTRY_RECONCILE_INTERVAL_MS, {});
+  }
+
+  async tick(): Promise<number> {
+    const sessions = await this.stalled.find(this.config.AGENTRY_RECONCILE_BATCH);
+    for (const session of sessions) {
+      await this.jobs.enqueue(Jobs.sessionDrain, { sessionId: session.id, tenantId: session.tenantId, reason: 'reconcile' });
+    }
+    if (sessions.length) this.logger.info({ count: sessions.length }, 're-kicked stalled sessions');
+    return sessions.length;
+  }
+}

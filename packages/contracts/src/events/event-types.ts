@@ -1,0 +1,53 @@
+/** Events a client may send (`POST /v1/sessions/{id}/events`). */
+export const INBOUND_EVENT_TYPES = [
+  'user.message',
+  'user.interrupt',
+  'user.tool_confirmation',
+  'user.tool_result',
+  'user.custom_tool_result',
+  'user.define_outcome',
+  'system.message',
+] as const;
+export type InboundEventType = (typeof INBOUND_EVENT_TYPES)[number];
+
+/** Events the platform emits; persisted and streamed. */
+export const OUTBOUND_EVENT_TYPES = [
+  'agent.message',
+  'agent.thinking',
+  'agent.tool_use',
+  'agent.tool_result',
+  'agent.mcp_tool_use',
+  'agent.mcp_tool_result',
+  'agent.custom_tool_use',
+  'agent.thread_context_compacted',
+  'session.status_running',
+  'session.status_idle',
+  'session.status_terminated',
+  'session.status_rescheduled',
+  'session.error',
+  'session.usage',
+  'span.model_request_start',
+  'span.model_request_end',
+] as const;
+export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
+
+export type SessionEventType = InboundEventType | OutboundEventType;
+export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [...INBOUND_EVENT_TYPES, ...OUTBOUND_EVENT_TYPES];
+
+/** Stream-only preview frames; never persisted. */
+export const STREAM_ONLY_EVENT_TYPES = ['event_start', 'event_delta'] as const;
+
+const INBOUND = new Set<string>(INBOUND_EVENT_TYPES);
+const OUTBOUND = new Set<string>(OUTBOUND_EVENT_TYPES);
+
+export function isInboundEventType(type: string): type is InboundEventType {
+  return INBOUND.has(type);
+}
+
+export function isOutboundEventType(type: string): type is OutboundEventType {
+  return OUTBOUND.has(type);
+}
+
+export function isSessionEventType(type: string): type is SessionEventType {
+  return INBOUND.has(type) || OUTBOUND.has(type);
+}

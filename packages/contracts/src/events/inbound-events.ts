@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { TextBlockSchema, ToolResultContentBlockSchema, UserContentBlockSchema } from './content-blocks.js';
+import { INBOUND_EVENT_TYPES } from './event-types.js';
+
+/** Request shapes of the events a client may POST; strict, so unknown fields are a 400. */
+export const UserMessageEventParamsSchema = z.strictObject({
+  type: z.literal('user.message'),
+  content: z.array(UserContentBlockSchema).min(1, 'content must hold at least one block'),
+});
+export type UserMessageEventParams = z.infer<typeof UserMessageEventParamsSchema>;
+
+export const UserInterruptEventParamsSchema = z.strictObject({
+  type: z.literal('user.interrupt'),
+  session_thread_id: z.string().nullable().optional(),
+});
+export type UserInterruptEventParams = z.infer<typeof UserInterruptEventParamsSchema>;
+
+export const UserToolConfirmationEventParamsSchema = z.strictObject({
+  type: z.literal('user.tool_confirmation'),
+  tool_use_id: z.string().min(1),
+  result: z.enum(['allow', 'deny']),
+  deny_message: z.string().max(10_000).nullable().optional(),
+});
+export type UserToolConfirmationEventParams = z.infer<typeof UserToolConfirmationEventParamsSchema>;
+
+export const UserToolResultEventParamsSchema = z.strictObject({
+  type: z.literal('user.tool_result'),
+  tool_use_id: z.string().min(1),
+  content: z.array(ToolResultContentBlockSchema).optional(),
+  is_error: z.boolean().nullable().optional(),
+});
+export type UserToolResultEventParams = z.infer<typeof UserToolResultEventParamsSchema>;
+
+export const UserCustomToolResultEventParamsSchema = z.strictObject({
+  type: z.literal('user.custom_tool_result'),
+  custom_tool_use_id: z.string().min(1),
+  content: z.array(ToolResultContentBlockSchema).optional(),
+  is_error: z.boolean().nullable().optional(),
+});
+export type UserCustomToolResultEventParams = z.infer<typeof UserCustomToolResultEventParamsSchema>;
+
+export const RubricSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), content: z.string().min(1) }),
+  z.strictObject({ type: z.literal('file'), file_id: z.string().min(1) }),
+]);
+export type Rubric = z.infer<typeof RubricSchema>;
+
+export const UserDefineOutcomeEventParamsSchema = z.strictObject({
+  type: z.literal('user.define_outcome'),
+  description: z.string().min(1),
+  rubric: RubricSchema,
+  max_iterations: z.number().int().min(1).max(20).nullable().optional(),
+});
+export type UserDefineOutcomeEventParams = z.infer<typeof UserDefineOutcomeEventParamsSchema>;
+
+export const SystemMessageEventParamsSchema = z.strictObject({
+  type: z.literal('system.message'),
+  content: z.array(TextBlockSchema).min(1, 'content must hold at least one block'),
+});
+export type SystemMessageEventParams = z.infer<typeof SystemMessageEventParamsSchema>;
+
+const UNKNOWN_TYPE_MESSAGE = `type must be one of: ${INBOUND_EVENT_TYPES.join(', ')}`;
+
+/** Any event a client may send; an unknown or missing `type` gets a message listing the allowed ones. */
+export const InboundEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    UserMessageEventParamsSchema,
+    UserInterruptEventParamsSchema,
+    UserToolConfirmationEventParamsSchema,
+    UserToolResultEventParamsSchema,
+    UserCustomToolResultEventParamsSchema,
+    UserDefineOutcomeEventParamsSchema,
+    SystemMessageEventParamsSchema,
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? UNKNOWN_TYPE_MESSAGE : undefined) },
+);
+export type InboundEvent = z.infer<typeof InboundEventSchema>;
+
+/** Batches are all-or-nothing; CMA caps one POST at 50 events. */
+export const MAX_EVENTS_PER_REQUEST = 50;
+
+export const SendEventsRequestSchema = z.strictObject({
+  events: z
+    .array(InboundEventSchema)
+    .min(1, 'events must hold at least one event')
+    .max(MAX_EVENTS_PER_REQUEST, `events may hold at most ${MAX_EVENTS_PER_REQUEST} events`),
+});
+export type SendEventsRequest = z.infer<typeof SendEventsRequestSchema>;
+
+/** Session create accepts only these as `initial_events`. */
+export const InitialEventSchema = z.discriminatedUnion(
+  'type',
+  [UserMessageEventParamsSchema, UserDefineOutcomeEventParamsSchema],
+  { error: (issue) => (issue.code === 'invalid_union' ? 'type must be one of: user.message, user.define_outcome' : undefined) },
+);
+export type InitialEvent = z.infer<typeof InitialEventSchema>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { AgentContentBlockSchema, ToolResultContentBlockSchema } from './content-blocks.js';
+import { SessionErrorObjectSchema } from './session-error.js';
+import { RefusalStopDetailsSchema, StopReasonSchema } from './stop-reason.js';
+
+/** Payloads of the events the platform emits (everything but id, processed_at and created_at). */
+
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+const ThreadRef = { session_thread_id: z.string().nullable().optional() };
+
+export const EvaluatedPermissionSchema = z.enum(['allow', 'ask', 'deny']);
+export type EvaluatedPermission = z.infer<typeof EvaluatedPermissionSchema>;
+
+/** Which policy produced a tool verdict; under `auto` it also says why. */
+export const ToolEvaluationSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('always_allow') }),
+  z.object({ type: z.literal('always_ask') }),
+  z.object({
+    type: z.literal('auto'),
+    evaluated_permission: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('allow') }),
+      z.object({ type: z.literal('ask'), reason_code: z.string() }),
+      z.object({ type: z.literal('deny'), reason_code: z.string() }),
+    ]),
+  }),
+]);
+export type ToolEvaluation = z.infer<typeof ToolEvaluationSchema>;
+
+export const AgentMessagePayloadSchema = z.object({
+  type: z.literal('agent.message'),
+  content: z.array(AgentContentBlockSchema),
+});
+export const AgentThinkingPayloadSchema = z.object({ type: z.literal('agent.thinking') });
+
+export const AgentToolUsePayloadSchema = z.object({
+  type: z.literal('agent.tool_use'),
+  name: z.string(),
+  input: JsonObjectSchema,
+  evaluated_permission: EvaluatedPermissionSchema.optional(),
+  evaluation: ToolEvaluationSchema.optional(),
+  ...ThreadRef,
+});
+export const AgentToolResultPayloadSchema = z.object({
+  type: z.literal('agent.tool_result'),
+  tool_use_id: z.string(),
+  content: z.array(ToolResultContentBlockSchema).optional(),
+  is_error: z.boolean().nullable().optional(),
+});
+export const AgentMcpToolUsePayloadSchema = z.object({
+  type: z.literal('agent.mcp_tool_use'),
+  mcp_server_name: z.string(),
+  name: z.string(),
+  input: JsonObjectSchema,
+  evaluated_permission: EvaluatedPermissionSchema.optional(),
+  evaluation: ToolEvaluationSchema.optional(),
+  ...ThreadRef,
+});
+export const AgentMcpToolResultPayloadSchema = z.object({
+  type: z.literal('agent.mcp_tool_result'),
+  mcp_tool_use_id: z.string(),
+  content: z.array(ToolResultContentBlockSchema).optional(),
+  is_error: z.boolean().nullable().optional(),
+});
+export const AgentCustomToolUsePayloadSchema = z.object({
+  type: z.literal('agent.custom_tool_use'),
+  name: z.string(),
+  input: JsonObjectSchema,
+  ...ThreadRef,
+});
+export const AgentThreadContextCompactedPayloadSchema = z.object({ type: z.literal('agent.thread_context_compacted') });
+
+export const SessionStatusRunningPayloadSchema = z.object({ type: z.literal('session.status_running') });
+export const SessionStatusIdlePayloadSchema = z.object({
+  type: z.literal('session.status_idle'),
+  stop_reason: StopReasonSchema,
+  stop_details: RefusalStopDetailsSchema.nullable().optional(),
+});
+export const SessionStatusTerminatedPayloadSchema = z.object({ type: z.literal('session.status_terminated') });
+export const SessionStatusRescheduledPayloadSchema = z.object({ type: z.literal('session.status_rescheduled') });
+export const SessionErrorPayloadSchema = z.object({ type: z.literal('session.error'), error: SessionErrorObjectSchema });
+
+export const MonetaryAmountSchema = z.object({ amount: z.string(), currency: z.literal('USD') });
+export type MonetaryAmount = z.infer<typeof MonetaryAmountSchema>;
+
+export const UsageSnapshotSchema = z.object({
+  input_tokens: z.number().int().nonnegative().optional(),
+  output_tokens: z.number().int().nonnegative().optional(),
+  cache_read_input_tokens: z.number().int().nonnegative().optional(),
+  cache_creation: z
+    .object({
+      ephemeral_1h_input_tokens: z.number().int().nonnegative().optional(),
+      ephemeral_5m_input_tokens: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
+  list_cost: MonetaryAmountSchema.nullable().optional(),
+  server_tool_use: z
+    .object({
+      web_fetch_requests: z.number().int().nonnegative().optional(),
+      web_search_requests: z.number().int().nonnegative().optional(),
+    })
+    .nullable()
+    .optional(),
+  active_seconds: z.number().nonnegative().optional(),
+});
+export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;
+
+export const BudgetLimitSchema = z.strictObject({ type: z.literal('limit'), max_list_cost: MonetaryAmountSchema.strict() });
+export type BudgetLimit = z.infer<typeof BudgetLimitSchema>;
+
+export const SessionUsagePayloadSchema = z.object({
+  type: z.literal('session.usage'),
+  usage: UsageSnapshotSchema,
+  budget: BudgetLimitSchema.nullable().optional(),
+});
+
+export const ModelUsageSchema = z.object({
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cache_creation_input_tokens: z.number().int().nonnegative(),
+  cache_read_input_tokens: z.number().int().nonnegative(),
+  speed: z.enum(['standard', 'fast']).nullable().optional(),
+});
+export type ModelUsage = z.infer<typeof ModelUsageSchema>;
+
+export const SpanModelRequestStartPayloadSchema = z.object({ type: z.literal('span.model_request_start') });
+export const SpanModelRequestEndPayloadSchema = z.object({
+  type: z.literal('span.model_request_end'),
+  model_request_start_id: z.string(),
+  is_error: z.boolean().nullable(),
+  model_usage: ModelUsageSchema,
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Permission policies and tool definitions of an agent (CMA `tools[]`). */
+
+export const PermissionPolicySchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('always_allow') }),
+  z.strictObject({ type: z.literal('always_ask') }),
+  z.strictObject({ type: z.literal('auto') }),
+]);
+export type PermissionPolicy = z.infer<typeof PermissionPolicySchema>;
+
+/** The built-in tools of `agent_toolset_20260401`. */
+export const AGENT_TOOLSET_TOOL_NAMES = ['bash', 'edit', 'read', 'write', 'glob', 'grep', 'web_fetch', 'web_search'] as const;
+export const AgentToolNameSchema = z.enum(AGENT_TOOLSET_TOOL_NAMES);
+export type AgentToolName = z.infer<typeof AgentToolNameSchema>;
+
+const DomainListSchema = z.array(z.string().min(1)).max(64);
+
+export const ToolsetDefaultConfigParamsSchema = z.strictObject({
+  enabled: z.boolean().nullable().optional(),
+  permission_policy: PermissionPolicySchema.nullable().optional(),
+});
+export type ToolsetDefaultConfigParams = z.infer<typeof ToolsetDefaultConfigParamsSchema>;
+
+/** Per-tool override inside `agent_toolset_20260401.configs[]`. Web tools take extra filters. */
+export const AgentToolConfigParamsSchema = z.strictObject({
+  name: AgentToolNameSchema,
+  type: AgentToolNameSchema.optional(),
+  enabled: z.boolean().nullable().optional(),
+  permission_policy: PermissionPolicySchema.nullable().optional(),
+  allowed_domains: DomainListSchema.optional(),
+  blocked_domains: DomainListSchema.optional(),
+  max_content_tokens: z.number().int().positive().nullable().optional(),
+  url_sources: z.unknown().optional(),
+  user_location: z.unknown().optional(),
+});
+export type AgentToolConfigParams = z.infer<typeof AgentToolConfigParamsSchema>;
+
+export const AgentToolsetParamsSchema = z.strictObject({
+  type: z.literal('agent_toolset_20260401'),
+  default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
+  configs: z.array(AgentToolConfigParamsSchema).optional(),
+});
+export type AgentToolsetParams = z.infer<typeof AgentToolsetParamsSchema>;
+
+export const McpToolConfigParamsSchema = z.strictObject({
+  name: z.string().min(1).max(128),
+  enabled: z.boolean().nullable().optional(),
+  permission_policy: PermissionPolicySchema.nullable().optional(),
+});
+export type McpToolConfigParams = z.infer<typeof McpToolConfigParamsSchema>;
+
+export const McpToolsetParamsSchema = z.strictObject({
+  type: z.literal('mcp_toolset'),
+  mcp_server_name: z.string().min(1).max(255),
+  default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
+  configs: z.array(McpToolConfigParamsSchema).optional(),
+});
+export type McpToolsetParams = z.infer<typeof McpToolsetParamsSchema>;
+
+/** A JSON Schema object; only the top-level `type: "object"` is checked. */
+export const ToolInputSchemaSchema = z.looseObject({
+  type: z.literal('object'),
+  properties: z.record(z.string(), z.unknown()).nullable().optional(),
+  required: z.array(z.string()).nullable().optional(),
+});
+export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
+
+/** A tool the client executes itself; not subject to permission policies. */
+export const CustomToolSchema = z.strictObject({
+  type: z.literal('custom'),
+  name: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, 'name may contain only letters, digits, underscores and hyphens'),
+  description: z.string().min(1).max(10_000),
+  input_schema: ToolInputSchemaSchema,
+});
+export type CustomTool = z.infer<typeof CustomToolSchema>;
+
+export const AgentToolParamsSchema = z.discriminatedUnion('type', [AgentToolsetParamsSchema, McpToolsetParamsSchema, CustomToolSchema]);
+export type AgentToolParams = z.infer<typeof AgentToolParamsSchema>;
+
+/** Returned shapes: every default filled in. */
+export const ToolsetDefaultConfigSchema = z.object({ enabled: z.boolean(), permission_policy: PermissionPolicySchema });
+export type ToolsetDefaultConfig = z.infer<typeof ToolsetDefaultConfigSchema>;
+
+export const AgentToolConfigSchema = z.object({
+  name: AgentToolNameSchema,
+  type: AgentToolNameSchema,
+  enabled: z.boolean(),
+  permission_policy: PermissionPolicySchema,
+  allowed_domains: z.array(z.string()).optional(),
+  blocked_domains: z.array(z.string()).optional(),
+  max_content_tokens: z.number().int().nullable().optional(),
+  url_sources: z.unknown().optional(),
+  user_location: z.unknown().optional(),
+});
+export type AgentToolConfig = z.infer<typeof AgentToolConfigSchema>;
+
+export const AgentToolsetSchema = z.object({
+  type: z.literal('agent_toolset_20260401'),
+  default_config: ToolsetDefaultConfigSchema,
+  configs: z.array(AgentToolConfigSchema),
+});
+export type AgentToolset = z.infer<typeof AgentToolsetSchema>;
+
+export const McpToolsetSchema = z.object({
+  type: z.literal('mcp_toolset'),
+  mcp_server_name: z.string(),
+  default_config: ToolsetDefaultConfigSchema,
+  configs: z.array(z.object({ name: z.string(), enabled: z.boolean(), permission_policy: PermissionPolicySchema })),
+});
+export type McpToolset = z.infer<typeof McpToolsetSchema>;
+
+export const AgentToolSchema = z.discriminatedUnion('type', [AgentToolsetSchema, McpToolsetSchema, CustomToolSchema]);
+export type AgentTool = z.infer<typeof AgentToolSchema>;

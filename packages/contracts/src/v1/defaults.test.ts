@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeAgentTools } from './agent-tool-defaults.js';
+import { toModelConfig } from './agents.js';
+import { normalizeEnvironmentConfig } from './environments.js';
+
+describe('normalizeAgentTools', () => {
+  it('fills CMA defaults: built-in tools allowed, MCP tools ask', () => {
+    const [toolset, mcp] = normalizeAgentTools([
+      { type: 'agent_toolset_20260401', configs: [{ name: 'bash', permission_policy: { type: 'always_ask' } }, { name: 'read' }] },
+      { type: 'mcp_toolset', mcp_server_name: 'github', configs: [{ name: 'search' }] },
+    ]);
+    expect(toolset).toEqual({
+      type: 'agent_toolset_20260401',
+      default_config: { enabled: true, permission_policy: { type: 'always_allow' } },
+      configs: [
+        { name: 'bash', type: 'bash', enabled: true, permission_policy: { type: 'always_ask' } },
+        { name: 'read', type: 'read', enabled: true, permission_policy: { type: 'always_allow' } },
+      ],
+    });
+    expect(mcp).toEqual({
+      type: 'mcp_toolset',
+      mcp_server_name: 'github',
+      default_config: { enabled: true, permission_policy: { type: 'always_ask' } },
+      configs: [{ name: 'search', enabled: true, permission_policy: { type: 'always_ask' } }],
+    });
+  });
+
+  it('lets a toolset default apply to every tool that does not override it', () => {
+    const [toolset] = normalizeAgentTools([
+      { type: 'agent_toolset_20260401', default_config: { enabled: false }, configs: [{ name: 'grep', enabled: true }, { name: 'bash' }] },
+    ]);
+    expect(toolset).toMatchObject({ configs: [{ name: 'grep', enabled: true }, { name: 'bash', enabled: false }] });
+  });
+});
+
+describe('toModelConfig', () => {
+  it('turns a bare id or string effort into the stored object', () => {
+    expect(toModelConfig('claude-opus-5-5')).toEqual({ id: 'claude-opus-5-5' });
+    expect(toModelConfig({ id: 'm', effort: 'high', speed: null })).toEqual({ id: 'm', effort: { type: 'high' } });
+  });
+});
+
+describe('normalizeEnvironmentConfig', () => {
+  it('defaults to an unrestricted cloud container with no packages', () => {
+    expect(normalizeEnvironmentConfig(undefined)).toEqual({
+      type: 'cloud',
+      networking: { type: 'unrestricted' },
+      packages: { type: 'packages', apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] },
+    });
+  });
+
+  it('closes limited networking by default', () => {
+    const config = normalizeEnvironmentConfig({ type: 'cloud', networking: { type: 'limited', allowed_hosts: ['pypi.org'] } });
+    expect(config).toMatchObject({ networking: { type: 'limited', allowed_hosts: ['pypi.org'], allow_mcp_servers: false, allow_package_managers: false } });
+    expect(normalizeEnvironmentConfig({ type: 'self_hosted' })).toEqual({ type: 'self_hosted' });
+  });
+});

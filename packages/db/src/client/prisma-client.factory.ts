@@ -1,0 +1,22 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+
+export interface PrismaClientOptions {
+  /** Most pooled connections this client opens (pg default: 10). */
+  maxConnections?: number;
+  /** Milliseconds an idle pooled connection is kept open. */
+  idleTimeoutMs?: number;
+}
+
+/**
+ * A Prisma client over the pg driver adapter: no native query engine, so it runs offline and on
+ * any Node version the platform supports. The caller owns it and must `$disconnect()` it.
+ */
+export function createPrismaClient(databaseUrl: string, options: PrismaClientOptions = {}): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    ...(options.maxConnections !== undefined ? { max: options.maxConnections } : {}),
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
+  });
+  return new PrismaClient({ adapter });
+}

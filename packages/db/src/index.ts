@@ -1,0 +1,45 @@
+export { DatabaseAdmin, databaseUrlFor } from './admin/database-admin.js';
+export { createPrismaClient } from './client/prisma-client.factory.js';
+export type { PrismaClientOptions } from './client/prisma-client.factory.js';
+export { runInTransaction } from './client/transaction.js';
+export type { TransactionClient, TransactionOptions } from './client/transaction.js';
+export { isRetryableTransactionError, isUniqueViolation } from './errors/prisma-errors.js';
+export { applyMigrations } from './migrations/apply-migrations.js';
+export type { ApplyMigrationsOptions } from './migrations/apply-migrations.js';
+export { MigrationError } from './migrations/migration.error.js';
+export { dbPackageDir, migrationsDir } from './migrations/migration-paths.js';
+
+export { Prisma, PrismaClient } from './generated/prisma/client.js';
+export { EnvironmentType, SessionStatus, UserRole, WorkItemState } from './generated/prisma/client.js';
+export type {
+  Agent,
+  AgentShare,
+  AgentVersion,
+  ApiKey,
+  AuditLog,
+  Deployment,
+  DeploymentRun,
+  Environment,
+  EnvironmentKey,
+  File,
+  IdempotencyKey,
+  Memory,
+  MemoryStore,
+  MemoryVersion,
+  Namespace,
+  Session,
+  SessionEvent,
+  SessionThread,
+  Skill,
+  SkillVersion,
+  Tenant,
+  UsageLedger,
+  User,
+  Vault,
+  VaultCredential,
+  Webhook,
+  WebhookDelivery,
+  WorkItem,
+  Worker,
+  WorkspaceFile,
+} from './generated/prisma/client.js';

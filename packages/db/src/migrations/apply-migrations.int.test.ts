@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseAdmin, databaseUrlFor } from '../admin/database-admin.js';
+import { createPrismaClient } from '../client/prisma-client.factory.js';
+import { runInTransaction } from '../client/transaction.js';
+import { isUniqueViolation } from '../errors/prisma-errors.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { applyMigrations } from './apply-migrations.js';
+import { MigrationError } from './migration.error.js';
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = `agentry_t_db_${randomBytes(5).toString('hex')}`;
+const url = databaseUrlFor(baseUrl, dbName);
+
+const EXPECTED_TABLES = [
+  'agent_shares', 'agent_versions', 'agents', 'api_keys', 'audit_log', 'deployment_runs', 'deployments',
+  'environment_keys', 'environments', 'files', 'idempotency_keys', 'memories', 'memory_stores',
+  'memory_versions', 'namespaces', 'session_events', 'session_threads', 'sessions', 'skill_versions', 'skills',
+  'tenants', 'usage_ledger', 'users', 'vault_credentials', 'vaults', 'webhook_deliveries', 'webhooks',
+  'work_items', 'workers', 'workspace_files',
+];
+
+let admin: DatabaseAdmin;
+let prisma: PrismaClient;
+
+beforeAll(async () => {
+  admin = await DatabaseAdmin.connect(baseUrl);
+  await admin.createDatabase(dbName);
+  await applyMigrations(url);
+  prisma = createPrismaClient(url);
+  await seedSession(prisma);
+});
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await admin?.dropDatabase(dbName);
+  await admin?.close();
+});
+
+describe('applyMigrations on a fresh database', () => {
+  it('creates every table of the schema, snake_case', async () => {
+    const rows = await prisma.$queryRaw<{ table_name: string }[]>`
+      SELECT table_name::text FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY table_name`;
+    expect(rows.map((r) => r.table_name)).toEqual([...EXPECTED_TABLES].sort());
+  });
+
+  it('indexes only the unprocessed inbox rows', async () => {
+    const rows = await prisma.$queryRaw<{ indexdef: string }[]>`
+      SELECT indexdef FROM pg_indexes WHERE indexname = 'session_events_inbox_idx'`;
+    expect(rows[0]?.indexdef).toMatch(/WHERE \(processed_at IS NULL\)/);
+  });
+
+  it('is a no-op when run again', async () => {
+    await applyMigrations(url);
+    const [row] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM _prisma_migrations`;
+    expect(Number(row?.n)).toBeGreaterThanOrEqual(1);
+    expect(await prisma.session.count()).toBe(1);
+  });
+
+  it('fails with the CLI output when the database does not exist', async () => {
+    const error = await applyMigrations(databaseUrlFor(baseUrl, `${dbName}_missing`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as MigrationError).output).toMatch(/does not exist|P1003/);
+  });
+});
+
+describe('DatabaseAdmin', () => {
+  it('refuses a database name that is not a plain identifier', async () => {
+    await expect(admin.createDatabase('x"; DROP DATABASE postgres; --')).rejects.toThrow(/unsafe database name/);
+    expect(await admin.databaseExists(dbName)).toBe(true);
+    expect(await admin.listDatabases(dbName)).toContain(dbName);
+  });
+});
+
+describe('session events', () => {
+  it('rejects a second event with the same (session_id, seq)', async () => {
+    await prisma.sessionEvent.create({ data: event('sevt_a', 1n) });
+    const error = await prisma.sessionEvent.create({ data: event('sevt_b', 1n) }).catch((e: unknown) => e);
+    expect(isUniqueViolation(error, ['session_id', 'seq'])).toBe(true);
+    expect(isUniqueViolation(error, ['id'])).toBe(false);
+    expect(await prisma.sessionEvent.count({ where: { sessionId: 'sesn_1' } })).toBe(1);
+  });
+
+  it('commits a batch all-or-nothing in a transaction', async () => {
+    const attempt = runInTransaction(prisma, async (tx) => {
+      await tx.sessionEvent.create({ data: event('sevt_c', 2n) });
+      await tx.sessionEvent.create({ data: event('sevt_d', 1n) }); // duplicate seq: the batch fails
+    });
+    await expect(attempt).rejects.toSatisfy((e) => isUniqueViolation(e, ['session_id', 'seq']));
+    expect(await prisma.sessionEvent.findUnique({ where: { id: 'sevt_c' } })).toBeNull();
+
+    await runInTransaction(prisma, async (tx) => {
+      await tx.sessionEvent.create({ data: event('sevt_e', 2n) });
+      await tx.session.update({ where: { id: 'sesn_1' }, data: { lastSeq: 2n } });
+    });
+    const session = await prisma.session.findUniqueOrThrow({ where: { id: 'sesn_1' } });
+    expect(session.lastSeq).toBe(2n);
+    expect(session.status).toBe('idle');
+  });
+});
+
+function event(id: string, seq: bigint) {
+  return { id, tenantId: 'tenant_1', sessionId: 'sesn_1', seq, type: 'user.message', payload: { content: [] } };
+}
+
+async function seedSession(client: PrismaClient): Promise<void> {
+  const scope = { tenantId: 'tenant_1', namespaceId: 'ns_1' };
+  await client.tenant.create({ data: { id: 'tenant_1', name: 'Acme', slug: 'acme' } });
+  await client.namespace.create({ data: { id: 'ns_1', tenantId: 'tenant_1', name: 'Default', slug: 'default' } });
+  await client.agent.create({ data: { id: 'agent_1', ...scope, name: 'a' } });
+  await client.environment.create({ data: { id: 'env_1', ...scope, name: 'e', type: 'local' } });
+  await client.session.create({
+    data: { id: 'sesn_1', ...scope, agentId: 'agent_1', agentVersion: 1, environmentId: 'env_1' },
+  });
+}

@@ -1,0 +1,90 @@
+import type { WorkspaceFs } from '@agentry/workspace';
+import type { ChatMessage, ContentBlock, ModelPort } from '../model/model-port.js';
+import type { PermissionPolicy } from '../permissions/permission-policy.js';
+import type { HarnessTool } from '../tools/tool.js';
+import type { ToolExecutor } from '../tools/tool-executor.js';
+import type { McpServerConfig, ToolsConfig } from '../tools/tools-config.js';
+import type { WebFetchOptions } from '../tools/builtin/web-fetch.tool.js';
+import type { HarnessHooks } from './harness-hooks.js';
+import type { Clock, IdGenerator, Logger } from './ports.js';
+
+export interface TokenBudgets {
+  /** Max output tokens per model request. */
+  maxOutputTokensPerRequest?: number;
+  /** Stop the run (budget_reached) once input + output tokens of this run reach this. */
+  maxTotalTokensPerRun?: number;
+}
+
+export interface HarnessConfig {
+  model: ModelPort;
+  workspace: WorkspaceFs;
+  systemPrompt?: string;
+  /** Extra tools (custom, platform, MCP...). */
+  tools?: HarnessTool[];
+  toolExecutor?: ToolExecutor;
+  clock?: Clock;
+  logger?: Logger;
+  idGenerator?: IdGenerator;
+  permissions?: PermissionPolicy;
+  /** Code equivalent of tools.json; merged with it, deny wins. */
+  toolsConfig?: ToolsConfig;
+  /** Values for `${VAR}` in tools.json (never read from process.env). */
+  env?: Record<string, string>;
+  /** Model calls per run (default 20). */
+  maxIters?: number;
+  budgets?: TokenBudgets;
+  /** Tool calls of one model response running at once (default 4). */
+  toolConcurrency?: number;
+  /** Retries of a retryable model error (default 3) and the first backoff (default 500 ms, doubled). */
+  modelRetries?: number;
+  retryBackoffMs?: number;
+  /** Per tool name: ms after which a running tool is offloaded; `default` applies to all others. */
+  offloadTimeoutMs?: Record<string, number>;
+  /** Directory of plans/PLAN.md (default "plans"). */
+  planDir?: string;
+  webFetch?: WebFetchOptions;
+  /** Middleware hook points (context, skills, eviction, compaction, memory, MCP). */
+  hooks?: HarnessHooks;
+  disableWorkspaceContext?: boolean;
+  disableMemoryHooks?: boolean;
+  disableMemoryTools?: boolean;
+  disableSubagents?: boolean;
+  disableDynamicSkills?: boolean;
+  disableToolsConfig?: boolean;
+  disableSessionPersistence?: boolean;
+  disableFilesystemTools?: boolean;
+  disablePlanTools?: boolean;
+  disableWebTools?: boolean;
+}
+
+/** A resolved pending tool result supplied by the caller (worker, self-hosted Hands...). */
+export interface SuppliedToolResult {
+  content: ContentBlock[] | string;
+  isError?: boolean;
+}
+
+export type Approval = { decision: 'allow' } | { decision: 'deny'; message?: string };
+
+export interface RunInput {
+  /** Everything so far, including compaction summaries. */
+  conversation: ChatMessage[];
+  newMessages?: ChatMessage[];
+  /** Shorthand for one new user text message. */
+  text?: string;
+  toolResults?: Record<string, SuppliedToolResult>;
+  approvals?: Record<string, Approval>;
+  /**
+   * Tool calls whose execution was cut off (crash, lost worker): idempotent tools are re-run, the others get
+   * an error result saying they may or may not have run.
+   */
+  recoverInterrupted?: string[];
+}
+
+export interface RunContext {
+  sessionId: string;
+  agentId: string;
+  userId?: string;
+  values?: Record<string, unknown>;
+}
+
+export type { McpServerConfig };

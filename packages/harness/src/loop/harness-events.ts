@@ -1,0 +1,103 @@
+import type { ErrorBody } from '@agentry/contracts';
+import type { ChatMessage, ContentBlock } from '../model/model-port.js';
+
+/** Permission the harness evaluated for a tool call before running it. */
+export type EvaluatedPermission = 'allow' | 'ask' | 'deny';
+
+/** Token usage in the platform's wire spelling. */
+export interface UsageTotals {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+export type TextContent = { type: 'text'; text: string };
+
+interface Persisted {
+  /** Stable event id (`sevt_…`): the caller dedupes on it. */
+  id: string;
+  /** ISO timestamp from the clock port. */
+  created_at: string;
+}
+
+export type AgentMessageEvent = Persisted & { type: 'agent.message'; content: TextContent[] };
+export type AgentThinkingEvent = Persisted & { type: 'agent.thinking'; content: TextContent[] };
+export type AgentToolUseEvent = Persisted & {
+  type: 'agent.tool_use';
+  name: string;
+  input: Record<string, unknown>;
+  evaluated_permission: EvaluatedPermission;
+};
+export type AgentToolResultEvent = Persisted & {
+  type: 'agent.tool_result';
+  tool_use_id: string;
+  content: ContentBlock[];
+  is_error: boolean;
+};
+export type AgentMcpToolUseEvent = Persisted & {
+  type: 'agent.mcp_tool_use';
+  name: string;
+  server_name: string;
+  input: Record<string, unknown>;
+  evaluated_permission: EvaluatedPermission;
+};
+export type AgentMcpToolResultEvent = Persisted & {
+  type: 'agent.mcp_tool_result';
+  tool_use_id: string;
+  server_name: string;
+  content: ContentBlock[];
+  is_error: boolean;
+};
+export type ThreadContextCompactedEvent = Persisted & { type: 'agent.thread_context_compacted'; summary: string };
+export type ModelRequestStartEvent = Persisted & { type: 'span.model_request_start'; model: string };
+export type ModelRequestEndEvent = Persisted & {
+  type: 'span.model_request_end';
+  model: string;
+  model_request_start_id: string;
+  usage: UsageTotals;
+  is_error: boolean;
+};
+
+/** Stream-only previews: never persisted, carry no id of their own. */
+export type TextDeltaEvent = { type: 'delta.text'; text: string };
+export type ToolInputDeltaEvent = { type: 'delta.tool_input'; tool_use_id: string; partial_json: string };
+
+export type StopReason =
+  | { type: 'end_turn' }
+  | { type: 'requires_action'; tool_use_ids: string[] }
+  | { type: 'max_iters' }
+  | { type: 'budget_reached' }
+  | { type: 'interrupted' }
+  | { type: 'error'; error: ErrorBody };
+
+/** Last event of every run: what the caller must persist and how the run stopped. */
+export interface RunEndEvent {
+  type: 'run.end';
+  stop_reason: StopReason;
+  /** The whole updated conversation (input conversation + everything this run added). */
+  conversation: ChatMessage[];
+  usage: UsageTotals;
+  /** Latest plan written by plan_write during this run, if any. */
+  plan?: { path: string; content: string };
+  /** Offloaded tasks still running in this harness instance. */
+  pending_tasks: string[];
+}
+
+export type PersistedHarnessEvent =
+  | AgentMessageEvent
+  | AgentThinkingEvent
+  | AgentToolUseEvent
+  | AgentToolResultEvent
+  | AgentMcpToolUseEvent
+  | AgentMcpToolResultEvent
+  | ThreadContextCompactedEvent
+  | ModelRequestStartEvent
+  | ModelRequestEndEvent;
+
+export type HarnessEvent = PersistedHarnessEvent | TextDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
+
+/** True for events the caller stores in the session log (everything but previews and run.end). */
+export function isPersistedEvent(event: HarnessEvent): event is PersistedHarnessEvent {
+  return 'id' in event;
+}

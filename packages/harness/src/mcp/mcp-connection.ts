@@ -1,0 +1,147 @@
+import { AppError } from '@agentry/contracts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { connectTimeoutOf, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpConnectionConfig } from './mcp-connection.config.js';
+import { createMcpTransport, type McpTransportHandle } from './mcp-transport.factory.js';
+
+/** Upper bound on tools/list pages, so a misbehaving server cannot loop us forever. */
+const MAX_LIST_PAGES = 50;
+
+/**
+ * One MCP server: connects on first use, notices when the server goes away (process exit, closed stream) and
+ * reconnects on the next use. Failures surface as MCP_CONNECTION_FAILED, TIMEOUT or ABORTED, never as a hang.
+ */
+export class McpConnection {
+  private client: Client | undefined;
+  private handle: McpTransportHandle | undefined;
+  private connecting: Promise<Client> | undefined;
+  private closed = false;
+  private lastExit: string | undefined;
+
+  constructor(
+    readonly config: McpConnectionConfig,
+    private readonly clientInfo: { name: string; version: string } = { name: 'agentry', version: '0.1.0' },
+  ) {}
+
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Child process id of a connected stdio server. */
+  get pid(): number | null {
+    return this.handle?.pid() ?? null;
+  }
+
+  connect(): Promise<Client> {
+    if (this.closed) return Promise.reject(this.failure('the MCP manager is closed'));
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  async listTools(): Promise<Tool[]> {
+    const client = await this.connect();
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await this.guard(() => client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutOf(this.config) }));
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult | { toolResult: unknown }> {
+    const client = await this.connect();
+    const timeout = this.config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
+    return this.guard(
+      () => client.callTool({ name, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}) }) as Promise<CallToolResult>,
+      signal,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting?.catch(() => undefined);
+    const client = this.client;
+    this.client = undefined;
+    // Client.close closes the transport, which ends a stdio child (stdin close, then SIGTERM, then SIGKILL).
+    await client?.close().catch(() => undefined);
+  }
+
+  private async open(): Promise<Client> {
+    let handle: McpTransportHandle;
+    try {
+      handle = await createMcpTransport(this.config);
+    } catch (error) {
+      throw this.failure(`cannot create the ${this.config.transport} transport: ${describe(error, undefined)}`, error);
+    }
+    const client = new Client(this.clientInfo, { capabilities: {} });
+    const timeoutMs = connectTimeoutOf(this.config);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.failure(`no answer to initialize within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([client.connect(handle.transport, { timeout: timeoutMs }), timeout]);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw AppError.is(error) ? error : this.failure(`cannot connect: ${describe(error, handle)}`, error);
+    } finally {
+      clearTimeout(timer);
+    }
+    client.onclose = () => {
+      if (this.client === client) {
+        this.client = undefined;
+        const stderr = handle.stderrTail();
+        this.lastExit = `the server went away${stderr ? ` (stderr: ${stderr.slice(-500)})` : ''}`;
+      }
+    };
+    if (this.closed) {
+      await client.close().catch(() => undefined);
+      throw this.failure('the MCP manager is closed');
+    }
+    this.client = client;
+    this.handle = handle;
+    this.lastExit = undefined;
+    return client;
+  }
+
+  private async guard<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (signal?.aborted) throw new AppError('ABORTED', `MCP call to "${this.config.name}" was aborted`, { cause: error });
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        throw new AppError('TIMEOUT', `MCP server "${this.config.name}" did not answer in time`, {
+          cause: error,
+          retryable: true,
+          details: { server: this.config.name },
+        });
+      }
+      // The server answered with a protocol error (unknown tool, invalid params): the connection is fine.
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+        throw new AppError('TOOL_FAILED', error.message, { cause: error, details: { server: this.config.name, mcpCode: error.code } });
+      }
+      throw this.failure(this.lastExit ?? `connection lost: ${describe(error, this.handle)}`, error);
+    }
+  }
+
+  private failure(reason: string, cause?: unknown): AppError {
+    return new AppError('MCP_CONNECTION_FAILED', `MCP server "${this.config.name}": ${reason}`, {
+      cause,
+      retryable: true,
+      details: { server: this.config.name, transport: this.config.transport },
+    });
+  }
+}
+
+function describe(error: unknown, handle: McpTransportHandle | undefined): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const stderr = handle?.stderrTail();
+  return `${message}${cause}${stderr ? `; stderr: ${stderr.slice(-500)}` : ''}`;
+}

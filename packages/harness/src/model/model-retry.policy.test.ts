@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@agentry/contracts';
+import type { ModelStreamEvent } from './model-port.js';
+import { ModelRetryPolicy } from './model-retry.policy.js';
+
+const limited = (retryAfterMs?: number) =>
+  new AppError('MODEL_RATE_LIMITED', 'slow down', { retryable: true, details: retryAfterMs === undefined ? {} : { retryAfterMs } });
+
+const done: ModelStreamEvent = {
+  type: 'done',
+  message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+  stopReason: 'end_turn',
+  usage: { inputTokens: 1, outputTokens: 1 },
+};
+
+/** An attempt function that fails with the given errors first, optionally after yielding a delta. */
+function flaky(errors: AppError[], yieldFirst = false) {
+  let calls = 0;
+  const fn = async function* (): AsyncGenerator<ModelStreamEvent> {
+    calls++;
+    const error = errors.shift();
+    if (error) {
+      if (yieldFirst) yield { type: 'text_delta', text: 'partial' };
+      throw error;
+    }
+    yield done;
+  };
+  return { fn, calls: () => calls };
+}
+
+async function drain(stream: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
+  const out: ModelStreamEvent[] = [];
+  for await (const e of stream) out.push(e);
+  return out;
+}
+
+const asAppError = (e: unknown) => e as AppError;
+
+describe('ModelRetryPolicy', () => {
+  it('backs off exponentially with jitter and caps the delay', () => {
+    const low = new ModelRetryPolicy({ baseDelayMs: 100, maxDelayMs: 300, random: () => 0 });
+    const high = new ModelRetryPolicy({ baseDelayMs: 100, maxDelayMs: 300, random: () => 1, maxAttempts: 10 });
+    expect([1, 2, 3].map((n) => low.delayFor(n, limited()))).toEqual([50, 100, 150]);
+    expect([1, 2, 3, 4].map((n) => high.delayFor(n, limited()))).toEqual([100, 200, 300, 300]);
+  });
+
+  it('waits exactly Retry-After, and refuses one longer than the cap', () => {
+    const policy = new ModelRetryPolicy({ maxRetryAfterMs: 5_000 });
+    expect(policy.delayFor(1, limited(1_200))).toBe(1_200);
+    expect(policy.delayFor(1, limited(60_000))).toBeUndefined();
+  });
+
+  it('never retries a non-retryable error or past the last attempt', () => {
+    const policy = new ModelRetryPolicy({ maxAttempts: 2 });
+    expect(policy.delayFor(1, new AppError('CONTEXT_OVERFLOW', 'too long'))).toBeUndefined();
+    expect(policy.delayFor(2, limited())).toBeUndefined();
+  });
+
+  it('retries until success, reporting each wait', async () => {
+    const waits: number[] = [];
+    const retries: number[] = [];
+    const policy = new ModelRetryPolicy({
+      baseDelayMs: 10,
+      random: () => 1,
+      sleep: async (ms) => void waits.push(ms),
+      onRetry: ({ attempt }) => retries.push(attempt),
+    });
+    const attempt = flaky([limited(), limited(700)]);
+    const events = await drain(policy.run(attempt.fn, asAppError));
+    expect(events).toEqual([done]);
+    expect(attempt.calls()).toBe(3);
+    expect(waits).toEqual([10, 700]);
+    expect(retries).toEqual([1, 2]);
+  });
+
+  it('does not retry once part of the response was streamed', async () => {
+    const policy = new ModelRetryPolicy({ sleep: async () => undefined });
+    const attempt = flaky([limited()], true);
+    await expect(drain(policy.run(attempt.fn, asAppError))).rejects.toMatchObject({ code: 'MODEL_RATE_LIMITED' });
+    expect(attempt.calls()).toBe(1);
+  });
+
+  it('turns an abort during the backoff into ABORTED without another attempt', async () => {
+    const controller = new AbortController();
+    const policy = new ModelRetryPolicy({ baseDelayMs: 60_000, random: () => 1 });
+    const attempt = flaky([limited(), limited()]);
+    setTimeout(() => controller.abort(), 20);
+    const started = Date.now();
+    await expect(drain(policy.run(attempt.fn, asAppError, controller.signal))).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(attempt.calls()).toBe(1);
+  });
+});

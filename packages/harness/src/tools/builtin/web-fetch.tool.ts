@@ -1,0 +1,83 @@
+import type { HarnessTool } from '../tool.js';
+import { errorOutcome, textOutcome } from '../tool-executor.js';
+import { objectSchema, optionalNumber, stringArg } from './tool-input.js';
+
+export interface WebFetchOptions {
+  /** Injected fetch (defaults to the global one). */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Bytes read from the body at most. */
+  maxBytes?: number;
+  /** Default character cap of the returned text. */
+  maxChars?: number;
+}
+
+/** Crude but dependency-free HTML to text: drops scripts/styles/tags, decodes common entities. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style|noscript)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n\n')
+    .trim();
+}
+
+export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
+  const doFetch = options.fetch ?? fetch;
+  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  return {
+    name: 'web_fetch',
+    description: 'Fetch a URL over HTTP(S) and return its text (HTML is converted to plain text).',
+    inputSchema: objectSchema({ url: { type: 'string' }, max_chars: { type: 'integer', minimum: 1 } }, ['url']),
+    idempotent: true,
+    toolset: 'builtin',
+    async execute(input, { signal }) {
+      const url = stringArg(input, 'url');
+      if (!/^https?:\/\//i.test(url)) return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
+      const maxChars = optionalNumber(input, 'max_chars') ?? options.maxChars ?? 50_000;
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
+      let response: Response;
+      try {
+        response = await doFetch(url, { signal: AbortSignal.any([signal, timeout]), redirect: 'follow' });
+      } catch (err) {
+        if (timeout.aborted) return errorOutcome(`Fetching ${url} timed out`, 'timeout');
+        throw err;
+      }
+      const body = await readCapped(response, maxBytes);
+      const type = response.headers.get('content-type') ?? '';
+      let text = type.includes('html') ? htmlToText(body.text) : body.text;
+      const truncated = body.truncated || text.length > maxChars;
+      text = text.slice(0, maxChars);
+      const header = `HTTP ${response.status} ${type}${truncated ? ' (truncated)' : ''}\n\n`;
+      return response.ok ? textOutcome(header + text) : errorOutcome(header + text, 'http_error');
+    },
+  };
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= maxBytes) {
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+  return { text, truncated };
+}

@@ -1,0 +1,18 @@
+export { FakeAnthropicServer } from './fakes/fake-anthropic.server.js';
+export type { FakeAnthropicReply, FakeAnthropicUsage } from './fakes/fake-anthropic.server.js';
+export type { RecordedRequest } from './fakes/fake-http.listener.js';
+export { FakeOpenAiServer } from './fakes/fake-openai.server.js';
+export type { FakeOpenAiReply, FakeOpenAiToolCall, FakeOpenAiUsage } from './fakes/fake-openai.server.js';
+export { launchPlatform } from './launcher/launch-platform.js';
+export type { LaunchOptions, RunningPlatform } from './launcher/launch-platform.js';
+export { repoRoot } from './launcher/repo-root.js';
+export { SERVICES, ServiceProcess } from './launcher/service-process.js';
+export type { ServiceName } from './launcher/service-process.js';
+export { createTestDatabase, testDatabaseBaseUrl } from './db/test-database.js';
+export type { TestDatabase } from './db/test-database.js';
+export { deleteRedisKeys, testRedisPrefix, testRedisUrl } from './redis/test-redis-prefix.js';
+export { testNatsUrl, testSubjectPrefix } from './nats/test-subject-prefix.js';
+export { SseClient } from './http/sse-client.js';
+export type { SseFrame } from './http/sse-client.js';
+export { ApiClient } from './http/api-client.js';
+export type { ApiResponse } from './http/api-client.js';

@@ -1,0 +1,30 @@
+import { lstat, realpath } from 'node:fs/promises';
+import { dirname, sep } from 'node:path';
+import { WorkspaceErrors } from '../core/workspace-errors.js';
+
+function inside(candidate: string, realRoot: string): boolean {
+  return candidate === realRoot || candidate.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
+/**
+ * Rejects a host path whose real location leaves `realRoot` through a symlink. Walks up to the deepest
+ * existing ancestor; a dangling symlink anywhere on the way is refused too, because writing through it
+ * would create a file wherever it points.
+ */
+export async function assertConfined(hostPath: string, root: string, realRoot: string, logical: string): Promise<void> {
+  let current = hostPath;
+  for (;;) {
+    try {
+      const real = await realpath(current);
+      if (!inside(real, realRoot)) throw WorkspaceErrors.escape(logical, 'symlink leaves the root');
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    }
+    const link = await lstat(current).catch(() => null);
+    if (link?.isSymbolicLink()) throw WorkspaceErrors.escape(logical, 'dangling symlink');
+    const parent = dirname(current);
+    if (current === root || parent === current) return;
+    current = parent;
+  }
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
+import { PostgresWorkspaceFs } from './postgres-workspace-fs.js';
+import { WORKSPACE_FILES_DDL } from './workspace-files.ddl.js';
+
+const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const schema = `ws_${randomBytes(6).toString('hex')}`;
+const pools: pg.Pool[] = [];
+const openPool = () => {
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
+  pools.push(pool);
+  return pool;
+};
+let pool: pg.Pool;
+const liveRoots = new Set<string>();
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  pool = openPool();
+  await pool.query(WORKSPACE_FILES_DDL);
+});
+
+afterAll(async () => {
+  await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+  await Promise.all(pools.map((p) => p.end()));
+});
+
+runWorkspaceConformance('postgres', async (options) => {
+  const root = `tenants/t1/sessions/${randomBytes(4).toString('hex')}`;
+  liveRoots.add(root);
+  return {
+    fs: new PostgresWorkspaceFs({ ...options, sql: pool, tenantId: 't1', root, streamChunkBytes: 256 * 1024 }),
+    escapedEntries: async () => {
+      const { rows } = await pool.query('SELECT root, path FROM workspace_files WHERE NOT (root = ANY($1::text[]))', [[...liveRoots]]);
+      return rows.map((r: { root: string; path: string }) => `${r.root}:${r.path}`);
+    },
+    cleanup: async () => {
+      await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
+      liveRoots.delete(root);
+    },
+  };
+});
+
+describe('postgres: replicas and tenancy', () => {
+  it('keeps CAS exact across two replicas with separate connection pools', async () => {
+    const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
+    const a = new PostgresWorkspaceFs({ sql: openPool(), tenantId: 't1', root });
+    const b = new PostgresWorkspaceFs({ sql: openPool(), tenantId: 't1', root });
+    const first = await a.writeText('shared.md', 'v1');
+    expect(await b.readText('shared.md')).toBe('v1');
+    let wins = 0;
+    for (let i = 0; i < 10; i++) {
+      const version = (await a.stat('shared.md'))!.version;
+      const results = await Promise.allSettled([a.writeText('shared.md', `a${i}`, { ifVersion: version }), b.writeText('shared.md', `b${i}`, { ifVersion: version })]);
+      wins += results.filter((r) => r.status === 'fulfilled').length;
+    }
+    expect(wins).toBe(10);
+    expect(Number((await b.stat('shared.md'))!.version)).toBe(Number(first.version) + 10);
+    await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
+  });
+
+  it('does not show one tenant the rows of another under the same root key', async () => {
+    const root = `shared/${randomBytes(4).toString('hex')}`;
+    const mine = new PostgresWorkspaceFs({ sql: pool, tenantId: 't1', root });
+    const theirs = new PostgresWorkspaceFs({ sql: pool, tenantId: 't2', root });
+    await mine.writeText('private.md', 'secret');
+    expect(await theirs.exists('private.md')).toBe(false);
+    expect(await theirs.list('', { recursive: true })).toEqual([]);
+    await expect(theirs.writeText('private.md', 'overwrite')).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    expect(await mine.readText('private.md')).toBe('secret');
+    await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
+  });
+});

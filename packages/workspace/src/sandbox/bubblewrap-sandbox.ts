@@ -1,0 +1,96 @@
+import { AppError } from '@agentry/contracts';
+import type { ExecOptions, ExecResult, SandboxFs } from '../port.js';
+import { LocalWorkspaceFs, type LocalWorkspaceOptions } from '../local/local-workspace-fs.js';
+import { WorkspaceErrors } from '../core/workspace-errors.js';
+import { buildBwrapArgv, type SandboxLimits } from './bwrap-args.js';
+import { ProcessRunner } from './process-runner.js';
+
+export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
+  bwrapPath?: string;
+  prlimitPath?: string;
+  /** Where the root appears inside the sandbox (default /workspace). */
+  mountPoint?: string;
+  /** Share the host network namespace (default false: no network at all). */
+  network?: boolean;
+  /**
+   * Identity of commands inside a new user namespace (default uid/gid 1000, so a sandbox started by root
+   * is not root inside). null keeps the caller's identity, for hosts without user namespaces.
+   */
+  identity?: { uid: number; gid: number } | null;
+  defaultTimeoutMs?: number;
+  defaultMaxOutputBytes?: number;
+  limits?: SandboxLimits;
+  /** Base environment of every command (the host environment is never passed through). */
+  env?: Record<string, string>;
+  /** Extra host paths made visible read-only (e.g. a toolchain under /opt). */
+  readOnlyBinds?: string[];
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const DEFAULT_LIMITS: SandboxLimits = { fileSizeBytes: 1024 * 1024 * 1024, openFiles: 1024 };
+
+/**
+ * A sandbox on this host: each exec runs in a fresh bubblewrap container (own mount, pid, network, ipc,
+ * uts namespaces; read-only system; only the workspace root writable). File operations are the
+ * local-directory backend on the same root, so the host side and the command see the same files.
+ */
+export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
+  private readonly runner = new ProcessRunner();
+  private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions>>;
+  private disposed = false;
+
+  constructor(options: BubblewrapSandboxOptions) {
+    super(options);
+    this.config = {
+      bwrapPath: options.bwrapPath ?? '/usr/bin/bwrap',
+      prlimitPath: options.prlimitPath ?? '/usr/bin/prlimit',
+      mountPoint: options.mountPoint ?? '/workspace',
+      network: options.network ?? false,
+      identity: options.identity === undefined ? { uid: 1000, gid: 1000 } : options.identity,
+      defaultTimeoutMs: options.defaultTimeoutMs ?? 60_000,
+      defaultMaxOutputBytes: options.defaultMaxOutputBytes ?? 1024 * 1024,
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      env: options.env ?? {},
+      readOnlyBinds: options.readOnlyBinds ?? [],
+    };
+  }
+
+  async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    if (this.disposed) throw new AppError('UNAVAILABLE', 'Sandbox has been disposed');
+    const cwd = await this.resolve(options.cwd ?? '');
+    await this.ensureRoot();
+    const dir = await this.stat(cwd);
+    if (!dir) throw WorkspaceErrors.notFound(cwd);
+    if (dir.kind !== 'directory') throw WorkspaceErrors.notDirectory(cwd);
+    const { mountPoint } = this.config;
+    const env: Record<string, string> = {
+      PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      HOME: mountPoint,
+      TMPDIR: '/tmp',
+      LANG: 'C.UTF-8',
+      ...this.config.env,
+      ...options.env,
+    };
+    for (const key of Object.keys(env)) if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
+    const argv = buildBwrapArgv({
+      ...this.config,
+      hostRoot: this.root,
+      cwd: cwd === '' ? mountPoint : `${mountPoint}/${cwd}`,
+      env,
+      command,
+    });
+    return this.runner.run(argv, {
+      env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
+      timeoutMs: options.timeoutMs ?? this.config.defaultTimeoutMs,
+      maxOutputBytes: options.maxOutputBytes ?? this.config.defaultMaxOutputBytes,
+      signal: options.signal,
+      stdin: options.stdin,
+    });
+  }
+
+  /** Kills every running command; the root directory and its files stay (they are the session's state). */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.runner.killAll();
+  }
+}

@@ -1,0 +1,73 @@
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+
+export interface SandboxLimits {
+  /** CPU seconds (RLIMIT_CPU). */
+  cpuSeconds?: number;
+  /** Address-space bytes (RLIMIT_AS); leave unset for runtimes that reserve large virtual ranges. */
+  memoryBytes?: number;
+  /** Largest file a command may write (RLIMIT_FSIZE). */
+  fileSizeBytes?: number;
+  /** Open files (RLIMIT_NOFILE). */
+  openFiles?: number;
+  /** Processes of the sandbox user (RLIMIT_NPROC). */
+  processes?: number;
+}
+
+export interface BwrapCommand {
+  bwrapPath: string;
+  prlimitPath: string;
+  hostRoot: string;
+  mountPoint: string;
+  cwd: string;
+  network: boolean;
+  /** Run as this uid/gid inside a new user namespace (null: keep the caller's identity). */
+  identity: { uid: number; gid: number } | null;
+  env: Record<string, string>;
+  limits: SandboxLimits;
+  readOnlyBinds: string[];
+  command: string;
+}
+
+// Top-level system directories: bound read-only, or recreated as the same symlink (merged /usr layouts).
+const SYSTEM_DIRS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+// Only the parts of /etc programs need; never the whole host /etc.
+const ETC_FILES = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/ssl', '/etc/ca-certificates', '/etc/localtime', '/etc/passwd', '/etc/group', '/etc/nsswitch.conf', '/etc/hosts'];
+
+function systemBinds(): string[] {
+  const args = ['--ro-bind', '/usr', '/usr'];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync(dir)) continue;
+    const stat = lstatSync(dir);
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
+  }
+  return args;
+}
+
+function limitArgs(limits: SandboxLimits): string[] {
+  const args: string[] = [];
+  const add = (flag: string, value: number | undefined) => value !== undefined && args.push(`--${flag}=${Math.floor(value)}`);
+  add('cpu', limits.cpuSeconds);
+  add('as', limits.memoryBytes);
+  add('fsize', limits.fileSizeBytes);
+  add('nofile', limits.openFiles);
+  add('nproc', limits.processes);
+  return args;
+}
+
+/** The argv that runs one command in a fresh bubblewrap sandbox (prlimit sets the limits bwrap inherits). */
+export function buildBwrapArgv(c: BwrapCommand): string[] {
+  const argv = [c.bwrapPath, '--unshare-all'];
+  if (c.network) argv.push('--share-net');
+  if (c.identity) argv.push('--unshare-user', '--uid', String(c.identity.uid), '--gid', String(c.identity.gid));
+  argv.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox');
+  argv.push(...systemBinds());
+  for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES) argv.push('--ro-bind-try', file, file);
+  for (const path of c.readOnlyBinds) argv.push('--ro-bind', path, path);
+  argv.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  argv.push('--bind', c.hostRoot, c.mountPoint, '--chdir', c.cwd, '--clearenv');
+  for (const [key, value] of Object.entries(c.env)) argv.push('--setenv', key, value);
+  argv.push('--', '/bin/sh', '-c', c.command);
+  const limits = limitArgs(c.limits);
+  return limits.length > 0 ? [c.prlimitPath, ...limits, '--', ...argv] : argv;
+}
