@@ -3,7 +3,9 @@ import { configDefaults } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources in tests (the `source` export condition),
 // so unit and integration tests never wait for a build.
-const conditions = ['source', ...defaultServerConditions];
+// `module` is left out: some dependencies (e.g. @opentelemetry/api) point it at ESM builds with
+// extensionless imports that Node itself cannot load once the dependency is externalised.
+const conditions = ['source', ...defaultServerConditions.filter((c) => c !== 'module')];
 
 const unitExclude = ['**/*.int.test.ts', '**/*.e2e.test.ts'];
 
@@ -11,6 +13,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
+    // These publish a `source` export pointing at TypeScript; inlined, vite transpiles them instead of Node.
+    server: { deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource', 'eventsource-parser'] } },
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {

@@ -6,8 +6,8 @@ export interface JobDefinition<S extends z.ZodType> {
   readonly payload: S;
   readonly attempts: number;
   readonly backoffMs: number;
-  /** Jobs with the same key coalesce while one is waiting (BullMQ jobId). */
-  readonly dedupeKey?: (payload: z.output<S>) => string;
+  /** Jobs with the same key coalesce while one exists (BullMQ jobId); undefined means no coalescing. */
+  readonly dedupeKey?: (payload: z.output<S>) => string | undefined;
 }
 
 function job<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -32,7 +32,9 @@ export const Jobs = {
     payload: SessionDrainJobSchema,
     attempts: 5,
     backoffMs: 500,
-    dedupeKey: (p) => `drain-${p.sessionId}`,
+    // Client kicks coalesce. Reconciler kicks do not: a runner that died leaves its job "active" until
+    // BullMQ's stall check, and a coalesced kick would wait behind that ghost.
+    dedupeKey: (p) => (p.reason === 'inbound' ? `drain-${p.sessionId}` : undefined),
   }),
   /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),

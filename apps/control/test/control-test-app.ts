@@ -1,0 +1,57 @@
+import type { INestApplication } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import { createTestDatabase, testSubjectPrefix, type TestDatabase } from '@agentry/testing';
+import { ControlSubjects, type Actor } from '@agentry/contracts';
+import { AppModule } from '../src/app.module.js';
+import { ControlEnvSchema } from '../src/config/env.js';
+
+export interface ControlTestApp {
+  rpc: RpcClient;
+  db: TestDatabase;
+  /** The seeded admin of the default tenant, as an actor. */
+  admin: Actor;
+  close(): Promise<void>;
+}
+
+/**
+ * The control service in-process, on its own database and NATS subject prefix, reached the way the
+ * gateway reaches it: typed requests over NATS.
+ */
+export async function startControl(env: Record<string, string> = {}): Promise<ControlTestApp> {
+  const db = await createTestDatabase();
+  const prefix = testSubjectPrefix();
+  const config = ControlEnvSchema.parse({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    AGENTRY_SUBJECT_PREFIX: prefix,
+    AGENTRY_LOG_LEVEL: 'warn',
+    AGENTRY_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    PORT: '0',
+    ...env,
+  });
+  const app: INestApplication = await NestFactory.create(AppModule.forRoot(config), new FastifyAdapter(), {
+    logger: false,
+    abortOnError: false,
+  });
+  app.connectMicroservice({ strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'control' }, prefix) });
+  await app.startAllMicroservices();
+  await app.init();
+  const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
+  await proxy.connect();
+  const rpc = new RpcClient(proxy as unknown as ClientProxy, 10_000);
+  const user = await rpc.request(ControlSubjects.login, { username: 'admin', password: 'admin' });
+  const admin = await rpc.request(ControlSubjects.userActor, { userId: user.id });
+  return {
+    rpc,
+    db,
+    admin,
+    close: async () => {
+      await rpc.close();
+      await app.close();
+      await db.drop();
+    },
+  };
+}
