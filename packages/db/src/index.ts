@@ -2,6 +2,7 @@ export { DatabaseAdmin, databaseUrlFor } from './admin/database-admin.js';
 export { createPrismaClient } from './client/prisma-client.factory.js';
 export type { PrismaClientOptions } from './client/prisma-client.factory.js';
 export { runInTransaction } from './client/transaction.js';
+export { createSqlPool } from './client/sql-pool.factory.js';
 export type { TransactionClient, TransactionOptions } from './client/transaction.js';
 export { isRetryableTransactionError, isUniqueViolation } from './errors/prisma-errors.js';
 export { applyMigrations } from './migrations/apply-migrations.js';

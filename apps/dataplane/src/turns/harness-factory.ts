@@ -58,6 +58,8 @@ export class HarnessFactory {
       disableFilesystemTools: !hasToolset,
       disableWebTools: !hasToolset,
       disablePlanTools: !hasToolset,
+      // The scripted model would answer the memory-extraction call from its script; real models flush memory.
+      disableMemoryHooks: modelId.trim().startsWith('scripted'),
     });
   }
 }

@@ -5,7 +5,6 @@ import { AppError, PubSubjects, type StoredEvent } from '@agentry/contracts';
 import { DATABASE, LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import type { PrismaClient, Session } from '@agentry/db';
 import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
-import { MemoryWorkspaceFs } from '@agentry/workspace';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
@@ -16,6 +15,7 @@ import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { planResume } from './recovery-plan.js';
+import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnWriter } from './turn-writer.js';
 
 /** A drain runs at most this many turns before handing the session back to the queue. */
@@ -40,6 +40,7 @@ export class TurnRunner {
     private readonly state: SessionStateRepository,
     private readonly publisher: EventPublisher,
     private readonly harnesses: HarnessFactory,
+    private readonly workspaces: SharedWorkspaces,
     private readonly bus: NatsBus,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -104,7 +105,7 @@ export class TurnRunner {
     const spec = session.spec as unknown as SessionSpec;
     const harness = this.harnesses.create({
       agent: spec.agent,
-      workspace: new MemoryWorkspaceFs(),
+      workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       hands: {
         tenantId: session.tenantId,
         sessionId: session.id,
