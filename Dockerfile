@@ -11,4 +11,4 @@ WORKDIR /app
 COPY --from=build /app /app
 ENV NODE_ENV=production AGENTRY_HOST=0.0.0.0
 USER node
-CMD ["sh", "-c", "exec node --enable-source-maps apps/${SERVICE}/dist/main.js"]
+CMD ["sh", "-c", "exec node --enable-source-maps --import ./apps/${SERVICE}/dist/instrument.js apps/${SERVICE}/dist/main.js"]

@@ -21,7 +21,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@agentry/*/*', '!@agentry/*/testing'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
+            { group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
             { group: apps.map((a) => `@agentry/${a}`), message: 'Apps never import apps; talk over NATS.' },
             { group: ['**/apps/**', '../../apps/**'], message: 'Never reach into an app from outside it.' },
           ],
@@ -38,7 +38,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@agentry/*/*', '!@agentry/*/testing'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
+            { group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
             { group: ['@nestjs/*', '@prisma/*', 'ioredis', 'bullmq', '@nats-io/*', '@agentry/db', '@agentry/platform'], message: 'This package is framework-free.' },
           ],
         },

@@ -30,7 +30,8 @@ const colors = { gateway: 36, control: 35, dataplane: 33, worker: 32, scheduler:
 const children = [];
 
 for (const [name, port] of Object.entries(ports)) {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps', name, 'dist', 'main.js')], {
+  const dist = join(root, 'apps', name, 'dist');
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

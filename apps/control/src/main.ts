@@ -1,7 +1,6 @@
-import { bootstrapService, startTelemetry } from '@agentry/platform';
+import { bootstrapService } from '@agentry/platform';
 import { AppModule } from './app.module.js';
 import { loadControlEnv } from './config/env.js';
 
-startTelemetry('agentry-control');
 const config = loadControlEnv();
 await bootstrapService({ service: 'control', module: AppModule.forRoot(config), config, rpc: true });

@@ -1,7 +1,6 @@
-import { bootstrapService, startTelemetry } from '@agentry/platform';
+import { bootstrapService } from '@agentry/platform';
 import { AppModule } from './app.module.js';
 import { loadDataplaneEnv } from './config/env.js';
 
-startTelemetry('agentry-dataplane');
 const config = loadDataplaneEnv();
 await bootstrapService({ service: 'dataplane', module: AppModule.forRoot(config), config, rpc: true });

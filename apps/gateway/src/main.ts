@@ -1,9 +1,8 @@
-import { bootstrapService, startTelemetry } from '@agentry/platform';
+import { bootstrapService } from '@agentry/platform';
 import { AppModule } from './app.module.js';
 import { loadGatewayEnv } from './config/env.js';
 import { configureHttp } from './http/configure-http.js';
 
-startTelemetry('agentry-gateway');
 const config = loadGatewayEnv();
 await bootstrapService({
   service: 'gateway',

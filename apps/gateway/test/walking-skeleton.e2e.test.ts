@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  FakeOtlpReceiver,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** The agent writes a file through the Hands, then answers: one turn through all five services. */
 const WRITE_THEN_ANSWER = {
@@ -19,15 +27,21 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
   let db: TestDatabase;
   let platform: RunningPlatform;
   let api: ApiClient;
+  let otlp: FakeOtlpReceiver;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_SSE_HEARTBEAT_MS: '1000' } });
+    otlp = await FakeOtlpReceiver.start();
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { AGENTRY_SSE_HEARTBEAT_MS: '1000', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+    });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   });
 
   afterAll(async () => {
     await platform?.stop();
+    await otlp?.stop();
     await db?.drop();
   });
 
@@ -85,5 +99,13 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
 
     const after = await api.get(`/v1/sessions/${sessionId}`);
     expect(after.body).toMatchObject({ status: 'idle', stop_reason: { type: 'end_turn' } });
+  });
+
+  it('exports traces from every service to the configured OTLP endpoint', async () => {
+    const deadline = Date.now() + 20_000;
+    const wanted = ['agentry-gateway', 'agentry-control', 'agentry-dataplane', 'agentry-worker', 'agentry-scheduler'];
+    while (Date.now() < deadline && !wanted.every((s) => otlp.services().has(s))) await new Promise((r) => setTimeout(r, 200));
+    expect([...otlp.services()].sort()).toEqual(expect.arrayContaining(wanted));
+    expect(otlp.spans.some((s) => s.service === 'agentry-gateway' && /POST|GET/.test(s.name))).toBe(true);
   });
 });

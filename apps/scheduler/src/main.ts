@@ -1,7 +1,6 @@
-import { bootstrapService, startTelemetry } from '@agentry/platform';
+import { bootstrapService } from '@agentry/platform';
 import { AppModule } from './app.module.js';
 import { loadSchedulerEnv } from './config/env.js';
 
-startTelemetry('agentry-scheduler');
 const config = loadSchedulerEnv();
 await bootstrapService({ service: 'scheduler', module: AppModule.forRoot(config), config, rpc: false });

@@ -24,6 +24,5 @@ export { PlatformModule } from './platform.module.js';
 export type { PlatformOptions } from './platform.module.js';
 export { bootstrapService } from './bootstrap/bootstrap-service.js';
 export type { BootstrapOptions } from './bootstrap/bootstrap-service.js';
-export { startTelemetry, stopTelemetry } from './telemetry/start-telemetry.js';
 export { APP_CONFIG, DATABASE, LOGGER, REDIS } from './tokens.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';

@@ -16,3 +16,5 @@ export { SseClient } from './http/sse-client.js';
 export type { SseFrame } from './http/sse-client.js';
 export { ApiClient } from './http/api-client.js';
 export type { ApiResponse } from './http/api-client.js';
+export { FakeOtlpReceiver } from './fakes/fake-otlp.receiver.js';
+export type { ReceivedSpan } from './fakes/fake-otlp.receiver.js';

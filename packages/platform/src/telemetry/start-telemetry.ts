@@ -1,3 +1,4 @@
+import { register } from 'node:module';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -5,20 +6,25 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 let sdk: NodeSDK | undefined;
 
 /**
- * Starts OpenTelemetry when an OTLP endpoint is configured (standard `OTEL_*` variables); otherwise
- * does nothing, so a laptop run pays nothing. Metrics export stays off unless asked for, because
- * without a receiver it only produces connection errors.
+ * Starts OpenTelemetry when an OTLP endpoint is configured (the standard `OTEL_*` variables), and
+ * does nothing otherwise, so a laptop run pays nothing. It must run before the service's modules load
+ * (each service starts with `node --import ./dist/instrument.js`), because ESM modules are patched at
+ * load time. Metrics and log export stay off unless asked for: without a receiver they only fail.
  */
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [getNodeAutoInstrumentations({ '@opentelemetry/instrumentation-fs': { enabled: false } })],
   });
   sdk.start();
+  const stop = () => void sdk?.shutdown();
+  process.once('SIGTERM', stop);
+  process.once('beforeExit', stop);
   return true;
 }
 

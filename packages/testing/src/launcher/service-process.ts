@@ -30,8 +30,8 @@ export class ServiceProcess {
   start(): void {
     if (this.running) return;
     this.log = createWriteStream(this.logFile, { flags: 'a' });
-    const entry = join(this.root, 'apps', this.name, 'dist', 'main.js');
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    const dist = join(this.root, 'apps', this.name, 'dist');
+    const child = spawn(process.execPath, ['--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
       cwd: this.root,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
