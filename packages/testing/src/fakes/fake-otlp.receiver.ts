@@ -13,18 +13,18 @@ export class FakeOtlpReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<FakeOtlpReceiver> {
-    let receiver: FakeOtlpReceiver | undefined;
+    const holder: { receiver?: FakeOtlpReceiver } = {};
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
-        if (request.url === '/v1/traces') receiver?.record(Buffer.concat(chunks).toString('utf8'));
+        if (request.url === '/v1/traces') holder.receiver?.record(Buffer.concat(chunks).toString('utf8'));
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new FakeOtlpReceiver(server);
-    return receiver;
+    holder.receiver = new FakeOtlpReceiver(server);
+    return holder.receiver;
   }
 
   get endpoint(): string {
