@@ -13,7 +13,12 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  failed += report.numFailedTests ?? 0;
+  // A file that failed before any of its tests ran (import error, failing hook) counts as one failure.
+  for (const file of report.testResults ?? []) {
+    const failedInside = (file.assertionResults ?? []).some((a) => a.status === 'failed');
+    if (file.status === 'failed' && !failedInside) failed += 1;
+  }
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
