@@ -15,7 +15,6 @@ export default defineConfig({
   test: {
     // These publish a `source` export pointing at TypeScript; inlined, vite transpiles them instead of Node.
     server: { deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource', 'eventsource-parser'] } },
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         extends: true,
