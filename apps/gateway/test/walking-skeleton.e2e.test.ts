@@ -99,6 +99,37 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
 
     const after = await api.get(`/v1/sessions/${sessionId}`);
     expect(after.body).toMatchObject({ status: 'idle', stop_reason: { type: 'end_turn' } });
+
+    // Resuming from any point replays exactly what followed it: no gap, no duplicate.
+    const resumeFrom = seqs[2]!;
+    const resumed = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, {
+      ...api.authHeaders,
+      'last-event-id': String(resumeFrom),
+    });
+    const replay = await resumed.waitFor((f) => f.length >= seqs.length - 3);
+    await new Promise((r) => setTimeout(r, 1_500));
+    await resumed.close();
+    expect(replay.map((f) => Number(f.id))).toEqual(seqs.slice(3));
+    expect(resumed.comments).toBeGreaterThanOrEqual(2);
+    const viaQuery = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream?after=${seqs.at(-2)}`, api.authHeaders);
+    await viaQuery.waitFor((f) => f.length >= 1);
+    await viaQuery.close();
+    expect(viaQuery.frames.map((f) => Number(f.id))).toEqual([seqs.at(-1)]);
+  });
+
+  it('reports ready on every service when Postgres, Redis and NATS answer', async () => {
+    for (const name of ['gateway', 'control', 'dataplane', 'worker', 'scheduler'] as const) {
+      const response = await fetch(`${platform.service(name).url}/readyz`);
+      expect(response.status, name).toBe(200);
+      const body = (await response.json()) as { checks: Record<string, { status: string }> };
+      expect(Object.values(body.checks).every((c) => c.status === 'ok'), name).toBe(true);
+      expect(Object.keys(body.checks)).toContain('nats');
+    }
+    expect(Object.keys(((await (await fetch(`${platform.service('dataplane').url}/readyz`)).json()) as { checks: object }).checks).sort()).toEqual([
+      'nats',
+      'postgres',
+      'redis',
+    ]);
   });
 
   it('exports traces from every service to the configured OTLP endpoint', async () => {
