@@ -54,7 +54,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
   const all = [...processes.values()];
   try {
     for (const service of all) service.start();
-    await Promise.all(all.map((s) => s.waitReady(options.readyTimeoutMs ?? 60_000)));
+    await Promise.all(all.map((s) => s.waitReady(options.readyTimeoutMs ?? 120_000)));
   } catch (error) {
     await Promise.all(all.map((s) => s.stop()));
     throw error;
