@@ -9,6 +9,13 @@ export type { JobDefinition, ReconcileJob, SessionDrainJob } from './jobs/catalo
 export { AuthenticatedUserSchema, ControlSubjects, LoginRpcRequestSchema, pageOf } from './nats/control-subjects.js';
 export type { AuthenticatedUser } from './nats/control-subjects.js';
 export {
+  ControlResourceSubjects,
+  CreateEnvironmentKeyRequestSchema,
+  EnvironmentKeySchema,
+} from './nats/control-resource-subjects.js';
+export type { CreateEnvironmentKeyRequest, EnvironmentKey } from './nats/control-resource-subjects.js';
+export { ControlStoreSubjects, FileContentSchema, SkillUploadSchema, UploadFileRpcBodySchema } from './nats/control-store-subjects.js';
+export {
   AppendEventsRpcRequestSchema,
   DataplaneSubjects,
   EventPageSchema,
@@ -516,3 +523,40 @@ export type {
 } from './v1/environment-work.js';
 export { SessionThreadStatusSchema, SessionThreadSchema, ListSessionThreadsParamsSchema } from './v1/session-threads.js';
 export type { SessionThreadStatus, SessionThread, ListSessionThreadsParams } from './v1/session-threads.js';
+export {
+  AccessListQuerySchema,
+  AgentSharePermissionSchema,
+  AgentShareSchema,
+  ApiKeyInfoSchema,
+  ApiKeyPermissionSchema,
+  AuditEntrySchema,
+  AuditListQuerySchema,
+  ChangePasswordRequestSchema,
+  ControlAccessSubjects,
+  CreateApiKeyRequestSchema,
+  CreatedApiKeySchema,
+  CreateNamespaceRequestSchema,
+  CreateUserRequestSchema,
+  ManagedUserSchema,
+  NamespaceInfoSchema,
+  ShareAgentRequestSchema,
+  UpdateUserRequestSchema,
+} from './nats/control-access-subjects.js';
+export type {
+  AccessListQuery,
+  AgentShare,
+  AgentSharePermission,
+  ApiKeyInfo,
+  ApiKeyPermission,
+  AuditEntry,
+  AuditListQuery,
+  ChangePasswordRequest,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  CreateNamespaceRequest,
+  CreateUserRequest,
+  ManagedUser,
+  NamespaceInfo,
+  ShareAgentRequest,
+  UpdateUserRequest,
+} from './nats/control-access-subjects.js';
