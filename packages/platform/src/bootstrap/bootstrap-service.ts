@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { AppError, toErrorEnvelope } from '@agentry/contracts';
 import type { BaseEnv } from '../config/base-env.js';
 import { createLogger } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
@@ -24,7 +26,15 @@ export interface BootstrapOptions {
 export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
   const { config, service } = options;
   const logger = createLogger(service, config.AGENTRY_LOG_LEVEL);
-  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimitBytes ?? 1_048_576, trustProxy: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimitBytes ?? 1_048_576,
+    trustProxy: true,
+    // The router rejects some URLs (over-long or undecodable parameters) before any Nest code runs;
+    // they still leave as the typed error envelope.
+    frameworkErrors: (error: Error, _request: unknown, reply: FastifyReply) => {
+      void reply.code(400).send(toErrorEnvelope(new AppError('INVALID_REQUEST', `Bad URL: ${error.message}`), null));
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
     logger: new NestPinoLogger(logger),
     abortOnError: false,
