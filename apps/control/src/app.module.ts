@@ -3,8 +3,17 @@ import { PlatformModule } from '@agentry/platform';
 import type { ControlEnv } from './config/env.js';
 import { AgentsModule } from './agents/agents.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { TenancyModule } from './tenancy/tenancy.module.js';
+import { UsersModule } from './users/users.module.js';
 import { EnvironmentsModule } from './environments/environments.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { MemoryStoresModule } from './memory-stores/memory-stores.module.js';
+import { VaultsModule } from './vaults/vaults.module.js';
+import { DeploymentsModule } from './deployments/deployments.module.js';
+import { FilesModule } from './files/files.module.js';
+import { SkillsModule } from './skills/skills.module.js';
 import { CONTROL_CONFIG } from './config/control-config.token.js';
 
 @Module({})
@@ -15,9 +24,18 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ service: 'control', config, uses: { database: true } }),
         AuthModule,
+        AuditModule,
+        UsersModule,
+        ApiKeysModule,
+        TenancyModule,
         AgentsModule,
         EnvironmentsModule,
         SessionsModule,
+        VaultsModule,
+        MemoryStoresModule,
+        DeploymentsModule,
+        FilesModule,
+        SkillsModule,
       ],
       providers: [{ provide: CONTROL_CONFIG, useValue: config }],
       exports: [CONTROL_CONFIG],

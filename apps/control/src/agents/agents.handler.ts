@@ -1,5 +1,5 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
-import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
 import { AgentsService } from './agents.service.js';
 
@@ -21,5 +21,20 @@ export class AgentsHandler {
   @RpcHandler(S.listAgents)
   list(@RpcBody(S.listAgents) req: RpcParsedRequest<typeof S.listAgents>) {
     return this.agents.list(req.actor, req.query);
+  }
+
+  @RpcHandler(R.updateAgent)
+  update(@RpcBody(R.updateAgent) req: RpcParsedRequest<typeof R.updateAgent>) {
+    return this.agents.update(req.actor, req.id, req.body);
+  }
+
+  @RpcHandler(R.archiveAgent)
+  archive(@RpcBody(R.archiveAgent) req: RpcParsedRequest<typeof R.archiveAgent>) {
+    return this.agents.archive(req.actor, req.id);
+  }
+
+  @RpcHandler(R.listAgentVersions)
+  versions(@RpcBody(R.listAgentVersions) req: RpcParsedRequest<typeof R.listAgentVersions>) {
+    return this.agents.listVersions(req.actor, req.id, req.query);
   }
 }

@@ -65,6 +65,46 @@ export class AgentsRepository {
       return version ? [{ agent, version }] : [];
     });
   }
+
+  /**
+   * Appends version `expected + 1` and bumps the head in one transaction. The head moves only when it
+   * still equals `expected`, so of two concurrent updates from the same version exactly one wins;
+   * the loser gets null and nothing is written.
+   */
+  async appendVersion(actor: Actor, agentId: string, expected: number, data: AgentVersionData): Promise<AgentWithVersion | null> {
+    return this.db.$transaction(async (tx) => {
+      const bumped = await tx.agent.updateMany({
+        where: { id: agentId, tenantId: actor.tenantId, namespaceId: actor.namespaceId, headVersion: expected, archivedAt: null },
+        data: { headVersion: { increment: 1 }, name: data.name, description: data.description ?? null, metadata: data.metadata ?? {} },
+      });
+      if (bumped.count !== 1) return null;
+      const next = expected + 1;
+      const version = await tx.agentVersion.create({
+        data: { ...data, id: versionRowId(agentId, next), tenantId: actor.tenantId, agentId, version: next },
+      });
+      const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
+      return { agent, version };
+    });
+  }
+
+  async archive(actor: Actor, agentId: string): Promise<void> {
+    await this.db.agent.updateMany({
+      where: { id: agentId, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: null },
+      data: { archivedAt: new Date() },
+    });
+  }
+
+  async listVersions(agent: Agent, options: { limit: number; afterVersion?: number; order: 'asc' | 'desc' }): Promise<AgentVersion[]> {
+    return this.db.agentVersion.findMany({
+      where: {
+        agentId: agent.id,
+        tenantId: agent.tenantId,
+        ...(options.afterVersion ? { version: options.order === 'asc' ? { gt: options.afterVersion } : { lt: options.afterVersion } } : {}),
+      },
+      orderBy: { version: options.order },
+      take: options.limit,
+    });
+  }
 }
 
 /** Version rows are addressed by (agent, version); their own id only needs to be unique. */

@@ -3,42 +3,34 @@ import {
   AppError,
   ID_PREFIXES,
   newId,
-  normalizeAgentTools,
-  toModelConfig,
   type Actor,
   type Agent,
   type CreateAgentRequest,
   type ListParams,
   type Page,
+  type UpdateAgentRequest,
 } from '@agentry/contracts';
 import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { assertCanWrite } from '../common/access.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentDto } from './agent.mapper.js';
+import { applyAgentPatch, isSameDefinition, toVersionData } from './agent-patch.js';
 import { AgentsRepository, type AgentWithVersion } from './agents.repository.js';
+
+/** Unconditional updates (no `version`) retry this often when a concurrent update moves the head. */
+const UNCONDITIONAL_ATTEMPTS = 3;
 
 @Injectable()
 export class AgentsService {
-  constructor(private readonly agents: AgentsRepository) {}
+  constructor(
+    private readonly agents: AgentsRepository,
+    private readonly audit: AuditLogService,
+  ) {}
 
   async create(actor: Actor, body: CreateAgentRequest): Promise<Agent> {
     assertCanWrite(actor);
-    assertMcpServersReferenced(body);
-    const row = await this.agents.create(
-      actor,
-      newId(ID_PREFIXES.agent),
-      {
-        name: body.name,
-        description: body.description ?? null,
-        system: body.system ?? null,
-        model: toModelConfig(body.model) as object,
-        tools: normalizeAgentTools(body.tools ?? []) as object[],
-        mcpServers: body.mcp_servers ?? [],
-        skills: (body.skills ?? []).map((s) => ({ type: s.type, skill_id: s.skill_id, version: s.version ?? 'latest' })),
-        multiagent: body.multiagent ?? undefined,
-        metadata: body.metadata ?? {},
-        extras: { execution_identity: body.execution_identity ?? { type: 'service_account' } },
-      },
-    );
+    const row = await this.agents.create(actor, newId(ID_PREFIXES.agent), toVersionData(body));
+    await this.audit.record(actor, { action: 'create', resourceType: 'agent', resourceId: row.agent.id });
     return toAgentDto(row);
   }
 
@@ -52,6 +44,33 @@ export class AgentsService {
       throw new AppError('NOT_FOUND', version ? `Agent ${id} has no version ${version}` : `Agent ${id} not found`);
     }
     return row;
+  }
+
+  /** A new version per effective change; a stale `version` is a VERSION_CONFLICT decided by the database. */
+  async update(actor: Actor, id: string, body: UpdateAgentRequest): Promise<Agent> {
+    assertCanWrite(actor);
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.require(actor, id);
+      if (current.agent.archivedAt) throw new AppError('INVALID_REQUEST', `Agent ${id} is archived and can no longer be updated`);
+      const expected = body.version ?? current.agent.headVersion;
+      if (expected !== current.agent.headVersion) throw versionConflict(id, expected, current.agent.headVersion);
+      const next = applyAgentPatch(current.version, body);
+      if (isSameDefinition(current.version, next)) return toAgentDto(current);
+      const row = await this.agents.appendVersion(actor, id, expected, next);
+      if (row) {
+        await this.audit.record(actor, { action: 'update', resourceType: 'agent', resourceId: id, details: { version: row.version.version } });
+        return toAgentDto(row);
+      }
+      if (body.version !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS) throw versionConflict(id, expected, expected + 1);
+    }
+  }
+
+  async archive(actor: Actor, id: string): Promise<Agent> {
+    assertCanWrite(actor);
+    await this.require(actor, id);
+    await this.agents.archive(actor, id);
+    await this.audit.record(actor, { action: 'archive', resourceType: 'agent', resourceId: id });
+    return toAgentDto(await this.require(actor, id));
   }
 
   async list(actor: Actor, query: ListParams): Promise<Page<Agent>> {
@@ -68,16 +87,28 @@ export class AgentsService {
       next_page: rows.length > query.limit && last ? encodeCursor(last.agent.id) : null,
     };
   }
+
+  /** Every version of an agent, newest first by default; the cursor is the version number at the page edge. */
+  async listVersions(actor: Actor, id: string, query: ListParams): Promise<Page<Agent>> {
+    const { agent } = await this.require(actor, id);
+    const after = query.page ? Number(Buffer.from(query.page, 'base64url').toString('utf8')) : undefined;
+    if (after !== undefined && !(Number.isInteger(after) && after > 0)) {
+      throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
+    }
+    const rows = await this.agents.listVersions(agent, { limit: query.limit + 1, afterVersion: after, order: query.order ?? 'desc' });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map((version) => toAgentDto({ agent, version })),
+      next_page: rows.length > query.limit && last ? Buffer.from(String(last.version), 'utf8').toString('base64url') : null,
+    };
+  }
 }
 
-/** CMA: every MCP server must be used by an mcp_toolset, and every toolset must name a declared server. */
-function assertMcpServersReferenced(body: CreateAgentRequest): void {
-  const servers = new Set((body.mcp_servers ?? []).map((s) => s.name));
-  const used = new Set((body.tools ?? []).flatMap((t) => (t.type === 'mcp_toolset' ? [t.mcp_server_name] : [])));
-  for (const name of used) {
-    if (!servers.has(name)) throw new AppError('INVALID_REQUEST', `tools: mcp_toolset names unknown MCP server "${name}"`);
-  }
-  for (const name of servers) {
-    if (!used.has(name)) throw new AppError('INVALID_REQUEST', `mcp_servers: server "${name}" is not referenced by any mcp_toolset`);
-  }
+function versionConflict(id: string, expected: number, head: number): AppError {
+  return new AppError(
+    'VERSION_CONFLICT',
+    `version: agent ${id} is at version ${head}, but the update was based on version ${expected}; retrieve it and retry`,
+    { details: { current_version: head } },
+  );
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { ApiKey, PrismaClient } from '@agentry/db';
+import type { ApiKey, Prisma, PrismaClient } from '@agentry/db';
 
 @Injectable()
 export class ApiKeysRepository {
@@ -12,5 +12,30 @@ export class ApiKeysRepository {
 
   async touch(id: string): Promise<void> {
     await this.db.apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
+  }
+
+  create(data: Prisma.ApiKeyUncheckedCreateInput): Promise<ApiKey> {
+    return this.db.apiKey.create({ data });
+  }
+
+  findInTenant(tenantId: string, id: string): Promise<ApiKey | null> {
+    return this.db.apiKey.findFirst({ where: { id, tenantId } });
+  }
+
+  /** Keys of the tenant, optionally only one user's, oldest first. */
+  list(tenantId: string, options: { userId?: string; limit: number; afterId?: string }): Promise<ApiKey[]> {
+    return this.db.apiKey.findMany({
+      where: {
+        tenantId,
+        ...(options.userId ? { userId: options.userId } : {}),
+        ...(options.afterId ? { id: { gt: options.afterId } } : {}),
+      },
+      orderBy: { id: 'asc' },
+      take: options.limit,
+    });
+  }
+
+  revoke(tenantId: string, id: string): Promise<ApiKey> {
+    return this.db.apiKey.update({ where: { id, tenantId }, data: { revokedAt: new Date() } });
   }
 }

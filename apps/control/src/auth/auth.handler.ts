@@ -1,5 +1,5 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
-import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlAccessSubjects as A, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
 import { AuthService } from './auth.service.js';
 
@@ -21,5 +21,10 @@ export class AuthHandler {
   @RpcHandler(S.userActor)
   userActor(@RpcBody(S.userActor) body: RpcParsedRequest<typeof S.userActor>) {
     return this.auth.userActor(body.userId);
+  }
+
+  @RpcHandler(A.resolveUser)
+  resolveUser(@RpcBody(A.resolveUser) body: RpcParsedRequest<typeof A.resolveUser>) {
+    return this.auth.resolveUser(body.userId, body.namespaceId ?? null);
   }
 }

@@ -8,6 +8,6 @@ import { UsersRepository } from './users.repository.js';
 @Module({
   controllers: [AuthHandler],
   providers: [AuthService, UsersRepository, ApiKeysRepository, TenancyRepository],
-  exports: [TenancyRepository],
+  exports: [TenancyRepository, UsersRepository, ApiKeysRepository],
 })
 export class AuthModule {}

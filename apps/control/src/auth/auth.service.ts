@@ -55,14 +55,31 @@ export class AuthService implements OnApplicationBootstrap {
     return { tenantId: described.tenantId, namespaceId: described.namespaceId, userId: user.id, apiKeyId: null, role: described.role };
   }
 
+  /** The actor of a user token, in the namespace the request names (or the tenant's first). */
+  async resolveUser(userId: string, namespaceId: string | null): Promise<Actor> {
+    const user = await this.users.findById(userId);
+    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists or is disabled');
+    const namespace = namespaceId
+      ? await this.tenancy.findNamespace(user.tenantId, namespaceId)
+      : await this.tenancy.defaultNamespace(user.tenantId);
+    if (!namespace) {
+      if (namespaceId) throw new AppError('NOT_FOUND', `x-agentry-namespace: namespace ${namespaceId} not found`);
+      throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
+    }
+    return { tenantId: user.tenantId, namespaceId: namespace.id, userId: user.id, apiKeyId: null, role: user.role };
+  }
+
+  /** A key never has more rights than its owner has now: a disabled owner's keys stop working. */
   async verifyApiKey(key: string): Promise<Actor> {
     const record = await this.apiKeys.findByHash(hashSecretToken(key));
     if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) {
       throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     }
+    const owner = record.userId ? await this.users.findById(record.userId) : null;
+    if (record.userId && (!owner || owner.disabledAt)) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     void this.apiKeys.touch(record.id).catch(() => undefined);
-    const role = record.permissions.includes('write') || record.permissions.length === 0 ? 'member' : 'viewer';
-    return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role };
+    const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && owner?.role !== 'viewer';
+    return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role: canWrite ? 'member' : 'viewer' };
   }
 
   private async describe(user: User): Promise<AuthenticatedUser> {

@@ -6,6 +6,16 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
   /** Password of the seeded `admin` user; the default `admin` is refused in production. */
   AGENTRY_ADMIN_PASSWORD: z.string().min(1).default('admin'),
   AGENTRY_ADMIN_USERNAME: z.string().min(1).default('admin'),
+  /**
+   * Base64 of the 32-byte AES-256-GCM key that encrypts vault secrets at rest. Required in production;
+   * elsewhere a fixed development key is used (with a warning at startup).
+   */
+  AGENTRY_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of exactly 32 bytes')
+    .optional(),
+  /** Largest accepted upload; bounded because the bytes cross NATS in one message (1 MB by default). */
+  AGENTRY_FILE_MAX_BYTES: z.coerce.number().int().min(1).max(700_000).default(512 * 1024),
 });
 export type ControlEnv = z.infer<typeof ControlEnvSchema>;
 

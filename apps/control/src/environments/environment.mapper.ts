@@ -1,5 +1,5 @@
-import type { Environment as EnvironmentRow, EnvironmentType } from '@agentry/db';
-import type { Environment, EnvironmentConfig } from '@agentry/contracts';
+import type { Environment as EnvironmentRow, EnvironmentKey as EnvironmentKeyRow, EnvironmentType } from '@agentry/db';
+import type { Environment, EnvironmentConfig, EnvironmentKey } from '@agentry/contracts';
 
 /** CMA's `cloud` runs in the platform's sandbox; the other config types name their storage type directly. */
 export function storageTypeOf(config: EnvironmentConfig): EnvironmentType {
@@ -18,5 +18,18 @@ export function toEnvironmentDto(row: EnvironmentRow): Environment {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     archived_at: row.archivedAt?.toISOString() ?? null,
+  };
+}
+
+export function toEnvironmentKeyDto(row: EnvironmentKeyRow, secret?: string): EnvironmentKey {
+  return {
+    type: 'environment_key',
+    id: row.id,
+    environment_id: row.environmentId,
+    display: row.prefix,
+    ...(secret ? { key: secret } : {}),
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
   };
 }

@@ -2,20 +2,31 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
+  LIMITS,
+  applyMetadataPatch,
   newId,
   normalizeEnvironmentConfig,
   type Actor,
   type CreateEnvironmentRequest,
   type Environment,
+  type EnvironmentDeleted,
+  type ListParams,
+  type Page,
+  type UpdateEnvironmentRequest,
 } from '@agentry/contracts';
-import type { Environment as EnvironmentRow } from '@agentry/db';
+import { Prisma, type Environment as EnvironmentRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
+import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { storageTypeOf, toEnvironmentDto } from './environment.mapper.js';
-import { EnvironmentsRepository } from './environments.repository.js';
+import { EnvironmentsRepository, type EnvironmentChanges } from './environments.repository.js';
 
 @Injectable()
 export class EnvironmentsService {
-  constructor(private readonly environments: EnvironmentsRepository) {}
+  constructor(
+    private readonly environments: EnvironmentsRepository,
+    private readonly audit: AuditLogService,
+  ) {}
 
   async create(actor: Actor, body: CreateEnvironmentRequest): Promise<Environment> {
     assertCanWrite(actor);
@@ -28,6 +39,7 @@ export class EnvironmentsService {
       config,
       metadata: body.metadata ?? {},
     });
+    await this.audit.record(actor, { action: 'create', resourceType: 'environment', resourceId: row.id });
     return toEnvironmentDto(row);
   }
 
@@ -39,5 +51,71 @@ export class EnvironmentsService {
     const row = await this.environments.find(actor, id);
     if (!row) throw new AppError('NOT_FOUND', `Environment ${id} not found`);
     return row;
+  }
+
+  /** Partial update; a config replaces the stored one but may not change its type. */
+  async update(actor: Actor, id: string, body: UpdateEnvironmentRequest): Promise<Environment> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    const changes: EnvironmentChanges = {};
+    if (body.name) changes.name = body.name;
+    if (body.description !== undefined) changes.description = body.description || null;
+    if (body.config) {
+      const currentType = (row.config as { type: string }).type;
+      if (body.config.type !== currentType) {
+        throw new AppError('INVALID_REQUEST', `config.type: environment ${id} is "${currentType}" and its type cannot change`);
+      }
+      changes.config = normalizeEnvironmentConfig(body.config);
+    }
+    if (body.metadata !== undefined) {
+      const metadata = applyMetadataPatch(row.metadata as Record<string, string>, body.metadata);
+      if (Object.keys(metadata).length > LIMITS.metadataKeys) {
+        throw new AppError('INVALID_REQUEST', `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`);
+      }
+      changes.metadata = metadata;
+    }
+    if (Object.keys(changes).length > 0) {
+      await this.environments.update(actor, id, changes);
+      await this.audit.record(actor, { action: 'update', resourceType: 'environment', resourceId: id, details: { fields: Object.keys(changes) } });
+    }
+    return this.get(actor, id);
+  }
+
+  async list(actor: Actor, query: ListParams): Promise<Page<Environment>> {
+    const rows = await this.environments.list(actor, {
+      limit: query.limit + 1,
+      afterId: decodeCursor(query.page),
+      order: query.order ?? 'desc',
+      includeArchived: query.include_archived ?? false,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(toEnvironmentDto),
+      next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  async archive(actor: Actor, id: string): Promise<Environment> {
+    assertCanWrite(actor);
+    await this.require(actor, id);
+    await this.environments.archive(actor, id);
+    await this.audit.record(actor, { action: 'archive', resourceType: 'environment', resourceId: id });
+    return this.get(actor, id);
+  }
+
+  async delete(actor: Actor, id: string): Promise<EnvironmentDeleted> {
+    assertCanWrite(actor);
+    await this.require(actor, id);
+    const { liveSessions } = await this.environments.delete(actor, id).catch((cause: unknown) => {
+      // A foreign-key failure here means a session was created between the check and the delete.
+      if (!(cause instanceof Prisma.PrismaClientKnownRequestError)) throw cause;
+      throw new AppError('CONFLICT', `Environment ${id} gained a session while being deleted; archive its sessions first`, { cause });
+    });
+    if (liveSessions > 0) {
+      throw new AppError('CONFLICT', `Environment ${id} is used by ${liveSessions} session(s) that are not archived; archive or delete them first`);
+    }
+    await this.audit.record(actor, { action: 'delete', resourceType: 'environment', resourceId: id });
+    return { id, type: 'environment_deleted' };
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
-import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
 import { SessionsService } from './sessions.service.js';
 
@@ -16,5 +16,25 @@ export class SessionsHandler {
   @RpcHandler(S.getSession)
   get(@RpcBody(S.getSession) req: RpcParsedRequest<typeof S.getSession>) {
     return this.sessions.get(req.actor, req.id);
+  }
+
+  @RpcHandler(R.listSessions)
+  list(@RpcBody(R.listSessions) req: RpcParsedRequest<typeof R.listSessions>) {
+    return this.sessions.list(req.actor, req.query);
+  }
+
+  @RpcHandler(R.updateSession)
+  update(@RpcBody(R.updateSession) req: RpcParsedRequest<typeof R.updateSession>) {
+    return this.sessions.update(req.actor, req.id, req.body);
+  }
+
+  @RpcHandler(R.archiveSession)
+  archive(@RpcBody(R.archiveSession) req: RpcParsedRequest<typeof R.archiveSession>) {
+    return this.sessions.archive(req.actor, req.id);
+  }
+
+  @RpcHandler(R.deleteSession)
+  delete(@RpcBody(R.deleteSession) req: RpcParsedRequest<typeof R.deleteSession>) {
+    return this.sessions.delete(req.actor, req.id);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient, Session } from '@agentry/db';
+import type { Prisma, PrismaClient, Session, SessionStatus } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export interface NewSession {
@@ -15,6 +15,21 @@ export interface NewSession {
   vaultIds: string[];
   budget: Record<string, unknown> | null;
 }
+
+export interface SessionFilter {
+  agentId?: string;
+  agentVersion?: number;
+  deploymentId?: string;
+  memoryStoreId?: string;
+  statuses?: SessionStatus[];
+  includeArchived: boolean;
+  createdAt?: Prisma.DateTimeFilter;
+}
+
+export type SessionChanges = Pick<Prisma.SessionUpdateInput, 'title' | 'metadata' | 'budget' | 'vaultIds' | 'spec'>;
+
+/** Statuses in which the dataplane owns the session: it may be neither archived nor deleted. */
+export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 
 @Injectable()
 export class SessionsRepository {
@@ -36,5 +51,46 @@ export class SessionsRepository {
 
   find(actor: Actor, id: string): Promise<Session | null> {
     return this.db.session.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+  }
+
+  /** Rows after (`gt`) or before (`lt`) an edge id, read in `order` by id (ids sort by creation time). */
+  list(actor: Actor, filter: SessionFilter, page: { limit: number; edge?: { gt?: string; lt?: string }; order: 'asc' | 'desc' }): Promise<Session[]> {
+    return this.db.session.findMany({
+      where: {
+        tenantId: actor.tenantId,
+        namespaceId: actor.namespaceId,
+        ...(filter.includeArchived ? {} : { archivedAt: null }),
+        ...(filter.agentId ? { agentId: filter.agentId } : {}),
+        ...(filter.agentVersion ? { agentVersion: filter.agentVersion } : {}),
+        ...(filter.deploymentId ? { deploymentId: filter.deploymentId } : {}),
+        ...(filter.statuses?.length ? { status: { in: filter.statuses } } : {}),
+        ...(filter.memoryStoreId ? { resources: { array_contains: [{ type: 'memory_store', memory_store_id: filter.memoryStoreId }] } } : {}),
+        ...(filter.createdAt ? { createdAt: filter.createdAt } : {}),
+        ...(page.edge ? { id: page.edge } : {}),
+      },
+      orderBy: { id: page.order },
+      take: page.limit,
+    });
+  }
+
+  async update(actor: Actor, id: string, changes: SessionChanges): Promise<void> {
+    await this.db.session.updateMany({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data: changes });
+  }
+
+  /** Archives unless the session is busy; false when nothing matched (busy, already archived or gone). */
+  async archive(actor: Actor, id: string): Promise<boolean> {
+    const { count } = await this.db.session.updateMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: null, status: { notIn: BUSY_STATUSES } },
+      data: { archivedAt: new Date() },
+    });
+    return count === 1;
+  }
+
+  /** Deletes (events cascade) unless the session is busy; the status check and the delete are one statement. */
+  async delete(actor: Actor, id: string): Promise<boolean> {
+    const { count } = await this.db.session.deleteMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, status: { notIn: BUSY_STATUSES } },
+    });
+    return count === 1;
   }
 }

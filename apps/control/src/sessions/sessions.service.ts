@@ -3,21 +3,30 @@ import {
   AppError,
   DataplaneSubjects,
   ID_PREFIXES,
+  LIMITS,
+  applyMetadataPatch,
   newId,
   normalizeAgentTools,
   toModelConfig,
   type Actor,
   type CreateSessionRequest,
+  type ListSessionsParams,
+  type Page,
   type Session,
   type SessionAgent,
+  type SessionDeleted,
+  type UpdateSessionRequest,
 } from '@agentry/contracts';
+import { Prisma, type Session as SessionRow } from '@agentry/db';
 import { RpcClient } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentSnapshot } from '../agents/agent.mapper.js';
 import { AgentsService } from '../agents/agents.service.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { listSessionsPage } from './session-list.query.js';
+import { SessionsRepository, type SessionChanges } from './sessions.repository.js';
 
 @Injectable()
 export class SessionsService {
@@ -26,6 +35,7 @@ export class SessionsService {
     private readonly agents: AgentsService,
     private readonly environments: EnvironmentsService,
     private readonly rpc: RpcClient,
+    private readonly audit: AuditLogService,
   ) {}
 
   async create(actor: Actor, body: CreateSessionRequest): Promise<Session> {
@@ -52,13 +62,71 @@ export class SessionsService {
     if (body.initial_events?.length) {
       await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId: row.id, events: body.initial_events });
     }
+    await this.audit.record(actor, { action: 'create', resourceType: 'session', resourceId: row.id, details: { agentId: agent.id } });
     return toSessionDto((await this.sessions.find(actor, row.id)) ?? row);
   }
 
   async get(actor: Actor, id: string): Promise<Session> {
+    return toSessionDto(await this.require(actor, id));
+  }
+
+  list(actor: Actor, query: ListSessionsParams): Promise<Page<Session>> {
+    return listSessionsPage(this.sessions, actor, query);
+  }
+
+  /** Title, metadata patch, budget, vaults and the tool lists of the pinned agent; status stays the dataplane's. */
+  async update(actor: Actor, id: string, body: UpdateSessionRequest): Promise<Session> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    if (row.archivedAt) throw new AppError('INVALID_REQUEST', `Session ${id} is archived and can no longer be updated`);
+    const changes: SessionChanges = {};
+    if (body.title !== undefined) changes.title = body.title || null;
+    if (body.metadata !== undefined) {
+      const metadata = applyMetadataPatch(row.metadata as Record<string, string>, body.metadata);
+      if (Object.keys(metadata).length > LIMITS.metadataKeys) {
+        throw new AppError('INVALID_REQUEST', `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`);
+      }
+      changes.metadata = metadata;
+    }
+    if (body.budget !== undefined) changes.budget = body.budget ?? Prisma.DbNull;
+    if (body.vault_ids !== undefined) changes.vaultIds = body.vault_ids;
+    if (body.agent?.tools !== undefined || body.agent?.mcp_servers !== undefined) {
+      const spec = row.spec as unknown as SessionSpec;
+      const agent: SessionAgent = {
+        ...spec.agent,
+        ...(body.agent.tools !== undefined ? { tools: normalizeAgentTools(body.agent.tools) } : {}),
+        ...(body.agent.mcp_servers !== undefined ? { mcp_servers: body.agent.mcp_servers } : {}),
+      };
+      changes.spec = { ...spec, agent } as unknown as object;
+    }
+    if (Object.keys(changes).length > 0) {
+      await this.sessions.update(actor, id, changes);
+      await this.audit.record(actor, { action: 'update', resourceType: 'session', resourceId: id, details: { fields: Object.keys(changes) } });
+    }
+    return this.get(actor, id);
+  }
+
+  async archive(actor: Actor, id: string): Promise<Session> {
+    assertCanWrite(actor);
+    const archived = await this.sessions.archive(actor, id);
+    const row = await this.require(actor, id);
+    if (!archived && !row.archivedAt) throw busy(row, 'archived');
+    if (archived) await this.audit.record(actor, { action: 'archive', resourceType: 'session', resourceId: id });
+    return toSessionDto(row);
+  }
+
+  async delete(actor: Actor, id: string): Promise<SessionDeleted> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    if (!(await this.sessions.delete(actor, id))) throw busy((await this.sessions.find(actor, id)) ?? row, 'deleted');
+    await this.audit.record(actor, { action: 'delete', resourceType: 'session', resourceId: id });
+    return { id, type: 'session_deleted' };
+  }
+
+  private async require(actor: Actor, id: string): Promise<SessionRow> {
     const row = await this.sessions.find(actor, id);
     if (!row) throw new AppError('NOT_FOUND', `Session ${id} not found`);
-    return toSessionDto(row);
+    return row;
   }
 
   /** Pins the agent version the session will run, applying per-session overrides. */
@@ -74,4 +142,8 @@ export class SessionsService {
       ...(ref.mcp_servers !== undefined ? { mcp_servers: ref.mcp_servers } : {}),
     };
   }
+}
+
+function busy(row: SessionRow, verb: string): AppError {
+  return new AppError('CONFLICT', `Session ${row.id} is ${row.status} and cannot be ${verb}; interrupt it and wait until it is idle`);
 }

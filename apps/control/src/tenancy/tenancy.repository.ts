@@ -14,7 +14,20 @@ export class TenancyRepository {
 
   /** The namespace a user works in when the request names none. */
   defaultNamespace(tenantId: string): Promise<Namespace | null> {
-    return this.db.namespace.findFirst({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
+    return this.db.namespace.findFirst({ where: { tenantId, archivedAt: null }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** A live namespace of the tenant, or null (another tenant's namespace is not found). */
+  findNamespace(tenantId: string, namespaceId: string): Promise<Namespace | null> {
+    return this.db.namespace.findFirst({ where: { id: namespaceId, tenantId, archivedAt: null } });
+  }
+
+  listNamespaces(tenantId: string): Promise<Namespace[]> {
+    return this.db.namespace.findMany({ where: { tenantId, archivedAt: null }, orderBy: { createdAt: 'asc' } });
+  }
+
+  createNamespace(tenantId: string, data: { name: string; slug: string }): Promise<Namespace> {
+    return this.db.namespace.create({ data: { id: newId(ID_PREFIXES.namespace), tenantId, name: data.name, slug: data.slug } });
   }
 
   /**

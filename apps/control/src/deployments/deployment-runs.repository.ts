@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@agentry/platform';
+import { Prisma, type Deployment, type DeploymentRun, type PrismaClient } from '@agentry/db';
+import type { Actor } from '@agentry/contracts';
+
+export type RunWithDeployment = DeploymentRun & { deployment: Deployment };
+
+export interface RunListOptions {
+  limit: number;
+  afterId?: string;
+  order: 'asc' | 'desc';
+  deploymentId?: string;
+  hasError?: boolean;
+  trigger?: string;
+}
+
+/** Runs are visible through their deployment's namespace. */
+@Injectable()
+export class DeploymentRunsRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  find(actor: Actor, id: string): Promise<RunWithDeployment | null> {
+    return this.db.deploymentRun.findFirst({
+      where: { id, tenantId: actor.tenantId, deployment: { namespaceId: actor.namespaceId } },
+      include: { deployment: true },
+    });
+  }
+
+  list(actor: Actor, options: RunListOptions): Promise<RunWithDeployment[]> {
+    return this.db.deploymentRun.findMany({
+      where: {
+        tenantId: actor.tenantId,
+        deployment: { namespaceId: actor.namespaceId },
+        ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}),
+        ...(options.trigger ? { trigger: options.trigger } : {}),
+        ...(options.hasError === undefined ? {} : options.hasError ? { NOT: { error: { equals: Prisma.AnyNull } } } : { error: { equals: Prisma.AnyNull } }),
+        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+      },
+      include: { deployment: true },
+      orderBy: { id: options.order },
+      take: options.limit,
+    });
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError,
+  applyMetadataPatch,
+  ID_PREFIXES,
+  newId,
+  type Actor,
+  type CreateDeploymentRequest,
+  type Deployment,
+  type ListDeploymentsParams,
+  type Metadata,
+  type Page,
+  type UpdateDeploymentRequest,
+} from '@agentry/contracts';
+import { Prisma, type Deployment as DeploymentRow } from '@agentry/db';
+import { AgentsService } from '../agents/agents.service.js';
+import { assertCanWrite } from '../common/access.js';
+import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { EnvironmentsService } from '../environments/environments.service.js';
+import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
+import { VaultsService } from '../vaults/vaults.service.js';
+import { agentReference, assertReferencesExist, type ReferenceServices } from './deployment-references.js';
+import { toDeploymentDto } from './deployment.mapper.js';
+import { DeploymentsRepository } from './deployments.repository.js';
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+/** Clears a nullable JSON column (SQL NULL, not JSON null). */
+const NULL_JSON = Prisma.DbNull;
+
+@Injectable()
+export class DeploymentsService {
+  private readonly refs: ReferenceServices;
+
+  constructor(
+    private readonly deployments: DeploymentsRepository,
+    agents: AgentsService,
+    environments: EnvironmentsService,
+    vaults: VaultsService,
+    memoryStores: MemoryStoresService,
+  ) {
+    this.refs = { agents, environments, vaults, memoryStores };
+  }
+
+  async create(actor: Actor, body: CreateDeploymentRequest): Promise<Deployment> {
+    assertCanWrite(actor);
+    await assertReferencesExist(actor, body, this.refs);
+    const row = await this.deployments.create(actor, newId(ID_PREFIXES.deployment), {
+      name: body.name,
+      description: body.description ?? null,
+      ...agentReference(body.agent),
+      environmentId: body.environment_id,
+      schedule: body.schedule ? json(body.schedule) : undefined,
+      initialEvents: json(body.initial_events),
+      resources: json(body.resources ?? []),
+      vaultIds: body.vault_ids ?? [],
+      budget: body.budget ? json(body.budget) : undefined,
+      metadata: body.metadata ?? {},
+    });
+    return this.toDto(actor, row);
+  }
+
+  async get(actor: Actor, id: string): Promise<Deployment> {
+    return this.toDto(actor, await this.require(actor, id));
+  }
+
+  async update(actor: Actor, id: string, body: UpdateDeploymentRequest): Promise<Deployment> {
+    const row = await this.requireLive(actor, id);
+    await assertReferencesExist(actor, body, this.refs);
+    const data: Prisma.DeploymentUncheckedUpdateInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.agent !== undefined ? agentReference(body.agent) : {}),
+      ...(body.environment_id !== undefined ? { environmentId: body.environment_id } : {}),
+      ...(body.initial_events !== undefined ? { initialEvents: json(body.initial_events) } : {}),
+      ...(body.schedule !== undefined ? { schedule: body.schedule ? json(body.schedule) : NULL_JSON } : {}),
+      ...(body.resources !== undefined ? { resources: json(body.resources ?? []) } : {}),
+      ...(body.vault_ids !== undefined ? { vaultIds: body.vault_ids ?? [] } : {}),
+      ...(body.budget !== undefined ? { budget: body.budget ? json(body.budget) : NULL_JSON } : {}),
+      metadata: applyMetadataPatch(row.metadata as Metadata, body.metadata),
+    };
+    return this.toDto(actor, await this.deployments.update(actor, id, data));
+  }
+
+  /** Pausing stops future fires; unpausing does not backfill the ones missed meanwhile. */
+  async setPaused(actor: Actor, id: string, paused: boolean): Promise<Deployment> {
+    const row = await this.requireLive(actor, id);
+    if (Boolean(row.pausedAt) === paused) return this.toDto(actor, row);
+    const updated = await this.deployments.update(
+      actor,
+      id,
+      paused ? { pausedAt: new Date(), pausedReason: { type: 'manual' } } : { pausedAt: null, pausedReason: NULL_JSON },
+    );
+    return this.toDto(actor, updated);
+  }
+
+  async archive(actor: Actor, id: string): Promise<Deployment> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    if (row.archivedAt) return this.toDto(actor, row);
+    return this.toDto(actor, await this.deployments.update(actor, id, { archivedAt: new Date() }));
+  }
+
+  async list(actor: Actor, query: ListDeploymentsParams): Promise<Page<Deployment>> {
+    const rows = await this.deployments.list(actor, {
+      limit: query.limit + 1,
+      afterId: decodeCursor(query.page),
+      order: query.order ?? 'desc',
+      includeArchived: query.include_archived ?? false,
+      agentId: query.agent_id,
+      paused: query.status === undefined ? undefined : query.status === 'paused',
+    });
+    const page = rows.slice(0, query.limit);
+    const heads = await this.deployments.agentHeads(actor, [...new Set(page.map((r) => r.agentId))]);
+    const last = page.at(-1);
+    return {
+      data: page.map((row) => toDeploymentDto(row, row.agentVersion ?? heads.get(row.agentId) ?? 1)),
+      next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  async require(actor: Actor, id: string): Promise<DeploymentRow> {
+    const row = await this.deployments.find(actor, id);
+    if (!row) throw new AppError('NOT_FOUND', `Deployment ${id} not found`);
+    return row;
+  }
+
+  private async requireLive(actor: Actor, id: string): Promise<DeploymentRow> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
+    return row;
+  }
+
+  private async toDto(actor: Actor, row: DeploymentRow): Promise<Deployment> {
+    if (row.agentVersion !== null) return toDeploymentDto(row, row.agentVersion);
+    const heads = await this.deployments.agentHeads(actor, [row.agentId]);
+    return toDeploymentDto(row, heads.get(row.agentId) ?? 1);
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@agentry/platform';
+import type { EnvironmentKey, PrismaClient } from '@agentry/db';
+import type { Actor } from '@agentry/contracts';
+
+export interface NewEnvironmentKey {
+  id: string;
+  environmentId: string;
+  prefix: string;
+  keyHash: string;
+}
+
+/** Environment keys are stored as SHA-256 hashes; `prefix` keeps a displayable stub. */
+@Injectable()
+export class EnvironmentKeysRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  /** Inserts a key; with `revokeExisting` the previous live keys are revoked in the same transaction. */
+  create(actor: Actor, data: NewEnvironmentKey, revokeExisting: boolean): Promise<EnvironmentKey> {
+    return this.db.$transaction(async (tx) => {
+      if (revokeExisting) {
+        await tx.environmentKey.updateMany({
+          where: { environmentId: data.environmentId, tenantId: actor.tenantId, revokedAt: null },
+          data: { revokedAt: new Date() },
+        });
+      }
+      return tx.environmentKey.create({ data: { ...data, tenantId: actor.tenantId } });
+    });
+  }
+
+  list(actor: Actor, environmentId: string): Promise<EnvironmentKey[]> {
+    return this.db.environmentKey.findMany({ where: { environmentId, tenantId: actor.tenantId }, orderBy: { id: 'desc' } });
+  }
+
+  async revoke(actor: Actor, environmentId: string, keyId: string): Promise<EnvironmentKey | null> {
+    await this.db.environmentKey.updateMany({
+      where: { id: keyId, environmentId, tenantId: actor.tenantId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    return this.db.environmentKey.findFirst({ where: { id: keyId, environmentId, tenantId: actor.tenantId } });
+  }
+}

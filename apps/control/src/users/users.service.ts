@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError,
+  ID_PREFIXES,
+  newId,
+  type AccessListQuery,
+  type Actor,
+  type ChangePasswordRequest,
+  type CreateUserRequest,
+  type ManagedUser,
+  type Page,
+  type UpdateUserRequest,
+} from '@agentry/contracts';
+import { AuditLogService } from '../audit/audit-log.service.js';
+import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
+import { UsersRepository, type UserChanges } from '../auth/users.repository.js';
+import { assertAdmin, requireUser } from '../common/access.js';
+import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { toManagedUser } from './user.mapper.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly audit: AuditLogService,
+  ) {}
+
+  async list(actor: Actor, query: AccessListQuery): Promise<Page<ManagedUser>> {
+    assertAdmin(actor);
+    const rows = await this.users.listInTenant(actor.tenantId, { limit: query.limit + 1, afterId: decodeCursor(query.page) });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { data: page.map(toManagedUser), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  async create(actor: Actor, body: CreateUserRequest): Promise<ManagedUser> {
+    assertAdmin(actor);
+    const username = body.username.toLowerCase();
+    if (await this.users.findByUsername(username)) throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+    let row;
+    try {
+      row = await this.users.create({
+        id: newId(ID_PREFIXES.user),
+        tenantId: actor.tenantId,
+        username,
+        role: body.role,
+        email: body.email ?? null,
+        displayName: body.displayName ?? null,
+        passwordHash: await hashPassword(body.password),
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+      throw error;
+    }
+    await this.audit.record(actor, { action: 'create', resourceType: 'user', resourceId: row.id, details: { role: row.role } });
+    return toManagedUser(row);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateUserRequest): Promise<ManagedUser> {
+    assertAdmin(actor);
+    const user = await this.users.findInTenant(actor.tenantId, id);
+    if (!user) throw new AppError('NOT_FOUND', `User ${id} not found`);
+    // An administrator locking themselves out would leave the tenant with no way back in.
+    if (id === actor.userId && ((body.role && body.role !== 'admin') || body.disabled)) {
+      throw new AppError('INVALID_REQUEST', 'An administrator cannot demote or disable their own account');
+    }
+    const changes: UserChanges = {};
+    if (body.role) changes.role = body.role;
+    if (body.disabled !== undefined) changes.disabledAt = body.disabled ? (user.disabledAt ?? new Date()) : null;
+    if (body.displayName !== undefined) changes.displayName = body.displayName;
+    const row = await this.users.update(actor.tenantId, id, changes);
+    await this.audit.record(actor, { action: 'update', resourceType: 'user', resourceId: id, details: { ...body } });
+    return toManagedUser(row);
+  }
+
+  async changePassword(actor: Actor, body: ChangePasswordRequest): Promise<{ ok: true }> {
+    const userId = requireUser(actor, 'Changing a password');
+    const user = await this.users.findInTenant(actor.tenantId, userId);
+    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists');
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      throw new AppError('INVALID_REQUEST', 'currentPassword: does not match the current password');
+    }
+    await this.users.update(actor.tenantId, userId, { passwordHash: await hashPassword(body.newPassword) });
+    await this.audit.record(actor, { action: 'change_password', resourceType: 'user', resourceId: userId });
+    return { ok: true };
+  }
+}
