@@ -7,6 +7,9 @@ import { ActorGuard } from './auth/actor.guard.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { V1Module } from './v1/v1.module.js';
 import { ApiModule } from './api/api.module.js';
+import { AccessModule } from './api/access/access.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
+import { DocsModule } from './docs/docs.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,6 +22,9 @@ export class AppModule {
         AuthModule.forRoot(config),
         V1Module,
         ApiModule,
+        AccessModule,
+        IdempotencyModule,
+        DocsModule,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -1,7 +1,7 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { AppError, ControlSubjects, type Actor } from '@agentry/contracts';
+import { AppError, ControlAccessSubjects, ControlSubjects, type Actor } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { IS_PUBLIC } from '@agentry/platform';
 import type { RequestWithActor } from './current-actor.decorator.js';
@@ -10,9 +10,13 @@ type HttpRequest = RequestWithActor & { headers: Record<string, string | string[
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+/** Picks one of the caller's namespaces; without it, a user works in the tenant's first namespace. */
+export const NAMESPACE_HEADER = 'x-agentry-namespace';
+
 /**
  * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or
- * `Authorization: Bearer`, checked by the control service on every request so revocation is immediate).
+ * `Authorization: Bearer`). Both are re-checked by the control service on every request, so revoked
+ * keys, disabled users and role changes take effect on the very next call.
  */
 @Injectable()
 export class ActorGuard extends AuthGuard('jwt') {
@@ -31,12 +35,19 @@ export class ActorGuard extends AuthGuard('jwt') {
     if (!credential) {
       throw new AppError('UNAUTHENTICATED', 'Missing credentials: send an x-api-key header or Authorization: Bearer <token>');
     }
+    const namespaceId = namespaceOf(request);
     if (credential.kind === 'bearer' && JWT_SHAPE.test(credential.value)) {
       await super.canActivate(context);
-      request.actor = request.user;
+      const userId = (request.user as Actor).userId;
+      if (!userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+      request.actor = await this.rpc.request(ControlAccessSubjects.resolveUser, { userId, namespaceId });
       return true;
     }
-    request.actor = await this.rpc.request(ControlSubjects.verifyApiKey, { key: credential.value });
+    const actor = await this.rpc.request(ControlSubjects.verifyApiKey, { key: credential.value });
+    if (namespaceId && namespaceId !== actor.namespaceId) {
+      throw new AppError('PERMISSION_DENIED', `${NAMESPACE_HEADER}: this API key is bound to namespace ${actor.namespaceId}`);
+    }
+    request.actor = actor;
     return true;
   }
 
@@ -55,4 +66,11 @@ function credentialOf(request: HttpRequest): { kind: 'api-key' | 'bearer'; value
     if (match?.[1]) return { kind: 'bearer', value: match[1] };
   }
   return null;
+}
+
+function namespaceOf(request: HttpRequest): string | null {
+  const value = request.headers[NAMESPACE_HEADER];
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || value.length > 128) throw new AppError('INVALID_REQUEST', `${NAMESPACE_HEADER}: send one namespace id`);
+  return value;
 }

@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import type { GatewayEnv } from '../config/env.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
+import { PasswordController } from './password.controller.js';
 
 @Module({})
 export class AuthModule {
@@ -17,7 +18,7 @@ export class AuthModule {
           signOptions: { expiresIn: config.AGENTRY_JWT_TTL_SECONDS, algorithm: 'HS256' },
         }),
       ],
-      controllers: [LoginController],
+      controllers: [LoginController, PasswordController],
       providers: [JwtStrategy],
       exports: [JwtModule],
     };

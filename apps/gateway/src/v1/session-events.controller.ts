@@ -17,7 +17,7 @@ import { SseWriter } from '../streaming/sse-writer.js';
 
 const ListEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-  page: z.string().regex(/^\d+$/, 'page: not a cursor this API returned').nullish(),
+  page: z.string().regex(/^\d{1,15}$/, 'page: not a cursor this API returned').nullish(),
   order: z.enum(['asc', 'desc']).default('asc'),
   types: z.array(z.string()).optional(),
 });

@@ -1,8 +1,26 @@
-import { Controller, HttpCode, Get, Param, Post } from '@nestjs/common';
-import { ControlSubjects as S, CreateSessionRequestSchema, type Actor, type CreateSessionRequest } from '@agentry/contracts';
+import { Controller, Delete, HttpCode, Get, Param, Post } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  ControlResourceSubjects as R,
+  ControlSubjects as S,
+  CreateSessionRequestSchema,
+  ListSessionsParamsSchema,
+  UpdateSessionRequestSchema,
+  type Actor,
+  type CreateSessionRequest,
+  type ListSessionsParams,
+  type UpdateSessionRequest,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { ZodBody } from '../http/zod-params.js';
+import { ZodBody, ZodQuery } from '../http/zod-params.js';
+
+/** The SDK repeats arrays as `statuses[]=a&statuses[]=b`; the plain query parser keeps the brackets in the key. */
+const ListSessionsQuerySchema = z.preprocess((query) => {
+  if (!query || typeof query !== 'object' || !('statuses[]' in query)) return query;
+  const { 'statuses[]': statuses, ...rest } = query as Record<string, unknown>;
+  return { ...rest, statuses };
+}, ListSessionsParamsSchema);
 
 @Controller('v1/sessions')
 export class SessionsController {
@@ -14,8 +32,30 @@ export class SessionsController {
     return this.rpc.request(S.createSession, { actor, body });
   }
 
+  @Get()
+  list(@CurrentActor() actor: Actor, @ZodQuery(ListSessionsQuerySchema) query: ListSessionsParams) {
+    return this.rpc.request(R.listSessions, { actor, query });
+  }
+
   @Get(':id')
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.request(S.getSession, { actor, id });
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateSessionRequestSchema) body: UpdateSessionRequest) {
+    return this.rpc.request(R.updateSession, { actor, id, body });
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.request(R.archiveSession, { actor, id });
+  }
+
+  @Delete(':id')
+  delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.request(R.deleteSession, { actor, id });
   }
 }

@@ -4,9 +4,33 @@ import { AgentsController } from './agents.controller.js';
 import { EnvironmentsController } from './environments.controller.js';
 import { SessionEventsController } from './session-events.controller.js';
 import { SessionsController } from './sessions.controller.js';
+import { MemoriesController } from './memories.controller.js';
+import { MemoryStoresController } from './memory-stores.controller.js';
+import { MemoryVersionsController } from './memory-versions.controller.js';
+import { VaultCredentialsController } from './vault-credentials.controller.js';
+import { VaultsController } from './vaults.controller.js';
+import { DeploymentRunsController } from './deployment-runs.controller.js';
+import { DeploymentsController } from './deployments.controller.js';
+import { FilesController } from './files.controller.js';
+import { MultipartBodyParser } from './multipart-body.parser.js';
+import { SkillsController } from './skills.controller.js';
 
 @Module({
-  controllers: [AgentsController, EnvironmentsController, SessionsController, SessionEventsController],
-  providers: [SessionStreamService],
+  controllers: [
+    AgentsController,
+    EnvironmentsController,
+    SessionsController,
+    SessionEventsController,
+    VaultsController,
+    VaultCredentialsController,
+    MemoryStoresController,
+    MemoriesController,
+    MemoryVersionsController,
+    DeploymentsController,
+    DeploymentRunsController,
+    FilesController,
+    SkillsController,
+  ],
+  providers: [SessionStreamService, MultipartBodyParser],
 })
 export class V1Module {}

@@ -1,0 +1,96 @@
+import { Controller, Get, HttpCode, Param, Post, Put, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  ApiAgentSchema,
+  ApiAgentRequestSchema,
+  ControlResourceSubjects as R,
+  ControlSubjects as S,
+  CreateAgentRequestSchema,
+  ListParamsSchema,
+  UpdateAgentRequestSchema,
+  apiAgentToV1,
+  apiAgentUpdateToV1,
+  v1AgentToApi,
+  type Actor,
+  type ApiAgentRequest,
+  type ListParams,
+} from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import { z } from 'zod';
+import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { DocReply } from '../docs/doc-reply.decorator.js';
+import { ApiErrorFilter } from './api-error.filter.js';
+import { toApiList } from './api-page.js';
+
+/** The model an `/api` agent gets when the body names none (AgentScope let `model` be omitted). */
+export const API_DEFAULT_MODEL = 'claude-sonnet-4-5';
+
+const VersionSchema = z.coerce.number().int().min(1, 'must be a positive version number');
+
+/** AgentScope called the coordinator roster an `agent_team`; CMA calls it `coordinator`. */
+function withCmaMultiagent(body: ApiAgentRequest): ApiAgentRequest {
+  if (body.multiagent?.type !== 'agent_team') return body;
+  return { ...body, multiagent: { ...body.multiagent, type: 'coordinator' } };
+}
+
+/** `/api/agents`: camelCase agents over the same control handlers as `/v1/agents`. */
+@Controller('api/agents')
+@UseFilters(ApiErrorFilter)
+export class ApiAgentsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(200)
+  @DocReply(ApiAgentSchema)
+  async create(@CurrentActor() actor: Actor, @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest) {
+    const mapped = apiAgentToV1(withCmaMultiagent(body), { defaultModel: API_DEFAULT_MODEL });
+    const request = parseOrThrow(CreateAgentRequestSchema, mapped, 'body');
+    return v1AgentToApi(await this.rpc.request(S.createAgent, { actor, body: request }));
+  }
+
+  @Get()
+  @DocReply(ApiAgentSchema, { list: true })
+  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+    return toApiList(reply, await this.rpc.request(S.listAgents, { actor, query }), v1AgentToApi);
+  }
+
+  @Get(':id')
+  @DocReply(ApiAgentSchema)
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return v1AgentToApi(await this.rpc.request(S.getAgent, { actor, id, query: {} }));
+  }
+
+  /** Writes a new version; a `version` in the body makes it conditional (stale → 409). */
+  @Put(':id')
+  @DocReply(ApiAgentSchema)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest) {
+    const request = parseOrThrow(UpdateAgentRequestSchema, apiAgentUpdateToV1(withCmaMultiagent(body)), 'body');
+    return v1AgentToApi(await this.rpc.request(R.updateAgent, { actor, id, body: request }));
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @DocReply(ApiAgentSchema)
+  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return v1AgentToApi(await this.rpc.request(R.archiveAgent, { actor, id }));
+  }
+
+  @Get(':id/versions')
+  @DocReply(ApiAgentSchema, { list: true })
+  async versions(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return toApiList(reply, await this.rpc.request(R.listAgentVersions, { actor, id, query }), v1AgentToApi);
+  }
+
+  @Get(':id/versions/:version')
+  @DocReply(ApiAgentSchema)
+  async version(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('version') version: string) {
+    const pinned = parseOrThrow(VersionSchema, version, 'version');
+    return v1AgentToApi(await this.rpc.request(S.getAgent, { actor, id, query: { version: pinned } }));
+  }
+}

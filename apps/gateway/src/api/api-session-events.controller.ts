@@ -1,0 +1,100 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  ApiSessionEventSchema,
+  ApiSendEventsRequestSchema,
+  AppError,
+  ControlSubjects,
+  DataplaneSubjects,
+  SendEventsRequestSchema,
+  apiEventToV1,
+  v1EventToApi,
+  type Actor,
+  type ApiSendEventsRequest,
+  type StoredEvent,
+} from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import { z } from 'zod';
+import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { DocReply } from '../docs/doc-reply.decorator.js';
+import { ApiErrorFilter } from './api-error.filter.js';
+import { ApiSseWriter } from './api-sse.writer.js';
+import { NEXT_PAGE_HEADER } from './api-page.js';
+
+const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
+
+const ApiListEventsQuerySchema = z.object({
+  /** Only events after this seq (exclusive). */
+  after: SeqSchema.default(0),
+  types: z.array(z.string().min(1)).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+type ApiListEventsQuery = z.infer<typeof ApiListEventsQuerySchema>;
+
+/** `/api/sessions/{id}/events`: AgentScope's `{type, payload}` events over the `/v1` event log. */
+@Controller('api/sessions/:id/events')
+@UseFilters(ApiErrorFilter)
+export class ApiSessionEventsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly streams: SessionStreamService,
+  ) {}
+
+  /** Appends the batch (all or nothing) and returns the recorded events. */
+  @Post()
+  @HttpCode(200)
+  @DocReply(ApiSessionEventSchema, { list: true })
+  async send(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodBody(ApiSendEventsRequestSchema) body: ApiSendEventsRequest) {
+    const { events } = parseOrThrow(SendEventsRequestSchema, { events: body.events.map(apiEventToV1) }, 'body');
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events });
+    return result.data.map((stored) => toDto(sessionId, stored));
+  }
+
+  /** Events after `after`, in seq order; when more remain, their cursor (a seq) is in `x-next-page`. */
+  @Get()
+  @DocReply(ApiSessionEventSchema, { list: true })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @ZodQuery(ApiListEventsQuerySchema) query: ApiListEventsQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      afterSeq: query.after,
+      limit: query.limit,
+      order: 'asc',
+      ...(query.types ? { types: query.types } : {}),
+    });
+    const last = page.data.at(-1);
+    if (page.hasMore && last) void reply.header(NEXT_PAGE_HEADER, String(last.seq));
+    return page.data.map((stored) => toDto(sessionId, stored));
+  }
+
+  /**
+   * SSE. As in AgentScope, a stream without a resume point replays the whole log, then tails;
+   * `Last-Event-ID` (every frame carries `id: <seq>`) or `?after=` resumes with no gap and no duplicate.
+   */
+  @Get('stream')
+  async stream(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @Query('after') afterParam: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    const resume = lastEventId || afterParam;
+    const after = resume ? parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after') : 0;
+    await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
+    if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
+    reply.hijack();
+    await this.streams.run(actor, sessionId, after, new ApiSseWriter(reply.raw, sessionId));
+  }
+}
+
+function toDto(sessionId: string, stored: StoredEvent) {
+  return v1EventToApi(stored.event, { sessionId, seq: stored.seq });
+}

@@ -1,0 +1,6 @@
+import { MemoryViewSchema, type MemoryView } from '@agentry/contracts';
+import { z } from 'zod';
+
+/** `?view=basic|full` of memory and memory-version endpoints. */
+export const ViewQuerySchema = z.object({ view: MemoryViewSchema.optional() });
+export type ViewQuery = { view?: MemoryView };
