@@ -27,7 +27,7 @@ export async function startControl(env: Record<string, string> = {}): Promise<Co
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
     AGENTRY_SUBJECT_PREFIX: prefix,
-    AGENTRY_LOG_LEVEL: 'warn',
+    AGENTRY_LOG_LEVEL: 'error',
     AGENTRY_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
     PORT: '0',
     ...env,

@@ -14,7 +14,7 @@ import { AuditLogService } from '../audit/audit-log.service.js';
 import { ApiKeysRepository } from '../auth/api-keys.repository.js';
 import { newSecretToken } from '../auth/secret-token.js';
 import { requireUser } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toApiKeyInfo } from './api-key.mapper.js';
 
 /** Secrets start with this, so scanners and humans can tell an Agentry key apart. */
@@ -60,9 +60,7 @@ export class ApiKeysService {
       limit: query.limit + 1,
       afterId: decodeCursor(query.page),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toApiKeyInfo), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toApiKeyInfo);
   }
 
   /** Takes effect on the key's next request: the gateway verifies keys on every call. */

@@ -3,7 +3,7 @@ import { newIdBody, type Actor, type AuditEntry, type AuditListQuery, type Page 
 import { LOGGER, type Logger } from '@agentry/platform';
 import type { AuditLog } from '@agentry/db';
 import { assertAdmin } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 
 export interface AuditRecord {
@@ -51,9 +51,7 @@ export class AuditLogService {
       ...(query.resourceType ? { resourceType: query.resourceType } : {}),
       ...(query.resourceId ? { resourceId: query.resourceId } : {}),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toAuditEntry), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toAuditEntry);
   }
 }
 

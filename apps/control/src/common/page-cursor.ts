@@ -14,3 +14,13 @@ export function decodeCursor(cursor: string | null | undefined): string | undefi
   if (!/^[a-z]+_[0-9A-Za-z]+$/.test(id)) throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
   return id;
 }
+
+/**
+ * One page from rows fetched with a look-ahead (`limit + 1`): the extra row only says there is more,
+ * and the cursor is the id of the last row shown.
+ */
+export function toIdPage<R extends { id: string }, T>(rows: R[], limit: number, map: (row: R) => T): { data: T[]; next_page: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { data: page.map(map), next_page: rows.length > limit && last ? encodeCursor(last.id) : null };
+}

@@ -17,7 +17,7 @@ import {
 import { Prisma, type Environment as EnvironmentRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { storageTypeOf, toEnvironmentDto } from './environment.mapper.js';
 import { EnvironmentsRepository, type EnvironmentChanges } from './environments.repository.js';
 
@@ -88,12 +88,7 @@ export class EnvironmentsService {
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(toEnvironmentDto),
-      next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
-    };
+    return toIdPage(rows, query.limit, toEnvironmentDto);
   }
 
   async archive(actor: Actor, id: string): Promise<Environment> {

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@agentry/contracts';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
 import { FilesRepository, type FileInfo } from './files.repository.js';
@@ -59,9 +59,7 @@ export class FilesService {
       order: query.order ?? 'desc',
       ids: query.ids,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toFileDto), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toFileDto);
   }
 
   async delete(actor: Actor, id: string): Promise<{ id: string; type: 'file_deleted' }> {

@@ -14,7 +14,7 @@ import {
 } from '@agentry/contracts';
 import type { MemoryStore as StoreRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toMemoryStoreDto } from './memory.mapper.js';
 import { MemoryStoresRepository } from './memory-stores.repository.js';
 
@@ -81,8 +81,6 @@ export class MemoryStoresService {
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toMemoryStoreDto), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toMemoryStoreDto);
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '@agentry/contracts';
 import type { Skill as SkillRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, toIdPage } from '../common/page-cursor.js';
 import { readSkillBundle } from './skill-bundle.js';
 import { toSkillDto, toSkillVersionDto } from './skill.mapper.js';
 import { SkillsRepository } from './skills.repository.js';
@@ -99,9 +99,7 @@ export class SkillsService {
   async listVersions(actor: Actor, skillId: string, query: ListParams): Promise<Page<SkillVersion>> {
     await this.require(actor, skillId);
     const rows = await this.skills.listVersions(skillId, { limit: query.limit + 1, afterId: decodeCursor(query.page), order: query.order ?? 'desc' });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toSkillVersionDto), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toSkillVersionDto);
   }
 
   private async require(actor: Actor, id: string): Promise<SkillRow> {

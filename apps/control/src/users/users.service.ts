@@ -15,7 +15,7 @@ import { AuditLogService } from '../audit/audit-log.service.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { UsersRepository, type UserChanges } from '../auth/users.repository.js';
 import { assertAdmin, requireUser } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toManagedUser } from './user.mapper.js';
 
 @Injectable()
@@ -28,9 +28,7 @@ export class UsersService {
   async list(actor: Actor, query: AccessListQuery): Promise<Page<ManagedUser>> {
     assertAdmin(actor);
     const rows = await this.users.listInTenant(actor.tenantId, { limit: query.limit + 1, afterId: decodeCursor(query.page) });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toManagedUser), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toManagedUser);
   }
 
   async create(actor: Actor, body: CreateUserRequest): Promise<ManagedUser> {

@@ -16,7 +16,7 @@ import {
 } from '@agentry/contracts';
 import type { VaultCredential } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { applyCredentialAuthUpdate, splitCredentialAuth, type CredentialSecrets } from './credential-secrets.js';
 import { SecretCipher } from './secret-cipher.js';
 import { toCredentialDto } from './vault.mapper.js';
@@ -86,9 +86,7 @@ export class VaultCredentialsService {
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toCredentialDto), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toCredentialDto);
   }
 
   /** The decrypted secrets, for the components that inject them at egress; never part of a reply. */

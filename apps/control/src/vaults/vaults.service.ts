@@ -15,7 +15,7 @@ import {
 } from '@agentry/contracts';
 import type { Vault as VaultRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toVaultDto } from './vault.mapper.js';
 import { VaultsRepository } from './vaults.repository.js';
 
@@ -71,9 +71,7 @@ export class VaultsService {
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { data: page.map(toVaultDto), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return toIdPage(rows, query.limit, toVaultDto);
   }
 
   async requireActive(actor: Actor, id: string): Promise<VaultRow> {
