@@ -106,6 +106,20 @@ describe('control: session definitions', () => {
     expect(await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).toEqual(session);
   });
 
+  it('restores an archived session so it lists and accepts updates again', async () => {
+    const session = await open({ title: 'to restore' });
+    await control.rpc.request(R.archiveSession, { actor: control.admin, id: session.id });
+    await expect(control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { title: 'x' } })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'INVALID_REQUEST'),
+    );
+    const restored = await control.rpc.request(R.restoreSession, { actor: control.admin, id: session.id });
+    expect(restored.archived_at).toBeNull();
+    const updated = await control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { title: 'back' } });
+    expect(updated.title).toBe('back');
+    const stranger = { ...control.admin, namespaceId: 'ns_elsewhere' };
+    await expect(control.rpc.request(R.restoreSession, { actor: stranger, id: session.id })).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+  });
+
   it('refuses to archive or delete a running session, then deletes it once idle', async () => {
     const session = await open();
     await setStatus(session.id, 'running');

@@ -223,6 +223,10 @@ describe('/api walkthrough', () => {
     expect((await call('GET', '/api/sessions')).body).toEqual([]);
     expect((await call('GET', '/api/sessions?status=archived')).body.map((x: { id: string }) => x.id)).toEqual([sessionId]);
     expectApiError(await call('GET', '/api/sessions?status=sleeping'), 400, 'invalid_request_error');
+    const restored = await call('POST', `/api/sessions/${sessionId}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: sessionId, archivedAt: null });
+    expect((await call('GET', '/api/sessions')).body.map((x: { id: string }) => x.id)).toEqual([sessionId]);
   });
   it('keeps vaults and memory stores in camelCase', async () => {
     const vault = await call('POST', '/api/vaults', { displayName: 'release secrets', metadata: { team_name: 'ops' } });

@@ -28,6 +28,11 @@ export class SessionsHandler {
     return this.sessions.update(req.actor, req.id, req.body);
   }
 
+  @RpcHandler(R.restoreSession)
+  restore(@RpcBody(R.restoreSession) req: RpcParsedRequest<typeof R.restoreSession>) {
+    return this.sessions.restore(req.actor, req.id);
+  }
+
   @RpcHandler(R.archiveSession)
   archive(@RpcBody(R.archiveSession) req: RpcParsedRequest<typeof R.archiveSession>) {
     return this.sessions.archive(req.actor, req.id);

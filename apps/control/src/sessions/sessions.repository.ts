@@ -86,6 +86,15 @@ export class SessionsRepository {
     return count === 1;
   }
 
+  /** Un-archives; false when the session was not archived (or is not the actor's). */
+  async restore(actor: Actor, id: string): Promise<boolean> {
+    const { count } = await this.db.session.updateMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: { not: null } },
+      data: { archivedAt: null },
+    });
+    return count === 1;
+  }
+
   /** Deletes (events cascade) unless the session is busy; the status check and the delete are one statement. */
   async delete(actor: Actor, id: string): Promise<boolean> {
     const { count } = await this.db.session.deleteMany({

@@ -115,6 +115,14 @@ export class SessionsService {
     return toSessionDto(row);
   }
 
+  async restore(actor: Actor, id: string): Promise<Session> {
+    assertCanWrite(actor);
+    const restored = await this.sessions.restore(actor, id);
+    const row = await this.require(actor, id);
+    if (restored) await this.audit.record(actor, { action: 'restore', resourceType: 'session', resourceId: id });
+    return toSessionDto(row);
+  }
+
   async delete(actor: Actor, id: string): Promise<SessionDeleted> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);

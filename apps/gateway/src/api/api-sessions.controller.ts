@@ -85,6 +85,13 @@ export class ApiSessionsController {
     return v1SessionToApi(await this.rpc.request(R.archiveSession, { actor, id }));
   }
 
+  @Post(':id/restore')
+  @HttpCode(200)
+  @DocReply(ApiSessionSchema)
+  async restore(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return v1SessionToApi(await this.rpc.request(R.restoreSession, { actor, id }));
+  }
+
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {

@@ -67,5 +67,7 @@ export const ControlResourceSubjects = {
   ),
   updateSession: rpcSubject('control.session.update', z.object({ ...ById, body: UpdateSessionRequestSchema }), SessionSchema),
   archiveSession: rpcSubject('control.session.archive', z.object(ById), SessionSchema),
+  /** Agentry extension (AgentScope `restore`): un-archives a session so it accepts events again. */
+  restoreSession: rpcSubject('control.session.restore', z.object(ById), SessionSchema),
   deleteSession: rpcSubject('control.session.delete', z.object(ById), SessionDeletedSchema),
 } as const;
