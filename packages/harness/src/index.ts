@@ -46,6 +46,7 @@ export {
   globFilesTool,
 } from './tools/builtin/file-read.tools.js';
 export { writeFileTool, editFileTool } from './tools/builtin/file-write.tools.js';
+export { FILESYSTEM_TOOLS } from './tools/builtin/filesystem-tools.js';
 export { createExecuteTool } from './tools/builtin/execute.tool.js';
 export { createWebFetchTool } from './tools/builtin/web-fetch.tool.js';
 export type { WebFetchOptions } from './tools/builtin/web-fetch.tool.js';

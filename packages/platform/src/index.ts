@@ -26,3 +26,4 @@ export { bootstrapService } from './bootstrap/bootstrap-service.js';
 export type { BootstrapOptions } from './bootstrap/bootstrap-service.js';
 export { APP_CONFIG, DATABASE, LOGGER, REDIS } from './tokens.js';
 export { IS_PUBLIC, Public } from './http/public.decorator.js';
+export { parseQueryString } from './http/query-string.parser.js';

@@ -1,9 +1,9 @@
 import { HandsSubjects, type HandsExecRequest } from '@agentry/contracts';
-import { inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
+import { FILESYSTEM_TOOLS, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 
 /** Tools that touch the session's files or shell: they run where the environment says (the Hands). */
-export const HANDS_TOOLS = new Set(['read_file', 'write_file', 'edit_file', 'list_files', 'grep_files', 'glob_files', 'execute']);
+export const HANDS_TOOLS = new Set([...FILESYSTEM_TOOLS.map((t) => t.name), 'execute']);
 
 export interface HandsTarget {
   tenantId: string;

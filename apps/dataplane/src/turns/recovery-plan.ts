@@ -1,10 +1,5 @@
 import {
-  editFileTool,
-  globFilesTool,
-  grepFilesTool,
-  listFilesTool,
-  readFileTool,
-  writeFileTool,
+  FILESYSTEM_TOOLS,
   type Approval,
   type ChatMessage,
   type SuppliedToolResult,
@@ -13,7 +8,7 @@ import type { StoredEvent } from '@agentry/contracts';
 import { danglingToolCalls } from './conversation-builder.js';
 
 /** Whether a built-in tool is safe to run again after a crash, as each tool declares it. */
-const IDEMPOTENT = new Map([readFileTool, listFilesTool, grepFilesTool, globFilesTool, writeFileTool, editFileTool].map((t) => [t.name, t.idempotent]));
+const IDEMPOTENT = new Map(FILESYSTEM_TOOLS.map((t) => [t.name, t.idempotent]));
 
 export interface ResumeInput {
   approvals: Record<string, Approval>;

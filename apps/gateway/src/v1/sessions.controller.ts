@@ -1,5 +1,4 @@
 import { Controller, Delete, HttpCode, Get, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
 import {
   ControlResourceSubjects as R,
   ControlSubjects as S,
@@ -15,12 +14,6 @@ import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../http/zod-params.js';
 
-/** The SDK repeats arrays as `statuses[]=a&statuses[]=b`; the plain query parser keeps the brackets in the key. */
-const ListSessionsQuerySchema = z.preprocess((query) => {
-  if (!query || typeof query !== 'object' || !('statuses[]' in query)) return query;
-  const { 'statuses[]': statuses, ...rest } = query as Record<string, unknown>;
-  return { ...rest, statuses };
-}, ListSessionsParamsSchema);
 
 @Controller('v1/sessions')
 export class SessionsController {
@@ -33,7 +26,7 @@ export class SessionsController {
   }
 
   @Get()
-  list(@CurrentActor() actor: Actor, @ZodQuery(ListSessionsQuerySchema) query: ListSessionsParams) {
+  list(@CurrentActor() actor: Actor, @ZodQuery(ListSessionsParamsSchema) query: ListSessionsParams) {
     return this.rpc.request(R.listSessions, { actor, query });
   }
 

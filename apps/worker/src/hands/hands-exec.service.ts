@@ -1,22 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import {
-  editFileTool,
-  globFilesTool,
-  grepFilesTool,
-  inProcessToolExecutor,
-  listFilesTool,
-  readFileTool,
-  writeFileTool,
-  type HarnessTool,
-} from '@agentry/harness';
+import { FILESYSTEM_TOOLS, inProcessToolExecutor, type HarnessTool } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { SessionWorkspaces } from './session-workspaces.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
-const TOOLS = new Map<string, HarnessTool>(
-  [readFileTool, writeFileTool, editFileTool, listFilesTool, grepFilesTool, globFilesTool].map((t) => [t.name, t]),
-);
+const TOOLS = new Map<string, HarnessTool>(FILESYSTEM_TOOLS.map((t) => [t.name, t]));
 
 /** Runs one tool call in the session's workdir with the same tool code the harness uses in process. */
 @Injectable()

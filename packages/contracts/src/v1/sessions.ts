@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { InitialEventSchema } from '../events/inbound-events.js';
-import { BudgetLimitSchema, MonetaryAmountSchema } from '../events/outbound-events.js';
+import { BudgetLimitSchema, UsageSnapshotSchema } from '../events/outbound-events.js';
 import { StopReasonSchema } from '../events/stop-reason.js';
-import { AgentToolParamsSchema, AgentToolSchema } from './agent-tools.js';
-import {
-  AgentSkillSchema,
-  ExecutionIdentitySchema,
-  McpServerSchema,
-  ModelConfigSchema,
-  ModelParamsSchema,
-  SkillParamsSchema,
-} from './agents.js';
+import { AgentToolParamsSchema } from './agent-tools.js';
+import { AgentSnapshotSchema, McpServerSchema, ModelParamsSchema, SkillParamsSchema } from './agents.js';
 import {
   IsoDateTimeSchema,
   LIMITS,
@@ -72,40 +65,14 @@ export const SessionStatusSchema = z.enum(['rescheduling', 'running', 'idle', 't
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 /** The agent version a session runs, frozen at create (overrides applied). */
-export const SessionAgentSchema = z.object({
-  type: z.literal('agent'),
-  id: z.string(),
-  version: z.number().int().min(1),
-  name: z.string(),
-  description: z.string().nullable(),
-  system: z.string().nullable(),
-  model: ModelConfigSchema,
-  tools: z.array(AgentToolSchema),
-  mcp_servers: z.array(McpServerSchema),
-  skills: z.array(AgentSkillSchema),
+export const SessionAgentSchema = AgentSnapshotSchema.extend({
   // Subagents are embedded as full snapshots here; only the discriminator is checked.
   multiagent: z.looseObject({ type: z.enum(['coordinator', 'multiagent_20261001']) }).nullable(),
-  execution_identity: ExecutionIdentitySchema,
 });
 export type SessionAgent = z.infer<typeof SessionAgentSchema>;
 
-export const SessionUsageSchema = z.object({
-  input_tokens: z.number().int().nonnegative().optional(),
-  output_tokens: z.number().int().nonnegative().optional(),
-  cache_read_input_tokens: z.number().int().nonnegative().optional(),
-  cache_creation: z
-    .object({
-      ephemeral_1h_input_tokens: z.number().int().nonnegative().optional(),
-      ephemeral_5m_input_tokens: z.number().int().nonnegative().optional(),
-    })
-    .optional(),
-  list_cost: MonetaryAmountSchema.nullable().optional(),
-  server_tool_use: z
-    .object({ web_fetch_requests: z.number().int().optional(), web_search_requests: z.number().int().optional() })
-    .nullable()
-    .optional(),
-  active_seconds: z.number().nonnegative().optional(),
-});
+/** Cumulative usage of a session: the same shape `session.usage` events carry. */
+export const SessionUsageSchema = UsageSnapshotSchema;
 export type SessionUsage = z.infer<typeof SessionUsageSchema>;
 
 export const SessionStatsSchema = z.object({

@@ -3,8 +3,7 @@ import type { HarnessConfig } from '../loop/harness-config.js';
 import type { HarnessHooks, HookContext } from '../loop/harness-hooks.js';
 import type { Logger } from '../loop/ports.js';
 import { createExecuteTool, isSandboxFs } from './builtin/execute.tool.js';
-import { globFilesTool, grepFilesTool, listFilesTool, readFileTool } from './builtin/file-read.tools.js';
-import { editFileTool, writeFileTool } from './builtin/file-write.tools.js';
+import { FILESYSTEM_TOOLS } from './builtin/filesystem-tools.js';
 import { createWebFetchTool } from './builtin/web-fetch.tool.js';
 import type { HarnessTool } from './tool.js';
 import { filterTools, loadToolsConfig, mergeToolsConfig } from './tools-config.js';
@@ -18,7 +17,7 @@ export interface AssembledTools {
 /** The tools one run offers: built-ins, hook-provided sets and configured tools, then allow/deny filtering. */
 export async function assembleTools(config: HarnessConfig, hooks: HarnessHooks, ctx: HookContext, logger: Logger, onPlan: PlanListener): Promise<AssembledTools> {
   const all: HarnessTool[] = [];
-  if (!config.disableFilesystemTools) all.push(readFileTool, writeFileTool, editFileTool, listFilesTool, grepFilesTool, globFilesTool);
+  if (!config.disableFilesystemTools) all.push(...FILESYSTEM_TOOLS);
   if (isSandboxFs(config.workspace)) all.push(createExecuteTool(config.workspace));
   if (!config.disableWebTools) all.push(createWebFetchTool(config.webFetch));
   if (!config.disablePlanTools) all.push(createPlanWriteTool(config.planDir, onPlan));

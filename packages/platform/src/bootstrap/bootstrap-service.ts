@@ -7,6 +7,7 @@ import { AppError, toErrorEnvelope } from '@agentry/contracts';
 import type { BaseEnv } from '../config/base-env.js';
 import { createLogger } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
+import { parseQueryString } from '../http/query-string.parser.js';
 import { PrefixedServerNats } from '../nats/prefixed-server-nats.js';
 
 export interface BootstrapOptions {
@@ -29,6 +30,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? 1_048_576,
     trustProxy: true,
+    routerOptions: { querystringParser: parseQueryString },
     // The router rejects some URLs (over-long or undecodable parameters) before any Nest code runs;
     // they still leave as the typed error envelope.
     frameworkErrors: (error: Error, _request: unknown, reply: FastifyReply) => {
