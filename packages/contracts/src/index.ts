@@ -560,3 +560,11 @@ export type {
   ShareAgentRequest,
   UpdateUserRequest,
 } from './nats/control-access-subjects.js';
+export {
+  HandsStatusSchema,
+  PendingToolCallSchema,
+  WorkerAuthSubjects,
+  WorkPrincipalSchema,
+  WorkSubjects,
+} from './nats/work-subjects.js';
+export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
