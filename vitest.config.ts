@@ -1,4 +1,4 @@
-import { defaultServerConditions, defineConfig } from 'vite';
+import { defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources in tests (the `source` export condition),
@@ -9,7 +9,24 @@ const conditions = ['source', ...defaultServerConditions.filter((c) => c !== 'mo
 
 const unitExclude = ['**/*.int.test.ts', '**/*.e2e.test.ts'];
 
+// The MCP SDK's sourcemaps name TypeScript sources the package does not ship; once it is inlined (below),
+// vite warns about every one of its files. Only that warning, for that package, is dropped. Vitest
+// replaces `customLogger` with its own, so the filter wraps the resolved logger instead.
+const MCP_SDK_MISSING_SOURCES = /^Sourcemap for "[^"]*\/@modelcontextprotocol\/sdk\/[^"]*" points to missing source files$/;
+function quietMcpSdkSourcemaps(): Plugin {
+  return {
+    name: 'agentry:quiet-mcp-sdk-sourcemaps',
+    configResolved(config) {
+      const warnOnce = config.logger.warnOnce.bind(config.logger);
+      config.logger.warnOnce = (message, options) => {
+        if (!MCP_SDK_MISSING_SOURCES.test(message)) warnOnce(message, options);
+      };
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [quietMcpSdkSourcemaps()],
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {

@@ -7,6 +7,7 @@ import {
   FakeOtlpReceiver,
   launchPlatform,
   SseClient,
+  type ReceivedSpan,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -22,6 +23,9 @@ const WRITE_THEN_ANSWER = {
     },
   ],
 };
+
+/** OTLP span kinds. */
+const SPAN_KIND = { server: 2, client: 3, producer: 4, consumer: 5 } as const;
 
 describe('walking skeleton: one turn through gateway, control, dataplane, worker and scheduler', () => {
   let db: TestDatabase;
@@ -139,4 +143,42 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     expect([...otlp.services()].sort()).toEqual(expect.arrayContaining(wanted));
     expect(otlp.spans.some((s) => s.service === 'agentry-gateway' && /POST|GET/.test(s.name))).toBe(true);
   });
+
+  it('follows the user message in one trace: gateway → control → dataplane → drain job → worker tool', async () => {
+    // The tool call is the far end of the chain; its ancestors lead back to the HTTP request.
+    const isToolCall = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'hands.exec.default' && s.kind === SPAN_KIND.server;
+    const ancestry = (): ReceivedSpan[] => {
+      const toolCall = otlp.spans.find(isToolCall);
+      if (!toolCall) return [];
+      const byId = new Map(otlp.trace(toolCall.traceId).map((s) => [s.spanId, s]));
+      const chain = [toolCall];
+      for (let parent = byId.get(toolCall.parentSpanId); parent; parent = byId.get(parent.parentSpanId)) chain.push(parent);
+      return chain;
+    };
+    await expect.poll(() => ancestry().at(-1)?.parentSpanId, { timeout: 20_000, interval: 200 }).toBe('');
+    const chain = ancestry();
+    const hops = chain.map((s) => `${s.service.replace('agentry-', '')} ${s.kind} ${s.name}`);
+    expect(hops).toEqual(
+      expect.arrayContaining([
+        `worker ${SPAN_KIND.server} hands.exec.default`,
+        `dataplane ${SPAN_KIND.client} hands.exec.default`,
+        `dataplane ${SPAN_KIND.consumer} process session-drain`,
+        `dataplane ${SPAN_KIND.producer} send session-drain`,
+        `dataplane ${SPAN_KIND.server} dataplane.events.append`,
+        `gateway ${SPAN_KIND.client} dataplane.events.append`,
+      ]),
+    );
+    // ...in that order, from the tool back to the request, which is the root of the trace.
+    const order = ['hands.exec.default', 'process session-drain', 'send session-drain', 'dataplane.events.append'];
+    const positions = order.map((name) => hops.findIndex((h) => h.endsWith(` ${name}`)));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const root = chain.at(-1)!;
+    expect(root).toMatchObject({ service: 'agentry-gateway', kind: SPAN_KIND.server });
+    expect(root.name).toMatch(/^POST/);
+
+    // Authentication is part of the same request: control answered inside this trace too.
+    const services = new Set(otlp.trace(root.traceId).map((s) => s.service));
+    expect([...services]).toEqual(expect.arrayContaining(['agentry-gateway', 'agentry-control', 'agentry-dataplane', 'agentry-worker']));
+  });
 });
+

@@ -16,6 +16,7 @@ export { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
 export { RpcBody, RpcHandler } from './nats/rpc-handler.decorator.js';
 export { RpcPayloadPipe } from './nats/rpc-payload.pipe.js';
 export { JobQueue } from './queue/job-queue.js';
+export { contextFromCarrier, inSpan, traceCarrier } from './telemetry/trace-context.js';
 export { createRedis, redisKeyPrefix } from './redis/redis-factory.js';
 export { checkReadiness } from './health/health-check.js';
 export type { HealthIndicator, ReadinessReport } from './health/health-check.js';

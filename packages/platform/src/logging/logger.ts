@@ -20,6 +20,8 @@ export const REDACTED_PATHS = [
   'headers["x-api-key"]',
   'req.headers.authorization',
   'req.headers["x-api-key"]',
+  'headers["x-builder-environment-key"]',
+  'req.headers["x-builder-environment-key"]',
   '*.value',
   'credentials',
   '*.credentials',

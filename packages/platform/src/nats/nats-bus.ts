@@ -1,11 +1,15 @@
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { connect, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { contextFromHeaders, natsSpanAttributes, traceHeaders } from './nats-trace.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
  * Fire-and-forget pub/sub over core NATS (at-most-once). Nothing that must not be lost travels only
- * here: the event log in Postgres has it first; this only makes delivery fast.
+ * here: the event log in Postgres has it first; this only makes delivery fast. A message carries the
+ * publisher's trace context in its headers; each delivery runs in a CONSUMER span that continues it.
  */
 export class NatsBus {
   private constructor(
@@ -19,7 +23,8 @@ export class NatsBus {
   }
 
   publish(subject: string, payload: unknown): void {
-    this.connection.publish(this.prefix + subject, encoder.encode(JSON.stringify(payload)));
+    const headers = traceHeaders();
+    this.connection.publish(this.prefix + subject, encoder.encode(JSON.stringify(payload)), headers ? { headers } : {});
   }
 
   /** Calls `onMessage` for each message until the returned function is called. */
@@ -27,12 +32,7 @@ export class NatsBus {
     const subscription: Subscription = this.connection.subscribe(this.prefix + subject, {
       ...(queue ? { queue } : {}),
       callback: (error, message) => {
-        if (error) return;
-        try {
-          onMessage(JSON.parse(decoder.decode(message.data)));
-        } catch {
-          // A malformed message is dropped: subscribers read the log for anything authoritative.
-        }
+        if (!error) deliver(subject, message, onMessage);
       },
     });
     return () => subscription.unsubscribe();
@@ -49,5 +49,20 @@ export class NatsBus {
 
   async close(): Promise<void> {
     await this.connection.drain().catch(() => this.connection.close());
+  }
+}
+
+function deliver(subject: string, message: Msg, onMessage: (payload: unknown) => void): void {
+  const parent = contextFromHeaders(message.headers);
+  // Subjects carry ids (`evt.<sessionId>`); the span name keeps only their kind, so it stays groupable.
+  const name = `process ${subject.split('.')[0]}`;
+  const span = platformTracer().startSpan(name, { kind: SpanKind.CONSUMER, attributes: natsSpanAttributes(subject, 'process') }, parent);
+  try {
+    context.with(trace.setSpan(parent, span), () => onMessage(JSON.parse(decoder.decode(message.data))));
+  } catch (error) {
+    // A malformed message is dropped: subscribers read the log for anything authoritative.
+    markSpanFailed(span, error);
+  } finally {
+    span.end();
   }
 }

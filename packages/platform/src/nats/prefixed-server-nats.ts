@@ -1,13 +1,24 @@
-import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
+import type { Msg } from '@nats-io/transport-node';
+import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
 
 type ServerNatsOptions = NonNullable<NatsOptions['options']>;
+type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
 
 /**
  * Nest's NATS transport, with every subscribed subject under an installation prefix. Handlers keep
  * their catalog subject (`control.agent.create`); only the wire subject carries the prefix, so two
  * installations (or two test runs) can share one NATS server without hearing each other.
+ *
+ * Each message is handled inside a SERVER span named after the catalog subject, whose parent is the
+ * trace context in the message headers (a new trace when there is none). The span ends with the reply
+ * and is ERROR when the reply is an error envelope or a transport error.
  */
 export class PrefixedServerNats extends ServerNats {
+  private readonly spans = new WeakMap<Msg, { span: Span; replying: boolean }>();
+
   constructor(
     options: ServerNatsOptions,
     private readonly subjectPrefix: string,
@@ -28,4 +39,55 @@ export class PrefixedServerNats extends ServerNats {
       self.subscriptions.push(subscription);
     }
   }
+
+  override async handleMessage(channel: string, natsMsg: Msg): Promise<any> {
+    const parent = contextFromHeaders(natsMsg.headers);
+    const attributes = natsSpanAttributes(channel, 'process');
+    const span = platformTracer().startSpan(channel, { kind: SpanKind.SERVER, attributes }, parent);
+    const state = { span, replying: false };
+    this.spans.set(natsMsg, state);
+    try {
+      const handled: unknown = await context.with(trace.setSpan(parent, span), () => super.handleMessage(channel, natsMsg));
+      // A message without a reply id is an event: nothing more will happen under this span.
+      if (!state.replying) span.end();
+      return handled;
+    } catch (error) {
+      markSpanFailed(span, error);
+      span.end();
+      throw error;
+    }
+  }
+
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: any) => any {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    const state = this.spans.get(natsMsg);
+    if (!state) return publish;
+    state.replying = true;
+    let ended = false;
+    return (packet: ReplyPacket) => {
+      try {
+        return publish(packet);
+      } finally {
+        if (!ended) {
+          recordReplyOutcome(state.span, packet);
+          // An error packet may come without `isDisposed` (no handler for the subject): it is final too.
+          if (packet.isDisposed || packet.err !== undefined) {
+            ended = true;
+            state.span.end();
+          }
+        }
+      }
+    };
+  }
+}
+
+function recordReplyOutcome(span: Span, packet: ReplyPacket): void {
+  if (packet.err !== undefined) {
+    const err = packet.err as { message?: unknown } | string;
+    const message = typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : 'transport error';
+    markSpanFailed(span, message, 'TRANSPORT_ERROR');
+    return;
+  }
+  const envelope = packet.response as { ok?: boolean; error?: { code?: string; message?: string } } | undefined;
+  if (envelope?.ok === false) markSpanFailed(span, envelope.error?.message ?? 'error', envelope.error?.code ?? 'INTERNAL');
 }

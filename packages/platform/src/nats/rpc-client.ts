@@ -1,10 +1,17 @@
-import type { ClientProxy } from '@nestjs/microservices';
+import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
+import { context, SpanKind } from '@opentelemetry/api';
 import { AppError, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
+import { inSpan } from '../telemetry/trace-context.js';
+import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
 
-/** Typed request/reply over NATS: the subject's schema checks the request, the envelope carries errors back. */
+/**
+ * Typed request/reply over NATS: the subject's schema checks the request, the envelope carries errors back.
+ * Each request is a CLIENT span whose context rides in the message headers, so the handler's span joins
+ * the caller's trace.
+ */
 export class RpcClient {
   constructor(
     private readonly proxy: ClientProxy,
@@ -18,17 +25,21 @@ export class RpcClient {
   ): Promise<RpcResponse<S>> {
     const body = subject.request.parse(payload);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    let reply: unknown;
-    try {
-      reply = await firstValueFrom(this.proxy.send(subject.subject, body).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      const service = subject.subject.split('.')[0];
-      throw new AppError('UNAVAILABLE', `The ${service} service did not answer ${subject.subject}`, {
-        cause: error,
-        retryable: true,
-      });
-    }
-    return unwrapEnvelope(reply, subject.subject) as RpcResponse<S>;
+    const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(subject.subject, 'send') };
+    return inSpan(subject.subject, span, context.active(), async () => {
+      const record = new NatsRecordBuilder(body).setHeaders(traceHeaders()).build();
+      let reply: unknown;
+      try {
+        reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
+      } catch (error) {
+        const service = subject.subject.split('.')[0];
+        throw new AppError('UNAVAILABLE', `The ${service} service did not answer ${subject.subject}`, {
+          cause: error,
+          retryable: true,
+        });
+      }
+      return unwrapEnvelope(reply, subject.subject) as RpcResponse<S>;
+    });
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,18 @@
 import { Queue, Worker, type Job } from 'bullmq';
+import { context, SpanKind } from '@opentelemetry/api';
 import type { JobDefinition } from '@agentry/contracts';
 import type { z } from 'zod';
 import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
+import { inSpan } from '../telemetry/trace-context.js';
+import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
 
 type AnyJob = JobDefinition<z.ZodType>;
 
-/** BullMQ behind the job catalog: payloads are parsed on both ends, retries come from the catalog. */
+/**
+ * BullMQ behind the job catalog: payloads are parsed on both ends, retries come from the catalog. A job
+ * carries the trace context of whoever enqueued it, and each attempt runs in a span that continues it.
+ */
 export class JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
@@ -32,13 +38,17 @@ export class JobQueue {
   async enqueue<D extends AnyJob>(definition: D, payload: z.input<D['payload']>, delayMs = 0): Promise<void> {
     const data = definition.payload.parse(payload);
     const jobId = definition.dedupeKey?.(data);
-    await this.queue(definition).add(definition.queue, data, {
-      ...(jobId ? { jobId } : {}),
-      attempts: definition.attempts,
-      backoff: { type: 'exponential', delay: definition.backoffMs },
-      removeOnComplete: true,
-      removeOnFail: 1000,
-      ...(delayMs > 0 ? { delay: delayMs } : {}),
+    const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send', jobId) };
+    await inSpan(`send ${definition.queue}`, span, context.active(), async () => {
+      await this.queue(definition).add(definition.queue, data, {
+        ...(jobId ? { jobId } : {}),
+        attempts: definition.attempts,
+        backoff: { type: 'exponential', delay: definition.backoffMs },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+        ...(delayMs > 0 ? { delay: delayMs } : {}),
+        ...jobTraceOptions(),
+      });
     });
   }
 
@@ -50,7 +60,12 @@ export class JobQueue {
   ): void {
     const worker = new Worker(
       definition.queue,
-      async (job) => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+      async (job) => {
+        const span = { kind: SpanKind.CONSUMER, attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade) };
+        await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
+          handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+        );
+      },
       { connection: createRedis(this.redisUrl, { forQueue: true }), prefix: this.prefix, concurrency },
     );
     worker.on('failed', (job, error) =>
@@ -67,6 +82,33 @@ export class JobQueue {
       data: definition.payload.parse(payload),
       opts: { removeOnComplete: true, removeOnFail: 100 },
     });
+  }
+
+  /**
+   * Installs (or moves) a cron job scheduler. BullMQ names each fire `repeat:<id>:<scheduled millis>`,
+   * so replicas installing the same scheduler still produce one job per scheduled time.
+   */
+  async cron<D extends AnyJob>(
+    definition: D,
+    schedulerId: string,
+    schedule: { pattern: string; tz: string },
+    payload: z.input<D['payload']>,
+  ): Promise<void> {
+    await this.queue(definition).upsertJobScheduler(schedulerId, { pattern: schedule.pattern, tz: schedule.tz }, {
+      name: definition.queue,
+      data: definition.payload.parse(payload),
+      opts: { attempts: definition.attempts, removeOnComplete: true, removeOnFail: 1000 },
+    });
+  }
+
+  async removeScheduler(definition: AnyJob, schedulerId: string): Promise<void> {
+    await this.queue(definition).removeJobScheduler(schedulerId);
+  }
+
+  /** Every job scheduler of the queue with its cron pattern and time zone. */
+  async schedulers(definition: AnyJob): Promise<Array<{ id: string; pattern: string | null; tz: string | null }>> {
+    const found = await this.queue(definition).getJobSchedulers(0, -1, true);
+    return found.map((s) => ({ id: s.key, pattern: s.pattern ?? null, tz: s.tz ?? null }));
   }
 
   async waitingCount(definition: AnyJob): Promise<number> {

@@ -5,6 +5,23 @@ export interface ReceivedSpan {
   service: string;
   name: string;
   traceId: string;
+  spanId: string;
+  /** Empty for the root span of a trace. */
+  parentSpanId: string;
+  /** OTLP span kind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
+  kind: number;
+  /** String and integer attributes, as strings. */
+  attributes: Record<string, string>;
+}
+
+type OtlpAttribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
+interface OtlpSpan {
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  kind?: number;
+  attributes?: OtlpAttribute[];
 }
 
 /** An OTLP/HTTP (JSON) trace receiver on 127.0.0.1, recording which service sent which span. */
@@ -35,18 +52,23 @@ export class FakeOtlpReceiver {
     return new Set(this.spans.map((s) => s.service));
   }
 
+  /** Every span received so far that belongs to the trace `traceId`. */
+  trace(traceId: string): ReceivedSpan[] {
+    return this.spans.filter((s) => s.traceId === traceId);
+  }
+
   private record(body: string): void {
     try {
       const payload = JSON.parse(body) as {
         resourceSpans?: Array<{
-          resource?: { attributes?: Array<{ key: string; value: { stringValue?: string } }> };
-          scopeSpans?: Array<{ spans?: Array<{ name: string; traceId: string }> }>;
+          resource?: { attributes?: OtlpAttribute[] };
+          scopeSpans?: Array<{ spans?: OtlpSpan[] }>;
         }>;
       };
       for (const resourceSpans of payload.resourceSpans ?? []) {
         const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
         for (const scope of resourceSpans.scopeSpans ?? []) {
-          for (const span of scope.spans ?? []) this.spans.push({ service, name: span.name, traceId: span.traceId });
+          for (const span of scope.spans ?? []) this.spans.push(toReceivedSpan(service, span));
         }
       }
     } catch {
@@ -57,4 +79,21 @@ export class FakeOtlpReceiver {
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+function toReceivedSpan(service: string, span: OtlpSpan): ReceivedSpan {
+  const attributes: Record<string, string> = {};
+  for (const { key, value } of span.attributes ?? []) {
+    const text = value.stringValue ?? value.intValue;
+    if (text !== undefined) attributes[key] = String(text);
+  }
+  return {
+    service,
+    name: span.name,
+    traceId: span.traceId,
+    spanId: span.spanId,
+    parentSpanId: span.parentSpanId ?? '',
+    kind: span.kind ?? 0,
+    attributes,
+  };
 }
