@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlAccessSubjects as A, ControlSubjects as S, type Actor, type ErrorCode } from '@agentry/contracts';
+import {
+  AppError,
+  ControlAccessSubjects as A,
+  ControlSubjects as S,
+  ControlTenancySubjects as T,
+  type Actor,
+  type ErrorCode,
+} from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 const failsWith = (code: ErrorCode, pattern?: RegExp) => (e: unknown) =>
@@ -105,6 +112,7 @@ describe('control: users, roles, API keys, namespaces, shares and the audit log'
 
   it('picks a namespace by id, and refuses one of another tenant or that does not exist', async () => {
     const ns = await control.rpc.request(A.createNamespace, { actor: control.admin, body: { name: 'Team B', slug: 'team-b' } });
+    await control.rpc.request(T.addMember, { actor: control.admin, id: ns.id, body: { userId: member.userId! } });
     const inB = await control.rpc.request(A.resolveUser, { userId: member.userId!, namespaceId: ns.id });
     expect(inB.namespaceId).toBe(ns.id);
     await expect(control.rpc.request(A.resolveUser, { userId: member.userId!, namespaceId: 'ns_nowhere' })).rejects.toSatisfy(

@@ -11,7 +11,7 @@ export { MigrationError } from './migrations/migration.error.js';
 export { dbPackageDir, migrationsDir } from './migrations/migration-paths.js';
 
 export { Prisma, PrismaClient } from './generated/prisma/client.js';
-export { EnvironmentType, SessionStatus, UserRole, WorkItemState } from './generated/prisma/client.js';
+export { EnvironmentType, NamespaceRole, SessionStatus, UserRole, WorkItemState } from './generated/prisma/client.js';
 export type {
   Agent,
   AgentShare,
@@ -28,6 +28,7 @@ export type {
   MemoryStore,
   MemoryVersion,
   Namespace,
+  NamespaceMember,
   Session,
   SessionEvent,
   SessionThread,

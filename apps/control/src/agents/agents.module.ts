@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TenancyModule } from '../tenancy/tenancy.module.js';
 import { AgentsHandler } from './agents.handler.js';
 import { AgentsRepository } from './agents.repository.js';
 import { AgentsService } from './agents.service.js';
 
-@Module({ controllers: [AgentsHandler], providers: [AgentsService, AgentsRepository], exports: [AgentsService] })
+@Module({ imports: [TenancyModule], controllers: [AgentsHandler], providers: [AgentsService, AgentsRepository], exports: [AgentsService] })
 export class AgentsModule {}

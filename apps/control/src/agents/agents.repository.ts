@@ -32,16 +32,9 @@ export class AgentsRepository {
     });
   }
 
-  /** The agent at `version` (default: its head), or null when it is not in the actor's namespace. */
-  async find(actor: Actor, agentId: string, version?: number): Promise<AgentWithVersion | null> {
-    const agent = await this.db.agent.findFirst({
-      where: { id: agentId, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-    });
-    if (!agent) return null;
-    const row = await this.db.agentVersion.findUnique({
-      where: { agentId_version: { agentId, version: version ?? agent.headVersion } },
-    });
-    return row ? { agent, version: row } : null;
+  /** One version of an agent the caller already reached (see `AgentSharesService.reach`). */
+  findVersion(agent: Agent, version: number): Promise<AgentVersion | null> {
+    return this.db.agentVersion.findUnique({ where: { agentId_version: { agentId: agent.id, version } } });
   }
 
   async list(actor: Actor, options: { limit: number; afterId?: string; order: 'asc' | 'desc'; includeArchived: boolean }): Promise<AgentWithVersion[]> {
@@ -71,25 +64,25 @@ export class AgentsRepository {
    * still equals `expected`, so of two concurrent updates from the same version exactly one wins;
    * the loser gets null and nothing is written.
    */
-  async appendVersion(actor: Actor, agentId: string, expected: number, data: AgentVersionData): Promise<AgentWithVersion | null> {
+  async appendVersion(agent: Agent, expected: number, data: AgentVersionData): Promise<AgentWithVersion | null> {
+    const { id: agentId, tenantId } = agent;
     return this.db.$transaction(async (tx) => {
       const bumped = await tx.agent.updateMany({
-        where: { id: agentId, tenantId: actor.tenantId, namespaceId: actor.namespaceId, headVersion: expected, archivedAt: null },
+        where: { id: agentId, tenantId, namespaceId: agent.namespaceId, headVersion: expected, archivedAt: null },
         data: { headVersion: { increment: 1 }, name: data.name, description: data.description ?? null, metadata: data.metadata ?? {} },
       });
       if (bumped.count !== 1) return null;
       const next = expected + 1;
       const version = await tx.agentVersion.create({
-        data: { ...data, id: versionRowId(agentId, next), tenantId: actor.tenantId, agentId, version: next },
+        data: { ...data, id: versionRowId(agentId, next), tenantId, agentId, version: next },
       });
-      const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
-      return { agent, version };
+      return { agent: await tx.agent.findUniqueOrThrow({ where: { id: agentId } }), version };
     });
   }
 
-  async archive(actor: Actor, agentId: string): Promise<void> {
+  async archive(agent: Agent): Promise<void> {
     await this.db.agent.updateMany({
-      where: { id: agentId, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: null },
+      where: { id: agent.id, tenantId: agent.tenantId, namespaceId: agent.namespaceId, archivedAt: null },
       data: { archivedAt: new Date() },
     });
   }

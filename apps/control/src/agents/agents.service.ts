@@ -10,12 +10,14 @@ import {
   type Page,
   type UpdateAgentRequest,
 } from '@agentry/contracts';
+import type { Agent as AgentRow } from '@agentry/db';
 import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentDto } from './agent.mapper.js';
 import { applyAgentPatch, isSameDefinition, toVersionData } from './agent-patch.js';
 import { AgentsRepository, type AgentWithVersion } from './agents.repository.js';
+import { AgentSharesService } from '../tenancy/agent-shares.service.js';
 
 /** Unconditional updates (no `version`) retry this often when a concurrent update moves the head. */
 const UNCONDITIONAL_ATTEMPTS = 3;
@@ -24,6 +26,7 @@ const UNCONDITIONAL_ATTEMPTS = 3;
 export class AgentsService {
   constructor(
     private readonly agents: AgentsRepository,
+    private readonly shares: AgentSharesService,
     private readonly audit: AuditLogService,
   ) {}
 
@@ -38,25 +41,25 @@ export class AgentsService {
     return toAgentDto(await this.require(actor, id, version));
   }
 
+  /** The agent (at `version`, default its head) if the actor reaches it: in its namespace or shared with them. */
   async require(actor: Actor, id: string, version?: number): Promise<AgentWithVersion> {
-    const row = await this.agents.find(actor, id, version);
-    if (!row) {
-      throw new AppError('NOT_FOUND', version ? `Agent ${id} has no version ${version}` : `Agent ${id} not found`);
-    }
-    return row;
+    return this.withVersion(await this.reach(actor, id, 'read'), version);
   }
 
-  /** A new version per effective change; a stale `version` is a VERSION_CONFLICT decided by the database. */
+  /**
+   * A new version per effective change; a stale `version` is a VERSION_CONFLICT decided by the database.
+   * Members of the agent's namespace and users holding an EDIT share may update it.
+   */
   async update(actor: Actor, id: string, body: UpdateAgentRequest): Promise<Agent> {
     assertCanWrite(actor);
     for (let attempt = 1; ; attempt++) {
-      const current = await this.require(actor, id);
+      const current = await this.withVersion(await this.reach(actor, id, 'edit'));
       if (current.agent.archivedAt) throw new AppError('INVALID_REQUEST', `Agent ${id} is archived and can no longer be updated`);
       const expected = body.version ?? current.agent.headVersion;
       if (expected !== current.agent.headVersion) throw versionConflict(id, expected, current.agent.headVersion);
       const next = applyAgentPatch(current.version, body);
       if (isSameDefinition(current.version, next)) return toAgentDto(current);
-      const row = await this.agents.appendVersion(actor, id, expected, next);
+      const row = await this.agents.appendVersion(current.agent, expected, next);
       if (row) {
         await this.audit.record(actor, { action: 'update', resourceType: 'agent', resourceId: id, details: { version: row.version.version } });
         return toAgentDto(row);
@@ -65,10 +68,11 @@ export class AgentsService {
     }
   }
 
+  /** Only members of the agent's namespace archive it; a share never does. */
   async archive(actor: Actor, id: string): Promise<Agent> {
     assertCanWrite(actor);
-    await this.require(actor, id);
-    await this.agents.archive(actor, id);
+    const agent = await this.reach(actor, id, 'own');
+    await this.agents.archive(agent);
     await this.audit.record(actor, { action: 'archive', resourceType: 'agent', resourceId: id });
     return toAgentDto(await this.require(actor, id));
   }
@@ -103,7 +107,29 @@ export class AgentsService {
       next_page: rows.length > query.limit && last ? Buffer.from(String(last.version), 'utf8').toString('base64url') : null,
     };
   }
+
+  private async withVersion(agent: AgentRow, version?: number): Promise<AgentWithVersion> {
+    const row = await this.agents.findVersion(agent, version ?? agent.headVersion);
+    if (!row) throw new AppError('NOT_FOUND', `Agent ${agent.id} has no version ${version}`);
+    return { agent, version: row };
+  }
+
+  /** Asks the share policy (the one place that decides) whether the actor reaches the agent for `need`. */
+  private async reach(actor: Actor, id: string, need: Need): Promise<AgentRow> {
+    const reached = await this.shares.reach(actor, id);
+    if (!reached) throw new AppError('NOT_FOUND', `Agent ${id} not found`);
+    const { grant } = reached;
+    if (need === 'edit' && !grant.canEdit) {
+      throw new AppError('PERMISSION_DENIED', grant.via === 'share' ? `Agent ${id} is shared with you to run only; updating it needs an EDIT share` : 'This key or user may only read');
+    }
+    if (need === 'own' && grant.via !== 'namespace') {
+      throw new AppError('PERMISSION_DENIED', `Agent ${id} is shared with you; only members of its own namespace may archive it`);
+    }
+    return reached.agent;
+  }
 }
+
+type Need = 'read' | 'edit' | 'own';
 
 function versionConflict(id: string, expected: number, head: number): AppError {
   return new AppError(

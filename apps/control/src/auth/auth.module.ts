@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MembershipsRepository } from '../tenancy/memberships.repository.js';
+import { NamespacePlacement } from '../tenancy/namespace-placement.js';
 import { TenancyRepository } from '../tenancy/tenancy.repository.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { AuthHandler } from './auth.handler.js';
@@ -7,7 +9,7 @@ import { UsersRepository } from './users.repository.js';
 
 @Module({
   controllers: [AuthHandler],
-  providers: [AuthService, UsersRepository, ApiKeysRepository, TenancyRepository],
-  exports: [TenancyRepository, UsersRepository, ApiKeysRepository],
+  providers: [AuthService, UsersRepository, ApiKeysRepository, TenancyRepository, MembershipsRepository, NamespacePlacement],
+  exports: [TenancyRepository, UsersRepository, ApiKeysRepository, MembershipsRepository, NamespacePlacement],
 })
 export class AuthModule {}

@@ -4,6 +4,7 @@ import { LOGGER, type Logger } from '@agentry/platform';
 import type { User } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
+import { NamespacePlacement, type Placement } from '../tenancy/namespace-placement.js';
 import { TenancyRepository } from '../tenancy/tenancy.repository.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -18,6 +19,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly users: UsersRepository,
     private readonly apiKeys: ApiKeysRepository,
     private readonly tenancy: TenancyRepository,
+    private readonly placement: NamespacePlacement,
     @Inject(CONTROL_CONFIG) private readonly config: ControlEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -49,27 +51,25 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async userActor(userId: string): Promise<Actor> {
-    const user = await this.users.findById(userId);
-    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists');
-    const described = await this.describe(user);
-    return { tenantId: described.tenantId, namespaceId: described.namespaceId, userId: user.id, apiKeyId: null, role: described.role };
+    return this.resolveUser(userId, null);
   }
 
-  /** The actor of a user token, in the namespace the request names (or the tenant's first). */
+  /**
+   * The actor of a user token in the namespace the request names (or the user's first). A namespace
+   * the user does not belong to is not found, exactly like one that does not exist.
+   */
   async resolveUser(userId: string, namespaceId: string | null): Promise<Actor> {
     const user = await this.users.findById(userId);
     if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists or is disabled');
-    const namespace = namespaceId
-      ? await this.tenancy.findNamespace(user.tenantId, namespaceId)
-      : await this.tenancy.defaultNamespace(user.tenantId);
-    if (!namespace) {
-      if (namespaceId) throw new AppError('NOT_FOUND', `x-agentry-namespace: namespace ${namespaceId} not found`);
-      throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
-    }
-    return { tenantId: user.tenantId, namespaceId: namespace.id, userId: user.id, apiKeyId: null, role: user.role };
+    const placement = namespaceId ? await this.placement.in(user, namespaceId) : await this.defaultPlacement(user);
+    if (!placement) throw new AppError('NOT_FOUND', `x-agentry-namespace: namespace ${namespaceId} not found`);
+    return { tenantId: user.tenantId, namespaceId: placement.namespace.id, userId: user.id, apiKeyId: null, role: placement.role };
   }
 
-  /** A key never has more rights than its owner has now: a disabled owner's keys stop working. */
+  /**
+   * A key never has more rights than its owner has now in the key's namespace: a disabled owner's keys,
+   * and the keys of an owner who left that namespace, stop working.
+   */
   async verifyApiKey(key: string): Promise<Actor> {
     const record = await this.apiKeys.findByHash(hashSecretToken(key));
     if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) {
@@ -77,15 +77,23 @@ export class AuthService implements OnApplicationBootstrap {
     }
     const owner = record.userId ? await this.users.findById(record.userId) : null;
     if (record.userId && (!owner || owner.disabledAt)) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
+    const ownerRole = owner ? (await this.placement.in(owner, record.namespaceId))?.role : 'member';
+    if (!ownerRole) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     void this.apiKeys.touch(record.id).catch(() => undefined);
-    const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && owner?.role !== 'viewer';
+    const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
     return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role: canWrite ? 'member' : 'viewer' };
   }
 
   private async describe(user: User): Promise<AuthenticatedUser> {
-    const namespace = await this.tenancy.defaultNamespace(user.tenantId);
-    if (!namespace) throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
-    return { id: user.id, username: user.username, role: user.role, tenantId: user.tenantId, namespaceId: namespace.id };
+    const placement = await this.defaultPlacement(user);
+    return { id: user.id, username: user.username, role: placement.role, tenantId: user.tenantId, namespaceId: placement.namespace.id };
+  }
+
+  private async defaultPlacement(user: User): Promise<Placement> {
+    const placement = await this.placement.default(user);
+    if (placement) return placement;
+    if (user.role === 'admin') throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
+    throw new AppError('PERMISSION_DENIED', 'This user is not a member of any namespace; ask an administrator to add them to one');
   }
 }
 

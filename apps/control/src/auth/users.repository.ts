@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Prisma, PrismaClient, User } from '@agentry/db';
+import type { NamespaceRole, Prisma, PrismaClient, User } from '@agentry/db';
 
 export type UserChanges = Pick<Prisma.UserUpdateInput, 'role' | 'disabledAt' | 'displayName' | 'passwordHash'>;
 
@@ -29,8 +29,13 @@ export class UsersRepository {
     });
   }
 
-  create(data: Prisma.UserUncheckedCreateInput): Promise<User> {
-    return this.db.user.create({ data });
+  /** The user and their first namespace membership, together or not at all. */
+  createInNamespace(data: Prisma.UserUncheckedCreateInput, namespaceId: string, role: NamespaceRole): Promise<User> {
+    return this.db.$transaction(async (tx) => {
+      const user = await tx.user.create({ data });
+      await tx.namespaceMember.create({ data: { tenantId: user.tenantId, namespaceId, userId: user.id, role } });
+      return user;
+    });
   }
 
   update(tenantId: string, id: string, changes: UserChanges): Promise<User> {

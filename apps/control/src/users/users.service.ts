@@ -15,6 +15,7 @@ import { AuditLogService } from '../audit/audit-log.service.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { UsersRepository, type UserChanges } from '../auth/users.repository.js';
 import { assertAdmin, requireUser } from '../common/access.js';
+import { TenancyRepository } from '../tenancy/tenancy.repository.js';
 import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toManagedUser } from './user.mapper.js';
 
@@ -22,6 +23,7 @@ import { toManagedUser } from './user.mapper.js';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly tenancy: TenancyRepository,
     private readonly audit: AuditLogService,
   ) {}
 
@@ -31,26 +33,31 @@ export class UsersService {
     return toIdPage(rows, query.limit, toManagedUser);
   }
 
+  /** The user joins one namespace: the one the body names, else the creator's current one. */
   async create(actor: Actor, body: CreateUserRequest): Promise<ManagedUser> {
     assertAdmin(actor);
     const username = body.username.toLowerCase();
+    const namespaceId = body.namespaceId ?? actor.namespaceId;
+    if (!(await this.tenancy.findNamespace(actor.tenantId, namespaceId))) throw new AppError('NOT_FOUND', `namespaceId: namespace ${namespaceId} not found`);
     if (await this.users.findByUsername(username)) throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+    const data = {
+      id: newId(ID_PREFIXES.user),
+      tenantId: actor.tenantId,
+      username,
+      role: body.role,
+      email: body.email ?? null,
+      displayName: body.displayName ?? null,
+      passwordHash: await hashPassword(body.password),
+    };
+    const namespaceRole = body.role === 'viewer' ? 'viewer' : 'member';
     let row;
     try {
-      row = await this.users.create({
-        id: newId(ID_PREFIXES.user),
-        tenantId: actor.tenantId,
-        username,
-        role: body.role,
-        email: body.email ?? null,
-        displayName: body.displayName ?? null,
-        passwordHash: await hashPassword(body.password),
-      });
+      row = await this.users.createInNamespace(data, namespaceId, namespaceRole);
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
       throw error;
     }
-    await this.audit.record(actor, { action: 'create', resourceType: 'user', resourceId: row.id, details: { role: row.role } });
+    await this.audit.record(actor, { action: 'create', resourceType: 'user', resourceId: row.id, details: { role: row.role, namespaceId, namespaceRole } });
     return toManagedUser(row);
   }
 

@@ -29,16 +29,23 @@ export const ManagedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 
+/** Usernames are unique across the installation: login names no tenant. */
+export const UsernameSchema = z
+  .string()
+  .min(1, 'username is required')
+  .max(128)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'username may contain letters, digits and . _ @ - only');
+
+export const NewPasswordSchema = z.string().min(8, 'password must be at least 8 characters').max(1024);
+
 export const CreateUserRequestSchema = z.strictObject({
-  username: z
-    .string()
-    .min(1, 'username is required')
-    .max(128)
-    .regex(/^[A-Za-z0-9._@-]+$/, 'username may contain letters, digits and . _ @ - only'),
-  password: z.string().min(8, 'password must be at least 8 characters').max(1024),
+  username: UsernameSchema,
+  password: NewPasswordSchema,
   role: RoleSchema.default('member'),
   email: z.email('email is not an e-mail address').max(256).nullish(),
   displayName: z.string().max(256).nullish(),
+  /** The namespace the user joins (a viewer as viewer, anyone else as member); default: the creator's current one. */
+  namespaceId: z.string().min(1, 'namespaceId: send a namespace id').max(128).optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
 
@@ -82,16 +89,20 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 
 // ---- namespaces ----
 
-export const NamespaceInfoSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), createdAt: z.string() });
+/** `role` is the caller's effective role in the namespace. */
+export const NamespaceInfoSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), role: RoleSchema, createdAt: z.string() });
 export type NamespaceInfo = z.infer<typeof NamespaceInfoSchema>;
+
+/** URL-safe short name of a namespace or tenant. */
+export const SlugSchema = z
+  .string()
+  .min(1, 'slug is required')
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'slug may contain lower-case letters, digits and - only');
 
 export const CreateNamespaceRequestSchema = z.strictObject({
   name: z.string().min(1, 'name is required').max(128),
-  slug: z
-    .string()
-    .min(1, 'slug is required')
-    .max(64)
-    .regex(/^[a-z0-9][a-z0-9-]*$/, 'slug may contain lower-case letters, digits and - only'),
+  slug: SlugSchema,
 });
 export type CreateNamespaceRequest = z.infer<typeof CreateNamespaceRequestSchema>;
 

@@ -1,0 +1,40 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  AccessListQuerySchema,
+  ControlTenancySubjects as T,
+  CreateTenantRequestSchema,
+  toV1CreatedTenant,
+  toV1Tenant,
+  V1CreatedTenantSchema,
+  V1TenantPageSchema,
+  type AccessListQuery,
+  type Actor,
+  type CreateTenantRequest,
+} from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { DocReply } from '../../docs/doc-reply.decorator.js';
+import { ZodBody, ZodQuery } from '../../http/zod-params.js';
+
+/**
+ * `/v1/tenants` (Agentry extension): administrators of the installation's bootstrap tenant create
+ * tenants, each with a default namespace and a first administrator; everyone else gets 403.
+ */
+@Controller('v1/tenants')
+export class TenantsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(200)
+  @DocReply(V1CreatedTenantSchema)
+  async create(@CurrentActor() actor: Actor, @ZodBody(CreateTenantRequestSchema) body: CreateTenantRequest) {
+    return toV1CreatedTenant(await this.rpc.request(T.createTenant, { actor, body }));
+  }
+
+  @Get()
+  @DocReply(V1TenantPageSchema)
+  async list(@CurrentActor() actor: Actor, @ZodQuery(AccessListQuerySchema) query: AccessListQuery) {
+    const page = await this.rpc.request(T.listTenants, { actor, query });
+    return { data: page.data.map(toV1Tenant), next_page: page.next_page };
+  }
+}
