@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlStoreSubjects as D, ControlSubjects as S, ID_PREFIXES, newId, type DeploymentInitialEvent } from '@agentry/contracts';
+import {
+  AppError,
+  ControlResourceSubjects as R,
+  ControlStoreSubjects as D,
+  ControlSubjects as S,
+  DeploymentRunSubjects as Runs,
+  ID_PREFIXES,
+  newId,
+  type DeploymentInitialEvent,
+} from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 
@@ -69,14 +78,14 @@ describe('control: deployments and their runs over NATS', () => {
     expect(await control.db.prisma.deployment.count()).toBe(before);
   });
 
-  it('rejects references to an unknown agent, environment or vault', async () => {
+  it('answers 404 for references to an unknown agent, environment or vault, naming the field', async () => {
     const before = await control.db.prisma.deployment.count();
-    await expect(create({ agent: 'agent_missing' })).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && /agent/.test((e as Error).message));
+    await expect(create({ agent: 'agent_missing' })).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND') && /^agent:/.test((e as Error).message));
     await expect(create({ environment_id: 'env_missing' })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'INVALID_REQUEST') && /environment_id/.test((e as Error).message),
+      (e) => AppError.is(e, 'NOT_FOUND') && /^environment_id:/.test((e as Error).message),
     );
     await expect(create({ vault_ids: ['vlt_missing'] })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'INVALID_REQUEST') && /vault_ids\.0/.test((e as Error).message),
+      (e) => AppError.is(e, 'NOT_FOUND') && /^vault_ids\.0:/.test((e as Error).message),
     );
     expect(await control.db.prisma.deployment.count()).toBe(before);
   });
@@ -96,14 +105,76 @@ describe('control: deployments and their runs over NATS', () => {
     );
   });
 
+  it('starts a run: the session belongs to the deployment and the run carries it until finished', async () => {
+    const deployment = await create({ schedule: null, metadata: { team: 'ops' } });
+    const started = await control.rpc.request(Runs.start, { actor: control.admin, id: deployment.id, trigger: 'manual' });
+    expect(started.initial_events).toEqual([message]);
+    expect(started.run).toMatchObject({ deployment_id: deployment.id, error: null, session_id: expect.stringMatching(/^sesn_/) });
+    const session = await control.rpc.request(S.getSession, { actor: control.admin, id: started.run.session_id! });
+    expect(session).toMatchObject({ deployment_id: deployment.id, metadata: { team: 'ops' }, agent: { id: agentId } });
+    const finished = await control.rpc.request(Runs.finish, { actor: control.admin, run_id: started.run.id });
+    expect(finished).toMatchObject({ id: started.run.id, error: null });
+    expect((await control.db.prisma.deploymentRun.findUniqueOrThrow({ where: { id: started.run.id } })).status).toBe('succeeded');
+    expect((await control.rpc.request(D.getDeployment, { actor: control.admin, id: deployment.id })).schedule).toBeNull();
+  });
+
+  it('records at most one run per deployment and scheduled time', async () => {
+    const deployment = await create();
+    const at = '2026-12-01T06:00:00.000Z';
+    await control.rpc.request(Runs.start, { actor: control.admin, id: deployment.id, trigger: 'cron', scheduled_for: at });
+    await expect(control.rpc.request(Runs.start, { actor: control.admin, id: deployment.id, trigger: 'cron', scheduled_for: at })).rejects.toSatisfy((e) =>
+      AppError.is(e, 'CONFLICT'),
+    );
+    expect(await control.db.prisma.session.count({ where: { deploymentId: deployment.id } })).toBe(1);
+  });
+
+  it('refuses webhook runs of a paused deployment and any run of an archived one with 409, recording nothing', async () => {
+    const paused = await create();
+    await control.rpc.request(D.pauseDeployment, { actor: control.admin, id: paused.id });
+    await expect(control.rpc.request(Runs.start, { actor: control.admin, id: paused.id, trigger: 'webhook' })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'CONFLICT') && /paused/.test((e as Error).message),
+    );
+    const archived = await create();
+    await control.rpc.request(D.archiveDeployment, { actor: control.admin, id: archived.id });
+    await expect(control.rpc.request(Runs.start, { actor: control.admin, id: archived.id, trigger: 'manual' })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'CONFLICT') && /archived/.test((e as Error).message),
+    );
+    expect(await control.db.prisma.deploymentRun.count({ where: { deploymentId: { in: [paused.id, archived.id] } } })).toBe(0);
+  });
+
+  it('fails the run and auto-pauses when the environment was archived', async () => {
+    const env = await control.rpc.request(S.createEnvironment, { actor: control.admin, body: { name: 'doomed', config: { type: 'local' } } });
+    const deployment = await create({ environment_id: env.id });
+    await control.rpc.request(R.archiveEnvironment, { actor: control.admin, id: env.id });
+    const started = await control.rpc.request(Runs.start, { actor: control.admin, id: deployment.id, trigger: 'manual' });
+    expect(started.run).toMatchObject({ session_id: null, error: { type: 'environment_archived_error' } });
+    const after = await control.rpc.request(D.getDeployment, { actor: control.admin, id: deployment.id });
+    expect(after).toMatchObject({ status: 'paused', paused_reason: { type: 'error', error: { type: 'environment_archived_error' } } });
+    const failed = await control.rpc.request(D.listDeploymentRuns, { actor: control.admin, query: { deployment_id: deployment.id, has_error: true } });
+    expect(failed.data.map((r) => r.id)).toEqual([started.run.id]);
+  });
+
+  it('mints a webhook token once, stores only its hash, resolves it, and forgets it on archive', async () => {
+    const deployment = await create();
+    const { token, deployment: withHook } = await control.rpc.request(Runs.setWebhook, { actor: control.admin, id: deployment.id, enabled: true });
+    expect(withHook.webhook_enabled).toBe(true);
+    const row = await control.db.prisma.deployment.findUniqueOrThrow({ where: { id: deployment.id } });
+    expect(row.webhookTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await control.rpc.request(D.getDeployment, { actor: control.admin, id: deployment.id }))).not.toContain(token!);
+    const resolved = await control.rpc.request(Runs.resolveWebhook, { token: token! });
+    expect(resolved).toMatchObject({ deployment_id: deployment.id, actor: { tenantId: control.admin.tenantId, namespaceId: control.admin.namespaceId } });
+    await control.rpc.request(D.archiveDeployment, { actor: control.admin, id: deployment.id });
+    await expect(control.rpc.request(Runs.resolveWebhook, { token: token! })).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+  });
+
   it('lists and retrieves run records, filtered by deployment and error', async () => {
     const deployment = await create();
     const ok = newId(ID_PREFIXES.deploymentRun);
     const failed = newId(ID_PREFIXES.deploymentRun);
     await control.db.prisma.deploymentRun.createMany({
       data: [
-        { id: ok, tenantId: control.admin.tenantId, deploymentId: deployment.id, trigger: 'cron', scheduledFor: new Date('2026-11-30T05:00:00Z'), sessionId: 'sesn_x' },
-        { id: failed, tenantId: control.admin.tenantId, deploymentId: deployment.id, trigger: 'manual', error: { type: 'environment_unavailable' } },
+        { id: ok, tenantId: control.admin.tenantId, deploymentId: deployment.id, trigger: 'cron', status: 'succeeded', scheduledFor: new Date('2026-11-30T05:00:00Z'), sessionId: 'sesn_x' },
+        { id: failed, tenantId: control.admin.tenantId, deploymentId: deployment.id, trigger: 'manual', status: 'failed', error: { type: 'environment_unavailable' } },
       ],
     });
     const run = await control.rpc.request(D.getDeploymentRun, { actor: control.admin, id: ok });

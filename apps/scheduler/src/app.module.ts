@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from './config/env.js';
 import { ReconcilerModule } from './reconciler/reconciler.module.js';
+import { DeploymentsModule } from './deployments/deployments.module.js';
+import { MultiagentModule } from './multiagent/multiagent.module.js';
 
 @Module({})
 export class AppModule {
@@ -9,7 +11,12 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [PlatformModule.forRoot({ service: 'scheduler', config, uses: { database: true, queue: true } }), ReconcilerModule],
+      imports: [
+        PlatformModule.forRoot({ service: 'scheduler', config, uses: { database: true, queue: true } }),
+        ReconcilerModule,
+        DeploymentsModule,
+        MultiagentModule,
+      ],
       providers: [{ provide: SCHEDULER_CONFIG, useValue: config }],
       exports: [SCHEDULER_CONFIG],
     };

@@ -41,11 +41,12 @@ export async function assertReferencesExist(actor: Actor, refs: References, serv
   }
 }
 
+/** A reference the caller cannot see is a 404 like any other (DESIGN §4), naming the field it came from. */
 async function asField<T>(field: string, lookup: Promise<T>): Promise<T> {
   try {
     return await lookup;
   } catch (err) {
-    if (AppError.is(err, 'NOT_FOUND')) throw new AppError('INVALID_REQUEST', `${field}: ${err.message}`, { cause: err });
+    if (AppError.is(err, 'NOT_FOUND')) throw new AppError('NOT_FOUND', `${field}: ${err.message}`, { cause: err });
     throw err;
   }
 }

@@ -26,10 +26,21 @@ export class DeploymentRunsRepository {
     });
   }
 
+  /** A run row before its session exists; unique per deployment and scheduled time. */
+  create(data: Prisma.DeploymentRunUncheckedCreateInput): Promise<DeploymentRun> {
+    return this.db.deploymentRun.create({ data });
+  }
+
+  async finish(id: string, data: Prisma.DeploymentRunUncheckedUpdateInput): Promise<RunWithDeployment> {
+    return this.db.deploymentRun.update({ where: { id }, data, include: { deployment: true } });
+  }
+
+  /** Lists finished and running runs; a run still creating its session is not a record yet. */
   list(actor: Actor, options: RunListOptions): Promise<RunWithDeployment[]> {
     return this.db.deploymentRun.findMany({
       where: {
         tenantId: actor.tenantId,
+        status: { not: 'pending' },
         deployment: { namespaceId: actor.namespaceId },
         ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}),
         ...(options.trigger ? { trigger: options.trigger } : {}),

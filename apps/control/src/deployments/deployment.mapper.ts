@@ -22,6 +22,7 @@ export function toDeploymentDto(row: DeploymentRow, agentVersion: number): Deplo
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     archived_at: row.archivedAt?.toISOString() ?? null,
+    webhook_enabled: row.webhookTokenHash !== null,
   };
 }
 

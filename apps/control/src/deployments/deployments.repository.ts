@@ -45,6 +45,11 @@ export class DeploymentsRepository {
     return this.db.deployment.update({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data });
   }
 
+  /** The live deployment a webhook token hash belongs to, in any tenant: the token is the credential. */
+  findByWebhookHash(hash: string): Promise<Deployment | null> {
+    return this.db.deployment.findFirst({ where: { webhookTokenHash: hash, archivedAt: null } });
+  }
+
   /** Head versions of the given agents, for deployments that follow an agent's latest version. */
   async agentHeads(actor: Actor, agentIds: string[]): Promise<Map<string, number>> {
     const agents = await this.db.agent.findMany({

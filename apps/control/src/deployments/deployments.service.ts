@@ -7,6 +7,7 @@ import {
   type Actor,
   type CreateDeploymentRequest,
   type Deployment,
+  type DeploymentError,
   type ListDeploymentsParams,
   type Metadata,
   type Page,
@@ -22,6 +23,7 @@ import { VaultsService } from '../vaults/vaults.service.js';
 import { agentReference, assertReferencesExist, type ReferenceServices } from './deployment-references.js';
 import { toDeploymentDto } from './deployment.mapper.js';
 import { DeploymentsRepository } from './deployments.repository.js';
+import { DeploymentChangesPublisher } from './deployment-changes.publisher.js';
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 /** Clears a nullable JSON column (SQL NULL, not JSON null). */
@@ -29,21 +31,23 @@ const NULL_JSON = Prisma.DbNull;
 
 @Injectable()
 export class DeploymentsService {
-  private readonly refs: ReferenceServices;
+  /** What a deployment may name; runs check the same services before creating a session. */
+  readonly references: ReferenceServices;
 
   constructor(
     private readonly deployments: DeploymentsRepository,
+    private readonly changes: DeploymentChangesPublisher,
     agents: AgentsService,
     environments: EnvironmentsService,
     vaults: VaultsService,
     memoryStores: MemoryStoresService,
   ) {
-    this.refs = { agents, environments, vaults, memoryStores };
+    this.references = { agents, environments, vaults, memoryStores };
   }
 
   async create(actor: Actor, body: CreateDeploymentRequest): Promise<Deployment> {
     assertCanWrite(actor);
-    await assertReferencesExist(actor, body, this.refs);
+    await assertReferencesExist(actor, body, this.references);
     const row = await this.deployments.create(actor, newId(ID_PREFIXES.deployment), {
       name: body.name,
       description: body.description ?? null,
@@ -56,6 +60,7 @@ export class DeploymentsService {
       budget: body.budget ? json(body.budget) : undefined,
       metadata: body.metadata ?? {},
     });
+    this.changes.changed(row.id);
     return this.toDto(actor, row);
   }
 
@@ -65,7 +70,7 @@ export class DeploymentsService {
 
   async update(actor: Actor, id: string, body: UpdateDeploymentRequest): Promise<Deployment> {
     const row = await this.requireLive(actor, id);
-    await assertReferencesExist(actor, body, this.refs);
+    await assertReferencesExist(actor, body, this.references);
     const data: Prisma.DeploymentUncheckedUpdateInput = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -78,7 +83,9 @@ export class DeploymentsService {
       ...(body.budget !== undefined ? { budget: body.budget ? json(body.budget) : NULL_JSON } : {}),
       metadata: applyMetadataPatch(row.metadata as Metadata, body.metadata),
     };
-    return this.toDto(actor, await this.deployments.update(actor, id, data));
+    const updated = await this.deployments.update(actor, id, data);
+    this.changes.changed(id);
+    return this.toDto(actor, updated);
   }
 
   /** Pausing stops future fires; unpausing does not backfill the ones missed meanwhile. */
@@ -90,14 +97,24 @@ export class DeploymentsService {
       id,
       paused ? { pausedAt: new Date(), pausedReason: { type: 'manual' } } : { pausedAt: null, pausedReason: NULL_JSON },
     );
+    this.changes.changed(id);
     return this.toDto(actor, updated);
+  }
+
+  /** Auto-pause after a run failed in a way that will not fix itself; CMA keeps only the error type. */
+  async pauseForError(actor: Actor, id: string, error: DeploymentError): Promise<void> {
+    await this.deployments.update(actor, id, { pausedAt: new Date(), pausedReason: { type: 'error', error: { type: error.type } } });
+    this.changes.changed(id);
   }
 
   async archive(actor: Actor, id: string): Promise<Deployment> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
     if (row.archivedAt) return this.toDto(actor, row);
-    return this.toDto(actor, await this.deployments.update(actor, id, { archivedAt: new Date() }));
+    // An archived deployment never fires again, so its webhook token is dropped with it.
+    const archived = await this.deployments.update(actor, id, { archivedAt: new Date(), webhookTokenHash: null });
+    this.changes.changed(id);
+    return this.toDto(actor, archived);
   }
 
   async list(actor: Actor, query: ListDeploymentsParams): Promise<Page<Deployment>> {
@@ -131,7 +148,7 @@ export class DeploymentsService {
     return row;
   }
 
-  private async toDto(actor: Actor, row: DeploymentRow): Promise<Deployment> {
+  async toDto(actor: Actor, row: DeploymentRow): Promise<Deployment> {
     if (row.agentVersion !== null) return toDeploymentDto(row, row.agentVersion);
     const heads = await this.deployments.agentHeads(actor, [row.agentId]);
     return toDeploymentDto(row, heads.get(row.agentId) ?? 1);

@@ -9,5 +9,6 @@ import { SessionsService } from './sessions.service.js';
   imports: [AgentsModule, EnvironmentsModule],
   controllers: [SessionsHandler],
   providers: [SessionsService, SessionsRepository],
+  exports: [SessionsService],
 })
 export class SessionsModule {}

@@ -14,6 +14,8 @@ export interface NewSession {
   resources: unknown[];
   vaultIds: string[];
   budget: Record<string, unknown> | null;
+  /** Set when a deployment run created the session. */
+  deploymentId?: string | null;
 }
 
 export interface SessionFilter {

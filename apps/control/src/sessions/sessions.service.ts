@@ -38,7 +38,8 @@ export class SessionsService {
     private readonly audit: AuditLogService,
   ) {}
 
-  async create(actor: Actor, body: CreateSessionRequest): Promise<Session> {
+  /** `link.deploymentId` ties the session to the deployment run that created it. */
+  async create(actor: Actor, body: CreateSessionRequest, link: { deploymentId?: string } = {}): Promise<Session> {
     assertCanWrite(actor);
     const agent = await this.resolveAgent(actor, body.agent);
     const environment = await this.environments.require(actor, body.environment_id);
@@ -58,6 +59,7 @@ export class SessionsService {
       resources: body.resources ?? [],
       vaultIds: body.vault_ids ?? [],
       budget: body.budget ?? null,
+      deploymentId: link.deploymentId ?? null,
     });
     if (body.initial_events?.length) {
       await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId: row.id, events: body.initial_events });

@@ -1,7 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ControlStoreSubjects as S,
+  SchedulerSubjects,
   CreateDeploymentRequestSchema,
+  DeploymentRunSchema,
   ListDeploymentsParamsSchema,
   UpdateDeploymentRequestSchema,
   type Actor,
@@ -12,6 +14,7 @@ import {
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../http/zod-params.js';
+import { DocReply } from '../docs/doc-reply.decorator.js';
 
 @Controller('v1/deployments')
 export class DeploymentsController {
@@ -55,5 +58,13 @@ export class DeploymentsController {
   @HttpCode(200)
   archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.request(S.archiveDeployment, { actor, id });
+  }
+
+  /** Runs the deployment now; the reply is the run record (a failed run still answers 200, as CMA does). */
+  @Post(':id/run')
+  @HttpCode(200)
+  @DocReply(DeploymentRunSchema)
+  run(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.request(SchedulerSubjects.runDeployment, { actor, id, trigger: 'manual' });
   }
 }

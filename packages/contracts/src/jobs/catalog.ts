@@ -25,6 +25,15 @@ export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
 export const ReconcileJobSchema = z.object({ v: z.literal(1).default(1) });
 export type ReconcileJob = z.infer<typeof ReconcileJobSchema>;
 
+/** One cron fire of a deployment; the scheduled time comes from the BullMQ job scheduler that made it. */
+export const DeploymentFireJobSchema = z.object({
+  v: z.literal(1).default(1),
+  deploymentId: z.string().min(1),
+  tenantId: z.string().min(1),
+  namespaceId: z.string().min(1),
+});
+export type DeploymentFireJob = z.infer<typeof DeploymentFireJobSchema>;
+
 export const Jobs = {
   /** Kick a session whose inbox has unprocessed events; the runner drains until empty. */
   sessionDrain: job({
@@ -38,4 +47,8 @@ export const Jobs = {
   }),
   /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
+  /** Cron deployments: one job scheduler per active scheduled deployment. Never retried: a fire runs at most once. */
+  deploymentFire: job({ queue: 'deployment-fire', payload: DeploymentFireJobSchema, attempts: 1, backoffMs: 0 }),
+  /** Periodic sweep that makes the deployment job schedulers match the deployments table. */
+  deploymentSync: job({ queue: 'deployment-sync', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
 } as const;

@@ -100,6 +100,8 @@ export const DeploymentSchema = z.object({
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
   archived_at: IsoDateTimeSchema.nullable(),
+  /** Agentry extension: whether a webhook token can trigger runs (the token itself is never returned). */
+  webhook_enabled: z.boolean().optional(),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 

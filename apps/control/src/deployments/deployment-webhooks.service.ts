@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError, type Actor, type Deployment } from '@agentry/contracts';
+import { assertCanWrite } from '../common/access.js';
+import { DeploymentsRepository } from './deployments.repository.js';
+import { DeploymentsService } from './deployments.service.js';
+
+const TOKEN_PREFIX = 'dwh_';
+
+/** A token is random, so a plain SHA-256 is enough to find it without storing it. */
+export function hashWebhookToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Webhook triggers: the token is shown once when minted; only its hash is stored. */
+@Injectable()
+export class DeploymentWebhooksService {
+  constructor(
+    private readonly deployments: DeploymentsService,
+    private readonly rows: DeploymentsRepository,
+  ) {}
+
+  async set(actor: Actor, id: string, enabled: boolean): Promise<{ deployment: Deployment; token: string | null }> {
+    assertCanWrite(actor);
+    const row = await this.deployments.require(actor, id);
+    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
+    const token = enabled ? `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}` : null;
+    const updated = await this.rows.update(actor, id, { webhookTokenHash: token ? hashWebhookToken(token) : null });
+    return { deployment: await this.deployments.toDto(actor, updated), token };
+  }
+
+  /** The deployment and the actor a run started by this token acts as. */
+  async resolve(token: string): Promise<{ deployment_id: string; actor: Actor }> {
+    const row = await this.rows.findByWebhookHash(hashWebhookToken(token));
+    if (!row) throw new AppError('NOT_FOUND', 'No deployment has this webhook token');
+    return {
+      deployment_id: row.id,
+      // The token authorizes runs of this one deployment, as a member of its namespace.
+      actor: { tenantId: row.tenantId, namespaceId: row.namespaceId, userId: null, apiKeyId: null, role: 'member' },
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { DeploymentFireProcessor } from './deployment-fire.processor.js';
+import { DeploymentRunner } from './deployment-runner.service.js';
+import { DeploymentRunsHandler } from './deployment-runs.handler.js';
+import { DeploymentSchedules } from './deployment-schedules.service.js';
+import { ScheduledDeploymentsRepository } from './scheduled-deployments.repository.js';
+
+@Module({
+  controllers: [DeploymentRunsHandler],
+  providers: [ScheduledDeploymentsRepository, DeploymentSchedules, DeploymentRunner, DeploymentFireProcessor],
+  exports: [DeploymentSchedules, DeploymentRunner],
+})
+export class DeploymentsModule {}
