@@ -1,82 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type ApiResponse, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { bodyRefers, missingBody } from './route-bodies.js';
+import { classify, loadOperations, type Access, type Operation } from './route-catalog.js';
+import { createNamespaceFixtures, refusalSnapshot, type NamespaceFixtures } from './route-fixtures.js';
+import { isNamespaced, scopedParams, unfillable, type FixtureKey, type Fixtures } from './route-params.js';
+import { inBatches, problemWith, runProbes, send, type Expectation, type Probe } from './route-probes.js';
 
-/** Ids a route path is filled with; `other*` live in a second namespace the member does not work in. */
-interface Ids {
-  agent: string;
-  environment: string;
-  session: string;
-  user: string;
-  key: string;
-}
+/** The routes come from the committed OpenAPI document, so a new route is in the matrix the day it lands. */
+const OPERATIONS = loadOperations();
+const DOCUMENTED = new Set(OPERATIONS.map((op) => op.label));
+const GUARDED = OPERATIONS.filter((op) => classify(op) !== 'public');
+const FORGED_JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 
-interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: (ids: Ids) => string;
-  body?: (ids: Ids) => unknown;
-  /** `write`: viewers get 403; `admin`: everyone but admins gets 403; `self`: any signed-in user. */
-  access: 'read' | 'write' | 'admin' | 'self';
-  /** Addresses a resource of another namespace (or user) when filled with `other` ids → 404. */
-  scoped?: boolean;
-}
+const withAccess = (...access: Access[]) => OPERATIONS.filter((op) => access.includes(classify(op)!));
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const apiKey = (key: string) => ({ 'x-api-key': key });
+/** Both ways a worker presents an environment key: CMA's bearer and AgentScope's header. */
+const environmentKey = (key: string) => ({ ...bearer(key), 'x-builder-environment-key': key });
 
-const AGENT_BODY = { name: 'matrix', model: 'scripted' };
-const ENV_BODY = { name: 'matrix-env', config: { type: 'local' } };
-
-/** Every route the gateway registers for tenants' resources and access, with what it needs. */
-const ROUTES: Route[] = [
-  { method: 'POST', path: () => '/v1/agents', body: () => AGENT_BODY, access: 'write' },
-  { method: 'GET', path: () => '/v1/agents', access: 'read' },
-  { method: 'GET', path: (i) => `/v1/agents/${i.agent}`, access: 'read', scoped: true },
-  { method: 'POST', path: () => '/v1/environments', body: () => ENV_BODY, access: 'write' },
-  { method: 'GET', path: (i) => `/v1/environments/${i.environment}`, access: 'read', scoped: true },
-  { method: 'POST', path: () => '/v1/sessions', body: (i) => ({ agent: i.agent, environment_id: i.environment }), access: 'write', scoped: true },
-  { method: 'GET', path: (i) => `/v1/sessions/${i.session}`, access: 'read', scoped: true },
-  {
-    method: 'POST',
-    path: (i) => `/v1/sessions/${i.session}/events`,
-    body: () => ({ events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }] }),
-    access: 'write',
-    scoped: true,
-  },
-  { method: 'GET', path: (i) => `/v1/sessions/${i.session}/events`, access: 'read', scoped: true },
-  { method: 'GET', path: (i) => `/v1/sessions/${i.session}/events/stream`, access: 'read', scoped: true },
-  { method: 'POST', path: () => '/api/auth/password', body: () => ({ currentPassword: 'wrong-password', newPassword: 'irrelevant-1' }), access: 'self' },
-  { method: 'GET', path: () => '/api/admin/users', access: 'admin' },
-  { method: 'POST', path: () => '/api/admin/users', body: () => ({ username: 'intruder', password: 'intruder-pass' }), access: 'admin' },
-  { method: 'PATCH', path: (i) => `/api/admin/users/${i.user}`, body: () => ({ role: 'admin' }), access: 'admin' },
-  { method: 'GET', path: () => '/api/namespaces', access: 'read' },
-  { method: 'POST', path: () => '/api/admin/namespaces', body: () => ({ name: 'Intruders', slug: 'intruders' }), access: 'admin' },
-  { method: 'POST', path: () => '/api/keys', body: () => ({ name: 'k', permissions: ['write'] }), access: 'write' },
-  { method: 'GET', path: () => '/api/keys', access: 'self' },
-  { method: 'DELETE', path: (i) => `/api/keys/${i.key}`, access: 'self', scoped: true },
-  { method: 'GET', path: () => '/api/admin/audit-log', access: 'admin' },
-  { method: 'GET', path: (i) => `/api/agents/${i.agent}/shares`, access: 'read', scoped: true },
-  { method: 'POST', path: (i) => `/api/agents/${i.agent}/shares`, body: (i) => ({ granteeId: i.user, tier: 'RUN' }), access: 'write', scoped: true },
-  { method: 'DELETE', path: (i) => `/api/agents/${i.agent}/shares/user/${i.user}`, access: 'write', scoped: true },
-];
-
-const label = (r: Route) => `${r.method} ${r.path({ agent: '{agent}', environment: '{env}', session: '{session}', user: '{user}', key: '{key}' })}`;
-
-function call(client: ApiClient, route: Route, ids: Ids, headers: Record<string, string> = {}): Promise<ApiResponse> {
-  return client.request(route.method, route.path(ids), route.body?.(ids), headers);
-}
-
-function expectError(response: ApiResponse, status: number, route: Route): void {
-  expect({ route: label(route), status: response.status }).toEqual({ route: label(route), status });
-  expect(response.body).toMatchObject({ type: 'error', error: { message: expect.any(String) } });
-}
-
-describe('authorization matrix: every route × credentials, namespaces, revocation and idempotency', () => {
+describe('authorization matrix: every documented route × credentials, namespaces, revocation and idempotency', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
   let anonymous: ApiClient;
   let admin: ApiClient;
   let member: ApiClient;
   let viewer: ApiClient;
-  let own: Ids;
-  let other: Ids;
-  let otherNamespace: string;
+  let mine: NamespaceFixtures;
+  let theirs: NamespaceFixtures;
+  let own: Fixtures;
+  let other: Fixtures;
+  let inB: Record<string, string>;
+  const keys = { memberRead: '', memberWrite: '', admin: '' };
+
+  const run = (probes: Probe[]) => runProbes(platform.gatewayUrl, probes);
+  /** Every operation given, called by one caller on the member's own resources. */
+  const probes = (ops: Operation[], who: string, headers: Record<string, string>, expect: Expectation): Probe[] =>
+    ops.map((op) => ({ op, who, headers, ids: own, expect }));
+  const snapshot = () => refusalSnapshot(admin, member, own, other, inB);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -86,25 +46,24 @@ describe('authorization matrix: every route × credentials, namespaces, revocati
     const m = await admin.post('/api/admin/users', { username: 'member', password: 'member-pass-1', role: 'member' });
     const v = await admin.post('/api/admin/users', { username: 'viewer', password: 'viewer-pass-1', role: 'viewer' });
     expect([m.status, v.status]).toEqual([200, 200]);
-    member = await anonymous.login('member', 'member-pass-1');
-    viewer = await anonymous.login('viewer', 'viewer-pass-1');
-
+    [member, viewer] = await Promise.all([anonymous.login('member', 'member-pass-1'), anonymous.login('viewer', 'viewer-pass-1')]);
     const ns = await admin.post('/api/admin/namespaces', { name: 'Team B', slug: 'team-b' });
     expect(ns.status).toBe(200);
-    otherNamespace = ns.body.id;
-    const inB = { 'x-agentry-namespace': otherNamespace };
-    const resources = async (client: ApiClient, headers: Record<string, string>) => {
-      const agent = await client.post('/v1/agents', AGENT_BODY, headers);
-      const environment = await client.post('/v1/environments', ENV_BODY, headers);
-      const session = await client.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id }, headers);
-      expect([agent.status, environment.status, session.status]).toEqual([200, 200, 200]);
-      return { agent: agent.body.id as string, environment: environment.body.id as string, session: session.body.id as string };
-    };
-    const adminKey = await admin.post('/api/keys', { name: 'admin-own', permissions: ['read'] });
-    own = { ...(await resources(member, {})), user: v.body.id, key: '' };
-    other = { ...(await resources(admin, inB)), user: v.body.id, key: adminKey.body.id };
-    const memberKey = await member.post('/api/keys', { name: 'member-own', permissions: ['read'] });
-    own.key = memberKey.body.id;
+    inB = { 'x-agentry-namespace': ns.body.id };
+    [mine, theirs] = await Promise.all([createNamespaceFixtures(member, {}, DOCUMENTED), createNamespaceFixtures(admin, inB, DOCUMENTED)]);
+    const [memberRead, memberWrite, adminKey, namespaces, users] = await Promise.all([
+      member.post('/api/keys', { name: 'member-read', permissions: ['read'] }),
+      member.post('/api/keys', { name: 'member-write', permissions: ['read', 'write'] }),
+      admin.post('/api/keys', { name: 'admin-own', permissions: ['read', 'write'] }),
+      member.get('/api/namespaces'),
+      admin.get('/api/admin/users?limit=100'),
+    ]);
+    Object.assign(keys, { memberRead: memberRead.body.key, memberWrite: memberWrite.body.key, admin: adminKey.body.key });
+    const tenant = (await db.prisma.tenant.findFirstOrThrow()).id;
+    const adminUser = users.body.find((u: { username: string }) => u.username === 'admin').id;
+    const defaultNamespace = namespaces.body.find((n: { slug: string }) => n.slug === 'default').id;
+    own = { ...mine.ids, apiKey: memberWrite.body.id, user: v.body.id, namespace: defaultNamespace, tenant };
+    other = { ...theirs.ids, apiKey: adminKey.body.id, user: adminUser, namespace: ns.body.id };
   });
 
   afterAll(async () => {
@@ -112,50 +71,109 @@ describe('authorization matrix: every route × credentials, namespaces, revocati
     await db?.drop();
   });
 
-  it('answers 401 on every route without credentials, and with a forged token or unknown key', async () => {
-    const forged = anonymous.as({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' });
-    const unknownKey = anonymous.as({ apiKey: 'agk_not-a-real-key' });
-    for (const route of ROUTES) {
-      expectError(await call(anonymous, route, own), 401, route);
-      expectError(await call(forged, route, own), 401, route);
-      expectError(await call(unknownKey, route, own), 401, route);
+  it('classifies every operation of docs/openapi.json, and can fill and send each one', () => {
+    const gaps: string[] = [];
+    for (const op of OPERATIONS) {
+      const access = classify(op);
+      if (!access) gaps.push(`${op.label}: no rule in route-catalog.ts classifies it`);
+      const unfilled = access === 'public' ? null : unfillable(op.path, own);
+      if (unfilled) gaps.push(`${op.label}: cannot fill the path: ${unfilled}`);
+      const body = access === 'public' || access === 'worker' ? null : missingBody(op);
+      if (body) gaps.push(`${op.label}: ${body}`);
     }
+    expect(gaps, gaps.join('\n')).toEqual([]);
+    expect(OPERATIONS.length).toBeGreaterThan(100);
   });
 
-  it('answers 403 when a viewer writes or a non-admin administers, and changes nothing', async () => {
-    const agentsBefore = (await admin.get('/v1/agents?limit=100')).body.data.length;
-    const usersBefore = (await admin.get('/api/admin/users?limit=100')).body.length;
-    for (const route of ROUTES) {
-      if (route.access === 'write' || route.access === 'admin') expectError(await call(viewer, route, own), 403, route);
-      if (route.access === 'admin') expectError(await call(member, route, own), 403, route);
+  it('answers 401 on every route without credentials, or with a forged token or an unknown key', async () => {
+    const failures = await run([
+      ...probes(GUARDED, 'nobody', {}, 401),
+      ...probes(GUARDED, 'a forged token', bearer(FORGED_JWT), 401),
+      ...probes(GUARDED, 'an unknown API key', apiKey('agk_not-a-real-key'), 401),
+      ...probes(GUARDED, 'an unknown environment key', environmentKey('agentry_envkey_not-a-real-key'), 401),
+      ...probes(withAccess('public'), 'nobody', {}, 'public'),
+    ]);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('answers 403 when a viewer or read-only key writes, a non-admin administers or a key acts for its user; nothing changes', async () => {
+    const before = await snapshot();
+    const failures = await run([
+      ...probes(withAccess('write', 'admin'), 'a viewer', viewer.authHeaders, 403),
+      ...probes(withAccess('admin'), 'a member', member.authHeaders, 403),
+      ...probes(withAccess('write', 'admin', 'account'), "a member's read-only key", apiKey(keys.memberRead), 403),
+      ...probes(withAccess('admin', 'account'), "a member's read-write key", bearer(keys.memberWrite), 403),
+      ...probes(withAccess('admin', 'account'), "an admin's key", apiKey(keys.admin), 403),
+    ]);
+    // A viewer may make keys, but only read ones.
+    const writeKey = problemWith(await viewer.post('/api/keys', { name: 'escalate', permissions: ['read', 'write'] }), 403);
+    if (writeKey) failures.push(`a viewer's write key: ${writeKey}`);
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 on every route addressing another namespace’s resource, and lists show none of them', async () => {
+    const before = await snapshot();
+    const scopedProbes = withAccess('read', 'write', 'account').flatMap((op): Probe[] => {
+      const scoped = [...new Set([...scopedParams(op.path), ...bodyRefers(op)])];
+      const probe = (ids: Fixtures, variant: string): Probe => ({ op, who: 'a member', headers: member.authHeaders, ids, expect: 404, variant });
+      // All of the other namespace's, then each one alone among the member's own (a child under one's own parent).
+      const mixed = scoped.length > 1 ? scoped.map((key) => probe({ ...own, [key]: other[key] }, `only ${key} from elsewhere`)) : [];
+      return scoped.length === 0 ? [] : [probe({ ...own, ...other }, 'all from elsewhere'), ...mixed];
+    });
+    const failures = await run(scopedProbes);
+    const foreign = (Object.entries(other) as [FixtureKey, string][]).filter(([key]) => isNamespaced(key)).map(([, id]) => id);
+    const lists = withAccess('read', 'account').filter((op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'));
+    await inBatches(lists, 8, async (op) => {
+      const reply = await send(platform.gatewayUrl, 'GET', op.path, undefined, member.authHeaders);
+      const leaked = foreign.filter((id) => JSON.stringify(reply.body).includes(id));
+      if (leaked.length > 0) failures.push(`${op.label} as a member lists another namespace's ${leaked.join(', ')}`);
+    });
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("serves every read to the namespace's members, viewers and read-only keys (so the refusals above are about scope)", async () => {
+    const reads = withAccess('read');
+    const accountReads = withAccess('account').filter((op) => op.method === 'GET');
+    const failures = await run([
+      ...probes([...reads, ...accountReads], 'a member', member.authHeaders, 'ok'),
+      ...probes([...reads, ...accountReads], 'a viewer', viewer.authHeaders, 'ok'),
+      ...probes(reads, "a member's read-only key", apiKey(keys.memberRead), 'ok'),
+    ]);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it("keeps workers to their own environment: another environment's key or a revoked one is refused", async () => {
+    const revokable = await member.post(`/v1/environments/${own.environment}/keys`, {});
+    expect(revokable.status).toBe(200);
+    const revoked = await member.post(`/v1/environments/${own.environment}/keys/${revokable.body.id}/revoke`);
+    expect(revoked.body.revoked_at).toEqual(expect.any(String));
+    const failures = await run([
+      ...probes(withAccess('worker'), "another environment's key", environmentKey(theirs.environmentKeySecret), 'refused'),
+      ...probes(withAccess('worker'), 'a revoked environment key', environmentKey(revokable.body.key), 401),
+    ]);
+    // The environment's own key does open its queue, so the refusals are about whose key it is.
+    if (DOCUMENTED.has('GET /v1/environments/{id}/work/poll')) {
+      const path = `/v1/environments/${own.environment}/work/poll`;
+      const poll = await send(platform.gatewayUrl, 'GET', path, undefined, environmentKey(mine.environmentKeySecret));
+      if (poll.status !== 200 && poll.status !== 204) failures.push(`its own key polls: expected 200 or 204, got ${poll.status}`);
     }
-    // A read-only API key is a viewer too.
-    const readKey = await member.post('/api/keys', { name: 'ro', permissions: ['read'] });
-    const asReadKey = anonymous.as({ apiKey: readKey.body.key });
-    expectError(await asReadKey.post('/v1/agents', AGENT_BODY), 403, ROUTES[0]!);
-    expect((await admin.get('/v1/agents?limit=100')).body.data.length).toBe(agentsBefore);
-    expect((await admin.get('/api/admin/users?limit=100')).body.length).toBe(usersBefore);
-    expect((await admin.get('/api/namespaces')).body.map((n: { slug: string }) => n.slug)).toEqual(['default', 'team-b']);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 
-  it('answers 404 for every route addressing another namespace’s resource (or another user’s key)', async () => {
-    for (const route of ROUTES.filter((r) => r.scoped)) expectError(await call(member, route, other), 404, route);
-    // The same routes work for the member on their own resources, so the 404s are about scope.
-    expect((await member.get(`/v1/agents/${own.agent}`)).status).toBe(200);
-    expect((await member.get(`/v1/sessions/${own.session}/events`)).status).toBe(200);
-  });
-
-  it('selects a namespace with x-agentry-namespace: unknown → 404, a key bound elsewhere → 403', async () => {
-    const header = { 'x-agentry-namespace': otherNamespace };
-    expect((await member.get(`/v1/agents/${other.agent}`, header)).status).toBe(200);
-    expect((await member.get(`/v1/agents/${own.agent}`, header)).status).toBe(404);
+  it('selects a namespace with x-agentry-namespace: not a member or unknown → 404, a key bound elsewhere → 403', async () => {
+    expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(404);
+    const memberId = (await admin.get('/api/admin/users?limit=100')).body.find((u: { username: string }) => u.username === 'member').id;
+    expect((await admin.post(`/api/admin/namespaces/${other.namespace}/members`, { userId: memberId })).status).toBe(200);
+    expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(200);
+    expect((await member.get(`/v1/agents/${own.agent}`, inB)).status).toBe(404);
     const unknown = await member.get('/v1/agents', { 'x-agentry-namespace': 'ns_nowhere' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toMatch(/x-agentry-namespace/);
-    const key = await member.post('/api/keys', { name: 'default-only', permissions: ['read', 'write'] });
-    const asKey = anonymous.as({ apiKey: key.body.key });
+    const asKey = anonymous.as({ apiKey: keys.memberWrite });
     expect((await asKey.get(`/v1/agents/${own.agent}`)).status).toBe(200);
-    expect((await asKey.get('/v1/agents', header)).status).toBe(403);
+    expect((await asKey.get('/v1/agents', inB)).status).toBe(403);
   });
 
   it('shows a key once, and answers 401 on every route right after it is revoked', async () => {
@@ -169,7 +187,11 @@ describe('authorization matrix: every route × credentials, namespaces, revocati
     const revoked = await member.request('DELETE', `/api/keys/${created.body.id}`);
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
-    for (const route of ROUTES) expectError(await call(asKey, route, own), 401, route);
+    const failures = await run([
+      ...probes(GUARDED, 'a revoked key (x-api-key)', apiKey(created.body.key), 401),
+      ...probes(GUARDED, 'a revoked key (bearer)', bearer(created.body.key), 401),
+    ]);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 
   it('disabling a user ends their token at once; a password change needs the current password', async () => {

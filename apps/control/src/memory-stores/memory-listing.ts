@@ -4,10 +4,11 @@ type Entry = { path: string; item: MemoryListItem };
 
 /**
  * Folds memories deeper than `depth` segments below the prefix into one `memory_prefix` entry per
- * directory, like a directory listing; without a depth every memory is listed.
+ * directory, like a directory listing; without a depth, or with depth 0 (the SDK's default), every
+ * memory is listed.
  */
 export function foldByDepth(entries: Entry[], pathPrefix: string, depth: number | undefined): Entry[] {
-  if (depth === undefined) return entries;
+  if (depth === undefined || depth === 0) return entries;
   // Segments the prefix fixes completely ("/a/" fixes one, "/a" and "/" fix none).
   const base = pathPrefix.split('/').length - 2;
   const seen = new Set<string>();

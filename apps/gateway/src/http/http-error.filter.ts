@@ -25,7 +25,12 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const reply = http.getResponse<{ status(code: number): { send(body: unknown): void }; sent?: boolean; raw: { headersSent: boolean } }>();
+    const reply = http.getResponse<{
+      status(code: number): { send(body: unknown): void };
+      type?(contentType: string): unknown;
+      sent?: boolean;
+      raw: { headersSent: boolean };
+    }>();
     const request = http.getRequest<{ requestId?: string; method: string; url: string }>();
     const error = this.toAppError(exception);
     const status = HTTP_STATUS_BY_CODE[error.code];
@@ -35,6 +40,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.warn({ code: error.code, err: error.message, method: request.method, url: request.url }, 'request rejected');
     }
     if (reply.raw.headersSent) return;
+    // An error is JSON even where the route declared another type for its success (a tar archive).
+    reply.type?.('application/json; charset=utf-8');
     reply.status(status).send(toErrorEnvelope(error, request.requestId ?? null));
   }
 

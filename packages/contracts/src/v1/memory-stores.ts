@@ -95,7 +95,8 @@ export const MemoryDeletedSchema = z.object({ id: z.string(), type: z.literal('m
 
 export const ListMemoriesParamsSchema = ListParamsSchema.extend({
   path_prefix: z.string().optional(),
-  depth: z.coerce.number().int().min(1).optional(),
+  /** How far below `path_prefix` to list; 0 (the SDK's default) lists every memory below it. */
+  depth: z.coerce.number().int().min(0).optional(),
   view: MemoryViewSchema.optional(),
 });
 export type ListMemoriesParams = z.infer<typeof ListMemoriesParamsSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BetaManagedAgentsVault, VaultCreateParams } from '@anthropic-ai/sdk/resources/beta/vaults/vaults.js';
 import type { BetaManagedAgentsCredential, CredentialCreateParams } from '@anthropic-ai/sdk/resources/beta/vaults/credentials.js';
 import type { BetaManagedAgentsMemoryStore } from '@anthropic-ai/sdk/resources/beta/memory-stores/memory-stores.js';
-import type { BetaManagedAgentsMemory } from '@anthropic-ai/sdk/resources/beta/memory-stores/memories.js';
+import type { BetaManagedAgentsMemory, MemoryListParams } from '@anthropic-ai/sdk/resources/beta/memory-stores/memories.js';
 import type { BetaManagedAgentsMemoryVersion } from '@anthropic-ai/sdk/resources/beta/memory-stores/memory-versions.js';
 import type { BetaManagedAgentsDeployment, DeploymentCreateParams } from '@anthropic-ai/sdk/resources/beta/deployments.js';
 import type { BetaManagedAgentsDeploymentRun } from '@anthropic-ai/sdk/resources/beta/deployment-runs.js';
@@ -10,7 +10,7 @@ import type { BetaSkill, BetaSkillVersion } from '@anthropic-ai/sdk/resources/be
 import type { BetaFileMetadata } from '@anthropic-ai/sdk/resources/beta/files.js';
 import { CreateVaultRequestSchema, VaultSchema } from './vaults.js';
 import { CreateCredentialRequestSchema, CredentialSchema, publicCredentialAuth } from './vault-credentials.js';
-import { CreateMemoryRequestSchema, MemorySchema, MemoryStoreSchema, MemoryVersionSchema } from './memory-stores.js';
+import { CreateMemoryRequestSchema, ListMemoriesParamsSchema, MemorySchema, MemoryStoreSchema, MemoryVersionSchema } from './memory-stores.js';
 import { CreateDeploymentRequestSchema, DeploymentRunSchema, DeploymentSchema } from './deployments.js';
 import { SkillSchema, SkillVersionSchema } from './skills.js';
 import { FileMetadataSchema } from './files.js';
@@ -115,6 +115,16 @@ describe('memory stores', () => {
     }
     const big = CreateMemoryRequestSchema.safeParse({ path: '/big', content: 'é'.repeat(51_201) });
     expect(big.error!.issues[0]!.message).toContain('102400 bytes');
+  });
+
+  it('accepts the SDK list params, including its default depth 0, and refuses a negative depth', () => {
+    const params: MemoryListParams = { depth: 0, path_prefix: '/notes/', view: 'basic' };
+    expect(ListMemoriesParamsSchema.parse(params)).toMatchObject({ depth: 0, path_prefix: '/notes/' });
+    // Query strings arrive as text.
+    expect(ListMemoriesParamsSchema.parse({ depth: '0' }).depth).toBe(0);
+    expect(ListMemoriesParamsSchema.parse({ depth: '2' }).depth).toBe(2);
+    const negative = ListMemoriesParamsSchema.safeParse({ depth: '-1' });
+    expect(negative.error!.issues[0]!.path).toEqual(['depth']);
   });
 });
 

@@ -1,0 +1,121 @@
+import type { ApiClient } from '@agentry/testing';
+import { csvFile, skillFolder } from './route-bodies.js';
+import type { Fixtures } from './route-params.js';
+import { send } from './route-probes.js';
+
+/** One namespace's resources, plus the environment key's secret a worker would present. */
+export interface NamespaceFixtures {
+  ids: Fixtures;
+  environmentKeySecret: string;
+}
+
+type Call = (what: string, method: string, path: string, body?: unknown) => Promise<any>;
+
+const text = (value: string) => [{ type: 'text', text: value }];
+
+/** A full set of resources in the namespace `headers` select, made through the public API as a user would. */
+export async function createNamespaceFixtures(api: ApiClient, headers: Record<string, string>, documented: ReadonlySet<string>): Promise<NamespaceFixtures> {
+  const call: Call = async (what, method, path, body) => {
+    const reply = await send(api.baseUrl, method, path, body, { ...api.authHeaders, ...headers });
+    if (reply.status !== 200) throw new Error(`fixture ${what}: ${method} ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  const [agent, environment, vault, store, file, skill] = await Promise.all([
+    call('agent', 'POST', '/v1/agents', { name: 'fixture agent', model: 'scripted' }),
+    // Self-hosted, so the environment has a work queue and keys a worker would use.
+    call('environment', 'POST', '/v1/environments', { name: 'fixture env', config: { type: 'self_hosted' } }),
+    call('vault', 'POST', '/v1/vaults', { display_name: 'fixture vault' }),
+    call('memory store', 'POST', '/v1/memory_stores', { name: 'fixture store' }),
+    call('file', 'POST', '/v1/files', csvFile()),
+    call('skill', 'POST', '/v1/skills', skillFolder('Fixture skill')),
+  ]);
+  const [environmentKey, session, credential, memory, skillVersion, deployment] = await Promise.all([
+    call('environment key', 'POST', `/v1/environments/${environment.id}/keys`, {}),
+    call('session', 'POST', '/v1/sessions', { agent: agent.id, environment_id: environment.id }),
+    call('credential', 'POST', `/v1/vaults/${vault.id}/credentials`, {
+      auth: { type: 'static_bearer', mcp_server_url: 'https://mcp.fixture.test/sse', token: 'fixture-token' },
+    }),
+    call('memory', 'POST', `/v1/memory_stores/${store.id}/memories`, { path: '/fixture/notes.md', content: 'fixture' }),
+    call('skill version', 'POST', `/v1/skills/${skill.id}/versions`, skillFolder('Fixture skill, second version')),
+    call('deployment', 'POST', '/v1/deployments', {
+      name: 'fixture deployment',
+      agent: agent.id,
+      environment_id: environment.id,
+      initial_events: [{ type: 'user.message', content: text('go') }],
+    }),
+  ]);
+  const [sent, versions, run] = await Promise.all([
+    call('event', 'POST', `/v1/sessions/${session.id}/events`, { events: [{ type: 'user.message', content: text('hello') }] }),
+    call('memory version', 'GET', `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`),
+    call('deployment run', 'POST', `/v1/deployments/${deployment.id}/run`),
+  ]);
+  const ids: Fixtures = {
+    agent: agent.id,
+    agentVersion: '1',
+    environment: environment.id,
+    environmentKey: environmentKey.id,
+    session: session.id,
+    event: sent.data[0].id,
+    vault: vault.id,
+    credential: credential.id,
+    memoryStore: store.id,
+    memory: memory.id,
+    memoryVersion: versions.data[0].id,
+    skill: skill.id,
+    skillVersion: skillVersion.id,
+    file: file.id,
+    deployment: deployment.id,
+    deploymentRun: run.id,
+    granteeType: 'user',
+    webhookToken: 'dwh_matrix_unknown',
+  };
+  if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
+  return { ids, environmentKeySecret: environmentKey.key };
+}
+
+/** The work item a session queued on the self-hosted environment (queued asynchronously). */
+async function firstWorkItem(call: Call, environmentId: string): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const page = await call('work item', 'GET', `/v1/environments/${environmentId}/work`);
+    if (page.data?.[0]?.id) return page.data[0].id as string;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
+}
+
+/** What a refused request must leave as it was: resources of both namespaces, users, namespaces and keys. */
+export async function refusalSnapshot(admin: ApiClient, member: ApiClient, own: Fixtures, other: Fixtures, inOther: Record<string, string>) {
+  const read = async (path: string, headers: Record<string, string> = {}) => {
+    const reply = await admin.get(path, headers);
+    return [path, reply.status, reply.body];
+  };
+  const resources = (ids: Fixtures) => [
+    `/v1/agents/${ids.agent}`,
+    `/v1/environments/${ids.environment}`,
+    `/v1/environments/${ids.environment}/keys`,
+    `/v1/vaults/${ids.vault}/credentials/${ids.credential}`,
+    `/v1/memory_stores/${ids.memoryStore}/memories/${ids.memory}`,
+    `/v1/deployments/${ids.deployment}`,
+    `/v1/skills/${ids.skill}`,
+    `/v1/files/${ids.file}`,
+    '/v1/agents?limit=100',
+    '/v1/vaults?limit=100',
+  ];
+  // A session's status and usage move with its turns; what a refused write could change is this.
+  const session = async (ids: Fixtures, headers: Record<string, string>) => {
+    const { body } = await admin.get(`/v1/sessions/${ids.session}`, headers);
+    return [body.title, body.metadata, body.archived_at];
+  };
+  const users = async () => (await admin.get('/api/admin/users?limit=100')).body.map((u: any) => [u.username, u.role, u.disabled]);
+  // Keys record when they were last used; which exist and whether revoked is what matters.
+  const keys = async () => (await member.get('/api/keys')).body.map((k: any) => [k.id, k.permissions, k.revokedAt]);
+  return Promise.all([
+    ...resources(own).map((path) => read(path)),
+    ...resources(other).map((path) => read(path, inOther)),
+    session(own, {}),
+    session(other, inOther),
+    users(),
+    read('/api/namespaces'),
+    keys(),
+  ]);
+}

@@ -1,0 +1,118 @@
+/** What a path parameter stands for, and how a path is filled from one set of fixtures. */
+
+export type FixtureKey =
+  | 'agent'
+  | 'agentVersion'
+  | 'environment'
+  | 'environmentKey'
+  | 'session'
+  | 'event'
+  | 'vault'
+  | 'credential'
+  | 'memoryStore'
+  | 'memory'
+  | 'memoryVersion'
+  | 'skill'
+  | 'skillVersion'
+  | 'file'
+  | 'deployment'
+  | 'deploymentRun'
+  | 'workItem'
+  | 'apiKey'
+  | 'user'
+  | 'granteeType'
+  | 'namespace'
+  | 'tenant'
+  | 'webhookToken';
+
+/** One namespace's worth of resources (or, for `user` and `apiKey`, one user's). */
+export type Fixtures = Partial<Record<FixtureKey, string>>;
+
+/** Parameters that are not a resource of a namespace: the same value is fine in any. */
+const SHARED: ReadonlySet<FixtureKey> = new Set([
+  'agentVersion',
+  'granteeType',
+  'user',
+  'tenant',
+  'webhookToken',
+]);
+
+const BY_COLLECTION: Record<string, FixtureKey> = {
+  agents: 'agent',
+  environments: 'environment',
+  sessions: 'session',
+  events: 'event',
+  vaults: 'vault',
+  credentials: 'credential',
+  memory_stores: 'memoryStore',
+  'memory-stores': 'memoryStore',
+  memories: 'memory',
+  memory_versions: 'memoryVersion',
+  skills: 'skill',
+  files: 'file',
+  deployments: 'deployment',
+  deployment_runs: 'deploymentRun',
+  work: 'workItem',
+  users: 'user',
+  members: 'user',
+  namespaces: 'namespace',
+  tenants: 'tenant',
+  webhook: 'webhookToken',
+};
+
+/** Collections whose items depend on the collection above them (`<parent>/<collection>`). */
+const BY_PARENT: Record<string, FixtureKey> = {
+  'agents/versions': 'agentVersion',
+  'skills/versions': 'skillVersion',
+  'environments/keys': 'environmentKey',
+  'api/keys': 'apiKey',
+};
+
+const BY_NAME: Record<string, FixtureKey> = { granteeType: 'granteeType', granteeId: 'user' };
+
+const isParam = (segment: string | undefined) => segment !== undefined && /^\{\w+\}$/.test(segment);
+
+export interface PathParam {
+  name: string;
+  fixture: FixtureKey | undefined;
+}
+
+/** Each `{param}` of a path with the fixture it stands for (undefined: nothing known fills it). */
+export function pathParams(path: string): PathParam[] {
+  const segments = path.split('/');
+  return segments.flatMap((segment, i) => {
+    if (!isParam(segment)) return [];
+    const name = segment.slice(1, -1);
+    const collection = segments[i - 1];
+    const parent = isParam(segments[i - 2]) ? segments[i - 3] : segments[i - 2];
+    const fixture =
+      BY_NAME[name] ??
+      BY_PARENT[`${parent}/${collection}`] ??
+      (collection ? BY_COLLECTION[collection] : undefined);
+    return [{ name, fixture }];
+  });
+}
+
+/** Why a path cannot be filled from these fixtures, or null when it can. */
+export function unfillable(path: string, fixtures: Fixtures): string | null {
+  const missing = pathParams(path).filter((p) => !p.fixture || fixtures[p.fixture] === undefined);
+  if (missing.length === 0) return null;
+  return missing
+    .map((p) =>
+      p.fixture ? `{${p.name}} needs a "${p.fixture}" fixture` : `{${p.name}} has no known fixture`,
+    )
+    .join(', ');
+}
+
+export function fillPath(path: string, fixtures: Fixtures): string {
+  const params = pathParams(path);
+  let index = 0;
+  return path.replace(/\{\w+\}/g, () => encodeURIComponent(fixtures[params[index++]!.fixture!]!));
+}
+
+export const isNamespaced = (key: FixtureKey) => !SHARED.has(key);
+
+/** Namespaced resources a path addresses; calling it with another namespace's must answer 404. */
+export function scopedParams(path: string): FixtureKey[] {
+  return pathParams(path).flatMap((p) => (p.fixture && isNamespaced(p.fixture) ? [p.fixture] : []));
+}
