@@ -3,6 +3,7 @@ import { PlatformModule } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { EventsModule } from './events/events.module.js';
 import { TurnsModule } from './turns/turns.module.js';
+import { WorkModule } from './work/work.module.js';
 
 @Module({})
 export class AppModule {
@@ -14,6 +15,7 @@ export class AppModule {
         PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
         EventsModule,
         TurnsModule,
+        WorkModule,
       ],
       providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
       exports: [DATAPLANE_CONFIG],

@@ -10,6 +10,7 @@ import { ApiModule } from './api/api.module.js';
 import { AccessModule } from './api/access/access.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { DocsModule } from './docs/docs.module.js';
+import { WorkersModule } from './workers/workers.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,6 +26,7 @@ export class AppModule {
         AccessModule,
         IdempotencyModule,
         DocsModule,
+        WorkersModule,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -122,6 +122,7 @@ function probesFor(operation: Operation, resolve: (s: Schema) => Schema, realIds
 
 
 function realIdFor(path: string, name: string, ids: Record<string, string>): string {
+  if (name === 'sessionId') return ids.session!;
   if (name !== 'id') return 'nope';
   if (path.includes('/agents/')) return ids.agent!;
   if (path.includes('/environments/')) return ids.environment!;
@@ -135,6 +136,13 @@ describe('OpenAPI fuzz: odd input never yields a 5xx, and every 4xx is the typed
   let api: ApiClient;
   let document: Schema;
   const realIds: Record<string, string> = {};
+  let environmentKey = '';
+
+  /** Routes only an environment's worker may call are probed with its key, so their input checks run too. */
+  const credentialsFor = (op: Schema): Record<string, string> => {
+    const schemes = ((op.security ?? []) as Record<string, unknown>[]).flatMap((requirement) => Object.keys(requirement));
+    return schemes.includes('bearer') || !schemes.includes('environmentKey') ? api.authHeaders : { authorization: `Bearer ${environmentKey}` };
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -144,6 +152,7 @@ describe('OpenAPI fuzz: odd input never yields a 5xx, and every 4xx is the typed
     const environment = await api.post('/v1/environments', { name: 'fuzz env', config: { type: 'local' } });
     const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
     Object.assign(realIds, { agent: agent.body.id, environment: environment.body.id, session: session.body.id });
+    environmentKey = (await api.post(`/v1/environments/${environment.body.id}/keys`, {})).body.key;
   });
 
   afterAll(async () => {
@@ -183,8 +192,10 @@ describe('OpenAPI fuzz: odd input never yields a 5xx, and every 4xx is the typed
     const started = Date.now();
     for (const operation of operations) {
       for (const probe of probesFor(operation, resolve, realIds, next)) {
-        const url = `${platform.gatewayUrl}${probe.path}${probe.query ? `?${probe.query}` : ''}`;
-        const headers: Record<string, string> = { ...api.authHeaders };
+        // The /api long poll would hold every probe for 25 s; only probes of `timeoutMs` itself leave it out.
+        const query = operation.path.endsWith('/work/poll') && !probe.query?.includes('timeoutMs') ? [probe.query, 'timeoutMs=0'].filter(Boolean).join('&') : probe.query;
+        const url = `${platform.gatewayUrl}${probe.path}${query ? `?${query}` : ''}`;
+        const headers: Record<string, string> = { ...credentialsFor(operation.op) };
         let body: string | undefined;
         if (probe.body !== undefined && operation.method !== 'get') {
           headers['content-type'] = 'application/json';

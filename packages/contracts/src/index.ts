@@ -4,7 +4,29 @@ export { ActorSchema, RoleSchema } from './nats/actor.js';
 export type { Actor, Role } from './nats/actor.js';
 export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';
 export type { RpcParsedRequest, RpcRequest, RpcResponse, RpcSubject } from './nats/subject.js';
-export { Jobs, ReconcileJobSchema, SessionDrainJobSchema } from './jobs/catalog.js';
+export { Jobs, ReconcileJobSchema, SessionDrainJobSchema, DeploymentFireJobSchema } from './jobs/catalog.js';
+export type { DeploymentFireJob } from './jobs/catalog.js';
+export {
+  DeploymentChangedSchema,
+  DeploymentRunSubjects,
+  DeploymentRunTriggerSchema,
+  MULTIAGENT_MAX_AGENTS,
+  MultiagentRunReplySchema,
+  MultiagentRunResultSchema,
+  MultiagentRunRpcRequestSchema,
+  RunDeploymentRpcRequestSchema,
+  SchedulerPubSubjects,
+  SchedulerSubjects,
+  StartDeploymentRunReplySchema,
+} from './nats/scheduler-subjects.js';
+export type {
+  DeploymentChanged,
+  DeploymentRunTrigger,
+  MultiagentRunReply,
+  MultiagentRunResult,
+  MultiagentRunRpcRequest,
+  StartDeploymentRunReply,
+} from './nats/scheduler-subjects.js';
 export type { JobDefinition, ReconcileJob, SessionDrainJob } from './jobs/catalog.js';
 export { AuthenticatedUserSchema, ControlSubjects, LoginRpcRequestSchema, pageOf } from './nats/control-subjects.js';
 export type { AuthenticatedUser } from './nats/control-subjects.js';
@@ -487,6 +509,30 @@ export {
 } from './api/sessions.js';
 export type { ApiCreateSessionRequest, ApiListSessionsParams, ApiSession } from './api/sessions.js';
 export {
+  ApiCreateDeploymentRequestSchema,
+  ApiDeploymentRunSchema,
+  ApiDeploymentSchema,
+  ApiRunDeploymentRequestSchema,
+  ApiTriggerTypeSchema,
+  ApiUpdateDeploymentRequestSchema,
+  apiDeploymentToV1,
+  apiDeploymentUpdateToV1,
+  apiTriggerType,
+  textToInitialEvents,
+  v1DeploymentRunToApi,
+  v1DeploymentToApi,
+} from './api/deployments.js';
+export type {
+  ApiCreateDeploymentRequest,
+  ApiDeployment,
+  ApiDeploymentRun,
+  ApiRunDeploymentRequest,
+  ApiTriggerType,
+  ApiUpdateDeploymentRequest,
+} from './api/deployments.js';
+export { ApiMultiagentRunReplySchema, ApiMultiagentRunRequestSchema, multiagentReplyToApi } from './api/multiagent.js';
+export type { ApiMultiagentRunReply, ApiMultiagentRunRequest } from './api/multiagent.js';
+export {
   ApiInboundEventSchema,
   ApiSendEventsRequestSchema,
   ApiSessionEventSchema,
@@ -539,8 +585,11 @@ export {
   CreateUserRequestSchema,
   ManagedUserSchema,
   NamespaceInfoSchema,
+  NewPasswordSchema,
   ShareAgentRequestSchema,
+  SlugSchema,
   UpdateUserRequestSchema,
+  UsernameSchema,
 } from './nats/control-access-subjects.js';
 export type {
   AccessListQuery,
@@ -561,6 +610,29 @@ export type {
   UpdateUserRequest,
 } from './nats/control-access-subjects.js';
 export {
+  AddNamespaceMemberRequestSchema,
+  ControlTenancySubjects,
+  CreatedTenantSchema,
+  CreateTenantRequestSchema,
+  NamespaceMemberSchema,
+  NamespaceRoleSchema,
+  RemovedNamespaceMemberSchema,
+  TenantInfoSchema,
+  UpdateNamespaceMemberRequestSchema,
+} from './nats/control-tenancy-subjects.js';
+export type {
+  AddNamespaceMemberRequest,
+  CreatedTenant,
+  CreateTenantRequest,
+  NamespaceMember,
+  NamespaceRole,
+  RemovedNamespaceMember,
+  TenantInfo,
+  UpdateNamespaceMemberRequest,
+} from './nats/control-tenancy-subjects.js';
+export { toV1CreatedTenant, toV1Tenant, V1CreatedTenantSchema, V1TenantPageSchema, V1TenantSchema } from './v1/tenants.js';
+export type { V1CreatedTenant, V1Tenant } from './v1/tenants.js';
+export {
   HandsStatusSchema,
   PendingToolCallSchema,
   WorkerAuthSubjects,
@@ -568,3 +640,43 @@ export {
   WorkSubjects,
 } from './nats/work-subjects.js';
 export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
+export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
+export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
+export {
+  ApiAckWorkRequestSchema,
+  ApiHeartbeatWorkRequestSchema,
+  ApiListWorkQuerySchema,
+  ApiPendingToolSchema,
+  ApiPollWorkQuerySchema,
+  ApiSessionSkillSchema,
+  ApiSessionSkillsSchema,
+  ApiSkillResourceSchema,
+  ApiStopWorkRequestSchema,
+  ApiToolResultSchema,
+  ApiToolResultsRequestSchema,
+  ApiUpdateWorkRequestSchema,
+  ApiWorkHeartbeatSchema,
+  ApiWorkItemSchema,
+  ApiWorkQueueStatsSchema,
+  pendingToolToApi,
+  skillFilesToApi,
+  v1HeartbeatToApi,
+  v1WorkStatsToApi,
+  v1WorkToApi,
+} from './api/worker.js';
+export type {
+  ApiAckWorkRequest,
+  ApiHeartbeatWorkRequest,
+  ApiListWorkQuery,
+  ApiPendingTool,
+  ApiPollWorkQuery,
+  ApiSessionSkill,
+  ApiSessionSkills,
+  ApiStopWorkRequest,
+  ApiToolResult,
+  ApiToolResultsRequest,
+  ApiUpdateWorkRequest,
+  ApiWorkHeartbeat,
+  ApiWorkItem,
+  ApiWorkQueueStats,
+} from './api/worker.js';

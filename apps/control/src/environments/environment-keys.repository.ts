@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { EnvironmentKey, PrismaClient } from '@agentry/db';
+import type { Environment, EnvironmentKey, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
+
+export type EnvironmentKeyWithEnvironment = EnvironmentKey & { environment: Environment };
 
 export interface NewEnvironmentKey {
   id: string;
@@ -30,6 +32,15 @@ export class EnvironmentKeysRepository {
 
   list(actor: Actor, environmentId: string): Promise<EnvironmentKey[]> {
     return this.db.environmentKey.findMany({ where: { environmentId, tenantId: actor.tenantId }, orderBy: { id: 'desc' } });
+  }
+
+  /** A key by the hash of its secret, with the environment it opens; any tenant (the key says which). */
+  findByHash(keyHash: string): Promise<EnvironmentKeyWithEnvironment | null> {
+    return this.db.environmentKey.findUnique({ where: { keyHash }, include: { environment: true } });
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db.environmentKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
   }
 
   async revoke(actor: Actor, environmentId: string, keyId: string): Promise<EnvironmentKey | null> {

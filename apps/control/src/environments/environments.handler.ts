@@ -1,5 +1,5 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
-import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlResourceSubjects as R, ControlSubjects as S, WorkerAuthSubjects, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
 import { EnvironmentKeysService } from './environment-keys.service.js';
 import { EnvironmentsService } from './environments.service.js';
@@ -50,6 +50,11 @@ export class EnvironmentsHandler {
   @RpcHandler(R.listEnvironmentKeys)
   listKeys(@RpcBody(R.listEnvironmentKeys) req: RpcParsedRequest<typeof R.listEnvironmentKeys>) {
     return this.keys.list(req.actor, req.id);
+  }
+
+  @RpcHandler(WorkerAuthSubjects.verifyEnvironmentKey)
+  verifyKey(@RpcBody(WorkerAuthSubjects.verifyEnvironmentKey) req: RpcParsedRequest<typeof WorkerAuthSubjects.verifyEnvironmentKey>) {
+    return this.keys.verify(req.key);
   }
 
   @RpcHandler(R.revokeEnvironmentKey)

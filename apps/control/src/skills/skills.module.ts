@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { SkillFilesHandler } from './skill-files.handler.js';
 import { SkillsHandler } from './skills.handler.js';
 import { SkillsRepository } from './skills.repository.js';
 import { SkillsService } from './skills.service.js';
 
-@Module({ controllers: [SkillsHandler], providers: [SkillsRepository, SkillsService], exports: [SkillsService] })
+@Module({ controllers: [SkillsHandler, SkillFilesHandler], providers: [SkillsRepository, SkillsService], exports: [SkillsService] })
 export class SkillsModule {}

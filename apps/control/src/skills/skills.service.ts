@@ -9,12 +9,13 @@ import {
   type Page,
   type Skill,
   type SkillVersion,
+  type SkillVersionFiles,
 } from '@agentry/contracts';
-import type { Skill as SkillRow } from '@agentry/db';
+import type { Skill as SkillRow, SkillVersion as VersionRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
 import { decodeCursor, encodeCursor, toIdPage } from '../common/page-cursor.js';
 import { readSkillBundle } from './skill-bundle.js';
-import { toSkillDto, toSkillVersionDto } from './skill.mapper.js';
+import { toSkillDto, toSkillFilesDto, toSkillVersionDto } from './skill.mapper.js';
 import { SkillsRepository } from './skills.repository.js';
 
 type Upload = { files: { path: string; content_base64: string }[] };
@@ -90,16 +91,26 @@ export class SkillsService {
   }
 
   async getVersion(actor: Actor, skillId: string, ref: string): Promise<SkillVersion> {
-    await this.require(actor, skillId);
-    const row = await this.skills.findVersion(skillId, ref);
-    if (!row) throw new AppError('NOT_FOUND', `Skill ${skillId} has no version ${ref}`);
-    return toSkillVersionDto(row);
+    return toSkillVersionDto(await this.requireVersion(actor, skillId, ref));
+  }
+
+  /** SKILL.md and the other files of a version, for self-hosted workers. */
+  async getVersionFiles(actor: Actor, skillId: string, ref: string): Promise<SkillVersionFiles> {
+    return toSkillFilesDto(await this.requireVersion(actor, skillId, ref));
   }
 
   async listVersions(actor: Actor, skillId: string, query: ListParams): Promise<Page<SkillVersion>> {
     await this.require(actor, skillId);
     const rows = await this.skills.listVersions(skillId, { limit: query.limit + 1, afterId: decodeCursor(query.page), order: query.order ?? 'desc' });
     return toIdPage(rows, query.limit, toSkillVersionDto);
+  }
+
+  /** `ref` is a version id, a version number, or `latest` (the alias agents pin by default). */
+  private async requireVersion(actor: Actor, skillId: string, ref: string): Promise<VersionRow> {
+    const skill = await this.require(actor, skillId);
+    const row = await this.skills.findVersion(skillId, ref === 'latest' ? String(skill.latestVersion) : ref);
+    if (!row) throw new AppError('NOT_FOUND', `Skill ${skillId} has no version ${ref}`);
+    return row;
   }
 
   private async require(actor: Actor, id: string): Promise<SkillRow> {

@@ -8,6 +8,10 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),
+  /** Self-hosted work items: lease TTL a claim or heartbeat grants unless the worker asks for another. */
+  AGENTRY_WORK_LEASE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A claimed but unacknowledged item may be claimed again after this long (CMA's default: 5 s). */
+  AGENTRY_WORK_RECLAIM_UNACKED_MS: z.coerce.number().int().min(0).default(5_000),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),

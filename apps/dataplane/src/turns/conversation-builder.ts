@@ -10,11 +10,18 @@ const TOOL_RESULT_TYPES = new Set(['agent.tool_result', 'agent.mcp_tool_result']
 /**
  * Rebuilds the model conversation from the event log alone, so any replica can continue any session.
  * Each `span.model_request_start` opens a new assistant message; a compaction event replaces
- * everything before it with its summary.
+ * everything before it with its summary. A message that arrived while tool calls were still out (a
+ * worker or a human had yet to answer) is placed after their results, as model APIs require.
  */
 export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let messages: ChatMessage[] = [];
   let assistant: Assistant | undefined;
+  const unanswered = new Set<string>();
+  let deferred: ChatMessage[] = [];
+  const flushDeferred = () => {
+    messages.push(...deferred);
+    deferred = [];
+  };
   const openAssistant = (): Assistant => {
     if (!assistant) {
       assistant = { role: 'assistant', content: [] };
@@ -26,17 +33,24 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
     const payload = event as unknown as Payload;
     const type = event.type;
     if (type === 'user.message' || type === 'system.message') {
-      assistant = undefined;
       const blocks = toBlocks(payload.content);
-      messages.push({ role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks });
+      const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
+      if (unanswered.size > 0) deferred.push(message);
+      else {
+        assistant = undefined;
+        messages.push(message);
+      }
     } else if (type === 'span.model_request_start') {
       assistant = undefined;
+      unanswered.clear();
+      flushDeferred();
     } else if (type === 'agent.message') {
       openAssistant().content.push(...toBlocks(payload.content));
     } else if (TOOL_USE_TYPES.has(type)) {
       const call: ToolCall = { id: event.id, name: toolName(payload), input: (payload.input ?? {}) as Record<string, unknown> };
       const target = openAssistant();
       target.toolCalls = [...(target.toolCalls ?? []), call];
+      unanswered.add(call.id);
     } else if (TOOL_RESULT_TYPES.has(type)) {
       const toolCallId = String(payload.tool_use_id ?? payload.mcp_tool_use_id);
       messages.push({
@@ -46,11 +60,18 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         content: toBlocks(payload.content),
         isError: payload.is_error === true,
       });
+      unanswered.delete(toolCallId);
+      if (unanswered.size === 0 && deferred.length) {
+        assistant = undefined;
+        flushDeferred();
+      }
     } else if (type === 'agent.thread_context_compacted' && typeof payload.summary === 'string') {
       assistant = undefined;
+      unanswered.clear();
       messages = [{ role: 'user', content: [{ type: 'text', text: `Summary of the conversation so far:\n\n${payload.summary}` }] }];
     }
   }
+  flushDeferred();
   return messages;
 }
 

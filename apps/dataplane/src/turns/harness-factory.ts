@@ -11,12 +11,15 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { selfHostedTools } from '../hands/self-hosted-tools.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 
 export interface SessionRuntime {
   agent: SessionAgent;
   hands: HandsTarget;
   workspace: WorkspaceFs;
+  /** File and shell tools run on the customer's worker: the model sees their CMA schemas only. */
+  selfHosted: boolean;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -46,16 +49,18 @@ export class HarnessFactory {
   create(runtime: SessionRuntime): Harness {
     const { agent } = runtime;
     const hasToolset = agent.tools.some((t) => t.type === 'agent_toolset_20260401');
+    const workerTools = hasToolset && runtime.selfHosted;
     const { id: modelId, ...modelSettings } = agent.model;
     return createHarness({
       model: resolveModel(modelId, this.providers, modelSettings),
       workspace: runtime.workspace,
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new HandsToolExecutor(this.rpc, runtime.hands),
+      ...(workerTools ? { tools: selfHostedTools() } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       logger: harnessLogger(this.logger),
-      disableFilesystemTools: !hasToolset,
+      disableFilesystemTools: !hasToolset || workerTools,
       disableWebTools: !hasToolset,
       disablePlanTools: !hasToolset,
       // The scripted model would answer the memory-extraction call from its script; real models flush memory.

@@ -26,8 +26,10 @@ export function toPermissionPolicy(tools: AgentTool[]): PermissionPolicy {
     if (tool.type === 'agent_toolset_20260401') {
       policy.toolsets.builtin = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);
       for (const config of tool.configs) {
-        const name = HARNESS_NAME[config.name] ?? config.name;
-        policy.tools[name] = permissionOf(config.enabled, config.permission_policy);
+        const permission = permissionOf(config.enabled, config.permission_policy);
+        // Under both names: self-hosted sessions offer the tools by their CMA names, others by the harness's.
+        policy.tools[HARNESS_NAME[config.name] ?? config.name] = permission;
+        policy.tools[config.name] = permission;
       }
     } else if (tool.type === 'mcp_toolset') {
       policy.toolsets[`mcp:${tool.mcp_server_name}`] = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);

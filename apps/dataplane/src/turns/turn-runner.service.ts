@@ -10,11 +10,14 @@ import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { SessionStateRepository, type Lease } from '../sessions/session-state.repository.js';
+import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
+import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
+import { WorkQueue } from '../work/work-queue.service.js';
 import { buildConversation } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
-import { planResume } from './recovery-plan.js';
+import { planResume, withWaitingMessages } from './recovery-plan.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnWriter } from './turn-writer.js';
 
@@ -42,6 +45,7 @@ export class TurnRunner {
     private readonly harnesses: HarnessFactory,
     private readonly workspaces: SharedWorkspaces,
     private readonly bus: NatsBus,
+    private readonly work: WorkQueue,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -71,6 +75,7 @@ export class TurnRunner {
         if (!session || session.archivedAt) return worked;
         const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
         if (session.status !== 'running' && inbox.length === 0) return worked;
+        if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) continue;
         worked = true;
         await this.runTurn(session, inbox, writer, keeper.lost.signal);
       }
@@ -99,11 +104,15 @@ export class TurnRunner {
       await this.db.$transaction((tx) => this.events.markProcessed(tx, session.id, consumed));
     }
 
+    const spec = session.spec as unknown as SessionSpec;
+    const selfHosted = spec.environment.type === 'self_hosted';
+    const selfHostedSession = { tenantId: session.tenantId, environmentId: session.environmentId, sessionId: session.id };
+    if (selfHosted) await this.work.ensureOpen(selfHostedSession);
     const log = (await this.events.all(session.id)).map(toStoredEvent);
     const conversation = buildConversation(log);
-    const resume = planResume(conversation, log, inbox);
-    const spec = session.spec as unknown as SessionSpec;
+    const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
     const harness = this.harnesses.create({
+      selfHosted,
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       hands: {
@@ -122,7 +131,8 @@ export class TurnRunner {
     const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
-      const run = harness.run({ conversation, ...resume }, { sessionId: session.id, agentId: spec.agent.id }, abort.signal);
+      const input = { ...withWaitingMessages(conversation, resume), ...resume };
+      const run = harness.run(input, { sessionId: session.id, agentId: spec.agent.id }, abort.signal);
       for await (const event of run) {
         if (event.type === 'run.end') end = event;
         else if (isPersistedEvent(event)) {
@@ -143,9 +153,24 @@ export class TurnRunner {
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
     const { stopReason, error } = toStopReason(end);
+    // The item may have stopped while the turn ran (an idle worker leaving); suspended calls need one open.
+    if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
     if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
     await writer.transition(['running'], 'idle', idle(stopReason), { stopReason, usage });
+  }
+
+  /**
+   * Worker results that answer nothing new (a duplicate delivery, a call already closed) are consumed
+   * without a turn, so they neither produce a second result nor flip the session through running.
+   */
+  private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
+    if (!inbox.every(isClientToolResult)) return false;
+    const redundant = redundantToolResults((await this.events.all(sessionId)).map(toStoredEvent), inbox);
+    if (redundant.length !== inbox.length) return false;
+    await this.db.$transaction((tx) => this.events.markProcessed(tx, sessionId, redundant));
+    this.logger.info({ sessionId, events: redundant }, 'ignored tool results that answer no open call');
+    return true;
   }
 }
 

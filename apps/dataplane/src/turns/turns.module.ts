@@ -3,6 +3,7 @@ import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnRunner } from './turn-runner.service.js';
+import { WorkModule } from '../work/work.module.js';
 
-@Module({ providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SharedWorkspaces] })
+@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SharedWorkspaces] })
 export class TurnsModule {}

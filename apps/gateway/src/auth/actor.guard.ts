@@ -5,6 +5,9 @@ import { AppError, ControlAccessSubjects, ControlSubjects, type Actor } from '@a
 import { RpcClient } from '@agentry/platform';
 import { IS_PUBLIC } from '@agentry/platform';
 import type { RequestWithActor } from './current-actor.decorator.js';
+import { workerCredentialOf } from '../workers/worker-credential.js';
+import { WorkerCredentialResolver, type WorkerRequest } from '../workers/worker-credential.resolver.js';
+import { WORKER_ROUTE, type WorkerRoutePolicy } from '../workers/worker-route.decorator.js';
 
 type HttpRequest = RequestWithActor & { headers: Record<string, string | string[] | undefined> };
 
@@ -16,13 +19,15 @@ export const NAMESPACE_HEADER = 'x-agentry-namespace';
 /**
  * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or
  * `Authorization: Bearer`). Both are re-checked by the control service on every request, so revoked
- * keys, disabled users and role changes take effect on the very next call.
+ * keys, disabled users and role changes take effect on the very next call. Environment keys and work
+ * items' sessions tokens are admitted only where a route's worker policy takes them (`workers/`).
  */
 @Injectable()
 export class ActorGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly rpc: RpcClient,
+    private readonly workers: WorkerCredentialResolver,
   ) {
     super();
   }
@@ -30,7 +35,25 @@ export class ActorGuard extends AuthGuard('jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<HttpRequest>();
+    const request = context.switchToHttp().getRequest<HttpRequest & WorkerRequest>();
+    // Environment keys and sessions tokens are never API keys: only routes that declare them take them.
+    const workerPolicy = this.reflector.getAllAndOverride<WorkerRoutePolicy | undefined>(WORKER_ROUTE, [context.getHandler(), context.getClass()]) ?? null;
+    const workerCredential = workerCredentialOf(request.headers);
+    if (workerCredential) {
+      await this.workers.admitWorker(request, workerCredential, workerPolicy);
+      return true;
+    }
+    // Presented credentials are checked before a worker-only route refuses users, so a forged token or a
+    // revoked key is 401 there as everywhere; only a valid user or API key hears 403.
+    if (workerPolicy && credentialOf(request) === null) this.workers.assertUsersAccepted(workerPolicy, false);
+    await this.authenticateActor(context, request);
+    if (workerPolicy) this.workers.assertUsersAccepted(workerPolicy, true);
+    if (workerPolicy) await this.workers.scopeActor(request, workerPolicy);
+    return true;
+  }
+
+  /** A user token or an API key → `request.actor`. */
+  private async authenticateActor(context: ExecutionContext, request: HttpRequest): Promise<void> {
     const credential = credentialOf(request);
     if (!credential) {
       throw new AppError('UNAUTHENTICATED', 'Missing credentials: send an x-api-key header or Authorization: Bearer <token>');
@@ -41,14 +64,13 @@ export class ActorGuard extends AuthGuard('jwt') {
       const userId = (request.user as Actor).userId;
       if (!userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
       request.actor = await this.rpc.request(ControlAccessSubjects.resolveUser, { userId, namespaceId });
-      return true;
+      return;
     }
     const actor = await this.rpc.request(ControlSubjects.verifyApiKey, { key: credential.value });
     if (namespaceId && namespaceId !== actor.namespaceId) {
       throw new AppError('PERMISSION_DENIED', `${NAMESPACE_HEADER}: this API key is bound to namespace ${actor.namespaceId}`);
     }
     request.actor = actor;
-    return true;
   }
 
   override handleRequest<T = Actor>(error: unknown, user: T | false): T {

@@ -5,6 +5,7 @@ import type { GatewayEnv } from '../config/env.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
+import { WorkerCredentialResolver } from '../workers/worker-credential.resolver.js';
 
 @Module({})
 export class AuthModule {
@@ -19,8 +20,8 @@ export class AuthModule {
         }),
       ],
       controllers: [LoginController, PasswordController],
-      providers: [JwtStrategy],
-      exports: [JwtModule],
+      providers: [JwtStrategy, WorkerCredentialResolver],
+      exports: [JwtModule, WorkerCredentialResolver],
     };
   }
 }

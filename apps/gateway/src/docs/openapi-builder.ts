@@ -3,6 +3,7 @@ import { ErrorEnvelopeSchema } from '@agentry/contracts';
 import { z } from 'zod';
 import { routesOf, type RouteInfo } from './route-metadata.js';
 import { toOpenApiSchema, type JsonSchema } from './zod-json-schema.js';
+import { securityOf, WORKER_SECURITY_SCHEMES } from '../workers/worker-route-security.js';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -48,6 +49,7 @@ export function buildOpenApiDocument(controllers: readonly Type[], version: stri
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'A user token from POST /api/auth/login, or an API key' },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        ...WORKER_SECURITY_SCHEMES,
       },
     },
   };
@@ -98,7 +100,7 @@ function operationOf(route: RouteInfo, registry: SchemaRegistry): JsonSchema {
     default: { description: 'Error', content: { 'application/json': { schema: { $ref: `#/components/schemas/${error}` } } } },
   };
   if (route.isPublic) op.security = [];
-  else op.security = [{ bearer: [] }, { apiKey: [] }];
+  else op.security = securityOf(route.workerPolicy);
   return op;
 }
 

@@ -3,6 +3,7 @@ import { CUSTOM_ROUTE_ARGS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_M
 import { IS_PUBLIC } from '@agentry/platform';
 import { z } from 'zod';
 import { DOC_REPLY, type DocReplyMetadata } from './doc-reply.decorator.js';
+import { WORKER_ROUTE, type WorkerRoutePolicy } from '../workers/worker-route.decorator.js';
 
 // Nest's RouteParamtypes values for the built-in parameter decorators the docs describe.
 const QUERY = 4;
@@ -24,6 +25,8 @@ export interface RouteInfo {
   queryNames: string[];
   headerNames: string[];
   reply: DocReplyMetadata | null;
+  /** Which worker credentials the route takes besides (or instead of) users and API keys. */
+  workerPolicy: WorkerRoutePolicy | null;
 }
 
 interface RouteArg {
@@ -54,6 +57,7 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
         status,
         isPublic: classPublic || Reflect.getMetadata(IS_PUBLIC, fn) === true,
         reply: (Reflect.getMetadata(DOC_REPLY, fn) as DocReplyMetadata | undefined) ?? null,
+        workerPolicy: (Reflect.getMetadata(WORKER_ROUTE, fn) as WorkerRoutePolicy | undefined) ?? null,
         ...parametersOf(args),
       };
       return bases.flatMap((base) => asArray(paths).map((path) => ({ ...info, path: joinPath(base, path) })));

@@ -14,6 +14,7 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { SseWriter } from '../streaming/sse-writer.js';
+import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
 const ListEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
@@ -35,6 +36,7 @@ export class SessionEventsController {
   /** Appends a batch (all or nothing) and returns the persisted events. */
   @Post()
   @HttpCode(200)
+  @SessionsTokenRoute()
   async send(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodBody(SendEventsRequestSchema) body: SendEventsRequest) {
     const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events });
     return { data: result.data.map((stored) => stored.event) };
@@ -42,6 +44,7 @@ export class SessionEventsController {
 
   /** The complete log, in order; `next_page` is the cursor of the next page. */
   @Get()
+  @SessionsTokenRoute()
   async list(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodQuery(ListEventsQuerySchema) query: ListEventsQuery) {
     const cursor = query.page ? Number(query.page) : undefined;
     const page = await this.rpc.request(DataplaneSubjects.listEvents, {
@@ -58,6 +61,7 @@ export class SessionEventsController {
 
   /** SSE. Live-only by default (CMA); `Last-Event-ID` or `?after=` resumes with no gap and no duplicate. */
   @Get('stream')
+  @SessionsTokenRoute()
   async stream(
     @CurrentActor() actor: Actor,
     @Param('id') sessionId: string,

@@ -13,6 +13,7 @@ import {
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../http/zod-params.js';
+import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
 
 @Controller('v1/sessions')
@@ -31,6 +32,7 @@ export class SessionsController {
   }
 
   @Get(':id')
+  @SessionsTokenRoute()
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.request(S.getSession, { actor, id });
   }

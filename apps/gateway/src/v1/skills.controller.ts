@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodQuery } from '../http/zod-params.js';
 import { readMultipartForm } from './multipart-body.parser.js';
+import { SessionSkillRoute } from '../workers/worker-route.decorator.js';
 
 /** The `files[]` parts of a skill upload, each keeping the path the client gave it. */
 async function readSkillFiles(form: FormData): Promise<{ path: string; content_base64: string }[]> {
@@ -67,6 +68,7 @@ export class SkillsController {
   }
 
   @Get(':id/versions/:version')
+  @SessionSkillRoute()
   getVersion(@CurrentActor() actor: Actor, @Param('id') skillId: string, @Param('version') version: string) {
     return this.rpc.request(S.getSkillVersion, { actor, skillId, version });
   }

@@ -2,23 +2,33 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { Jobs } from '@agentry/contracts';
 import { JobQueue, LOGGER, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
+import { StaleWorkReconciler } from './stale-work.reconciler.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
 
 /**
  * The safety net behind every wake-up: a BullMQ job scheduler ticks (one replica per tick), and each
- * tick re-kicks sessions with a pending inbox or an abandoned turn. Kicks are deduped per session.
+ * tick re-kicks sessions with a pending inbox or an abandoned turn (kicks are deduped per session) and
+ * requeues self-hosted work whose worker stopped heartbeating.
  */
 @Injectable()
 export class SessionReconciler implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
     private readonly stalled: StalledSessionsRepository,
+    private readonly staleWork: StaleWorkReconciler,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.jobs.process(Jobs.reconcile, async () => void (await this.tick()), 1);
+    this.jobs.process(
+      Jobs.reconcile,
+      async () => {
+        await this.tick();
+        await this.staleWork.tick();
+      },
+      1,
+    );
     await this.jobs.every(Jobs.reconcile, this.config.AGENTRY_RECONCILE_INTERVAL_MS, {});
   }
 

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@agentry/platform';
+import type { PrismaClient } from '@agentry/db';
+
+/** Worker ids are chosen by the worker, so a row is keyed by environment too: two tenants never collide. */
+const rowId = (environmentId: string, workerId: string) => `${environmentId}:${workerId}`;
+
+/** Self-hosted workers as seen through their polls. */
+@Injectable()
+export class WorkersRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  async touch(tenantId: string, environmentId: string, workerId: string): Promise<void> {
+    await this.db.$executeRaw`
+      INSERT INTO workers (id, tenant_id, environment_id, kind, last_seen_at)
+      VALUES (${rowId(environmentId, workerId)}, ${tenantId}, ${environmentId}, 'self_hosted', now())
+      ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`;
+  }
+
+  /** Workers of the environment that polled within the window (CMA's `workers_polling`). */
+  countPolling(environmentId: string, withinMs: number): Promise<number> {
+    return this.db.worker.count({
+      where: { environmentId, kind: 'self_hosted', lastSeenAt: { gt: new Date(Date.now() - withinMs) } },
+    });
+  }
+
+  /** workerId → last poll, for the self-hosted workers of a namespace's environments. */
+  async lastSeenInNamespace(tenantId: string, namespaceId: string): Promise<Record<string, number>> {
+    const rows = await this.db.$queryRaw<Array<{ id: string; environment_id: string; last_seen_at: Date }>>`
+      SELECT w.id, w.environment_id, w.last_seen_at FROM workers w
+      JOIN environments e ON e.id = w.environment_id AND e.tenant_id = ${tenantId} AND e.namespace_id = ${namespaceId}
+      WHERE w.kind = 'self_hosted'`;
+    return Object.fromEntries(
+      rows.map((r) => [r.id.slice(r.environment_id.length + 1), r.last_seen_at.getTime()]),
+    );
+  }
+}

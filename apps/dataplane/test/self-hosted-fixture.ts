@@ -1,0 +1,75 @@
+import type { PrismaClient } from '@agentry/db';
+import { ID_PREFIXES, newId, normalizeAgentTools, type SessionAgent } from '@agentry/contracts';
+
+export interface SelfHostedEnvironment {
+  tenantId: string;
+  namespaceId: string;
+  environmentId: string;
+  agentId: string;
+}
+
+/** A tenant (or the given one), a namespace, an agent and a `self_hosted` environment, straight to the database. */
+export async function seedSelfHostedEnvironment(
+  prisma: PrismaClient,
+  within?: { tenantId: string; namespaceId: string },
+): Promise<SelfHostedEnvironment> {
+  const tenantId = within?.tenantId ?? newId(ID_PREFIXES.tenant);
+  const namespaceId = within?.namespaceId ?? newId(ID_PREFIXES.namespace);
+  if (!within) {
+    await prisma.tenant.create({ data: { id: tenantId, name: 't', slug: tenantId.toLowerCase() } });
+    await prisma.namespace.create({ data: { id: namespaceId, tenantId, name: 'n', slug: 'n' } });
+  }
+  const agentId = newId(ID_PREFIXES.agent);
+  const environmentId = newId(ID_PREFIXES.environment);
+  await prisma.agent.create({ data: { id: agentId, tenantId, namespaceId, name: 'a' } });
+  await prisma.agentVersion.create({
+    data: { id: `${agentId}@1`, tenantId, agentId, version: 1, name: 'a', model: { id: 'scripted' } },
+  });
+  await prisma.environment.create({
+    data: { id: environmentId, tenantId, namespaceId, name: 'hands', type: 'self_hosted' },
+  });
+  return { tenantId, namespaceId, environmentId, agentId };
+}
+
+/** The pinned agent a session carries: the full toolset and, optionally, a model script. */
+export function agentSnapshot(agentId: string, script?: Record<string, unknown>): SessionAgent {
+  return {
+    type: 'agent',
+    id: agentId,
+    version: 1,
+    name: 'a',
+    description: null,
+    system: null,
+    model: { id: 'scripted', ...(script ? { script } : {}) },
+    tools: normalizeAgentTools([{ type: 'agent_toolset_20260401' }]),
+    mcp_servers: [],
+    skills: [],
+    multiagent: null,
+    execution_identity: { type: 'service_account' },
+  };
+}
+
+/** An idle session on the environment, with the frozen spec the control service would have written. */
+export async function seedSelfHostedSession(
+  prisma: PrismaClient,
+  env: SelfHostedEnvironment,
+  agent = agentSnapshot(env.agentId),
+): Promise<string> {
+  const sessionId = newId(ID_PREFIXES.session);
+  const spec = {
+    agent,
+    environment: { id: env.environmentId, type: 'self_hosted', config: { type: 'self_hosted' } },
+  };
+  await prisma.session.create({
+    data: {
+      id: sessionId,
+      tenantId: env.tenantId,
+      namespaceId: env.namespaceId,
+      agentId: env.agentId,
+      agentVersion: 1,
+      environmentId: env.environmentId,
+      spec: spec as object,
+    },
+  });
+  return sessionId;
+}
