@@ -219,6 +219,9 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       expectError(await token.get('/v1/agents'), 401, /sessions token only reaches its own session/);
       expectError(await token.get(`/v1/environments/${environment.id}/work/poll`), 401);
       expectError(await token.get(`/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`), 401);
+      // It answers tool calls; it cannot speak for the user.
+      const message = { events: [{ type: 'user.message', content: [{ type: 'text', text: 'from the worker' }] }] };
+      expectError(await token.post(`/v1/sessions/${sessionId}/events`, message), 403, /only send user.tool_result/);
     });
 
     it('answers a stale heartbeat with 412 and the lease as the server sees it, which the SDK reads', async () => {

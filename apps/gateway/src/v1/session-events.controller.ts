@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, HttpCode, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   AppError,
@@ -14,6 +14,8 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { SseWriter } from '../streaming/sse-writer.js';
+import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
+import { assertWorkerMaySend } from '../workers/worker-events.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
 const ListEventsQuerySchema = z.object({
@@ -37,7 +39,13 @@ export class SessionEventsController {
   @Post()
   @HttpCode(200)
   @SessionsTokenRoute()
-  async send(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodBody(SendEventsRequestSchema) body: SendEventsRequest) {
+  async send(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @ZodBody(SendEventsRequestSchema) body: SendEventsRequest,
+    @Req() request: WorkerRequest,
+  ) {
+    if (request.workPrincipal?.sessionId) assertWorkerMaySend(body.events);
     const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events });
     return { data: result.data.map((stored) => stored.event) };
   }
