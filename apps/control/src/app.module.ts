@@ -14,6 +14,7 @@ import { VaultsModule } from './vaults/vaults.module.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { FilesModule } from './files/files.module.js';
 import { SkillsModule } from './skills/skills.module.js';
+import { AgentWorkspaceModule } from './agent-workspace/agent-workspace.module.js';
 import { CONTROL_CONFIG } from './config/control-config.token.js';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         DeploymentsModule,
         FilesModule,
         SkillsModule,
+        AgentWorkspaceModule,
       ],
       providers: [{ provide: CONTROL_CONFIG, useValue: config }],
       exports: [CONTROL_CONFIG],

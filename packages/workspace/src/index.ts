@@ -25,6 +25,7 @@ export {
 export { ATTACK_PATHS, TRICKY_VALID_PATHS } from './path/attack-paths.js';
 export { ISOLATION_SCOPES, effectiveScope, scopeRootDir, scopeRootKey } from './scopes/isolation-scope.js';
 export type { IsolationScope, WorkspaceContext } from './scopes/isolation-scope.js';
+export { agentWorkspaceRoot } from './scopes/agent-workspace-root.js';
 export { MemoryWorkspaceFs } from './memory/memory-workspace-fs.js';
 export { LocalWorkspaceFs } from './local/local-workspace-fs.js';
 export type { LocalWorkspaceOptions } from './local/local-workspace-fs.js';

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError,
+  type Actor,
+  type ApiWorkspaceDeleted,
+  type ApiWorkspaceEntry,
+  type ApiWorkspaceEntryList,
+  type ApiWorkspaceFile,
+  type ApiWorkspaceSummary,
+} from '@agentry/contracts';
+import { AgentWorkspaceAccess } from './agent-workspace.access.js';
+import { allFiles, assertTotalFits, filePath, toEpoch } from './workspace-limits.js';
+
+const SKILL_MD = /^skills\/([^/]+)\/SKILL\.md$/;
+const SUBAGENT_MD = /^subagents\/([^/]+)\.md$/;
+
+/** Plain file access to an agent's workspace: list, read, write, move and delete by path. */
+@Injectable()
+export class AgentWorkspaceFilesService {
+  constructor(private readonly access: AgentWorkspaceAccess) {}
+
+  async summary(actor: Actor, agentId: string): Promise<ApiWorkspaceSummary> {
+    const files = await allFiles(await this.access.forRead(actor, agentId));
+    const names = (pattern: RegExp) => files.flatMap((f) => pattern.exec(f.path)?.[1] ?? []).sort();
+    return {
+      agentId,
+      fileCount: files.length,
+      totalBytes: files.reduce((sum, f) => sum + f.size, 0),
+      hasAgentsMd: files.some((f) => f.path === 'AGENTS.md'),
+      hasToolsJson: files.some((f) => f.path === 'tools.json'),
+      skills: names(SKILL_MD),
+      subagents: names(SUBAGENT_MD),
+    };
+  }
+
+  async list(actor: Actor, agentId: string): Promise<ApiWorkspaceEntryList> {
+    const fs = await this.access.forRead(actor, agentId);
+    return { data: (await fs.list('', { recursive: true })).map(toEpoch) };
+  }
+
+  /** Without a path, the agent's AGENTS.md. */
+  async read(actor: Actor, agentId: string, rawPath: string | undefined): Promise<ApiWorkspaceFile> {
+    const fs = await this.access.forRead(actor, agentId);
+    const path = filePath(rawPath ?? 'AGENTS.md');
+    const content = await fs.readText(path);
+    const stat = (await fs.stat(path))!;
+    return { ...toEpoch(stat), version: stat.version, content };
+  }
+
+  async write(actor: Actor, agentId: string, rawPath: string, content: string): Promise<ApiWorkspaceEntry> {
+    const fs = await this.access.forWrite(actor, agentId);
+    const path = filePath(rawPath);
+    await assertTotalFits(fs, new Map([[path, Buffer.byteLength(content, 'utf8')]]));
+    const stat = await fs.writeText(path, content);
+    await this.access.recordWrite(actor, agentId, 'workspace.write', { path, size: stat.size });
+    return toEpoch(stat);
+  }
+
+  async delete(actor: Actor, agentId: string, rawPath: string | undefined): Promise<ApiWorkspaceDeleted> {
+    const fs = await this.access.forWrite(actor, agentId);
+    if (rawPath === undefined) throw new AppError('INVALID_REQUEST', 'path: the file or folder to delete is required');
+    const path = filePath(rawPath);
+    await fs.delete(path, { recursive: true });
+    await this.access.recordWrite(actor, agentId, 'workspace.delete', { path });
+    return { path, deleted: true };
+  }
+
+  async move(actor: Actor, agentId: string, rawFrom: string, rawTo: string): Promise<ApiWorkspaceEntry> {
+    const fs = await this.access.forWrite(actor, agentId);
+    const from = filePath(rawFrom, 'from');
+    const to = filePath(rawTo, 'to');
+    await fs.move(from, to);
+    await this.access.recordWrite(actor, agentId, 'workspace.move', { from, to });
+    return toEpoch((await fs.stat(to))!);
+  }
+}
