@@ -32,7 +32,7 @@ interface Rule {
 
 const V1_RESOURCES =
   'agents|environments|sessions|vaults|memory_stores|skills|files|deployments|deployment_runs';
-const API_RESOURCES = 'agents|environments|sessions|vaults|memory-stores|deployments|multiagent|hands';
+const API_RESOURCES = 'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands';
 const RESOURCE = `/(?:v1/(?:${V1_RESOURCES})|api/(?:${API_RESOURCES}))(?:/|$)`;
 const WORK_ITEM = '/(?:v1|api)/environments/\\{\\w+\\}/work';
 

@@ -61,6 +61,7 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     memoryStore: store.id,
     memory: memory.id,
     memoryVersion: versions.data[0].id,
+    memoryPath: 'fixture/notes.md',
     skill: skill.id,
     skillVersion: skillVersion.id,
     file: file.id,
@@ -70,7 +71,19 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     webhookToken: 'dwh_matrix_unknown',
   };
   if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
+  if (documented.has('GET /api/agents/{id}/workspace')) ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };
+}
+
+/** AGENTS.md plus a skill and a sub-agent in the agent's workspace, both named by the returned name. */
+async function agentWorkspaceFiles(call: Call, agentId: string): Promise<string> {
+  const name = 'fixture-item';
+  await call('agent workspace file', 'PUT', `/api/agents/${agentId}/workspace/file`, { path: 'AGENTS.md', content: '# Fixture agent' });
+  await call('workspace skill', 'PUT', `/api/agents/${agentId}/skills/workspace/${name}`, {
+    markdown: `---\nname: ${name}\ndescription: Fixture skill\n---\n`,
+  });
+  await call('workspace sub-agent', 'PUT', `/api/agents/${agentId}/workspace/subagents/${name}`, { description: 'Fixture sub-agent', inlineBody: 'fixture' });
+  return name;
 }
 
 /** The work item a session queued on the self-hosted environment (queued asynchronously). */

@@ -12,6 +12,7 @@ export type FixtureKey =
   | 'memoryStore'
   | 'memory'
   | 'memoryVersion'
+  | 'memoryPath'
   | 'skill'
   | 'skillVersion'
   | 'file'
@@ -23,7 +24,8 @@ export type FixtureKey =
   | 'granteeType'
   | 'namespace'
   | 'tenant'
-  | 'webhookToken';
+  | 'webhookToken'
+  | 'workspaceItem';
 
 /** One namespace's worth of resources (or, for `user` and `apiKey`, one user's). */
 export type Fixtures = Partial<Record<FixtureKey, string>>;
@@ -32,9 +34,13 @@ export type Fixtures = Partial<Record<FixtureKey, string>>;
 const SHARED: ReadonlySet<FixtureKey> = new Set([
   'agentVersion',
   'granteeType',
+  // A memory's path inside its store; the store in the same path is what is namespaced.
+  'memoryPath',
   'user',
   'tenant',
   'webhookToken',
+  // A skill or sub-agent name inside an agent's workspace; the agent in the same path is what is namespaced.
+  'workspaceItem',
 ]);
 
 const BY_COLLECTION: Record<string, FixtureKey> = {
@@ -66,9 +72,11 @@ const BY_PARENT: Record<string, FixtureKey> = {
   'skills/versions': 'skillVersion',
   'environments/keys': 'environmentKey',
   'api/keys': 'apiKey',
+  'skills/workspace': 'workspaceItem',
+  'workspace/subagents': 'workspaceItem',
 };
 
-const BY_NAME: Record<string, FixtureKey> = { granteeType: 'granteeType', granteeId: 'user' };
+const BY_NAME: Record<string, FixtureKey> = { granteeType: 'granteeType', granteeId: 'user', path: 'memoryPath' };
 
 const isParam = (segment: string | undefined) => segment !== undefined && /^\{\w+\}$/.test(segment);
 

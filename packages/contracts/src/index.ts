@@ -533,6 +533,29 @@ export type {
 export { ApiMultiagentRunReplySchema, ApiMultiagentRunRequestSchema, multiagentReplyToApi } from './api/multiagent.js';
 export type { ApiMultiagentRunReply, ApiMultiagentRunRequest } from './api/multiagent.js';
 export {
+  ApiMemorySchema,
+  ApiMemoryVersionSchema,
+  ApiPutMemoryRequestSchema,
+  ApiRedactMemoryRequestSchema,
+  apiMemoryPathToV1,
+  memoryToApi,
+  memoryVersionToApi,
+} from './api/memories.js';
+export type { ApiMemory, ApiMemoryVersion, ApiPutMemoryRequest, ApiRedactMemoryRequest } from './api/memories.js';
+export {
+  ApiCreateCredentialRequestSchema,
+  ApiCredentialSchema,
+  ApiCredentialTypeSchema,
+  ApiUpdateCredentialRequestSchema,
+  apiCredentialToV1,
+  apiCredentialUpdateToV1,
+  credentialTarget,
+  credentialToApi,
+} from './api/vault-credentials.js';
+export type { ApiCreateCredentialRequest, ApiCredential, ApiUpdateCredentialRequest } from './api/vault-credentials.js';
+export { API_FILE_CONTENT_MAX_BYTES, ApiFileContentSchema, ApiFileSchema, ApiUploadFileRequestSchema, fileToApi } from './api/files.js';
+export type { ApiFile, ApiFileContent, ApiUploadFileRequest } from './api/files.js';
+export {
   ApiInboundEventSchema,
   ApiSendEventsRequestSchema,
   ApiSessionEventSchema,
@@ -680,3 +703,41 @@ export type {
   ApiWorkItem,
   ApiWorkQueueStats,
 } from './api/worker.js';
+export { ControlWorkspaceSubjects } from './nats/control-workspace-subjects.js';
+export {
+  AGENT_WORKSPACE_MAX_FILE_BYTES,
+  AGENT_WORKSPACE_MAX_SKILL_RESOURCES,
+  AGENT_WORKSPACE_MAX_TOTAL_BYTES,
+  ApiWorkspaceDeletedSchema,
+  ApiWorkspaceEntryListSchema,
+  ApiWorkspaceEntrySchema,
+  ApiWorkspaceFileQuerySchema,
+  ApiWorkspaceFileSchema,
+  ApiWorkspaceFileWriteSchema,
+  ApiWorkspaceMoveSchema,
+  ApiWorkspaceSkillListSchema,
+  ApiWorkspaceSkillPutSchema,
+  ApiWorkspaceSkillSchema,
+  ApiWorkspaceSkillSummarySchema,
+  ApiWorkspaceSubagentListSchema,
+  ApiWorkspaceSubagentPutSchema,
+  ApiWorkspaceSubagentSchema,
+  ApiWorkspaceSummarySchema,
+  WorkspaceItemNameSchema,
+} from './api/agent-workspace.js';
+export type {
+  ApiWorkspaceDeleted,
+  ApiWorkspaceEntry,
+  ApiWorkspaceEntryList,
+  ApiWorkspaceFile,
+  ApiWorkspaceFileQuery,
+  ApiWorkspaceFileWrite,
+  ApiWorkspaceMove,
+  ApiWorkspaceSkill,
+  ApiWorkspaceSkillList,
+  ApiWorkspaceSkillPut,
+  ApiWorkspaceSubagent,
+  ApiWorkspaceSubagentList,
+  ApiWorkspaceSubagentPut,
+  ApiWorkspaceSummary,
+} from './api/agent-workspace.js';

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { ApiAgentsController } from './api-agents.controller.js';
+import { ApiAgentWorkspaceController } from './api-agent-workspace.controller.js';
 import { ApiDeploymentsController } from './api-deployments.controller.js';
 import { ApiMultiagentController } from './api-multiagent.controller.js';
 import { ApiEnvironmentsController } from './api-environments.controller.js';
 import { ApiMemoryStoresController } from './api-memory-stores.controller.js';
+import { ApiMemoriesController } from './api-memories.controller.js';
+import { ApiVaultCredentialsController } from './api-vault-credentials.controller.js';
+import { ApiFilesController } from './api-files.controller.js';
 import { ApiSessionEventsController } from './api-session-events.controller.js';
 import { ApiSessionsController } from './api-sessions.controller.js';
 import { ApiVaultsController } from './api-vaults.controller.js';
@@ -17,11 +21,15 @@ import { ApiWorkerSessionsController } from './api-worker-sessions.controller.js
 @Module({
   controllers: [
     ApiAgentsController,
+    ApiAgentWorkspaceController,
     ApiEnvironmentsController,
     ApiSessionsController,
     ApiSessionEventsController,
     ApiVaultsController,
     ApiMemoryStoresController,
+    ApiMemoriesController,
+    ApiVaultCredentialsController,
+    ApiFilesController,
     ApiDeploymentsController,
     ApiMultiagentController,
     ApiWorkController,

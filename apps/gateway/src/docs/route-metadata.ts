@@ -106,5 +106,6 @@ function asArray(value: string | string[] | undefined): string[] {
 
 function joinPath(base: string, path: string): string {
   const joined = `/${[base, path].join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
-  return (joined || '/').replace(/:([A-Za-z_]\w*)/g, '{$1}');
+  // A trailing wildcard (`memories/*`) takes the rest of the path, documented as `{path}`.
+  return (joined || '/').replace(/:([A-Za-z_]\w*)/g, '{$1}').replace(/\/\*$/, '/{path}');
 }
