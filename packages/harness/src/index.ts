@@ -129,7 +129,7 @@ export { renderTranscript } from './context/transcript-render.js';
 export { loadSkills } from './skills/skill-loader.js';
 export { renderAvailableSkills } from './skills/available-skills.renderer.js';
 export { createLoadSkillTool, LOAD_SKILL_TOOL_NAME } from './skills/load-skill.tool.js';
-export { parseFrontMatter } from './skills/front-matter.parser.js';
+export { parseFrontMatter } from '@agentry/workspace';
 export { SKILL_LAYERS } from './skills/skill.types.js';
 export type { Skill, SkillLayer, SkillSource, WarnLogger } from './skills/skill.types.js';
 export { SubagentRegistry } from './subagents/subagent-registry.js';

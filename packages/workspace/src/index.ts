@@ -46,3 +46,5 @@ export type { SandboxLimits } from './sandbox/bwrap-args.js';
 export { E2bSandbox } from './sandbox/e2b-sandbox.js';
 export type { E2bConnection, E2bCreateOptions, E2bSandboxOptions } from './sandbox/e2b-sandbox.js';
 export type { E2bCommandHandle, E2bCommandResult, E2bEntry, E2bRunOptions, E2bSandboxHandle } from './sandbox/e2b-handle.js';
+export { parseFrontMatter } from './definition/front-matter.js';
+export type { FrontMatterDocument } from './definition/front-matter.js';

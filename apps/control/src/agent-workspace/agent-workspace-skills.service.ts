@@ -10,7 +10,7 @@ import {
 } from '@agentry/contracts';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { AgentWorkspaceAccess } from './agent-workspace.access.js';
-import { readFrontMatter, skillFrontMatter } from './front-matter.js';
+import { readFrontMatter, skillFrontMatter, textField } from './front-matter.js';
 import { assertTotalFits, filePath, itemName } from './workspace-limits.js';
 
 const skillDir = (name: string) => `skills/${itemName(name, 'skill name')}`;
@@ -25,9 +25,9 @@ export class AgentWorkspaceSkillsService {
     if (!(await fs.exists('skills'))) return { data: [] };
     const data = [];
     for (const entry of await fs.list('skills', { recursive: true, glob: '*/SKILL.md' })) {
-      const fields = readFrontMatter(await fs.readText(entry.path))?.fields ?? {};
+      const { data: fields } = readFrontMatter(await fs.readText(entry.path));
       const name = entry.path.split('/')[1]!;
-      data.push({ name, description: fields.description ?? '', path: entry.path });
+      data.push({ name, description: textField(fields, 'description') ?? '', path: entry.path });
     }
     return { data: data.sort((a, b) => a.name.localeCompare(b.name)) };
   }
@@ -75,6 +75,6 @@ export class AgentWorkspaceSkillsService {
     const resources = (await fs.list(skillDir(name), { recursive: true }))
       .filter((entry) => entry.kind === 'file' && entry.path !== path)
       .map((entry) => entry.path.slice(prefix.length));
-    return { name, path, description: readFrontMatter(markdown)?.fields.description ?? '', markdown, resources };
+    return { name, path, description: textField(readFrontMatter(markdown).data, 'description') ?? '', markdown, resources };
   }
 }

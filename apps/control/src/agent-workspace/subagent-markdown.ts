@@ -1,5 +1,5 @@
 import type { ApiWorkspaceSubagent, ApiWorkspaceSubagentPut } from '@agentry/contracts';
-import { readFrontMatter } from './front-matter.js';
+import { readFrontMatter, textField } from './front-matter.js';
 
 /**
  * `subagents/<name>.md` in the shape the harness parses: YAML front matter (description, model,
@@ -15,27 +15,17 @@ export function renderSubagent(body: ApiWorkspaceSubagentPut): string {
 
 /** Reads a declaration back, best effort for files written by hand; fields it cannot read are left out. */
 export function parseSubagent(name: string, path: string, markdown: string): ApiWorkspaceSubagent {
-  const parsed = readFrontMatter(markdown);
-  const fields = parsed?.fields ?? {};
-  const maxIters = Number(fields.maxIters);
-  const tools = jsonStringList(fields.tools);
+  const { data, body } = readFrontMatter(markdown);
+  const model = textField(data, 'model');
+  const maxIters = data.maxIters;
+  const tools = Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string') ? (data.tools as string[]) : undefined;
   return {
     name,
     path,
-    description: fields.description ?? '',
-    ...(fields.model ? { model: fields.model } : {}),
-    ...(Number.isInteger(maxIters) && maxIters > 0 ? { maxIters } : {}),
+    description: textField(data, 'description') ?? '',
+    ...(model ? { model } : {}),
+    ...(typeof maxIters === 'number' && Number.isInteger(maxIters) && maxIters > 0 ? { maxIters } : {}),
     ...(tools ? { tools } : {}),
-    inlineBody: (parsed?.body ?? markdown).trim(),
+    inlineBody: body.trim(),
   };
-}
-
-function jsonStringList(value: string | undefined): string[] | undefined {
-  if (!value?.startsWith('[')) return undefined;
-  try {
-    const list: unknown = JSON.parse(value);
-    return Array.isArray(list) && list.every((t) => typeof t === 'string') ? list : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import { listDirectoryPaths, readOptionalText } from '../context/workspace-read.js';
-import { parseFrontMatter } from './front-matter.parser.js';
+import { parseFrontMatter } from '@agentry/workspace';
 import { SKILL_LAYERS, type Skill, type SkillSource, type WarnLogger } from './skill.types.js';
 
 const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

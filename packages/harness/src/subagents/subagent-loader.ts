@@ -1,5 +1,5 @@
 import { listFilePaths, readOptionalText } from '../context/workspace-read.js';
-import { parseFrontMatter } from '../skills/front-matter.parser.js';
+import { parseFrontMatter } from '@agentry/workspace';
 import type { WarnLogger } from '../skills/skill.types.js';
 import type { WorkspaceFs } from '@agentry/workspace';
 import {
