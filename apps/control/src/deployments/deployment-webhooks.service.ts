@@ -1,16 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, type Actor, type Deployment } from '@agentry/contracts';
+import { hashSecretToken, newSecretToken } from '../auth/secret-token.js';
 import { assertCanWrite } from '../common/access.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentsService } from './deployments.service.js';
 
-const TOKEN_PREFIX = 'dwh_';
-
-/** A token is random, so a plain SHA-256 is enough to find it without storing it. */
-export function hashWebhookToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** Webhook tokens read `dwh_<random>`, like every other bearer secret control mints. */
+const TOKEN_PREFIX = 'dwh';
 
 /** Webhook triggers: the token is shown once when minted; only its hash is stored. */
 @Injectable()
@@ -24,14 +20,14 @@ export class DeploymentWebhooksService {
     assertCanWrite(actor);
     const row = await this.deployments.require(actor, id);
     if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
-    const token = enabled ? `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}` : null;
-    const updated = await this.rows.update(actor, id, { webhookTokenHash: token ? hashWebhookToken(token) : null });
-    return { deployment: await this.deployments.toDto(actor, updated), token };
+    const secret = enabled ? newSecretToken(TOKEN_PREFIX) : null;
+    const updated = await this.rows.update(actor, id, { webhookTokenHash: secret?.hash ?? null });
+    return { deployment: await this.deployments.toDto(actor, updated), token: secret?.token ?? null };
   }
 
   /** The deployment and the actor a run started by this token acts as. */
   async resolve(token: string): Promise<{ deployment_id: string; actor: Actor }> {
-    const row = await this.rows.findByWebhookHash(hashWebhookToken(token));
+    const row = await this.rows.findByWebhookHash(hashSecretToken(token));
     if (!row) throw new AppError('NOT_FOUND', 'No deployment has this webhook token');
     return {
       deployment_id: row.id,
