@@ -8,7 +8,7 @@ import { NamespacePlacement, type Placement } from '../tenancy/namespace-placeme
 import { TenancyRepository } from '../tenancy/tenancy.repository.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
-import { hashSecretToken } from './secret-token.js';
+import { hashSecretToken, lastUsedIsStale } from './secret-token.js';
 import { UsersRepository } from './users.repository.js';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -79,7 +79,7 @@ export class AuthService implements OnApplicationBootstrap {
     if (record.userId && (!owner || owner.disabledAt)) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     const ownerRole = owner ? (await this.placement.in(owner, record.namespaceId))?.role : 'member';
     if (!ownerRole) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
-    void this.apiKeys.touch(record.id).catch(() => undefined);
+    if (lastUsedIsStale(record.lastUsedAt)) void this.apiKeys.touch(record.id).catch(() => undefined);
     const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
     return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role: canWrite ? 'member' : 'viewer' };
   }

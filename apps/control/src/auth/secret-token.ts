@@ -9,3 +9,10 @@ export function newSecretToken(prefix: string): { token: string; hash: string; d
 export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** `last_used_at` is kept to the minute: a credential checked on every request is not a write on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function lastUsedIsStale(lastUsedAt: Date | null, now = Date.now()): boolean {
+  return !lastUsedAt || now - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
+}

@@ -10,7 +10,7 @@ import {
   type WorkPrincipal,
 } from '@agentry/contracts';
 import { assertCanWrite } from '../common/access.js';
-import { hashSecretToken, newSecretToken } from '../auth/secret-token.js';
+import { hashSecretToken, lastUsedIsStale, newSecretToken } from '../auth/secret-token.js';
 import { toEnvironmentKeyDto } from './environment.mapper.js';
 import { EnvironmentKeysRepository } from './environment-keys.repository.js';
 
@@ -49,7 +49,7 @@ export class EnvironmentKeysService {
     if (environment.archivedAt) {
       throw new AppError('UNAUTHENTICATED', `Environment ${environment.id} is archived: its keys no longer open its work queue`);
     }
-    void this.keys.touch(record.id).catch(() => undefined);
+    if (lastUsedIsStale(record.lastUsedAt)) void this.keys.touch(record.id).catch(() => undefined);
     return { tenantId: environment.tenantId, namespaceId: environment.namespaceId, environmentId: environment.id, workId: null, sessionId: null };
   }
 
