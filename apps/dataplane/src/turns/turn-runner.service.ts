@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppError, PubSubjects, type StoredEvent } from '@agentry/contracts';
-import { DATABASE, LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import { DATABASE, LOGGER, NatsBus, platformMetrics, type Logger } from '@agentry/platform';
 import type { PrismaClient, Session } from '@agentry/db';
 import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
@@ -97,6 +97,7 @@ export class TurnRunner {
       await writer.transition(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consumeInbox: consumed });
       return;
     }
+    if (session.status === 'running') platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
     if (session.status !== 'running') {
       const started = await writer.transition(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, { consumeInbox: consumed });
       if (!started) return;

@@ -6,7 +6,7 @@ import {
   type Actor,
   type StoredEvent,
 } from '@agentry/contracts';
-import { LOGGER, NatsBus, RpcClient, type Logger } from '@agentry/platform';
+import { LOGGER, NatsBus, platformMetrics, RpcClient, type Logger } from '@agentry/platform';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
 import type { SseWriter } from './sse-writer.js';
 
@@ -52,6 +52,7 @@ export class SessionStreamService {
     });
     const unsubscribe = this.bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
       const parsed = StoredEventSchema.safeParse(message);
+      if (parsed.success) platformMetrics().sseFanoutLag.record(Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000);
       if (parsed.success) enqueue(() => deliver(parsed.data));
     });
     const heartbeat = setInterval(() => writer.heartbeat(), this.config.AGENTRY_SSE_HEARTBEAT_MS);

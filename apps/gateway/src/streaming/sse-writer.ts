@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { StoredEvent } from '@agentry/contracts';
+import { platformMetrics } from '@agentry/platform';
 
 /** Writes SSE frames: every event frame has `id:`, `event:` and one JSON `data:` line. */
 export class SseWriter {
@@ -19,6 +20,8 @@ export class SseWriter {
       'x-accel-buffering': 'no',
     });
     this.response.flushHeaders();
+    platformMetrics().sseConnections.add(1);
+    this.response.once('close', () => platformMetrics().sseConnections.add(-1));
   }
 
   get isClosed(): boolean {

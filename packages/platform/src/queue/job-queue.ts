@@ -6,6 +6,7 @@ import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
+import { observeQueueDepths, timeJob } from './queue-metrics.js';
 
 type AnyJob = JobDefinition<z.ZodType>;
 
@@ -21,7 +22,9 @@ export class JobQueue {
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    observeQueueDepths(() => [...this.queues.values()]);
+  }
 
   private queue(definition: AnyJob): Queue {
     let queue = this.queues.get(definition.queue);
@@ -63,7 +66,7 @@ export class JobQueue {
       async (job) => {
         const span = { kind: SpanKind.CONSUMER, attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade) };
         await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
-          handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+          timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
         );
       },
       { connection: createRedis(this.redisUrl, { forQueue: true }), prefix: this.prefix, concurrency },
