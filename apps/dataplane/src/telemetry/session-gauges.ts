@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { SessionStatusSchema } from '@agentry/contracts';
-import { observeGauge } from '@agentry/platform';
+import { observeGauge, platformMetrics } from '@agentry/platform';
 import { SessionStatsRepository, type SessionStats } from './session-stats.repository.js';
 
 const FRESH_MS = 5_000;
@@ -17,6 +17,9 @@ export class SessionGauges implements OnModuleInit {
   constructor(private readonly repository: SessionStatsRepository) {}
 
   onModuleInit(): void {
+    // Counters start at 0, so a rate over them is 0 rather than no data until the first event.
+    platformMetrics().leaseTakeovers.add(0);
+    platformMetrics().budgetRejections.add(0);
     observeGauge('agentry.sessions', 'Sessions by status (archived excluded)', async () => {
       const { byStatus } = await this.stats();
       // Every status appears, with 0 where no session has it, so a series never vanishes.

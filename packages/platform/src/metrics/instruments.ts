@@ -19,7 +19,6 @@ export interface PlatformMetrics {
   leaseTakeovers: Counter;
   sseConnections: UpDownCounter;
   sseFanoutLag: Histogram;
-  webhookDeliveries: Counter;
   budgetRejections: Counter;
 }
 
@@ -52,7 +51,6 @@ export function platformMetrics(): PlatformMetrics {
     }),
     sseConnections: meter.createUpDownCounter('agentry.sse.connections', { description: 'Open event streams' }),
     sseFanoutLag: seconds('agentry.sse.fanout.lag', 'From an event commit to its write on a stream'),
-    webhookDeliveries: meter.createCounter('agentry.webhook.deliveries', { description: 'Webhook delivery attempts by outcome' }),
     budgetRejections: meter.createCounter('agentry.budget.rejections', { description: 'Model calls refused by a budget' }),
   };
   return cached;

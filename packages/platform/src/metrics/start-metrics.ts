@@ -21,6 +21,8 @@ export function startMetrics(serviceName: string, env: NodeJS.ProcessEnv = proce
     preventServerStart: port === undefined,
     ...(port !== undefined ? { port, host: env.AGENTRY_METRICS_HOST ?? '0.0.0.0' } : {}),
     withoutScopeInfo: true,
+    // Every series names its service, whatever the scrape job is called in a given installation.
+    withResourceConstantLabels: /^service\.name$/,
   });
   const readers: MetricReader[] = [scrape];
   const exporters = (env.OTEL_METRICS_EXPORTER ?? 'otlp').split(',').map((e) => e.trim());
