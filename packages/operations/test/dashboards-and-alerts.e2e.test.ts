@@ -1,7 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, launchPlatform, repoRoot, SERVICES, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  createTestDatabase,
+  FakeOtlpReceiver,
+  launchPlatform,
+  repoRoot,
+  SERVICES,
+  type ReceivedSpan,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { alertRules, ALERT_RULES_FILE, dashboardQueries, expandGrafanaVariables, measurementOf } from '../src/infra-queries.js';
 import { PrometheusServer, prometheusBinary, type PromResult } from '../src/prometheus-server.js';
 import { runScriptedLoad } from '../src/scripted-load.js';
@@ -14,14 +23,19 @@ function values(result: PromResult): number[] {
   return rows.map((r) => Number(r.value?.[1]));
 }
 
-describe('infra/: every dashboard query and alert expression against a real Prometheus scraping the platform', () => {
+describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTLP traces and metrics', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
   let prometheus: PrometheusServer;
+  let otlp: FakeOtlpReceiver;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url });
+    otlp = await FakeOtlpReceiver.start();
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200', OTEL_METRIC_EXPORT_INTERVAL: '1000' },
+    });
     const targets = SERVICES.map((name) => ({ job: `agentry-${name}`, address: new URL(platform.service(name).url).host }));
     prometheus = await PrometheusServer.start(targets, [join(root, ...ALERT_RULES_FILE)]);
     // Two waves: the first creates every series, the second moves them, so rates over them are not 0.
@@ -34,6 +48,7 @@ describe('infra/: every dashboard query and alert expression against a real Prom
   afterAll(async () => {
     await prometheus?.stop();
     await platform?.stop();
+    await otlp?.stop();
     await db?.drop();
   });
 
@@ -85,5 +100,46 @@ describe('infra/: every dashboard query and alert expression against a real Prom
     const leaked = series.flatMap((s) => Object.values(s)).filter((v) => /\b(sesn|sevt|user|tenant|req|agent|env)_[0-9A-Za-z]{6,}/.test(v));
     expect(leaked).toEqual([]);
     expect(names).not.toEqual(expect.arrayContaining(['session_id']));
+  });
+
+  it('one turn is one trace: gateway → dataplane turn → model call with GenAI attributes → worker tool span', async () => {
+    const workerTool = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'execute_tool write_file';
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && !otlp.spans.some(workerTool)) await sleep(200);
+    const tool = otlp.spans.find(workerTool)!;
+    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'write_file', 'agentry.environment.type': 'local' });
+    const trace = otlp.trace(tool.traceId);
+    const byId = new Map(trace.map((s) => [s.spanId, s]));
+    const ancestors: ReceivedSpan[] = [];
+    for (let at = byId.get(tool.parentSpanId); at; at = byId.get(at.parentSpanId)) ancestors.push(at);
+    const path = ancestors.map((s) => `${s.service}:${s.name}`);
+    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.default', 'agentry-dataplane:execute_tool write_file', 'agentry-dataplane:invoke_agent']));
+    expect(ancestors.at(-1)!.service).toBe('agentry-gateway');
+    const turn = ancestors.find((s) => s.name === 'invoke_agent')!;
+    const model = trace.find((s) => s.name === 'chat scripted' && s.parentSpanId === turn.spanId);
+    expect(model?.kind).toBe(3);
+    expect(model?.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'scripted', 'gen_ai.provider.name': 'scripted' });
+    expect(Number(model?.attributes['gen_ai.usage.output_tokens'])).toBeGreaterThan(0);
+    // No prompt or completion content on the model span.
+    expect(Object.keys(model!.attributes).filter((k) => /prompt|completion|content|message/.test(k))).toEqual([]);
+  });
+
+  it('pushes metrics over OTLP from every service', async () => {
+    const deadline = Date.now() + 15_000;
+    const has = (service: string, name: string) => otlp.metricNames.get(service)?.has(name) ?? false;
+    while (Date.now() < deadline && !SERVICES.every((s) => has(`agentry-${s}`, 'http.server.request.duration'))) await sleep(250);
+    for (const service of SERVICES) expect(has(`agentry-${service}`, 'http.server.request.duration'), service).toBe(true);
+    expect(has('agentry-dataplane', 'gen_ai.client.token.usage')).toBe(true);
+  });
+
+  it('the helm test script runs a turn against the platform', () => {
+    const run = spawnSync(process.execPath, [join(root, 'helm', 'agentry', 'files', 'smoke-turn.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, AGENTRY_URL: platform.gatewayUrl, AGENTRY_ADMIN_PASSWORD: 'admin' },
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('turn ok');
+    expect(run.status).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from 
 
 let provider: MeterProvider | undefined;
 let scrape: PrometheusExporter | undefined;
+let ownPort = false;
 
 /**
  * Starts the service's meter provider: always a Prometheus reader (scraped at `/metrics` on the service's
@@ -17,6 +18,7 @@ let scrape: PrometheusExporter | undefined;
 export function startMetrics(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (provider || env.AGENTRY_METRICS === 'off') return false;
   const port = env.AGENTRY_METRICS_PORT ? Number(env.AGENTRY_METRICS_PORT) : undefined;
+  ownPort = port !== undefined;
   scrape = new PrometheusExporter({
     preventServerStart: port === undefined,
     ...(port !== undefined ? { port, host: env.AGENTRY_METRICS_HOST ?? '0.0.0.0' } : {}),
@@ -43,9 +45,15 @@ export function prometheusReader(): PrometheusExporter | undefined {
   return scrape;
 }
 
+/** True when metrics are served on their own port, and so not on the service's (maybe public) port. */
+export function metricsOnOwnPort(): boolean {
+  return ownPort;
+}
+
 export async function stopMetrics(): Promise<void> {
   await provider?.shutdown();
   provider = undefined;
   scrape = undefined;
+  ownPort = false;
   metrics.disable();
 }
