@@ -38,7 +38,7 @@ export function platformMetrics(): PlatformMetrics {
     rpcHandlerDuration: seconds('agentry.rpc.handler.duration', 'NATS request handling by subject and outcome'),
     jobDuration: seconds('agentry.job.duration', 'BullMQ job attempts by queue and outcome'),
     turnDuration: seconds('agentry.turn.duration', 'Turns from lease to release, by stop reason'),
-    turnTimeToFirstEvent: seconds('agentry.turn.time_to_first_event', 'From the oldest inbox event to the first event the turn emits'),
+    turnTimeToFirstEvent: seconds('agentry.turn.time_to_first_event', 'From the start of a turn to the first event it emits (inbox wait before it: agentry.inbox.oldest_age)'),
     modelDuration: seconds('gen_ai.client.operation.duration', 'Model calls (GenAI semantic conventions)'),
     modelTokens: meter.createHistogram('gen_ai.client.token.usage', {
       description: 'Tokens per model call by gen_ai.token.type',
