@@ -41,9 +41,8 @@ export const Jobs = {
     payload: SessionDrainJobSchema,
     attempts: 5,
     backoffMs: 500,
-    // Client kicks coalesce. Reconciler kicks do not: a runner that died leaves its job "active" until
-    // BullMQ's stall check, and a coalesced kick would wait behind that ghost.
-    dedupeKey: (p) => (p.reason === 'inbound' ? `drain-${p.sessionId}` : undefined),
+    // No job-id coalescing: a kick coalesced with a job that is about to complete is lost. Kicks
+    // coalesce on a pending-kick flag the drain lowers before reading the inbox (dataplane SessionWakeups).
   }),
   /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
