@@ -30,13 +30,16 @@ export class Bare {
 
   static async start(databaseUrl: string, natsUrl = 'nats://127.0.0.1:4222'): Promise<Bare> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    await pool.query(`CREATE TABLE IF NOT EXISTS bench_sessions (id text PRIMARY KEY, last_seq bigint NOT NULL DEFAULT 0)`);
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS bench_sessions (id text PRIMARY KEY, last_seq bigint NOT NULL DEFAULT 0)`,
+    );
     await pool.query(`CREATE TABLE IF NOT EXISTS bench_events (session_id text NOT NULL, seq bigint NOT NULL, type text NOT NULL,
       payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (session_id, seq))`);
     const nats = await connect({ servers: natsUrl });
     const bare = new Bare(pool, nats, `bare${randomBytes(4).toString('hex')}`);
     bare.nats.subscribe(`${bare.prefix}.evt.*`, {
-      callback: (_error, message) => bare.delivered(message.subject.split('.').pop()!, decoder.decode(message.data)),
+      callback: (_error, message) =>
+        bare.delivered(message.subject.split('.').pop()!, decoder.decode(message.data)),
     });
     await bare.nats.flush();
     await bare.listen();
@@ -55,21 +58,37 @@ export class Bare {
     let seq: number;
     try {
       await client.query('BEGIN');
-      const bumped = await client.query('UPDATE bench_sessions SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq', [sessionId]);
+      const bumped = await client.query(
+        'UPDATE bench_sessions SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq',
+        [sessionId],
+      );
       seq = Number(bumped.rows[0].last_seq);
-      await client.query('INSERT INTO bench_events (session_id, seq, type, payload) VALUES ($1, $2, $3, $4)', [sessionId, seq, type, payload]);
+      await client.query(
+        'INSERT INTO bench_events (session_id, seq, type, payload) VALUES ($1, $2, $3, $4)',
+        [sessionId, seq, type, payload],
+      );
       await client.query('COMMIT');
     } finally {
       client.release();
     }
-    this.nats.publish(`${this.prefix}.evt.${sessionId}`, encoder.encode(JSON.stringify({ seq, type, ...payload })));
+    this.nats.publish(
+      `${this.prefix}.evt.${sessionId}`,
+      encoder.encode(JSON.stringify({ seq, type, ...payload })),
+    );
     return seq;
   }
 
   /** The bare turn: six events in sequence; resolves when the subscriber has received all six. */
   async turn(sessionId: string): Promise<void> {
     const received = new Promise<void>((done) => this.turnWaiters.set(sessionId, { left: 6, done }));
-    const types = ['session.status_running', 'span.model_request_start', 'agent.message', 'span.model_request_end', 'session.usage', 'session.status_idle'];
+    const types = [
+      'session.status_running',
+      'span.model_request_start',
+      'agent.message',
+      'span.model_request_end',
+      'session.usage',
+      'session.status_idle',
+    ];
     for (const type of types) await this.append(sessionId, type, { text: 'You said: hello' });
     await received;
   }
@@ -108,7 +127,10 @@ export class Bare {
     app.get('/agents/:id', async (request) => {
       const { id } = request.params as { id: string };
       const agent = await this.pool.query('SELECT * FROM agents WHERE id = $1', [id]);
-      const version = await this.pool.query('SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2', [id, agent.rows[0].head_version]);
+      const version = await this.pool.query(
+        'SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2',
+        [id, agent.rows[0].head_version],
+      );
       return { ...agent.rows[0], version: version.rows[0] };
     });
     this.url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,19 +29,33 @@ export class PlatformDriver {
 
   async setup(): Promise<{ agentId: string; environmentId: string }> {
     const agent = await this.post<{ id: string }>('/v1/agents', { name: 'bench', model: 'scripted' });
-    const environment = await this.post<{ id: string }>('/v1/environments', { name: 'bench', config: { type: 'local' } });
+    const environment = await this.post<{ id: string }>('/v1/environments', {
+      name: 'bench',
+      config: { type: 'local' },
+    });
     return { agentId: agent.id, environmentId: environment.id };
   }
 
   async session(ids: { agentId: string; environmentId: string }): Promise<BenchSession> {
-    const session = await this.post<{ id: string }>('/v1/sessions', { agent: ids.agentId, environment_id: ids.environmentId });
+    const session = await this.post<{ id: string }>('/v1/sessions', {
+      agent: ids.agentId,
+      environment_id: ids.environmentId,
+    });
     return BenchSession.open(this, session.id);
   }
 }
 
 /** One session with its live stream; `turn()` sends a message and resolves when the turn is idle. */
 export class BenchSession {
-  private waiting: { sentAt: number; messageAt?: number; runningAt?: number; done: (t: TurnTiming) => void; fail: (e: Error) => void } | undefined;
+  private waiting:
+    | {
+        sentAt: number;
+        messageAt?: number;
+        runningAt?: number;
+        done: (t: TurnTiming) => void;
+        fail: (e: Error) => void;
+      }
+    | undefined;
   private reader: SseReader | undefined;
 
   private constructor(
@@ -51,7 +65,11 @@ export class BenchSession {
 
   static async open(driver: PlatformDriver, id: string): Promise<BenchSession> {
     const session = new BenchSession(driver, id);
-    session.reader = await SseReader.open(`${driver.baseUrl}/v1/sessions/${id}/events/stream`, driver.headers, (f) => session.onFrame(f));
+    session.reader = await SseReader.open(
+      `${driver.baseUrl}/v1/sessions/${id}/events/stream`,
+      driver.headers,
+      (f) => session.onFrame(f),
+    );
     return session;
   }
 
@@ -59,11 +77,16 @@ export class BenchSession {
     const waiting = this.waiting;
     if (!waiting) return;
     if (frame.event === 'user.message' && waiting.messageAt === undefined) waiting.messageAt = frame.at;
-    else if (frame.event === 'session.status_running' && waiting.runningAt === undefined) waiting.runningAt = frame.at;
+    else if (frame.event === 'session.status_running' && waiting.runningAt === undefined)
+      waiting.runningAt = frame.at;
     else if (frame.event === 'session.status_idle' && waiting.runningAt !== undefined) {
       this.waiting = undefined;
       const messageAt = waiting.messageAt ?? waiting.runningAt;
-      waiting.done({ latency: frame.at - waiting.sentAt, pickup: waiting.runningAt - messageAt, postToStream: messageAt - waiting.sentAt });
+      waiting.done({
+        latency: frame.at - waiting.sentAt,
+        pickup: waiting.runningAt - messageAt,
+        postToStream: messageAt - waiting.sentAt,
+      });
     } else if (frame.event === 'session.error') {
       this.waiting = undefined;
       waiting.fail(new Error(`session ${this.id}: ${frame.data}`));
@@ -88,7 +111,9 @@ export class BenchSession {
         },
       };
       this.driver
-        .post(`/v1/sessions/${this.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] })
+        .post(`/v1/sessions/${this.id}/events`, {
+          events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+        })
         .catch((error: Error) => {
           clearTimeout(timer);
           this.waiting = undefined;

@@ -13,30 +13,58 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
 const { ApiClient, createTestDatabase, launchPlatform } = await import('@agentry/testing');
 const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
-const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } = await import('./turns.js');
+const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } =
+  await import('./turns.js');
 const { bareFanOut, barePostToStream, gatewayMemoryPerStream, platformFanOut } = await import('./streams.js');
 const { loadAverage, percentile, printFigures } = await import('./stats.js');
 type Figure = import('./stats.js').Figure;
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const wants = (section: string) => !only || only.includes(section);
 // --cpu-prof: every service writes a V8 CPU profile to test-results/profiles when it stops.
 const nodeArgs = args.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=test-results/profiles'] : [];
 const sizes = quick
-  ? { latencyTurns: 60, seconds: 6, concurrency: [32, 200], fanOutClients: 500, fanOutRounds: 3, posts: 100, reads: 200, lengthTurns: 120, idleStreams: 2000 }
-  : { latencyTurns: 200, seconds: 15, concurrency: [32, 200], fanOutClients: 2000, fanOutRounds: 5, posts: 300, reads: 600, lengthTurns: 500, idleStreams: 10_000 };
+  ? {
+      latencyTurns: 60,
+      seconds: 6,
+      concurrency: [32, 200],
+      fanOutClients: 500,
+      fanOutRounds: 3,
+      posts: 100,
+      reads: 200,
+      lengthTurns: 120,
+      idleStreams: 2000,
+    }
+  : {
+      latencyTurns: 200,
+      seconds: 15,
+      concurrency: [32, 200],
+      fanOutClients: 2000,
+      fanOutRounds: 5,
+      posts: 300,
+      reads: 600,
+      lengthTurns: 500,
+      idleStreams: 10_000,
+    };
 
 const platformEnv = { AGENTRY_LOG_LEVEL: 'warn' };
 
@@ -45,7 +73,12 @@ const db = await createTestDatabase();
 const bare = await Bare.start(db.url);
 
 async function launch(dataplanes = 1) {
-  const platform = await launchPlatform({ databaseUrl: db.url, env: platformEnv, replicas: { dataplane: dataplanes }, nodeArgs });
+  const platform = await launchPlatform({
+    databaseUrl: db.url,
+    env: platformEnv,
+    replicas: { dataplane: dataplanes },
+    nodeArgs,
+  });
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const driver = new PlatformDriver(platform.gatewayUrl, api.authHeaders);
   return { platform, driver, ids: await driver.setup() };
@@ -68,15 +101,35 @@ try {
     await singleSessionLatency(one, bare, 10); // warm-up
     const single = await singleSessionLatency(one, bare, sizes.latencyTurns);
     one.close();
-    figures.push({ name: 'turn latency, 1 session, p50', platform: percentile(single.platform, 50), bare: percentile(single.bare, 50), unit: 'ms' });
-    figures.push({ name: 'turn latency, 1 session, p99', platform: percentile(single.platform, 99), bare: percentile(single.bare, 99), unit: 'ms' });
+    figures.push({
+      name: 'turn latency, 1 session, p50',
+      platform: percentile(single.platform, 50),
+      bare: percentile(single.bare, 50),
+      unit: 'ms',
+    });
+    figures.push({
+      name: 'turn latency, 1 session, p99',
+      platform: percentile(single.platform, 99),
+      bare: percentile(single.bare, 99),
+      unit: 'ms',
+    });
     for (const concurrency of sizes.concurrency) {
       const sessions = await Promise.all(Array.from({ length: concurrency }, () => driver.session(ids)));
       const result = await platformThroughput(sessions, sizes.seconds, pids());
       for (const s of sessions) s.close();
       const bareRate = await bareThroughput(bare, concurrency, sizes.seconds);
-      figures.push({ name: `throughput, ${concurrency} sessions`, platform: result.turnsPerSecond, bare: bareRate, unit: 'turns/s' });
-      figures.push({ name: `pickup, ${concurrency} sessions, p99 / max`, platform: percentile(result.pickups, 99), bare: null, unit: 'ms' });
+      figures.push({
+        name: `throughput, ${concurrency} sessions`,
+        platform: result.turnsPerSecond,
+        bare: bareRate,
+        unit: 'turns/s',
+      });
+      figures.push({
+        name: `pickup, ${concurrency} sessions, p99 / max`,
+        platform: percentile(result.pickups, 99),
+        bare: null,
+        unit: 'ms',
+      });
       notes.push(
         `${concurrency} sessions: ${result.turns} turns, pickup p50 ${percentile(result.pickups, 50).toFixed(1)} ms, p99 ${percentile(result.pickups, 99).toFixed(1)} ms, ` +
           `max ${Math.max(...result.pickups).toFixed(1)} ms, turns waiting > 250 ms: ${result.pickups.filter((p) => p > 250).length}, errors: ${result.errors.length}` +
@@ -84,8 +137,12 @@ try {
       );
       notes.push(
         `${concurrency} sessions, CPU per turn: ` +
-          Object.entries(result.cpuPerTurnMs).map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(', ') +
-          `, total ${Object.values(result.cpuPerTurnMs).reduce((a, b) => a + b, 0).toFixed(2)} ms`,
+          Object.entries(result.cpuPerTurnMs)
+            .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`)
+            .join(', ') +
+          `, total ${Object.values(result.cpuPerTurnMs)
+            .reduce((a, b) => a + b, 0)
+            .toFixed(2)} ms`,
       );
     }
   }
@@ -96,14 +153,36 @@ try {
     for (let i = 0; i < sizes.posts; i += 1) posts.push((await session.turn()).postToStream);
     session.close();
     const barePosts = await barePostToStream(bare, sizes.posts);
-    figures.push({ name: 'POST event → on SSE, p50', platform: percentile(posts, 50), bare: percentile(barePosts, 50), unit: 'ms', compare: 'difference' });
-    figures.push({ name: 'POST event → on SSE, p99', platform: percentile(posts, 99), bare: percentile(barePosts, 99), unit: 'ms', compare: 'difference' });
+    figures.push({
+      name: 'POST event → on SSE, p50',
+      platform: percentile(posts, 50),
+      bare: percentile(barePosts, 50),
+      unit: 'ms',
+      compare: 'difference',
+    });
+    figures.push({
+      name: 'POST event → on SSE, p99',
+      platform: percentile(posts, 99),
+      bare: percentile(barePosts, 99),
+      unit: 'ms',
+      compare: 'difference',
+    });
     const target = await driver.session(ids);
     target.close();
     const fan = await platformFanOut(driver, target.id, sizes.fanOutClients, sizes.fanOutRounds);
     const bareFan = await bareFanOut(bare, sizes.fanOutClients, sizes.fanOutRounds);
-    figures.push({ name: `fan-out to ${sizes.fanOutClients} clients, p50`, platform: percentile(fan, 50), bare: percentile(bareFan, 50), unit: 'ms' });
-    figures.push({ name: `fan-out to ${sizes.fanOutClients} clients, p99`, platform: percentile(fan, 99), bare: percentile(bareFan, 99), unit: 'ms' });
+    figures.push({
+      name: `fan-out to ${sizes.fanOutClients} clients, p50`,
+      platform: percentile(fan, 50),
+      bare: percentile(bareFan, 50),
+      unit: 'ms',
+    });
+    figures.push({
+      name: `fan-out to ${sizes.fanOutClients} clients, p99`,
+      platform: percentile(fan, 99),
+      bare: percentile(bareFan, 99),
+      unit: 'ms',
+    });
   }
 
   if (wants('reads')) {
@@ -120,19 +199,33 @@ try {
       await r2.arrayBuffer();
       b.push(performance.now() - start);
     }
-    figures.push({ name: 'GET /v1/agents/{id}, p50', platform: percentile(p.slice(20), 50), bare: percentile(b.slice(20), 50), unit: 'ms' });
+    figures.push({
+      name: 'GET /v1/agents/{id}, p50',
+      platform: percentile(p.slice(20), 50),
+      bare: percentile(b.slice(20), 50),
+      unit: 'ms',
+    });
   }
 
   if (wants('length')) {
     const flat = await lengthFlatness(driver, ids, sizes.lengthTurns);
-    notes.push(`session length: turns 1–50 mean ${flat.first.toFixed(1)} ms, last 50 mean ${flat.last.toFixed(1)} ms, ratio ${flat.ratio.toFixed(2)} (${sizes.lengthTurns} turns)`);
+    notes.push(
+      `session length: turns 1–50 mean ${flat.first.toFixed(1)} ms, last 50 mean ${flat.last.toFixed(1)} ms, ratio ${flat.ratio.toFixed(2)} (${sizes.lengthTurns} turns)`,
+    );
   }
 
   if (wants('memory')) {
     const sessions = await Promise.all(Array.from({ length: 50 }, () => driver.session(ids)));
     for (const s of sessions) s.close();
-    const perStream = await gatewayMemoryPerStream(driver, sessions.map((s) => s.id), sizes.idleStreams, platform.service('gateway').pid!);
-    notes.push(`gateway RSS per idle SSE connection at ${sizes.idleStreams}: ${(perStream / 1024).toFixed(1)} KB`);
+    const perStream = await gatewayMemoryPerStream(
+      driver,
+      sessions.map((s) => s.id),
+      sizes.idleStreams,
+      platform.service('gateway').pid!,
+    );
+    notes.push(
+      `gateway RSS per idle SSE connection at ${sizes.idleStreams}: ${(perStream / 1024).toFixed(1)} KB`,
+    );
   }
 } finally {
   await platform.stop();
@@ -145,7 +238,9 @@ if (wants('scale')) {
       const sessions = await Promise.all(Array.from({ length: 32 }, () => run.driver.session(run.ids)));
       const result = await platformThroughput(sessions, sizes.seconds, {});
       for (const s of sessions) s.close();
-      notes.push(`scale-out: ${replicas} dataplane replica(s), 32 sessions: ${result.turnsPerSecond.toFixed(1)} turns/s, errors ${result.errors.length}`);
+      notes.push(
+        `scale-out: ${replicas} dataplane replica(s), 32 sessions: ${result.turnsPerSecond.toFixed(1)} turns/s, errors ${result.errors.length}`,
+      );
     } finally {
       await run.platform.stop();
     }

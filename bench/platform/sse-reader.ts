@@ -21,28 +21,36 @@ export class SseReader {
 
   private constructor(private readonly onFrame: (frame: Frame) => void) {}
 
-  static open(url: string, headers: Record<string, string>, onFrame: (frame: Frame) => void): Promise<SseReader> {
+  static open(
+    url: string,
+    headers: Record<string, string>,
+    onFrame: (frame: Frame) => void,
+  ): Promise<SseReader> {
     const reader = new SseReader(onFrame);
     return new Promise((resolve, reject) => {
-      const req = request(url, { headers: { accept: 'text/event-stream', ...headers }, agent: streamAgent }, (res: IncomingMessage) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`stream ${url}: ${res.statusCode}`));
-          res.resume();
-          return;
-        }
-        res.setEncoding('utf8');
-        let resolved = false;
-        res.on('data', (chunk: string) => {
-          reader.consume(chunk);
-          // The first bytes (a heartbeat comment) say the stream is live.
-          if (!resolved) {
-            resolved = true;
-            reader.opened = true;
-            resolve(reader);
+      const req = request(
+        url,
+        { headers: { accept: 'text/event-stream', ...headers }, agent: streamAgent },
+        (res: IncomingMessage) => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`stream ${url}: ${res.statusCode}`));
+            res.resume();
+            return;
           }
-        });
-        res.on('error', () => undefined);
-      });
+          res.setEncoding('utf8');
+          let resolved = false;
+          res.on('data', (chunk: string) => {
+            reader.consume(chunk);
+            // The first bytes (a heartbeat comment) say the stream is live.
+            if (!resolved) {
+              resolved = true;
+              reader.opened = true;
+              resolve(reader);
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
       req.on('error', reject);
       req.end();
       reader.req = req;

@@ -21,7 +21,9 @@ export function cpuMs(pid: number): number {
 
 /** Resident set size of a process, in bytes. */
 export function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) * 1024;
 }
 
@@ -46,7 +48,10 @@ export function printFigures(title: string, figures: Figure[]): void {
     const fmt = (v: number) => `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${f.unit}`;
     let ratio = '—';
     if (f.bare !== null && f.bare > 0) {
-      ratio = f.compare === 'difference' ? `${(f.platform - f.bare).toFixed(2)} ${f.unit} over` : `${(f.platform / f.bare).toFixed(2)}×`;
+      ratio =
+        f.compare === 'difference'
+          ? `${(f.platform - f.bare).toFixed(2)} ${f.unit} over`
+          : `${(f.platform / f.bare).toFixed(2)}×`;
     }
     console.log(`| ${f.name} | ${fmt(f.platform)} | ${f.bare === null ? '—' : fmt(f.bare)} | ${ratio} |`);
   }

@@ -58,7 +58,8 @@ export async function platformThroughput(
   const elapsed = (performance.now() - started) / 1000;
   const after = readCpu(processes);
   const cpuPerTurnMs: Record<string, number> = {};
-  for (const name of Object.keys(before)) cpuPerTurnMs[name] = (after[name]! - before[name]!) / Math.max(1, turns);
+  for (const name of Object.keys(before))
+    cpuPerTurnMs[name] = (after[name]! - before[name]!) / Math.max(1, turns);
   return { turnsPerSecond: turns / elapsed, turns, pickups, latencies, cpuPerTurnMs, errors };
 }
 
@@ -79,7 +80,11 @@ export async function bareThroughput(bare: Bare, concurrency: number, seconds: n
 }
 
 /** Turns 1–50 against the last 50 of one long session: the cost of a turn must not grow with the log. */
-export async function lengthFlatness(driver: PlatformDriver, ids: { agentId: string; environmentId: string }, turns: number) {
+export async function lengthFlatness(
+  driver: PlatformDriver,
+  ids: { agentId: string; environmentId: string },
+  turns: number,
+) {
   const session = await driver.session(ids);
   const latencies: number[] = [];
   for (let i = 0; i < turns; i += 1) latencies.push((await session.turn(`message ${i}`)).latency);

@@ -27,6 +27,19 @@ export interface StatusChange {
   usage: Record<string, number> | null;
 }
 
+/** The events that carry conversation content, for search. */
+const CONVERSATION_TYPES = [
+  'user.message',
+  'agent.message',
+  'agent.tool_use',
+  'agent.tool_result',
+  'agent.mcp_tool_use',
+  'agent.mcp_tool_result',
+  'agent.custom_tool_use',
+  'user.custom_tool_result',
+  'agent.thread_context_compacted',
+];
+
 /** Inserts the batch `$4…$7` after the seq that `bumped` reserved; shared by every append statement. */
 const INSERT_BATCH = `
   INSERT INTO session_events (id, tenant_id, session_id, seq, type, payload, processed_at, created_at)
@@ -76,14 +89,22 @@ export class SessionEventsRepository {
   async append(sessionId: string, guard: AppendGuard, events: NewEvent[]): Promise<EventRow[]> {
     if (events.length === 0) return [];
     const scope = guard.kind === 'client' ? guard.namespaceId : guard.token.toString();
-    const rows = await this.sql.query<EventRow>(guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
-      guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN, [sessionId, guard.tenantId, scope, ...columns(events)]);
+    const rows = await this.sql.query<EventRow>(
+      guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
+      guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN,
+      [sessionId, guard.tenantId, scope, ...columns(events)],
+    );
     if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
     return sortBySeq(rows.rows);
   }
 
   /** Appends under the lease with a status compare-and-set; `null` when the status or lease had moved. */
-  async appendWithTransition(sessionId: string, lease: { tenantId: string; token: bigint }, change: StatusChange, events: NewEvent[]): Promise<EventRow[] | null> {
+  async appendWithTransition(
+    sessionId: string,
+    lease: { tenantId: string; token: bigint },
+    change: StatusChange,
+    events: NewEvent[],
+  ): Promise<EventRow[] | null> {
     const rows = await this.sql.query<EventRow>('events.append.transition', APPEND_WITH_TRANSITION, [
       sessionId,
       lease.tenantId,
@@ -107,7 +128,13 @@ export class SessionEventsRepository {
       `SELECT ${EVENT_COLUMNS} FROM session_events
        WHERE session_id = $1 AND seq > $2 AND ($3::bigint IS NULL OR seq < $3) AND ($4::text[] IS NULL OR type = ANY($4))
        ORDER BY seq ${options.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $5`,
-      [sessionId, options.afterSeq, options.beforeSeq ?? null, options.types?.length ? options.types : null, options.limit],
+      [
+        sessionId,
+        options.afterSeq,
+        options.beforeSeq ?? null,
+        options.types?.length ? options.types : null,
+        options.limit,
+      ],
     );
     return rows.rows;
   }
@@ -119,10 +146,11 @@ export class SessionEventsRepository {
 
   /** The events that follow `afterSeq`, in order. */
   async after(sessionId: string, afterSeq: number): Promise<EventRow[]> {
-    const rows = await this.sql.query<EventRow>('events.after', `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq`, [
-      sessionId,
-      afterSeq,
-    ]);
+    const rows = await this.sql.query<EventRow>(
+      'events.after',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq`,
+      [sessionId, afterSeq],
+    );
     return rows.rows;
   }
 
@@ -132,6 +160,23 @@ export class SessionEventsRepository {
       'events.inbox',
       `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND processed_at IS NULL ORDER BY seq`,
       [sessionId],
+    );
+    return rows.rows;
+  }
+
+  /** Conversation events of every session of an agent, oldest session first: what `session_search` reads. */
+  async ofAgent(
+    tenantId: string,
+    agentId: string,
+    limit: number,
+  ): Promise<Array<EventRow & { sessionId: string }>> {
+    const rows = await this.sql.query<EventRow & { sessionId: string }>(
+      'events.of-agent',
+      `SELECT e.session_id AS "sessionId", e.${EVENT_COLUMNS.split(', ').join(', e.')}
+       FROM session_events e JOIN sessions s ON s.id = e.session_id
+       WHERE s.tenant_id = $1 AND s.agent_id = $2 AND e.type = ANY($3::text[])
+       ORDER BY s.created_at, e.seq LIMIT $4`,
+      [tenantId, agentId, CONVERSATION_TYPES, limit],
     );
     return rows.rows;
   }
@@ -147,7 +192,10 @@ export class SessionEventsRepository {
 
   private async whyNotAppendable(sessionId: string, guard: AppendGuard): Promise<AppError> {
     if (guard.kind === 'turn') {
-      return new AppError('CONFLICT', `Turn lease on session ${sessionId} was lost (fencing token ${guard.token})`);
+      return new AppError(
+        'CONFLICT',
+        `Turn lease on session ${sessionId} was lost (fencing token ${guard.token})`,
+      );
     }
     const found = await this.sql.query<{ namespace_id: string; archived: boolean }>(
       'sessions.appendable',
@@ -155,13 +203,19 @@ export class SessionEventsRepository {
       [sessionId, guard.tenantId],
     );
     const session = found.rows[0];
-    if (!session || session.namespace_id !== guard.namespaceId) return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
+    if (!session || session.namespace_id !== guard.namespaceId)
+      return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
     return new AppError('INVALID_REQUEST', `Session ${sessionId} is archived and accepts no events`);
   }
 }
 
 function columns(events: NewEvent[]): [string[], string[], string[], boolean[]] {
-  return [events.map((e) => e.id), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload)), events.map((e) => e.processed)];
+  return [
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.payload)),
+    events.map((e) => e.processed),
+  ];
 }
 
 function sortBySeq(rows: EventRow[]): EventRow[] {

@@ -29,11 +29,19 @@ export class SessionStateRepository {
   constructor(private readonly sql: SqlPool) {}
 
   async find(sessionId: string): Promise<SessionState | null> {
-    const rows = await this.sql.query<SessionState>('sessions.find', `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1`, [sessionId]);
+    const rows = await this.sql.query<SessionState>(
+      'sessions.find',
+      `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1`,
+      [sessionId],
+    );
     return rows.rows[0] ?? null;
   }
 
-  async findForTenant(sessionId: string, tenantId: string, namespaceId: string): Promise<SessionState | null> {
+  async findForTenant(
+    sessionId: string,
+    tenantId: string,
+    namespaceId: string,
+  ): Promise<SessionState | null> {
     const rows = await this.sql.query<SessionState>(
       'sessions.find-for-tenant',
       `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3`,
@@ -46,7 +54,11 @@ export class SessionStateRepository {
    * Takes the lease if it is free or expired; each acquisition gets a larger fencing token. Returns the
    * row as it stands under the new lease, so a turn starts with one round trip.
    */
-  async acquire(sessionId: string, owner: string, ttlMs: number): Promise<{ lease: Lease; session: SessionState } | null> {
+  async acquire(
+    sessionId: string,
+    owner: string,
+    ttlMs: number,
+  ): Promise<{ lease: Lease; session: SessionState } | null> {
     const rows = await this.sql.query<SessionState & { token: string }>(
       'sessions.acquire',
       `UPDATE sessions

@@ -12,11 +12,17 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 export class SqlPool implements OnApplicationShutdown {
   readonly pool: pg.Pool;
 
-  constructor(@Inject(DATAPLANE_CONFIG) config: Pick<DataplaneEnv, 'DATABASE_URL' | 'AGENTRY_SQL_POOL_SIZE'>) {
+  constructor(
+    @Inject(DATAPLANE_CONFIG) config: Pick<DataplaneEnv, 'DATABASE_URL' | 'AGENTRY_SQL_POOL_SIZE'>,
+  ) {
     this.pool = createSqlPool(config.DATABASE_URL, config.AGENTRY_SQL_POOL_SIZE);
   }
 
-  query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  query<R extends pg.QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
     return this.pool.query<R>({ name, text, values });
   }
 

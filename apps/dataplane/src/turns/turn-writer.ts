@@ -11,7 +11,12 @@ export type OutboundEvent = { id?: string; type: string } & Record<string, unkno
  * written so far must be committed first (DESIGN.md §6.3). Other events wait for the next barrier
  * or the end of the turn, so a turn costs a couple of statements rather than one per event.
  */
-const BARRIERS = new Set(['span.model_request_start', 'agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
+const BARRIERS = new Set([
+  'span.model_request_start',
+  'agent.tool_use',
+  'agent.mcp_tool_use',
+  'agent.custom_tool_use',
+]);
 
 /**
  * Every write of one turn: conditional on the lease's fencing token, so a runner that lost its lease
@@ -50,10 +55,20 @@ export class TurnWriter {
     from: string[],
     to: string,
     event: OutboundEvent,
-    options: { stopReason?: Record<string, unknown> | null; usage?: Record<string, number>; consume?: string[] } = {},
+    options: {
+      stopReason?: Record<string, unknown> | null;
+      usage?: Record<string, number>;
+      consume?: string[];
+    } = {},
   ): Promise<boolean> {
     if (this.pendingStart) await this.flush();
-    const change: StatusChange = { from, to, stopReason: options.stopReason ?? null, consume: options.consume ?? [], usage: options.usage ?? null };
+    const change: StatusChange = {
+      from,
+      to,
+      stopReason: options.stopReason ?? null,
+      consume: options.consume ?? [],
+      usage: options.usage ?? null,
+    };
     const batch = [...this.buffered, toNewEvent(event)];
     this.buffered = [];
     const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
@@ -74,8 +89,16 @@ export class TurnWriter {
     this.pendingStart = undefined;
     const rows = start
       ? await this.events.appendWithTransition(this.lease.sessionId, this.lease, start, batch)
-      : await this.events.append(this.lease.sessionId, { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token }, batch);
-    if (!rows) throw new AppError('CONFLICT', `Session ${this.lease.sessionId} changed status before its turn started`);
+      : await this.events.append(
+          this.lease.sessionId,
+          { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token },
+          batch,
+        );
+    if (!rows)
+      throw new AppError(
+        'CONFLICT',
+        `Session ${this.lease.sessionId} changed status before its turn started`,
+      );
     this.publish(rows.map(toStoredEvent));
   }
 
