@@ -4,6 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@agentry/testing';
 import { SessionEventsRepository, type NewEvent, type StatusChange } from '../src/events/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool } from '../src/sql/sql-pool.js';
+import { EventLogSessionLogs } from '../src/turns/event-log-session-logs.js';
+import { createSessionSearchTool } from '@agentry/harness';
 import { seedSession, type SessionFixture } from './session-fixture.js';
 
 const message = (text: string): NewEvent => ({
@@ -118,5 +120,20 @@ describe('event log and session state against real Postgres', () => {
     expect((await events.inbox(other.sessionId)).map((r) => r.id)).toEqual([a!.id, b!.id]);
     await events.markProcessed(other.sessionId, [a!.id]);
     expect((await events.inbox(other.sessionId)).map((r) => r.id)).toEqual([b!.id]);
+  });
+
+  it('serves session_search from the event log of the agent\'s sessions, and only its tenant\'s', async () => {
+    const mine = await seedSession(db.prisma);
+    const theirs = await seedSession(db.prisma);
+    const agentId = (await db.prisma.session.findUniqueOrThrow({ where: { id: mine.sessionId } })).agentId;
+    await events.append(mine.sessionId, { kind: 'client', tenantId: mine.tenantId, namespaceId: mine.namespaceId }, [message('the launch code is pelican')]);
+    await events.append(theirs.sessionId, { kind: 'client', tenantId: theirs.tenantId, namespaceId: theirs.namespaceId }, [message('pelican for someone else')]);
+    const search = createSessionSearchTool(new EventLogSessionLogs(events, mine.tenantId));
+    const context = { sessionId: mine.sessionId, agentId } as Parameters<typeof search.execute>[1];
+    const found = await search.execute({ query: 'pelican' }, context);
+    const text = JSON.stringify(found);
+    expect(text).toContain('the launch code is pelican');
+    expect(text).toContain(mine.sessionId);
+    expect(text).not.toContain('someone else');
   });
 });
