@@ -73,6 +73,18 @@ export class SessionStateRepository {
     return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session };
   }
 
+  /** The live lease on a session, if any: its token and how long until it expires. */
+  async liveLease(sessionId: string): Promise<{ tenantId: string; token: bigint; expiresInMs: number } | null> {
+    const rows = await this.sql.query<{ tenant_id: string; token: string; expires_in_ms: number }>(
+      'sessions.live-lease',
+      `SELECT tenant_id, lease_token::text AS token, (extract(epoch FROM lease_expires_at - now()) * 1000)::float8 AS expires_in_ms
+       FROM sessions WHERE id = $1 AND lease_expires_at > now()`,
+      [sessionId],
+    );
+    const row = rows.rows[0];
+    return row ? { tenantId: row.tenant_id, token: BigInt(row.token), expiresInMs: row.expires_in_ms } : null;
+  }
+
   async renew(lease: Lease, ttlMs: number): Promise<boolean> {
     const result = await this.sql.query(
       'sessions.renew',

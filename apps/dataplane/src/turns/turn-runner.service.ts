@@ -19,6 +19,7 @@ import { LeaseKeeper } from './lease-keeper.js';
 import { planResume, withWaitingMessages } from './recovery-plan.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SessionLogCache } from './session-log-cache.js';
+import { SessionWakeups } from './session-wakeups.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnWriter } from './turn-writer.js';
 
@@ -53,6 +54,7 @@ export class TurnRunner {
     private readonly harnesses: HarnessFactory,
     private readonly workspaces: SharedWorkspaces,
     private readonly interrupts: SessionInterrupts,
+    private readonly wakeups: SessionWakeups,
     private readonly work: WorkQueue,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -60,17 +62,26 @@ export class TurnRunner {
     this.logs = new SessionLogCache(events, config.AGENTRY_LOG_CACHE_SESSIONS);
   }
 
-  /** `more` when the drain stopped with input left after its turn budget: the caller requeues it. */
-  async drain(sessionId: string): Promise<'done' | 'more'> {
+  /**
+   * `more` when the drain stopped with input left after its turn budget (the caller requeues it);
+   * `held` when another runner holds the lease (it looks at the inbox again when it lets go).
+   */
+  async drain(sessionId: string): Promise<'done' | 'more' | 'held'> {
     for (let round = 0; round < MAX_TURNS_PER_DRAIN; round += 1) {
       // A lease held elsewhere is fine: its holder looks at the inbox again after releasing it.
       const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
-      if (!acquired) return 'done';
+      if (!acquired) return round === 0 ? 'held' : 'done';
+      const { lease } = acquired;
+      const armed = this.wakeups.armTakeover(lease, this.config.AGENTRY_LEASE_TTL_MS).catch((error: unknown) => {
+        this.logger.warn({ sessionId, err: (error as Error).message }, 'could not arm the lease takeover; the reconciler covers it');
+      });
       let outcome: UnderLease;
       try {
-        outcome = await this.runUnderLease(acquired.lease, acquired.session);
+        outcome = await this.runUnderLease(lease, acquired.session);
       } finally {
-        await this.state.release(acquired.lease).catch(() => undefined);
+        await this.state.release(lease).catch(() => undefined);
+        await armed;
+        await this.wakeups.disarmTakeover(lease).catch(() => undefined);
       }
       const pending = await this.events.inbox(sessionId);
       if (pending.length === 0) return 'done';

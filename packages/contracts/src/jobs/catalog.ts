@@ -18,7 +18,7 @@ export const SessionDrainJobSchema = z.object({
   v: z.literal(1).default(1),
   sessionId: z.string().min(1),
   tenantId: z.string().min(1),
-  reason: z.enum(['inbound', 'reconcile', 'recheck']).default('inbound'),
+  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover']).default('inbound'),
 });
 export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
 
