@@ -7,7 +7,7 @@ import { configDefaults } from 'vitest/config';
 // extensionless imports that Node itself cannot load once the dependency is externalised.
 const conditions = ['source', ...defaultServerConditions.filter((c) => c !== 'module')];
 
-const unitExclude = ['**/*.int.test.ts', '**/*.e2e.test.ts'];
+const unitExclude = ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.stress.test.ts'];
 
 // The MCP SDK's sourcemaps name TypeScript sources the package does not ship; once it is inlined (below),
 // vite warns about every one of its files. Only that warning, for that package, is dropped. Vitest
@@ -48,6 +48,18 @@ export default defineConfig({
           include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Load and timing bounds on real services: one file at a time, after the integration tier, so
+        // no other test competes for the machine while latencies are asserted.
+        extends: true,
+        test: {
+          name: 'stress',
+          include: ['{apps,packages}/*/{src,test}/**/*.stress.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

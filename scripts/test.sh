@@ -16,8 +16,11 @@ log "typecheck"; pnpm exec turbo run typecheck --output-logs=errors-only || stat
 log "unit + integration tests"
 pnpm exec vitest run --project unit --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json || status=1
+log "stress tests (bounded)"
+pnpm exec vitest run --project stress \
+  --reporter=default --reporter=json --outputFile.json=test-results/stress.json || status=1
 log "end-to-end tests"
 pnpm exec vitest run --project e2e \
   --reporter=default --reporter=json --outputFile.json=test-results/e2e.json || status=1
-node scripts/test-summary.mjs test-results/unit-integration.json test-results/e2e.json || status=1
+node scripts/test-summary.mjs test-results/unit-integration.json test-results/stress.json test-results/e2e.json || status=1
 exit $status

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ID_PREFIXES, newId } from '@agentry/contracts';
 import { createTestDatabase, type TestDatabase } from '@agentry/testing';
-import { SessionEventsRepository, type NewEvent } from '../src/events/session-events.repository.js';
+import { SessionEventsRepository, type NewEvent, type StatusChange } from '../src/events/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
+import { SqlPool } from '../src/sql/sql-pool.js';
+import { EventLogSessionLogs } from '../src/turns/event-log-session-logs.js';
+import { createSessionSearchTool } from '@agentry/harness';
 import { seedSession, type SessionFixture } from './session-fixture.js';
 
 const message = (text: string): NewEvent => ({
@@ -17,14 +20,25 @@ describe('event log and session state against real Postgres', () => {
   let events: SessionEventsRepository;
   let state: SessionStateRepository;
   let s: SessionFixture;
+  let sql: SqlPool;
+  const statusEvent = (type: string): NewEvent => ({ id: newId(ID_PREFIXES.sessionEvent), type, payload: {}, processed: true });
+  const change = (from: string[], to: string, stopReason: Record<string, unknown> | null = null): StatusChange => ({
+    from,
+    to,
+    stopReason,
+    consume: [],
+    usage: null,
+  });
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    events = new SessionEventsRepository(db.prisma);
-    state = new SessionStateRepository(db.prisma);
+    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 5 });
+    events = new SessionEventsRepository(sql);
+    state = new SessionStateRepository(sql);
     s = await seedSession(db.prisma);
   });
   afterAll(async () => {
+    await sql?.onApplicationShutdown();
     await db?.drop();
   });
 
@@ -43,7 +57,7 @@ describe('event log and session state against real Postgres', () => {
     }
     for (const seqs of byBatch.values()) expect(seqs[3]! - seqs[0]!).toBe(3);
     const session = await state.find(s.sessionId);
-    expect(Number(session?.lastSeq)).toBe(100);
+    expect(session?.lastSeq).toBe(100);
   });
 
   it('rejects an append from another namespace and writes nothing', async () => {
@@ -54,27 +68,49 @@ describe('event log and session state against real Postgres', () => {
   });
 
   it('fences a stale lease holder out of appends and status changes', async () => {
-    const first = await state.acquire(s.sessionId, 'runner-a', 1_000);
-    expect(first).not.toBeNull();
+    const first = (await state.acquire(s.sessionId, 'runner-a', 1_000))!.lease;
+    expect(first).toBeDefined();
     expect(await state.acquire(s.sessionId, 'runner-b', 1_000)).toBeNull();
     await new Promise((r) => setTimeout(r, 1_100));
-    const second = await state.acquire(s.sessionId, 'runner-b', 5_000);
-    expect(second!.token).toBeGreaterThan(first!.token);
+    const second = (await state.acquire(s.sessionId, 'runner-b', 5_000))!.lease;
+    expect(second.token).toBeGreaterThan(first.token);
 
-    const stale = { kind: 'turn' as const, tenantId: s.tenantId, token: first!.token };
+    const stale = { kind: 'turn' as const, tenantId: s.tenantId, token: first.token };
     const before = (await events.all(s.sessionId)).length;
     await expect(events.append(s.sessionId, stale, [message('late')])).rejects.toSatisfy((e) => AppError.is(e, 'CONFLICT'));
     expect((await events.all(s.sessionId)).length).toBe(before);
-    expect(await db.prisma.$transaction((tx) => state.transition(tx, first!, ['idle'], 'running', null))).toBe(false);
-    expect(await state.renew(first!, 1_000)).toBe(false);
+    expect(await events.appendWithTransition(s.sessionId, first, change(['idle'], 'running'), [statusEvent('session.status_running')])).toBeNull();
+    expect((await events.all(s.sessionId)).length).toBe(before);
+    expect(await state.renew(first, 1_000)).toBe(false);
 
-    expect(await db.prisma.$transaction((tx) => state.transition(tx, second!, ['idle'], 'running', null))).toBe(true);
+    expect(await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [statusEvent('session.status_running')])).toHaveLength(1);
     // Compare-and-set: the status is no longer idle, so the same transition does nothing.
-    expect(await db.prisma.$transaction((tx) => state.transition(tx, second!, ['idle'], 'running', null))).toBe(false);
-    expect(await db.prisma.$transaction((tx) => state.transition(tx, second!, ['running'], 'idle', { type: 'end_turn' }))).toBe(true);
-    expect((await state.find(s.sessionId))?.stopReason).toEqual({ type: 'end_turn' });
-    await state.release(second!);
+    expect(await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [statusEvent('session.status_running')])).toBeNull();
+    const idle = await events.appendWithTransition(s.sessionId, second, change(['running'], 'idle', { type: 'end_turn' }), [statusEvent('session.status_idle')]);
+    expect(idle!.map((e) => e.seq)).toEqual([before + 2]);
+    const row = await db.prisma.session.findUniqueOrThrow({ where: { id: s.sessionId } });
+    expect(row.stopReason).toEqual({ type: 'end_turn' });
+    expect(row.status).toBe('idle');
+    await state.release(second);
     expect(await state.acquire(s.sessionId, 'runner-c', 1_000)).not.toBeNull();
+  });
+
+  it('writes a transition, its events, the consumed inbox and the usage totals in one statement', async () => {
+    const other = await seedSession(db.prisma);
+    const client = { kind: 'client' as const, tenantId: other.tenantId, namespaceId: other.namespaceId };
+    const [input] = await events.append(other.sessionId, client, [message('hi')]);
+    const lease = (await state.acquire(other.sessionId, 'runner', 5_000))!.lease;
+    const start = { ...change(['idle'], 'running'), consume: [input!.id] };
+    const started = await events.appendWithTransition(other.sessionId, lease, start, [statusEvent('session.status_running'), statusEvent('span.model_request_start')]);
+    expect(started!.map((e) => e.seq)).toEqual([2, 3]);
+    expect(await events.inbox(other.sessionId)).toEqual([]);
+    const usages: Array<Record<string, number>> = [{ input_tokens: 3, output_tokens: 5 }, { input_tokens: 4, cache_read_input_tokens: 1 }];
+    for (const usage of usages) {
+      await events.appendWithTransition(other.sessionId, lease, { ...change(['running', 'idle'], 'idle'), usage }, [statusEvent('session.status_idle')]);
+    }
+    const row = await db.prisma.session.findUniqueOrThrow({ where: { id: other.sessionId } });
+    expect(row.usage).toEqual({ input_tokens: 7, output_tokens: 5, cache_read_input_tokens: 1 });
+    expect(Number(row.lastSeq)).toBe(5);
   });
 
   it('keeps inbound events in the inbox until a turn consumes them', async () => {
@@ -82,7 +118,22 @@ describe('event log and session state against real Postgres', () => {
     const client = { kind: 'client' as const, tenantId: other.tenantId, namespaceId: other.namespaceId };
     const [a, b] = await events.append(other.sessionId, client, [message('a'), message('b')]);
     expect((await events.inbox(other.sessionId)).map((r) => r.id)).toEqual([a!.id, b!.id]);
-    await db.prisma.$transaction((tx) => events.markProcessed(tx, other.sessionId, [a!.id]));
+    await events.markProcessed(other.sessionId, [a!.id]);
     expect((await events.inbox(other.sessionId)).map((r) => r.id)).toEqual([b!.id]);
+  });
+
+  it('serves session_search from the event log of the agent\'s sessions, and only its tenant\'s', async () => {
+    const mine = await seedSession(db.prisma);
+    const theirs = await seedSession(db.prisma);
+    const agentId = (await db.prisma.session.findUniqueOrThrow({ where: { id: mine.sessionId } })).agentId;
+    await events.append(mine.sessionId, { kind: 'client', tenantId: mine.tenantId, namespaceId: mine.namespaceId }, [message('the launch code is pelican')]);
+    await events.append(theirs.sessionId, { kind: 'client', tenantId: theirs.tenantId, namespaceId: theirs.namespaceId }, [message('pelican for someone else')]);
+    const search = createSessionSearchTool(new EventLogSessionLogs(events, mine.tenantId));
+    const context = { sessionId: mine.sessionId, agentId } as Parameters<typeof search.execute>[1];
+    const found = await search.execute({ query: 'pelican' }, context);
+    const text = JSON.stringify(found);
+    expect(text).toContain('the launch code is pelican');
+    expect(text).toContain(mine.sessionId);
+    expect(text).not.toContain('someone else');
   });
 });

@@ -4,13 +4,13 @@ import { EventFactory } from './loop/event-factory.js';
 import { defaultHooks } from './loop/default-hooks.js';
 import { createMcpWiring } from './loop/mcp-wiring.js';
 import type { HarnessConfig, RunContext, RunInput } from './loop/harness-config.js';
-import type { HarnessEvent, RunEndEvent, StopReason } from './loop/harness-events.js';
+import type { HarnessEvent, PersistedHarnessEvent, RunEndEvent, StopReason } from './loop/harness-events.js';
 import type { HookContext } from './loop/harness-hooks.js';
 import { createEventIdGenerator, silentLogger, systemClock } from './loop/ports.js';
 import { runLoop } from './loop/run-loop.js';
 import { emptyUsage, type RunState } from './loop/run-state.js';
 import { OffloadManager, type OffloadedResult } from './offload/offload-manager.js';
-import { SessionTranscript } from './transcript/session-transcript.js';
+import { WorkspaceSessionLogs } from './transcript/workspace-session-logs.js';
 import { inProcessToolExecutor } from './tools/tool-executor.js';
 import { assembleTools } from './tools/tool-registry.js';
 import { textOf } from './loop/tool-runner.js';
@@ -38,6 +38,7 @@ export function createHarness(config: HarnessConfig): Harness {
   const executor = config.toolExecutor ?? inProcessToolExecutor;
   const mcp = createMcpWiring(logger);
   const hooks = defaultHooks(config, logger, clock, mcp, createHarness);
+  const sessionLogs = config.sessionLogs ?? new WorkspaceSessionLogs(config.workspace);
 
   async function* run(input: RunInput, context: RunContext, signal: AbortSignal = new AbortController().signal): AsyncGenerator<HarnessEvent> {
     const state: RunState = { conversation: [...input.conversation], usage: emptyUsage() };
@@ -64,7 +65,9 @@ export function createHarness(config: HarnessConfig): Harness {
       parts.push(skillsPrompt);
       return parts.filter((p) => p.trim() !== '').join('\n\n');
     };
-    const transcript = config.disableSessionPersistence ? undefined : new SessionTranscript(config.workspace, context.agentId, context.sessionId);
+    const transcript = config.disableSessionPersistence
+      ? undefined
+      : { append: (events: PersistedHarnessEvent[], now: Date) => sessionLogs.append(context, events, now) };
     return yield* runLoop(
       {
         model: { model: config.model, clock, logger, events, retries: config.modelRetries ?? 3, backoffMs: config.retryBackoffMs ?? 500 },

@@ -5,7 +5,12 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
   /** Turn lease: DESIGN caps the TTL at 10 s; it is renewed at a third of it while a turn runs. */
   AGENTRY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(10_000).default(10_000),
-  AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Sessions one replica drains at once; a turn mostly waits on I/O, so this is well above the core count. */
+  AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(128),
+  /** Postgres connections of the hot-path pool (event log, session state, shared workspace). */
+  AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+  /** Sessions whose event log a replica keeps in memory, so a turn reads only what is new. */
+  AGENTRY_LOG_CACHE_SESSIONS: z.coerce.number().int().min(0).max(100_000).default(512),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),
   /** Self-hosted work items: lease TTL a claim or heartbeat grants unless the worker asks for another. */

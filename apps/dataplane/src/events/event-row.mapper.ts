@@ -1,15 +1,14 @@
-import type { SessionEvent as SessionEventRow } from '@agentry/db';
 import type { SessionEvent, StoredEvent } from '@agentry/contracts';
+import type { EventRow } from './event-row.js';
 
 /** A log row in its wire shape: envelope and payload flattened, as CMA returns events. */
-export function toStoredEvent(row: SessionEventRow): StoredEvent {
-  const payload = row.payload as Record<string, unknown>;
+export function toStoredEvent(row: EventRow): StoredEvent {
   const event = {
-    ...payload,
+    ...row.payload,
     type: row.type,
     id: row.id,
     processed_at: row.processedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   } as unknown as SessionEvent;
-  return { seq: Number(row.seq), event };
+  return { seq: row.seq, event };
 }

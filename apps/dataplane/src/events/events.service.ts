@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
-  Jobs,
   newId,
   type Actor,
   type EventPage,
@@ -10,8 +9,8 @@ import {
   type ListEventsRpcRequest,
   type StoredEvent,
 } from '@agentry/contracts';
-import { JobQueue } from '@agentry/platform';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
+import { SessionWakeups } from '../turns/session-wakeups.js';
 import { EventPublisher } from './event-publisher.js';
 import { toStoredEvent } from './event-row.mapper.js';
 import { SessionEventsRepository } from './session-events.repository.js';
@@ -22,12 +21,12 @@ export class EventsService {
     private readonly events: SessionEventsRepository,
     private readonly sessions: SessionStateRepository,
     private readonly publisher: EventPublisher,
-    private readonly jobs: JobQueue,
+    private readonly wakeups: SessionWakeups,
   ) {}
 
   /**
    * Appends a client batch (all or nothing) to the inbox, announces it, and kicks a drain. The kick
-   * comes after the commit; if it is lost, the reconciler finds the unprocessed inbox.
+   * comes after the commit; if Redis loses it, the reconciler finds the unprocessed inbox.
    */
   async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
@@ -41,7 +40,7 @@ export class EventsService {
     );
     const stored = rows.map(toStoredEvent);
     this.publisher.published(sessionId, stored);
-    await this.jobs.enqueue(Jobs.sessionDrain, { sessionId, tenantId: actor.tenantId, reason: 'inbound' });
+    await this.wakeups.kick(sessionId, actor.tenantId);
     return stored;
   }
 

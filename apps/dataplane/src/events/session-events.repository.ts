@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
-import { Prisma, type PrismaClient, type SessionEvent as SessionEventRow } from '@agentry/db';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '@agentry/contracts';
+import { SqlPool } from '../sql/sql-pool.js';
+import { EVENT_COLUMNS, type EventRow } from './event-row.js';
 
 export interface NewEvent {
   id: string;
@@ -16,83 +16,208 @@ export type AppendGuard =
   | { kind: 'client'; tenantId: string; namespaceId: string }
   | { kind: 'turn'; tenantId: string; token: bigint };
 
-type Tx = Prisma.TransactionClient;
+/** A status compare-and-set that travels with an append (see `SessionEventsRepository.appendWithTransition`). */
+export interface StatusChange {
+  from: string[];
+  to: string;
+  stopReason: Record<string, unknown> | null;
+  /** Inbox events this turn consumes, marked processed in the same statement. */
+  consume: string[];
+  /** Added key by key to the session's running usage totals. */
+  usage: Record<string, number> | null;
+}
+
+/** The events that carry conversation content, for search. */
+const CONVERSATION_TYPES = [
+  'user.message',
+  'agent.message',
+  'agent.tool_use',
+  'agent.tool_result',
+  'agent.mcp_tool_use',
+  'agent.mcp_tool_result',
+  'agent.custom_tool_use',
+  'user.custom_tool_result',
+  'agent.thread_context_compacted',
+];
+
+/** Inserts the batch `$4…$7` after the seq that `bumped` reserved; shared by every append statement. */
+const INSERT_BATCH = `
+  INSERT INTO session_events (id, tenant_id, session_id, seq, type, payload, processed_at, created_at)
+  SELECT e.id, $2, $1, bumped.last_seq - cardinality($4::text[]) + e.ord, e.type, e.payload,
+         CASE WHEN e.processed THEN now() END, now()
+  FROM bumped, unnest($4::text[], $5::text[], $6::jsonb[], $7::bool[]) WITH ORDINALITY AS e(id, type, payload, processed, ord)
+  RETURNING ${EVENT_COLUMNS}`;
+
+const APPEND_AS_CLIENT = `
+  WITH bumped AS (
+    UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
+    WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3 AND archived_at IS NULL
+    RETURNING last_seq)
+  ${INSERT_BATCH}`;
+
+const APPEND_AS_TURN = `
+  WITH bumped AS (
+    UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
+    WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint
+    RETURNING last_seq)
+  ${INSERT_BATCH}`;
+
+// One statement, so one round trip and atomic on its own: the status compare-and-set (conditional on
+// the fencing token), the usage totals, the inbox consumption and the events, or none of them.
+const APPEND_WITH_TRANSITION = `
+  WITH bumped AS (
+    UPDATE sessions SET status = $8::session_status, stop_reason = $9::jsonb,
+      last_seq = last_seq + cardinality($4::text[]), updated_at = now(),
+      usage = CASE WHEN $11::jsonb IS NULL THEN usage ELSE usage || (
+        SELECT coalesce(jsonb_object_agg(u.k, coalesce((usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
+        FROM jsonb_each_text($11::jsonb) AS u(k, v)) END
+    WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint AND status = ANY($10::session_status[])
+    RETURNING last_seq),
+  consumed AS (
+    UPDATE session_events SET processed_at = now()
+    WHERE session_id = $1 AND id = ANY($12::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))
+  ${INSERT_BATCH}`;
 
 /**
- * The append-only event log. `seq` comes from `sessions.last_seq`, bumped in the same transaction as
+ * The append-only event log. `seq` comes from `sessions.last_seq`, bumped in the same statement as
  * the insert: the row lock serialises appenders, so a session's seq has no gap and no duplicate.
  */
 @Injectable()
 export class SessionEventsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(private readonly sql: SqlPool) {}
 
-  append(sessionId: string, guard: AppendGuard, events: NewEvent[]): Promise<SessionEventRow[]> {
-    return this.db.$transaction((tx) => this.appendIn(tx, sessionId, guard, events));
+  async append(sessionId: string, guard: AppendGuard, events: NewEvent[]): Promise<EventRow[]> {
+    if (events.length === 0) return [];
+    const scope = guard.kind === 'client' ? guard.namespaceId : guard.token.toString();
+    const rows = await this.sql.query<EventRow>(
+      guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
+      guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN,
+      [sessionId, guard.tenantId, scope, ...columns(events)],
+    );
+    if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
+    return sortBySeq(rows.rows);
   }
 
-  async appendIn(tx: Tx, sessionId: string, guard: AppendGuard, events: NewEvent[]): Promise<SessionEventRow[]> {
-    if (events.length === 0) return [];
-    const scope =
-      guard.kind === 'client'
-        ? Prisma.sql`AND namespace_id = ${guard.namespaceId} AND archived_at IS NULL`
-        : Prisma.sql`AND lease_token = ${guard.token}`;
-    const bumped = await tx.$queryRaw<Array<{ last_seq: bigint }>>`
-      UPDATE sessions SET last_seq = last_seq + ${events.length}, updated_at = now()
-      WHERE id = ${sessionId} AND tenant_id = ${guard.tenantId} ${scope}
-      RETURNING last_seq`;
-    const last = bumped[0]?.last_seq;
-    if (last === undefined) throw await this.whyNotAppendable(tx, sessionId, guard);
-    const first = last - BigInt(events.length) + 1n;
-    const now = new Date();
-    return tx.sessionEvent.createManyAndReturn({
-      data: events.map((event, index) => ({
-        id: event.id,
-        tenantId: guard.tenantId,
-        sessionId,
-        seq: first + BigInt(index),
-        type: event.type,
-        payload: event.payload as Prisma.InputJsonObject,
-        processedAt: event.processed ? now : null,
-      })),
-    });
+  /** Appends under the lease with a status compare-and-set; `null` when the status or lease had moved. */
+  async appendWithTransition(
+    sessionId: string,
+    lease: { tenantId: string; token: bigint },
+    change: StatusChange,
+    events: NewEvent[],
+  ): Promise<EventRow[] | null> {
+    const rows = await this.sql.query<EventRow>('events.append.transition', APPEND_WITH_TRANSITION, [
+      sessionId,
+      lease.tenantId,
+      lease.token.toString(),
+      ...columns(events),
+      change.to,
+      change.stopReason === null ? null : JSON.stringify(change.stopReason),
+      change.from,
+      change.usage === null ? null : JSON.stringify(change.usage),
+      change.consume,
+    ]);
+    return rows.rowCount === 0 ? null : sortBySeq(rows.rows);
   }
 
   async list(
     sessionId: string,
     options: { afterSeq: number; beforeSeq?: number; limit: number; order: 'asc' | 'desc'; types?: string[] },
-  ): Promise<SessionEventRow[]> {
-    return this.db.sessionEvent.findMany({
-      where: {
+  ): Promise<EventRow[]> {
+    const rows = await this.sql.query<EventRow>(
+      `events.list.${options.order}`,
+      `SELECT ${EVENT_COLUMNS} FROM session_events
+       WHERE session_id = $1 AND seq > $2 AND ($3::bigint IS NULL OR seq < $3) AND ($4::text[] IS NULL OR type = ANY($4))
+       ORDER BY seq ${options.order === 'asc' ? 'ASC' : 'DESC'} LIMIT $5`,
+      [
         sessionId,
-        seq: { gt: BigInt(options.afterSeq), ...(options.beforeSeq ? { lt: BigInt(options.beforeSeq) } : {}) },
-        ...(options.types?.length ? { type: { in: options.types } } : {}),
-      },
-      orderBy: { seq: options.order },
-      take: options.limit,
-    });
+        options.afterSeq,
+        options.beforeSeq ?? null,
+        options.types?.length ? options.types : null,
+        options.limit,
+      ],
+    );
+    return rows.rows;
   }
 
   /** Every event of a session in order: the state a turn is rebuilt from. */
-  all(sessionId: string): Promise<SessionEventRow[]> {
-    return this.db.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
+  all(sessionId: string): Promise<EventRow[]> {
+    return this.after(sessionId, 0);
+  }
+
+  /** The events that follow `afterSeq`, in order. */
+  async after(sessionId: string, afterSeq: number): Promise<EventRow[]> {
+    const rows = await this.sql.query<EventRow>(
+      'events.after',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq`,
+      [sessionId, afterSeq],
+    );
+    return rows.rows;
   }
 
   /** Inbound events not yet consumed by a turn, in seq order. */
-  inbox(sessionId: string): Promise<SessionEventRow[]> {
-    return this.db.sessionEvent.findMany({ where: { sessionId, processedAt: null }, orderBy: { seq: 'asc' } });
+  async inbox(sessionId: string): Promise<EventRow[]> {
+    const rows = await this.sql.query<EventRow>(
+      'events.inbox',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND processed_at IS NULL ORDER BY seq`,
+      [sessionId],
+    );
+    return rows.rows;
   }
 
-  async markProcessed(tx: Tx, sessionId: string, ids: string[]): Promise<void> {
+  /** Conversation events of every session of an agent, oldest session first: what `session_search` reads. */
+  async ofAgent(
+    tenantId: string,
+    agentId: string,
+    limit: number,
+  ): Promise<Array<EventRow & { sessionId: string }>> {
+    const rows = await this.sql.query<EventRow & { sessionId: string }>(
+      'events.of-agent',
+      `SELECT e.session_id AS "sessionId", e.${EVENT_COLUMNS.split(', ').join(', e.')}
+       FROM session_events e JOIN sessions s ON s.id = e.session_id
+       WHERE s.tenant_id = $1 AND s.agent_id = $2 AND e.type = ANY($3::text[])
+       ORDER BY s.created_at, e.seq LIMIT $4`,
+      [tenantId, agentId, CONVERSATION_TYPES, limit],
+    );
+    return rows.rows;
+  }
+
+  async markProcessed(sessionId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await tx.sessionEvent.updateMany({ where: { sessionId, id: { in: ids }, processedAt: null }, data: { processedAt: new Date() } });
+    await this.sql.query(
+      'events.mark-processed',
+      'UPDATE session_events SET processed_at = now() WHERE session_id = $1 AND id = ANY($2::text[]) AND processed_at IS NULL',
+      [sessionId, ids],
+    );
   }
 
-  private async whyNotAppendable(tx: Tx, sessionId: string, guard: AppendGuard): Promise<AppError> {
-    const session = await tx.session.findFirst({ where: { id: sessionId, tenantId: guard.tenantId } });
+  private async whyNotAppendable(sessionId: string, guard: AppendGuard): Promise<AppError> {
     if (guard.kind === 'turn') {
-      return new AppError('CONFLICT', `Turn lease on session ${sessionId} was lost (fencing token ${guard.token})`);
+      return new AppError(
+        'CONFLICT',
+        `Turn lease on session ${sessionId} was lost (fencing token ${guard.token})`,
+      );
     }
-    if (!session || session.namespaceId !== guard.namespaceId) return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
+    const found = await this.sql.query<{ namespace_id: string; archived: boolean }>(
+      'sessions.appendable',
+      'SELECT namespace_id, archived_at IS NOT NULL AS archived FROM sessions WHERE id = $1 AND tenant_id = $2',
+      [sessionId, guard.tenantId],
+    );
+    const session = found.rows[0];
+    if (!session || session.namespace_id !== guard.namespaceId)
+      return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
     return new AppError('INVALID_REQUEST', `Session ${sessionId} is archived and accepts no events`);
   }
+}
+
+function columns(events: NewEvent[]): [string[], string[], string[], boolean[]] {
+  return [
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.payload)),
+    events.map((e) => e.processed),
+  ];
+}
+
+function sortBySeq(rows: EventRow[]): EventRow[] {
+  return rows.sort((a, b) => a.seq - b.seq);
 }

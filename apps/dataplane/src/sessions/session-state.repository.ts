@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
-import { Prisma, type PrismaClient, type Session, type SessionStatus } from '@agentry/db';
+import { Injectable } from '@nestjs/common';
+import { SqlPool } from '../sql/sql-pool.js';
 
 export interface Lease {
   sessionId: string;
@@ -8,71 +7,98 @@ export interface Lease {
   token: bigint;
 }
 
-type Tx = Prisma.TransactionClient;
+/** What the dataplane reads of a session row at run time. */
+export interface SessionState {
+  id: string;
+  tenantId: string;
+  namespaceId: string;
+  environmentId: string;
+  status: string;
+  archivedAt: Date | null;
+  /** The frozen runtime spec resolved at creation (agent version, environment). */
+  spec: unknown;
+  lastSeq: number;
+}
 
-/** Run-time state of a session row: the turn lease (with fencing token) and status compare-and-set. */
+const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
+  status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
+
+/** Run-time state of a session row: the turn lease with its fencing token, and reads of the row. */
 @Injectable()
 export class SessionStateRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(private readonly sql: SqlPool) {}
 
-  find(sessionId: string): Promise<Session | null> {
-    return this.db.session.findUnique({ where: { id: sessionId } });
+  async find(sessionId: string): Promise<SessionState | null> {
+    const rows = await this.sql.query<SessionState>(
+      'sessions.find',
+      `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1`,
+      [sessionId],
+    );
+    return rows.rows[0] ?? null;
   }
 
-  findForTenant(sessionId: string, tenantId: string, namespaceId: string): Promise<Session | null> {
-    return this.db.session.findFirst({ where: { id: sessionId, tenantId, namespaceId } });
-  }
-
-  /** Takes the lease if it is free or expired; each acquisition gets a larger fencing token. */
-  async acquire(sessionId: string, owner: string, ttlMs: number): Promise<Lease | null> {
-    const rows = await this.db.$queryRaw<Array<{ lease_token: bigint; tenant_id: string }>>`
-      UPDATE sessions
-      SET lease_owner = ${owner}, lease_token = lease_token + 1,
-          lease_expires_at = now() + make_interval(secs => ${ttlMs / 1000})
-      WHERE id = ${sessionId} AND archived_at IS NULL
-        AND (lease_expires_at IS NULL OR lease_expires_at < now())
-      RETURNING lease_token, tenant_id`;
-    const row = rows[0];
-    return row ? { sessionId, tenantId: row.tenant_id, token: row.lease_token } : null;
-  }
-
-  async renew(lease: Lease, ttlMs: number): Promise<boolean> {
-    const count = await this.db.$executeRaw`
-      UPDATE sessions SET lease_expires_at = now() + make_interval(secs => ${ttlMs / 1000})
-      WHERE id = ${lease.sessionId} AND lease_token = ${lease.token}`;
-    return count === 1;
-  }
-
-  async release(lease: Lease): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE sessions SET lease_expires_at = NULL, lease_owner = NULL
-      WHERE id = ${lease.sessionId} AND lease_token = ${lease.token}`;
+  async findForTenant(
+    sessionId: string,
+    tenantId: string,
+    namespaceId: string,
+  ): Promise<SessionState | null> {
+    const rows = await this.sql.query<SessionState>(
+      'sessions.find-for-tenant',
+      `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3`,
+      [sessionId, tenantId, namespaceId],
+    );
+    return rows.rows[0] ?? null;
   }
 
   /**
-   * Compare-and-set of the status, conditional on the lease token: a stale turn runner, or a status
-   * that moved meanwhile, changes nothing and reports false.
+   * Takes the lease if it is free or expired; each acquisition gets a larger fencing token. Returns the
+   * row as it stands under the new lease, so a turn starts with one round trip.
    */
-  async transition(
-    tx: Tx,
-    lease: Lease,
-    from: SessionStatus[],
-    to: SessionStatus,
-    stopReason: Record<string, unknown> | null,
-  ): Promise<boolean> {
-    const count = await tx.$executeRaw`
-      UPDATE sessions SET status = ${to}::session_status, stop_reason = ${stopReason === null ? null : JSON.stringify(stopReason)}::jsonb,
-        updated_at = now()
-      WHERE id = ${lease.sessionId} AND lease_token = ${lease.token}
-        AND status = ANY(${from}::session_status[])`;
-    return count === 1;
+  async acquire(
+    sessionId: string,
+    owner: string,
+    ttlMs: number,
+  ): Promise<{ lease: Lease; session: SessionState } | null> {
+    const rows = await this.sql.query<SessionState & { token: string }>(
+      'sessions.acquire',
+      `UPDATE sessions
+       SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
+       WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
+       RETURNING lease_token::text AS token, ${STATE_COLUMNS}`,
+      [sessionId, owner, ttlMs / 1000],
+    );
+    const row = rows.rows[0];
+    if (!row) return null;
+    const { token, ...session } = row;
+    return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session };
   }
 
-  async addUsage(tx: Tx, lease: Lease, usage: Record<string, number>): Promise<void> {
-    const session = await tx.session.findUnique({ where: { id: lease.sessionId }, select: { usage: true } });
-    const current = (session?.usage ?? {}) as Record<string, number>;
-    const next: Record<string, number> = { ...current };
-    for (const [key, value] of Object.entries(usage)) next[key] = (next[key] ?? 0) + value;
-    await tx.session.updateMany({ where: { id: lease.sessionId, leaseToken: lease.token }, data: { usage: next } });
+  /** The live lease on a session, if any: its token and how long until it expires. */
+  async liveLease(sessionId: string): Promise<{ tenantId: string; token: bigint; expiresInMs: number } | null> {
+    const rows = await this.sql.query<{ tenant_id: string; token: string; expires_in_ms: number }>(
+      'sessions.live-lease',
+      `SELECT tenant_id, lease_token::text AS token, (extract(epoch FROM lease_expires_at - now()) * 1000)::float8 AS expires_in_ms
+       FROM sessions WHERE id = $1 AND lease_expires_at > now()`,
+      [sessionId],
+    );
+    const row = rows.rows[0];
+    return row ? { tenantId: row.tenant_id, token: BigInt(row.token), expiresInMs: row.expires_in_ms } : null;
+  }
+
+  async renew(lease: Lease, ttlMs: number): Promise<boolean> {
+    const result = await this.sql.query(
+      'sessions.renew',
+      'UPDATE sessions SET lease_expires_at = now() + make_interval(secs => $3) WHERE id = $1 AND lease_token = $2::bigint',
+      [lease.sessionId, lease.token.toString(), ttlMs / 1000],
+    );
+    return result.rowCount === 1;
+  }
+
+  async release(lease: Lease): Promise<void> {
+    await this.sql.query(
+      'sessions.release',
+      'UPDATE sessions SET lease_expires_at = NULL, lease_owner = NULL WHERE id = $1 AND lease_token = $2::bigint',
+      [lease.sessionId, lease.token.toString()],
+    );
   }
 }

@@ -12,6 +12,8 @@ import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { selfHostedTools } from '../hands/self-hosted-tools.js';
+import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
 
@@ -30,6 +32,7 @@ export class HarnessFactory {
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly events: SessionEventsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -55,6 +58,7 @@ export class HarnessFactory {
     const harness = createHarness({
       model: new InstrumentedModel(resolveModel(modelId, this.providers, modelSettings)),
       workspace: runtime.workspace,
+      sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
       ...(workerTools ? { tools: selfHostedTools() } : {}),

@@ -1,8 +1,9 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Jobs } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
-import { Inject } from '@nestjs/common';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { SessionStateRepository } from '../sessions/session-state.repository.js';
+import { SessionWakeups } from './session-wakeups.js';
 import { TurnRunner } from './turn-runner.service.js';
 
 /** Consumes `session-drain` jobs: any replica may take any session. */
@@ -11,10 +12,40 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
     private readonly runner: TurnRunner,
+    private readonly state: SessionStateRepository,
+    private readonly wakeups: SessionWakeups,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.jobs.process(Jobs.sessionDrain, (job) => this.runner.drain(job.sessionId), this.config.AGENTRY_DRAIN_CONCURRENCY);
+    this.jobs.process(
+      Jobs.sessionDrain,
+      async (job, raw) => {
+        // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
+        await this.wakeups.claim(job.sessionId);
+        const outcome = await this.runner.drain(job.sessionId);
+        if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
+        // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.
+        if (outcome === 'held' && job.reason === 'takeover')
+          await this.rearmTakeover(job.sessionId, attempt(raw.id));
+      },
+      this.config.AGENTRY_DRAIN_CONCURRENCY,
+    );
   }
+
+  private async rearmTakeover(sessionId: string, previous: number): Promise<void> {
+    const live = await this.state.liveLease(sessionId);
+    if (live)
+      await this.wakeups.armTakeover(
+        { sessionId, tenantId: live.tenantId, token: live.token },
+        live.expiresInMs,
+        previous + 1,
+      );
+  }
+}
+
+/** The re-arm count in a takeover job id (`takeover-<session>-<token>[-<n>]`). */
+function attempt(jobId: string | undefined): number {
+  const parts = (jobId ?? '').split('-');
+  return parts.length > 3 ? Number(parts[3]) || 0 : 0;
 }

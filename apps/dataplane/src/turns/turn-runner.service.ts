@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { AppError, PubSubjects, type StoredEvent } from '@agentry/contracts';
-import { DATABASE, LOGGER, NatsBus, platformMetrics, type Logger } from '@agentry/platform';
-import type { PrismaClient, Session } from '@agentry/db';
+import { AppError, type StoredEvent } from '@agentry/contracts';
+import { LOGGER, platformMetrics, type Logger } from '@agentry/platform';
 import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionStateRepository, type Lease } from '../sessions/session-state.repository.js';
+import { SessionStateRepository, type Lease, type SessionState } from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
@@ -18,11 +17,20 @@ import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { planResume, withWaitingMessages } from './recovery-plan.js';
+import { SessionInterrupts } from './session-interrupts.js';
+import { SessionLogCache } from './session-log-cache.js';
+import { SessionWakeups } from './session-wakeups.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnWriter } from './turn-writer.js';
 
 /** A drain runs at most this many turns before handing the session back to the queue. */
 const MAX_TURNS_PER_DRAIN = 20;
+
+interface UnderLease {
+  progressed: boolean;
+  /** Ids of the inbox events the lease holder saw. */
+  seen: Set<string>;
+}
 
 interface SessionSpec {
   agent: SessionRuntime['agent'];
@@ -31,59 +39,76 @@ interface SessionSpec {
 
 /**
  * Drains a session's inbox: one turn at a time under a fenced lease, state rebuilt from the event log,
- * every event committed before the next step, and the lease released only once the inbox is empty.
+ * every event committed before the next step outside the log, and the inbox looked at again after each
+ * release, so input that arrived while the lease was held is never left behind.
  */
 @Injectable()
 export class TurnRunner {
   private readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly logs: SessionLogCache;
 
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
     private readonly events: SessionEventsRepository,
     private readonly state: SessionStateRepository,
     private readonly publisher: EventPublisher,
     private readonly harnesses: HarnessFactory,
     private readonly workspaces: SharedWorkspaces,
-    private readonly bus: NatsBus,
+    private readonly interrupts: SessionInterrupts,
+    private readonly wakeups: SessionWakeups,
     private readonly work: WorkQueue,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  async drain(sessionId: string): Promise<void> {
-    // Re-check after each release: input that arrived while we held the lease had its kick deduped.
-    for (let round = 0; round < MAX_TURNS_PER_DRAIN; round += 1) {
-      const lease = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
-      if (!lease) return;
-      let worked: boolean;
-      try {
-        worked = await this.drainUnderLease(lease);
-      } finally {
-        await this.state.release(lease).catch(() => undefined);
-      }
-      if (!worked && (await this.events.inbox(sessionId)).length === 0) return;
-    }
+  ) {
+    this.logs = new SessionLogCache(events, config.AGENTRY_LOG_CACHE_SESSIONS);
   }
 
-  private async drainUnderLease(lease: Lease): Promise<boolean> {
-    const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
-    const writer = new TurnWriter(this.db, this.events, this.state, this.publisher, lease);
-    let worked = false;
-    try {
-      for (let turn = 0; turn < MAX_TURNS_PER_DRAIN && !keeper.lost.signal.aborted; turn += 1) {
-        const session = await this.state.find(lease.sessionId);
-        if (!session || session.archivedAt) return worked;
-        const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
-        if (session.status !== 'running' && inbox.length === 0) return worked;
-        if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) continue;
-        worked = true;
-        await this.runTurn(session, inbox, writer, keeper.lost.signal);
+  /**
+   * `more` when the drain stopped with input left after its turn budget (the caller requeues it);
+   * `held` when another runner holds the lease (it looks at the inbox again when it lets go).
+   */
+  async drain(sessionId: string): Promise<'done' | 'more' | 'held'> {
+    for (let round = 0; round < MAX_TURNS_PER_DRAIN; round += 1) {
+      // A lease held elsewhere is fine: its holder looks at the inbox again after releasing it.
+      const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
+      if (!acquired) return round === 0 ? 'held' : 'done';
+      const { lease } = acquired;
+      const armed = this.wakeups.armTakeover(lease, this.config.AGENTRY_LEASE_TTL_MS).catch((error: unknown) => {
+        this.logger.warn({ sessionId, err: (error as Error).message }, 'could not arm the lease takeover; the reconciler covers it');
+      });
+      let outcome: UnderLease;
+      try {
+        outcome = await this.runUnderLease(lease, acquired.session);
+      } finally {
+        await this.state.release(lease).catch(() => undefined);
+        await armed;
+        await this.wakeups.disarmTakeover(lease).catch(() => undefined);
       }
-      return worked;
+      const pending = await this.events.inbox(sessionId);
+      if (pending.length === 0) return 'done';
+      // Input the lease holder saw and could not consume (the lease was lost, the status moved) is left
+      // to whoever moved it, or to the reconciler, rather than spun on; anything new gets another round.
+      if (!outcome.progressed && pending.every((e) => outcome.seen.has(e.id))) return 'done';
+    }
+    return 'more';
+  }
+
+  /** Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on. */
+  private async runUnderLease(lease: Lease, session: SessionState): Promise<UnderLease> {
+    const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
+    const writer = new TurnWriter(this.events, this.publisher, lease, (stored) => this.logs.remember(lease.sessionId, stored));
+    const seen = new Set<string>();
+    try {
+      if (session.archivedAt) return { progressed: false, seen };
+      const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
+      for (const e of inbox) seen.add(e.event.id);
+      if (session.status !== 'running' && inbox.length === 0) return { progressed: false, seen };
+      if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
+      await this.runTurn(session, inbox, writer, keeper.lost.signal);
+      return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
         this.logger.warn({ sessionId: lease.sessionId, err: error.message }, 'turn lost its lease; another runner continues');
-        return false;
+        return { progressed: false, seen };
       }
       throw error;
     } finally {
@@ -91,25 +116,21 @@ export class TurnRunner {
     }
   }
 
-  private async runTurn(session: Session, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal): Promise<void> {
+  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
-      await writer.transition(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consumeInbox: consumed });
+      await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
       return;
     }
     if (session.status === 'running') platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
-    if (session.status !== 'running') {
-      const started = await writer.transition(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, { consumeInbox: consumed });
-      if (!started) return;
-    } else if (consumed.length) {
-      await this.db.$transaction((tx) => this.events.markProcessed(tx, session.id, consumed));
-    }
+    if (session.status !== 'running') writer.start(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, consumed);
+    else if (consumed.length) await this.events.markProcessed(session.id, consumed);
 
-    const spec = session.spec as unknown as SessionSpec;
+    const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';
     const selfHostedSession = { tenantId: session.tenantId, environmentId: session.environmentId, sessionId: session.id };
     if (selfHosted) await this.work.ensureOpen(selfHostedSession);
-    const log = (await this.events.all(session.id)).map(toStoredEvent);
+    const log = await this.logs.read(session.id);
     const conversation = buildConversation(log);
     const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
     const harness = this.harnesses.create({
@@ -128,7 +149,7 @@ export class TurnRunner {
     const abort = new AbortController();
     const onLost = () => abort.abort(leaseLost.reason);
     leaseLost.addEventListener('abort', onLost);
-    const unsubscribe = this.bus.subscribe(PubSubjects.sessionInterrupt(session.id), () => abort.abort(new Error('interrupted')));
+    const unsubscribe = this.interrupts.watch(session.id, () => abort.abort(new Error('interrupted')));
     const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
@@ -142,11 +163,11 @@ export class TurnRunner {
         } else writer.preview(event as unknown as Record<string, unknown>);
       }
     } catch (error) {
-      if (leaseLost.aborted) throw new AppError('CONFLICT', 'turn lease lost');
+      if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       const body = AppError.is(error) ? error.toBody() : { code: 'INTERNAL' as const, message: 'The turn failed unexpectedly', retryable: false };
       await writer.emit(sessionError(body, 'exhausted'));
-      await writer.transition(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
+      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
       return;
     } finally {
       leaseLost.removeEventListener('abort', onLost);
@@ -158,7 +179,7 @@ export class TurnRunner {
     if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
     if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
-    await writer.transition(['running'], 'idle', idle(stopReason), { stopReason, usage });
+    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage });
   }
 
   /**
@@ -167,9 +188,9 @@ export class TurnRunner {
    */
   private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
     if (!inbox.every(isClientToolResult)) return false;
-    const redundant = redundantToolResults((await this.events.all(sessionId)).map(toStoredEvent), inbox);
+    const redundant = redundantToolResults(await this.logs.read(sessionId), inbox);
     if (redundant.length !== inbox.length) return false;
-    await this.db.$transaction((tx) => this.events.markProcessed(tx, sessionId, redundant));
+    await this.events.markProcessed(sessionId, redundant);
     this.logger.info({ sessionId, events: redundant }, 'ignored tool results that answer no open call');
     return true;
   }

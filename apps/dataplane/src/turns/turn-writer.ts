@@ -1,60 +1,114 @@
-import { ID_PREFIXES, newId, type StoredEvent } from '@agentry/contracts';
-import type { PrismaClient, SessionStatus } from '@agentry/db';
+import { AppError, ID_PREFIXES, newId, type StoredEvent } from '@agentry/contracts';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
-import type { NewEvent, SessionEventsRepository } from '../events/session-events.repository.js';
-import type { Lease, SessionStateRepository } from '../sessions/session-state.repository.js';
+import type { NewEvent, SessionEventsRepository, StatusChange } from '../events/session-events.repository.js';
+import type { Lease } from '../sessions/session-state.repository.js';
 
 export type OutboundEvent = { id?: string; type: string } & Record<string, unknown>;
 
 /**
+ * Events after which something outside the log happens (a model call, a tool run): everything
+ * written so far must be committed first (DESIGN.md §6.3). Other events wait for the next barrier
+ * or the end of the turn, so a turn costs a couple of statements rather than one per event.
+ */
+const BARRIERS = new Set([
+  'span.model_request_start',
+  'agent.tool_use',
+  'agent.mcp_tool_use',
+  'agent.custom_tool_use',
+]);
+
+/**
  * Every write of one turn: conditional on the lease's fencing token, so a runner that lost its lease
- * can never write; published on NATS only after commit.
+ * can never write; published on NATS only after commit, in order.
  */
 export class TurnWriter {
+  private buffered: NewEvent[] = [];
+  private pendingStart: StatusChange | undefined;
+
   constructor(
-    private readonly db: PrismaClient,
     private readonly events: SessionEventsRepository,
-    private readonly state: SessionStateRepository,
     private readonly publisher: EventPublisher,
     readonly lease: Lease,
+    private readonly onCommitted: (stored: StoredEvent[]) => void = () => undefined,
   ) {}
 
-  async emit(...events: OutboundEvent[]): Promise<StoredEvent[]> {
-    const rows = await this.events.append(this.lease.sessionId, this.guard(), events.map(toNewEvent));
-    return this.publish(rows.map(toStoredEvent));
+  /**
+   * The transition that starts a turn (`idle → running` with its inbox consumed) is written together
+   * with the first events the turn produces, at the first barrier.
+   */
+  start(from: string[], to: string, event: OutboundEvent, consume: string[]): void {
+    this.pendingStart = { from, to, stopReason: null, consume, usage: null };
+    this.buffered.push(toNewEvent(event));
   }
 
-  /** Status compare-and-set plus its `session.status_*` event, in one transaction. */
-  async transition(
-    from: SessionStatus[],
-    to: SessionStatus,
+  async emit(...events: OutboundEvent[]): Promise<void> {
+    this.buffered.push(...events.map(toNewEvent));
+    if (events.some((e) => BARRIERS.has(e.type))) await this.flush();
+  }
+
+  /**
+   * Writes what is buffered and the closing status compare-and-set in one statement; false when the
+   * status had moved (the buffered events are still written, under the lease).
+   */
+  async finish(
+    from: string[],
+    to: string,
     event: OutboundEvent,
-    options: { stopReason?: Record<string, unknown> | null; consumeInbox?: string[]; usage?: Record<string, number> } = {},
+    options: {
+      stopReason?: Record<string, unknown> | null;
+      usage?: Record<string, number>;
+      consume?: string[];
+    } = {},
   ): Promise<boolean> {
-    const stored = await this.db.$transaction(async (tx) => {
-      const moved = await this.state.transition(tx, this.lease, from, to, options.stopReason ?? null);
-      if (!moved) return null;
-      await this.events.markProcessed(tx, this.lease.sessionId, options.consumeInbox ?? []);
-      if (options.usage) await this.state.addUsage(tx, this.lease, options.usage);
-      return this.events.appendIn(tx, this.lease.sessionId, this.guard(), [toNewEvent(event)]);
-    });
-    if (!stored) return false;
-    this.publish(stored.map(toStoredEvent));
-    return true;
+    if (this.pendingStart) await this.flush();
+    const change: StatusChange = {
+      from,
+      to,
+      stopReason: options.stopReason ?? null,
+      consume: options.consume ?? [],
+      usage: options.usage ?? null,
+    };
+    const batch = [...this.buffered, toNewEvent(event)];
+    this.buffered = [];
+    const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
+    if (rows) {
+      this.publish(rows.map(toStoredEvent));
+      return true;
+    }
+    this.buffered = batch.slice(0, -1);
+    await this.flush();
+    return false;
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffered.length === 0) return;
+    const batch = this.buffered;
+    const start = this.pendingStart;
+    this.buffered = [];
+    this.pendingStart = undefined;
+    const rows = start
+      ? await this.events.appendWithTransition(this.lease.sessionId, this.lease, start, batch)
+      : await this.events.append(
+          this.lease.sessionId,
+          { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token },
+          batch,
+        );
+    if (!rows)
+      throw new AppError(
+        'CONFLICT',
+        `Session ${this.lease.sessionId} changed status before its turn started`,
+      );
+    this.publish(rows.map(toStoredEvent));
   }
 
   preview(delta: Record<string, unknown>): void {
     this.publisher.preview(this.lease.sessionId, delta);
   }
 
-  private guard() {
-    return { kind: 'turn' as const, tenantId: this.lease.tenantId, token: this.lease.token };
-  }
-
-  private publish(stored: StoredEvent[]): StoredEvent[] {
+  private publish(stored: StoredEvent[]): void {
     this.publisher.published(this.lease.sessionId, stored);
-    return stored;
+    this.onCommitted(stored);
   }
 }
 

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
+import { SessionInterrupts } from './session-interrupts.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 
-@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SharedWorkspaces] })
+@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}

@@ -18,7 +18,7 @@ export const SessionDrainJobSchema = z.object({
   v: z.literal(1).default(1),
   sessionId: z.string().min(1),
   tenantId: z.string().min(1),
-  reason: z.enum(['inbound', 'reconcile', 'recheck']).default('inbound'),
+  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover']).default('inbound'),
 });
 export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
 
@@ -41,9 +41,8 @@ export const Jobs = {
     payload: SessionDrainJobSchema,
     attempts: 5,
     backoffMs: 500,
-    // Client kicks coalesce. Reconciler kicks do not: a runner that died leaves its job "active" until
-    // BullMQ's stall check, and a coalesced kick would wait behind that ghost.
-    dedupeKey: (p) => (p.reason === 'inbound' ? `drain-${p.sessionId}` : undefined),
+    // No job-id coalescing: a kick coalesced with a job that is about to complete is lost. Kicks
+    // coalesce on a pending-kick flag the drain lowers before reading the inbox (dataplane SessionWakeups).
   }),
   /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),

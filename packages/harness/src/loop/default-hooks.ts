@@ -8,6 +8,7 @@ import type { Harness } from '../harness.js';
 import { flushMemory } from '../memory/memory-flush.js';
 import { createMemoryTools } from '../memory/memory.tools.js';
 import { createSessionSearchTool } from '../memory/session-search.tool.js';
+import { WorkspaceSessionLogs } from '../transcript/workspace-session-logs.js';
 import type { HarnessConfig } from './harness-config.js';
 import type { HarnessHooks } from './harness-hooks.js';
 import type { Clock, Logger } from './ports.js';
@@ -33,7 +34,7 @@ export function defaultHooks(
       if (skills.length === 0) return { prompt: '', tools: [] };
       return { prompt: renderAvailableSkills(skills), tools: [createLoadSkillTool(skills)] };
     },
-    memoryTools: async ({ fs }) => [...createMemoryTools(fs, { clock }), createSessionSearchTool(fs)],
+    memoryTools: async ({ fs }) => [...createMemoryTools(fs, { clock }), createSessionSearchTool(config.sessionLogs ?? new WorkspaceSessionLogs(fs))],
     async flushMemory({ fs, model, signal }, conversation) {
       // The turn just finished: from its opening user message on.
       const start = Math.max(0, conversation.findLastIndex((m) => m.role === 'user'));

@@ -1,3 +1,4 @@
+import type { SessionLogStore } from '../transcript/session-log-store.js';
 import type { WorkspaceFs } from '@agentry/workspace';
 import type { ChatMessage, ContentBlock, ModelPort } from '../model/model-port.js';
 import type { PermissionPolicy } from '../permissions/permission-policy.js';
@@ -52,6 +53,8 @@ export interface HarnessConfig {
   disableDynamicSkills?: boolean;
   disableToolsConfig?: boolean;
   disableSessionPersistence?: boolean;
+  /** Where runs are logged and `session_search` looks (default: the seed's log files in the workspace). */
+  sessionLogs?: SessionLogStore;
   disableFilesystemTools?: boolean;
   disablePlanTools?: boolean;
   disableWebTools?: boolean;

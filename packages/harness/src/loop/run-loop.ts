@@ -1,6 +1,5 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../model/model-port.js';
 import { resolvePermission, toEvaluated, type PermissionPolicy } from '../permissions/permission-policy.js';
-import type { SessionTranscript } from '../transcript/session-transcript.js';
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { errorOutcome } from '../tools/tool-executor.js';
 import type { EventFactory } from './event-factory.js';
@@ -28,7 +27,8 @@ export interface LoopDeps {
   maxIters: number;
   budgets: TokenBudgets;
   flushMemory: boolean;
-  transcript?: SessionTranscript;
+  /** Records the run's persisted events as they happen (the session log). */
+  transcript?: { append(events: PersistedHarnessEvent[], now: Date): Promise<void> };
   /** User-visible messages to add before the model runs (e.g. finished offloaded tasks); taken only when used. */
   takeInjected: () => ChatMessage[];
 }

@@ -9,6 +9,7 @@ import { flushMemory } from './memory-flush.js';
 import { pruneDailyMemory } from './memory-retention.js';
 import { createMemoryTools } from './memory.tools.js';
 import { createSessionSearchTool } from './session-search.tool.js';
+import { WorkspaceSessionLogs } from '../transcript/workspace-session-logs.js';
 
 const clockAt = (iso: string) => {
   let now = new Date(iso);
@@ -221,7 +222,7 @@ describe('memory tools', () => {
         event: { type: 'agent.message', text: 'invoice from another agent' },
       }),
     });
-    const search = createSessionSearchTool(logFs);
+    const search = createSessionSearchTool(new WorkspaceSessionLogs(logFs));
     expect(search.idempotent).toBe(true);
     const text = outText(await search.execute({ query: 'invoice total' }, ctx(logFs)));
     expect(text).toMatch(

@@ -1,31 +1,8 @@
-import type { WorkspaceFs } from '@agentry/workspace';
+import type { SessionLogStore } from '../transcript/session-log-store.js';
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
-import { listFilePaths, readOptionalText } from '../context/workspace-read.js';
 import { rankLines, tokenize, type SearchLine } from './keyword-search.js';
 
 const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text }] });
-
-/** Bookkeeping fields of a transcript line that carry no conversation content. */
-const SKIPPED_KEYS = new Set([
-  'id',
-  'type',
-  'parentId',
-  'timestamp',
-  'created_at',
-  'session_id',
-  'tool_use_id',
-  'signature',
-  'processed_at',
-]);
-
-function collectText(value: unknown, out: string[], key = ''): void {
-  if (SKIPPED_KEYS.has(key)) return;
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectText(item, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) collectText(v, out, k);
-  }
-}
 
 function snippet(text: string, query: string, width = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -42,11 +19,10 @@ function snippet(text: string, query: string, width = 300): string {
 }
 
 /**
- * session_search: ranked keyword search over an agent's full session logs
- * (`agents/<agentId>/sessions/*.log.jsonl`, never compacted), so facts from compacted-away or earlier
- * sessions can be found again.
+ * session_search: ranked keyword search over an agent's full session logs (never compacted), so facts
+ * from compacted-away or earlier sessions can be found again.
  */
-export function createSessionSearchTool(fs: WorkspaceFs): HarnessTool {
+export function createSessionSearchTool(logs: SessionLogStore): HarnessTool {
   return {
     name: 'session_search',
     description:
@@ -73,24 +49,7 @@ export function createSessionSearchTool(fs: WorkspaceFs): HarnessTool {
         typeof input.maxResults === 'number' && input.maxResults > 0
           ? Math.min(50, Math.floor(input.maxResults))
           : 10;
-      const dir = `agents/${agentId}/sessions`;
-      const lines: (SearchLine & { kind: string })[] = [];
-      for (const path of (await listFilePaths(fs, dir, false)).filter((p) => p.endsWith('.log.jsonl'))) {
-        const sessionId = path.slice(dir.length + 1, -'.log.jsonl'.length);
-        ((await readOptionalText(fs, path)) ?? '').split('\n').forEach((raw, index) => {
-          if (raw.trim() === '') return;
-          let entry: { type?: unknown; event?: { type?: unknown } };
-          try {
-            entry = JSON.parse(raw) as typeof entry;
-          } catch {
-            return; // a torn last line of a crashed append
-          }
-          const parts: string[] = [];
-          collectText(entry.event ?? entry, parts);
-          const kind = String(entry.event?.type ?? entry.type ?? 'entry');
-          lines.push({ path: sessionId, line: index + 1, text: parts.join(' '), kind });
-        });
-      }
+      const lines = await logs.lines(agentId);
       const hits = rankLines(lines, query, limit);
       if (hits.length === 0) return ok(`No session log entry matches "${query}".`);
       return ok(

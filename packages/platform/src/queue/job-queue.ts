@@ -38,9 +38,10 @@ export class JobQueue {
     return queue;
   }
 
-  async enqueue<D extends AnyJob>(definition: D, payload: z.input<D['payload']>, delayMs = 0): Promise<void> {
+  /** `jobId` names the job (a second job with a taken id is not added); otherwise the catalog's dedupe key does. */
+  async enqueue<D extends AnyJob>(definition: D, payload: z.input<D['payload']>, delayMs = 0, explicitJobId?: string): Promise<void> {
     const data = definition.payload.parse(payload);
-    const jobId = definition.dedupeKey?.(data);
+    const jobId = explicitJobId ?? definition.dedupeKey?.(data);
     const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send', jobId) };
     await inSpan(`send ${definition.queue}`, span, context.active(), async () => {
       await this.queue(definition).add(definition.queue, data, {
@@ -53,6 +54,11 @@ export class JobQueue {
         ...jobTraceOptions(),
       });
     });
+  }
+
+  /** Removes a waiting or delayed job by id; one already running or gone is left alone. */
+  async remove(definition: AnyJob, jobId: string): Promise<void> {
+    await this.queue(definition).remove(jobId);
   }
 
   /** Runs `handler` on every job of the queue; a thrown error retries per the catalog policy. */

@@ -13,6 +13,10 @@ export interface LaunchOptions {
   /** Extra environment for every service (e.g. AGENTRY_ADMIN_PASSWORD). */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** More than one process of a service (e.g. `{ dataplane: 3 }`); each is named `<service>#<n>` after the first. */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /** Extra Node flags for every service process (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface RunningPlatform {
@@ -22,6 +26,8 @@ export interface RunningPlatform {
   workdirRoot: string;
   env: Record<string, string>;
   service(name: ServiceName): ServiceProcess;
+  /** Every process of a service, the first one included. */
+  replicasOf(name: ServiceName): ServiceProcess[];
   stop(): Promise<void>;
 }
 
@@ -45,13 +51,19 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     AGENTRY_MASTER_KEY: randomBytes(32).toString('base64'),
     ...options.env,
   };
-  const processes = new Map<ServiceName, ServiceProcess>();
+  const processes = new Map<ServiceName, ServiceProcess[]>();
+  const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
   for (const name of SERVICES) {
-    const port = await getPort({ host: '127.0.0.1' });
-    const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
-    processes.set(name, new ServiceProcess(name, port, root, baseEnv, join(runDir, `${name}.log`)));
+    const count = options.replicas?.[name] ?? 1;
+    const replicas: ServiceProcess[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const port = await getPort({ host: '127.0.0.1' });
+      const file = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
+      replicas.push(new ServiceProcess(name, port, root, baseEnv, join(runDir, file), options.nodeArgs ?? []));
+    }
+    processes.set(name, replicas);
   }
-  const all = [...processes.values()];
+  const all = [...processes.values()].flat();
   try {
     for (const service of all) service.start();
     await Promise.all(all.map((s) => s.waitReady(options.readyTimeoutMs ?? 120_000)));
@@ -60,11 +72,12 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     throw error;
   }
   return {
-    gatewayUrl: processes.get('gateway')!.url,
+    gatewayUrl: processes.get('gateway')![0]!.url,
     runId,
     workdirRoot,
     env,
-    service: (name) => processes.get(name)!,
+    service: (name) => processes.get(name)![0]!,
+    replicasOf: (name) => [...processes.get(name)!],
     stop: async () => {
       await Promise.all(all.map((s) => s.stop()));
     },

@@ -17,7 +17,13 @@ export class ServiceProcess {
     private readonly root: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly logFile: string,
+    private readonly nodeArgs: string[] = [],
   ) {}
+
+  /** The OS process id while running (for CPU and memory readings from /proc). */
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -31,7 +37,7 @@ export class ServiceProcess {
     if (this.running) return;
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     const dist = join(this.root, 'apps', this.name, 'dist');
-    const child = spawn(process.execPath, ['--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
       cwd: this.root,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Jobs } from '@agentry/contracts';
+import { JobQueue, REDIS } from '@agentry/platform';
+import type { Redis } from 'ioredis';
+
+/** A pending-kick flag outlives a lost job by at most this long; the reconciler covers the rest. */
+const FLAG_TTL_SECONDS = 30;
+
+/**
+ * Wake-ups that cannot be lost (DESIGN.md §6.2). A kick raises a per-session flag and enqueues a
+ * drain only when the flag was down; a drain lowers the flag *before* it reads the inbox. So input
+ * committed before the flag was lowered is seen by that drain, and input committed after it raises
+ * the flag again and gets a drain of its own. (Coalescing on a BullMQ job id instead loses the kick
+ * that arrives while a drain is finishing: the id is still taken by the job about to complete.)
+ */
+@Injectable()
+export class SessionWakeups {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async kick(sessionId: string, tenantId: string): Promise<void> {
+    const raised = await this.redis.set(flagKey(sessionId), '1', 'EX', FLAG_TTL_SECONDS, 'NX');
+    if (raised === null) return;
+    try {
+      await this.jobs.enqueue(Jobs.sessionDrain, { sessionId, tenantId, reason: 'inbound' });
+    } catch (error) {
+      await this.redis.del(flagKey(sessionId)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Called by a drain before it looks at the inbox. */
+  async claim(sessionId: string): Promise<void> {
+    await this.redis.del(flagKey(sessionId));
+  }
+
+  /**
+   * A crashed holder's lease is taken over as soon as it expires (DESIGN.md §6.8): each lease arms a
+   * drain delayed to its expiry, which its holder disarms on release. If the holder renewed meanwhile,
+   * that drain finds the lease held and arms the next one at the new expiry.
+   */
+  async armTakeover(
+    lease: { sessionId: string; tenantId: string; token: bigint },
+    inMs: number,
+    attempt = 0,
+  ): Promise<void> {
+    const payload = { sessionId: lease.sessionId, tenantId: lease.tenantId, reason: 'takeover' as const };
+    await this.jobs.enqueue(
+      Jobs.sessionDrain,
+      payload,
+      Math.max(0, inMs) + TAKEOVER_MARGIN_MS,
+      takeoverJobId(lease, attempt),
+    );
+  }
+
+  async disarmTakeover(lease: { sessionId: string; token: bigint }): Promise<void> {
+    await this.jobs.remove(Jobs.sessionDrain, takeoverJobId(lease, 0));
+  }
+
+  /** A drain that stops early (its turn budget per job spent) hands the session back to the queue. */
+  async requeue(sessionId: string, tenantId: string): Promise<void> {
+    await this.jobs.enqueue(Jobs.sessionDrain, { sessionId, tenantId, reason: 'recheck' });
+  }
+}
+
+/** Past the expiry, so the takeover finds the lease free rather than a few milliseconds from it. */
+const TAKEOVER_MARGIN_MS = 50;
+
+function takeoverJobId(lease: { sessionId: string; token: bigint }, attempt: number): string {
+  return `takeover-${lease.sessionId}-${lease.token}${attempt ? `-${attempt}` : ''}`;
+}
+
+function flagKey(sessionId: string): string {
+  return `wake:${sessionId}`;
+}

@@ -1,0 +1,102 @@
+/** Turn figures: latency at one session, closed-loop throughput at N sessions, length flatness. */
+import type { Bare } from './bare.js';
+import type { BenchSession, PlatformDriver, TurnTiming } from './platform-driver.js';
+import { cpuMs, mean, percentile } from './stats.js';
+
+export interface ThroughputResult {
+  turnsPerSecond: number;
+  turns: number;
+  pickups: number[];
+  latencies: number[];
+  cpuPerTurnMs: Record<string, number>;
+  errors: string[];
+}
+
+/** Sequential turns on one platform session and one bare session, interleaved in rounds. */
+export async function singleSessionLatency(platform: BenchSession, bare: Bare, turns: number) {
+  const bareSession = await bare.createSession();
+  const p: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < turns; i += 1) {
+    p.push((await platform.turn()).latency);
+    const start = performance.now();
+    await bare.turn(bareSession);
+    b.push(performance.now() - start);
+  }
+  return { platform: p, bare: b };
+}
+
+/** Every session runs turns back to back for `seconds`; CPU of each listed process is read around it. */
+export async function platformThroughput(
+  sessions: BenchSession[],
+  seconds: number,
+  processes: Record<string, number | undefined>,
+): Promise<ThroughputResult> {
+  const deadline = performance.now() + seconds * 1000;
+  const pickups: number[] = [];
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  const before = readCpu(processes);
+  const started = performance.now();
+  let turns = 0;
+  await Promise.all(
+    sessions.map(async (session) => {
+      while (performance.now() < deadline) {
+        let timing: TurnTiming;
+        try {
+          timing = await session.turn();
+        } catch (error) {
+          errors.push((error as Error).message);
+          return;
+        }
+        turns += 1;
+        pickups.push(timing.pickup);
+        latencies.push(timing.latency);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const after = readCpu(processes);
+  const cpuPerTurnMs: Record<string, number> = {};
+  for (const name of Object.keys(before))
+    cpuPerTurnMs[name] = (after[name]! - before[name]!) / Math.max(1, turns);
+  return { turnsPerSecond: turns / elapsed, turns, pickups, latencies, cpuPerTurnMs, errors };
+}
+
+export async function bareThroughput(bare: Bare, concurrency: number, seconds: number): Promise<number> {
+  const sessions = await Promise.all(Array.from({ length: concurrency }, () => bare.createSession()));
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let turns = 0;
+  await Promise.all(
+    sessions.map(async (id) => {
+      while (performance.now() < deadline) {
+        await bare.turn(id);
+        turns += 1;
+      }
+    }),
+  );
+  return turns / ((performance.now() - started) / 1000);
+}
+
+/** Turns 1–50 against the last 50 of one long session: the cost of a turn must not grow with the log. */
+export async function lengthFlatness(
+  driver: PlatformDriver,
+  ids: { agentId: string; environmentId: string },
+  turns: number,
+) {
+  const session = await driver.session(ids);
+  const latencies: number[] = [];
+  for (let i = 0; i < turns; i += 1) latencies.push((await session.turn(`message ${i}`)).latency);
+  session.close();
+  const window = Math.min(50, Math.floor(turns / 4));
+  const first = mean(latencies.slice(0, window));
+  const last = mean(latencies.slice(-window));
+  return { first, last, ratio: last / first, p50: percentile(latencies, 50) };
+}
+
+function readCpu(processes: Record<string, number | undefined>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(processes)) if (pid) out[name] = cpuMs(pid);
+  return out;
+}
