@@ -38,12 +38,30 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     });
     const targets = SERVICES.map((name) => ({ job: `agentry-${name}`, address: new URL(platform.service(name).url).host }));
     prometheus = await PrometheusServer.start(targets, [join(root, ...ALERT_RULES_FILE)]);
-    // Two waves: the first creates every series, the second moves them, so rates over them are not 0.
+    // Waves of load: the first creates every series, later ones move them, so rates over them are not 0.
+    // A wave that lands between two scrapes moves nothing Prometheus can see, so more come (up to 4)
+    // while a query still has no data.
     await runScriptedLoad(platform.gatewayUrl, 2);
-    await sleep(2_500);
-    await runScriptedLoad(platform.gatewayUrl, 3);
-    await sleep(4_000);
+    for (let wave = 0; wave < 4; wave += 1) {
+      await sleep(2_500);
+      await runScriptedLoad(platform.gatewayUrl, 3);
+      await sleep(3_000);
+      if ((await queriesWithoutData()).length === 0) break;
+    }
   });
+
+  /** Every panel query and alert measurement that returns no finite value now. */
+  async function queriesWithoutData(): Promise<string[]> {
+    const exprs = [
+      ...dashboardQueries(root).map((q) => ({ name: `${q.dashboard} / ${q.panel}`, expr: expandGrafanaVariables(q.expr) })),
+      ...alertRules(root).map((r) => ({ name: r.alert, expr: measurementOf(r.expr) })),
+    ];
+    const empty: string[] = [];
+    for (const { name, expr } of exprs) {
+      if (!values(await prometheus.query(expr)).some((v) => Number.isFinite(v))) empty.push(`${name}: ${expr}`);
+    }
+    return empty;
+  }
 
   afterAll(async () => {
     await prometheus?.stop();
