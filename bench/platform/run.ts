@@ -57,7 +57,7 @@ const sizes = quick
   : {
       latencyTurns: 200,
       seconds: 15,
-      concurrency: [32, 200],
+      concurrency: [32, 200, 1000],
       fanOutClients: 2000,
       fanOutRounds: 5,
       posts: 300,
