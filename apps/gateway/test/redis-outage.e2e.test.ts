@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '@agentry/platform';
 import { ApiClient, createTestDatabase, launchPlatform, startOwnedRedis, type OwnedProcess, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { agentMessages, completeTurn, exited, openSession, waitFor } from './outage-fixture.js';
 
@@ -13,11 +14,23 @@ describe('a Redis restart that loses every key', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
   let api: ApiClient;
+  let redisUrl: string;
+
+  /** Ids of the cron job schedulers the platform keeps for deployments, read straight from Redis. */
+  const cronSchedulers = async (): Promise<string[]> => {
+    const client = createRedis(redisUrl);
+    try {
+      return await client.zrange(`agentry:${platform.runId}:bull:deployment-fire:repeat`, 0, -1);
+    } finally {
+      client.disconnect();
+    }
+  };
 
   beforeAll(async () => {
     logDir = mkdtempSync(join(tmpdir(), 'agentry-redis-outage-'));
     const owned = await startOwnedRedis(logDir);
     redis = owned.server;
+    redisUrl = owned.url;
     db = await createTestDatabase();
     platform = await launchPlatform({
       databaseUrl: db.url,
@@ -34,9 +47,23 @@ describe('a Redis restart that loses every key', () => {
     if (logDir) rmSync(logDir, { recursive: true, force: true });
   });
 
-  it('still re-kicks an abandoned turn: the reconciler is back without restarting the scheduler', async () => {
+  it('still re-kicks an abandoned turn and fires cron deployments: nothing needs a restart of the scheduler', async () => {
     const warm = await openSession(api);
     await completeTurn(api, warm, 'before', 30_000);
+    const env = await api.post('/api/environments', { name: 'cron env', type: 'remote' });
+    const agentForCron = await api.post('/api/agents', { name: 'nightly', model: 'scripted' });
+    const deployment = await api.post('/api/deployments', {
+      name: 'nightly',
+      agentId: agentForCron.body.id,
+      environmentId: env.body.id,
+      triggerType: 'cron',
+      cronExpression: '0 3 * * *',
+      timezone: 'UTC',
+      text: 'run',
+    });
+    expect(deployment.status).toBe(200);
+    const cronId = `deployment:${deployment.body.id}`;
+    await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler installed');
 
     const agent = await api.post('/v1/agents', { name: 'slow', model: { id: 'scripted', script: SLOW_ANSWER } });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
@@ -52,6 +79,7 @@ describe('a Redis restart that loses every key', () => {
     await platform.service('dataplane').waitReady(60_000);
 
     await waitFor(() => agentMessages(api, sessionId), (n) => n === 1, 30_000, 'the abandoned turn');
+    await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler re-installed');
     await waitFor(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, (s) => s === 'idle', 15_000, 'session idle');
     await completeTurn(api, warm, 'after', 30_000);
     expect(exited(platform)).toEqual([]);
