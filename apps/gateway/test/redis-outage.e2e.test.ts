@@ -20,7 +20,7 @@ describe('a Redis restart that loses every key', () => {
   const cronSchedulers = async (): Promise<string[]> => {
     const client = createRedis(redisUrl);
     try {
-      return await client.zrange(`agentry:${platform.runId}:bull:deployment-fire:repeat`, 0, -1);
+      return await client.zrange(`agentry:${platform.runId}:bull:deployment-fire:repeat`, '0', '-1');
     } finally {
       client.disconnect();
     }
