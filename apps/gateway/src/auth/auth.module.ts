@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { createRedis, LOGGER, redisKeyPrefix, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
+import { LoginThrottle } from './login-throttle.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
@@ -20,7 +22,24 @@ export class AuthModule {
         }),
       ],
       controllers: [LoginController, PasswordController],
-      providers: [JwtStrategy, WorkerCredentialResolver],
+      providers: [
+        JwtStrategy,
+        WorkerCredentialResolver,
+        {
+          provide: LoginThrottle,
+          inject: [LOGGER],
+          useFactory: (logger: Logger) =>
+            new LoginThrottle(
+              createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:login:` }),
+              {
+                maxFailures: config.AGENTRY_LOGIN_MAX_FAILURES,
+                windowSeconds: config.AGENTRY_LOGIN_FAILURE_WINDOW_SECONDS,
+                lockoutSeconds: config.AGENTRY_LOGIN_LOCKOUT_SECONDS,
+              },
+              logger,
+            ),
+        },
+      ],
       exports: [JwtModule, WorkerCredentialResolver],
     };
   }

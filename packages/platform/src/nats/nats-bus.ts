@@ -1,6 +1,8 @@
 import { connect, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { natsConnectionOptions } from './nats-connection-options.js';
+import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes, traceHeaders } from './nats-trace.js';
 
 const encoder = new TextEncoder();
@@ -17,8 +19,10 @@ export class NatsBus {
     private readonly prefix: string,
   ) {}
 
-  static async connect(servers: string, prefix: string, name: string): Promise<NatsBus> {
-    const connection = await connect({ servers: servers.split(','), name, maxReconnectAttempts: -1 });
+  /** Connects once; afterwards the connection reconnects (and re-subscribes) by itself, forever. */
+  static async connect(servers: string, prefix: string, name: string, connections?: NatsConnections): Promise<NatsBus> {
+    const connection = await connect(natsConnectionOptions(servers, name));
+    connections?.track(name, connection);
     return new NatsBus(connection, prefix);
   }
 
