@@ -50,6 +50,7 @@ export class SessionChannel {
     this.actor = actor;
     this.connections.add(connection);
     await this.ready;
+    if (connection.isClosed) return;
     connection.seq = after ?? this.lastSeq;
     connection.open();
     await this.catchUp(connection);
