@@ -64,7 +64,7 @@ export class NatsInterceptingProxy {
       if (!connection.name) connection.name = /"name":"([^"]*)"/.exec(chunk.toString('latin1'))?.[1] ?? '';
       server.write(chunk);
     });
-    let pending = Buffer.alloc(0);
+    let pending: Buffer = Buffer.alloc(0);
     server.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       pending = this.forward(pending, connection.name, client);
