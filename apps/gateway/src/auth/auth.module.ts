@@ -4,6 +4,10 @@ import { PassportModule } from '@nestjs/passport';
 import { createRedis, LOGGER, redisKeyPrefix, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 import { LoginThrottle } from './login-throttle.js';
+import { AccessChangesListener } from './access-changes.listener.js';
+import { ActorCache } from './actor-cache.js';
+import { ActorResolver } from './actor-resolver.service.js';
+import { ForgetCachedActorsInterceptor } from './changes-access.decorator.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
@@ -14,6 +18,8 @@ export class AuthModule {
   static forRoot(config: GatewayEnv): DynamicModule {
     return {
       module: AuthModule,
+      // Global: handlers anywhere mark access changes with @ChangesAccess(), which needs the cache.
+      global: true,
       imports: [
         PassportModule,
         JwtModule.register({
@@ -39,8 +45,12 @@ export class AuthModule {
               logger,
             ),
         },
+        { provide: ActorCache, useFactory: () => new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES) },
+        ActorResolver,
+        AccessChangesListener,
+        ForgetCachedActorsInterceptor,
       ],
-      exports: [JwtModule, WorkerCredentialResolver],
+      exports: [JwtModule, WorkerCredentialResolver, LoginThrottle, ActorCache, ActorResolver, ForgetCachedActorsInterceptor],
     };
   }
 }

@@ -14,6 +14,9 @@ const decoder = new TextDecoder();
  * publisher's trace context in its headers; each delivery runs in a CONSUMER span that continues it.
  */
 export class NatsBus {
+  private readonly reconnectListeners = new Set<() => void>();
+  private watchingStatus = false;
+
   private constructor(
     private readonly connection: NatsConnection,
     private readonly prefix: string,
@@ -40,6 +43,28 @@ export class NatsBus {
       },
     });
     return () => subscription.unsubscribe();
+  }
+
+  /**
+   * Calls `listener` after each reconnection, once the subscriptions are live again. Messages published
+   * while the connection was down never arrive: a subscriber that must not miss anything re-reads its
+   * source of truth here.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    if (!this.watchingStatus) {
+      this.watchingStatus = true;
+      void this.watchStatus();
+    }
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type !== 'reconnect') continue;
+      await this.connection.flush().catch(() => undefined);
+      for (const listener of this.reconnectListeners) listener();
+    }
   }
 
   /** Resolves once the server has seen everything published so far. */
