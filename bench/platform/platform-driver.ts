@@ -36,6 +36,16 @@ export class PlatformDriver {
     return { agentId: agent.id, environmentId: environment.id };
   }
 
+  /** `count` sessions with their streams open, created a batch at a time. */
+  async sessions(ids: { agentId: string; environmentId: string }, count: number): Promise<BenchSession[]> {
+    const out: BenchSession[] = [];
+    while (out.length < count) {
+      const batch = Math.min(50, count - out.length);
+      out.push(...(await Promise.all(Array.from({ length: batch }, () => this.session(ids)))));
+    }
+    return out;
+  }
+
   async session(ids: { agentId: string; environmentId: string }): Promise<BenchSession> {
     const session = await this.post<{ id: string }>('/v1/sessions', {
       agent: ids.agentId,

@@ -57,7 +57,7 @@ const sizes = quick
   : {
       latencyTurns: 200,
       seconds: 15,
-      concurrency: [32, 200],
+      concurrency: [32, 200, 1000],
       fanOutClients: 2000,
       fanOutRounds: 5,
       posts: 300,
@@ -114,7 +114,7 @@ try {
       unit: 'ms',
     });
     for (const concurrency of sizes.concurrency) {
-      const sessions = await Promise.all(Array.from({ length: concurrency }, () => driver.session(ids)));
+      const sessions = await driver.sessions(ids, concurrency);
       const result = await platformThroughput(sessions, sizes.seconds, pids());
       for (const s of sessions) s.close();
       const bareRate = await bareThroughput(bare, concurrency, sizes.seconds);
@@ -215,7 +215,7 @@ try {
   }
 
   if (wants('memory')) {
-    const sessions = await Promise.all(Array.from({ length: 50 }, () => driver.session(ids)));
+    const sessions = await driver.sessions(ids, 50);
     for (const s of sessions) s.close();
     const perStream = await gatewayMemoryPerStream(
       driver,
@@ -235,7 +235,7 @@ if (wants('scale')) {
   for (const replicas of [1, 2, 3]) {
     const run = await launch(replicas);
     try {
-      const sessions = await Promise.all(Array.from({ length: 32 }, () => run.driver.session(run.ids)));
+      const sessions = await run.driver.sessions(run.ids, 32);
       const result = await platformThroughput(sessions, sizes.seconds, {});
       for (const s of sessions) s.close();
       notes.push(

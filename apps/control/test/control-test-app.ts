@@ -11,6 +11,8 @@ import { ControlEnvSchema } from '../src/config/env.js';
 export interface ControlTestApp {
   rpc: RpcClient;
   db: TestDatabase;
+  /** The NATS subject prefix this control instance uses for RPC and pub/sub. */
+  prefix: string;
   /** The seeded admin of the default tenant, as an actor. */
   admin: Actor;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startControl(env: Record<string, string> = {}): Promise<Co
   return {
     rpc,
     db,
+    prefix,
     admin,
     close: async () => {
       await rpc.close();

@@ -10,5 +10,5 @@ await bootstrapService({
   config,
   rpc: false,
   bodyLimitBytes: config.AGENTRY_BODY_LIMIT_BYTES,
-  configure: (app) => configureHttp(app),
+  configure: (app) => configureHttp(app, config.AGENTRY_BODY_LIMIT_BYTES),
 });

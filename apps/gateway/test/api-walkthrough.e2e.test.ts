@@ -137,8 +137,8 @@ describe('/api walkthrough', () => {
   it('creates a local environment and a session, sends a message and reads the turn back', async () => {
     const environment = await call('POST', '/api/environments', { name: 'laptop', type: 'local' });
     expect(environment.status).toBe(200);
-    expect(environment.body).toMatchObject({ name: 'laptop', type: 'local', archivedAt: null });
-    expect(environment.body).not.toHaveProperty('apiKey');
+    expect(environment.body).toMatchObject({ name: 'laptop', type: 'local', archivedAt: null, apiKey: expect.any(String) });
+    expect((await call('GET', `/api/environments/${environment.body.id}`)).body).not.toHaveProperty('apiKey');
 
     const session = await call('POST', '/api/sessions', { agent: ids.repo, environmentId: environment.body.id });
     expect(session.status).toBe(200);

@@ -3,6 +3,8 @@ export type { AppErrorOptions, ErrorBody, ErrorCode } from './errors.js';
 export { ActorSchema, RoleSchema } from './nats/actor.js';
 export type { Actor, Role } from './nats/actor.js';
 export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';
+export { AccessChangedSchema } from './nats/access-changes.js';
+export type { AccessChanged, ParsedAccessChanged } from './nats/access-changes.js';
 export type { RpcParsedRequest, RpcRequest, RpcResponse, RpcSubject } from './nats/subject.js';
 export { Jobs, ReconcileJobSchema, SessionDrainJobSchema, DeploymentFireJobSchema } from './jobs/catalog.js';
 export type { DeploymentFireJob } from './jobs/catalog.js';
@@ -28,8 +30,8 @@ export type {
   StartDeploymentRunReply,
 } from './nats/scheduler-subjects.js';
 export type { JobDefinition, ReconcileJob, SessionDrainJob } from './jobs/catalog.js';
-export { AuthenticatedUserSchema, ControlSubjects, LoginRpcRequestSchema, pageOf } from './nats/control-subjects.js';
-export type { AuthenticatedUser } from './nats/control-subjects.js';
+export { AuthenticatedUserSchema, ControlSubjects, LoginRpcRequestSchema, pageOf, VerifiedApiKeySchema } from './nats/control-subjects.js';
+export type { AuthenticatedUser, VerifiedApiKey } from './nats/control-subjects.js';
 export {
   ControlResourceSubjects,
   CreateEnvironmentKeyRequestSchema,

@@ -1,10 +1,11 @@
-import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject, type Provider } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject, type Provider, type InjectionToken } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { createPrismaClient, type PrismaClient } from '@agentry/db';
 import type { BaseEnv } from './config/base-env.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { NatsBus } from './nats/nats-bus.js';
+import { NatsConnections } from './nats/nats-connections.js';
 import { PrefixedClientNats } from './nats/prefixed-client-nats.js';
 import { RpcClient } from './nats/rpc-client.js';
 import { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
@@ -39,12 +40,15 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: APP_CONFIG, useValue: config },
       { provide: LOGGER, useValue: logger },
       RpcEnvelopeInterceptor,
+      { provide: NatsConnections, useValue: new NatsConnections() },
       {
         provide: RpcClient,
-        useFactory: async () => {
+        inject: [NatsConnections],
+        useFactory: async (connections: NatsConnections) => {
           const proxy = new PrefixedClientNats(
             { servers: config.NATS_URL.split(','), name: `${service}-rpc` },
             config.AGENTRY_SUBJECT_PREFIX,
+            connections,
           );
           await proxy.connect();
           return new RpcClient(proxy as unknown as ClientProxy, config.AGENTRY_RPC_TIMEOUT_MS);
@@ -52,17 +56,13 @@ export class PlatformModule implements OnApplicationShutdown {
       },
       {
         provide: NatsBus,
-        useFactory: () => NatsBus.connect(config.NATS_URL, config.AGENTRY_SUBJECT_PREFIX, `${service}-bus`),
+        inject: [NatsConnections],
+        useFactory: (connections: NatsConnections) =>
+          NatsBus.connect(config.NATS_URL, config.AGENTRY_SUBJECT_PREFIX, `${service}-bus`, connections),
       },
     ];
-    const exportsList: Array<symbol | typeof RpcClient | typeof NatsBus | typeof JobQueue | typeof RpcEnvelopeInterceptor> = [
-      APP_CONFIG,
-      LOGGER,
-      RpcClient,
-      NatsBus,
-      RpcEnvelopeInterceptor,
-    ];
-    const indicatorDeps: Array<symbol | typeof NatsBus | typeof JobQueue> = [NatsBus];
+    const exportsList: InjectionToken[] = [APP_CONFIG, LOGGER, RpcClient, NatsBus, NatsConnections, RpcEnvelopeInterceptor];
+    const indicatorDeps: InjectionToken[] = [NatsConnections];
     if (options.uses.database) {
       providers.push({ provide: DATABASE, useFactory: () => createPrismaClient(config.DATABASE_URL) });
       exportsList.push(DATABASE);
@@ -104,12 +104,12 @@ function healthIndicatorFor(token: unknown, dependency: unknown): HealthIndicato
     const redis = dependency as Redis;
     return { name: 'redis', check: async () => void (await redis.ping()) };
   }
-  const bus = dependency as NatsBus;
+  const connections = dependency as NatsConnections;
   return {
     name: 'nats',
     check: async () => {
-      if (!bus.isConnected()) throw new Error('not connected');
-      await bus.flush();
+      const down = connections.down();
+      if (down.length) throw new Error(`not connected: ${down.join(', ')}`);
     },
   };
 }

@@ -18,3 +18,6 @@ export { ApiClient } from './http/api-client.js';
 export type { ApiResponse } from './http/api-client.js';
 export { FakeOtlpReceiver } from './fakes/fake-otlp.receiver.js';
 export type { ReceivedSpan } from './fakes/fake-otlp.receiver.js';
+export { OwnedProcess } from './services/owned-process.js';
+export { startOwnedNats, startOwnedPostgres, startOwnedRedis } from './services/owned-services.js';
+export type { OwnedPostgres } from './services/owned-services.js';

@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@agentry/contracts';
 import { AuditLogService } from '../audit/audit-log.service.js';
+import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { ApiKeysRepository } from '../auth/api-keys.repository.js';
 import { newSecretToken } from '../auth/secret-token.js';
 import { requireUser } from '../common/access.js';
@@ -25,6 +26,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly audit: AuditLogService,
+    private readonly accessChanges: AccessChangesPublisher,
   ) {}
 
   /** A key acts in the caller's current namespace, with at most the caller's own rights. */
@@ -63,13 +65,14 @@ export class ApiKeysService {
     return toIdPage(rows, query.limit, toApiKeyInfo);
   }
 
-  /** Takes effect on the key's next request: the gateway verifies keys on every call. */
+  /** Takes effect on the key's next request: every gateway drops the key from its cache. */
   async revoke(actor: Actor, id: string): Promise<ApiKeyInfo> {
     const userId = requireUser(actor, 'Revoking an API key');
     const row = await this.keys.findInTenant(actor.tenantId, id);
     if (!row || (actor.role !== 'admin' && row.userId !== userId)) throw new AppError('NOT_FOUND', `API key ${id} not found`);
     if (row.revokedAt) return toApiKeyInfo(row);
     const revoked = await this.keys.revoke(actor.tenantId, id);
+    this.accessChanges.changed({ tenantId: actor.tenantId, apiKeyId: id });
     await this.audit.record(actor, { action: 'revoke', resourceType: 'api_key', resourceId: id });
     return toApiKeyInfo(revoked);
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { AppError, type Actor, type AuthenticatedUser } from '@agentry/contracts';
+import { AppError, type Actor, type AuthenticatedUser, type VerifiedApiKey } from '@agentry/contracts';
 import { LOGGER, type Logger } from '@agentry/platform';
 import type { User } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
@@ -70,7 +70,7 @@ export class AuthService implements OnApplicationBootstrap {
    * A key never has more rights than its owner has now in the key's namespace: a disabled owner's keys,
    * and the keys of an owner who left that namespace, stop working.
    */
-  async verifyApiKey(key: string): Promise<Actor> {
+  async verifyApiKey(key: string): Promise<VerifiedApiKey> {
     const record = await this.apiKeys.findByHash(hashSecretToken(key));
     if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) {
       throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
@@ -81,7 +81,14 @@ export class AuthService implements OnApplicationBootstrap {
     if (!ownerRole) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     if (lastUsedIsStale(record.lastUsedAt)) void this.apiKeys.touch(record.id).catch(() => undefined);
     const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
-    return { tenantId: record.tenantId, namespaceId: record.namespaceId, userId: record.userId, apiKeyId: record.id, role: canWrite ? 'member' : 'viewer' };
+    return {
+      tenantId: record.tenantId,
+      namespaceId: record.namespaceId,
+      userId: record.userId,
+      apiKeyId: record.id,
+      role: canWrite ? 'member' : 'viewer',
+      keyExpiresAt: record.expiresAt?.toISOString() ?? null,
+    };
   }
 
   private async describe(user: User): Promise<AuthenticatedUser> {

@@ -11,6 +11,7 @@ import {
 } from '@agentry/contracts';
 import type { Namespace } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
+import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { assertAdmin } from '../common/access.js';
 import { decodeCursor, toIdPage } from '../common/page-cursor.js';
@@ -26,6 +27,7 @@ export class NamespaceMembersService {
     private readonly memberships: MembershipsRepository,
     private readonly users: UsersRepository,
     private readonly audit: AuditLogService,
+    private readonly accessChanges: AccessChangesPublisher,
   ) {}
 
   async list(actor: Actor, namespaceId: string, query: AccessListQuery): Promise<Page<NamespaceMember>> {
@@ -51,6 +53,8 @@ export class NamespaceMembersService {
       if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `User ${body.userId} is already a member of namespace ${namespace.slug}`);
       throw error;
     }
+    // A new first membership changes where the user's requests without a namespace header land.
+    this.accessChanges.changed({ tenantId: actor.tenantId, userId: body.userId });
     await this.audit.record(actor, { action: 'add_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId: body.userId, role: body.role } });
     return toNamespaceMember(row);
   }
@@ -59,6 +63,7 @@ export class NamespaceMembersService {
     const namespace = await this.requireNamespace(actor, namespaceId);
     const row = await this.memberships.updateRole(actor.tenantId, namespaceId, userId, body.role);
     if (!row) throw notAMember(userId, namespace);
+    this.accessChanges.changed({ tenantId: actor.tenantId, userId });
     await this.audit.record(actor, { action: 'update_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId, role: body.role } });
     return toNamespaceMember(row);
   }
@@ -68,6 +73,7 @@ export class NamespaceMembersService {
     const namespace = await this.requireNamespace(actor, namespaceId);
     const removed = await this.memberships.remove(actor.tenantId, namespaceId, userId);
     if (!removed) throw notAMember(userId, namespace);
+    this.accessChanges.changed({ tenantId: actor.tenantId, userId });
     await this.audit.record(actor, { action: 'remove_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId, ...removed } });
     return { removed: true, revokedApiKeys: removed.revokedApiKeys };
   }

@@ -3,6 +3,7 @@ import { AppError, type Actor, type CreateNamespaceRequest, type NamespaceInfo, 
 import type { Namespace } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { assertAdmin } from '../common/access.js';
+import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { NamespacePlacement } from './namespace-placement.js';
 import { TenancyRepository } from './tenancy.repository.js';
@@ -18,6 +19,7 @@ export class NamespacesService {
     private readonly users: UsersRepository,
     private readonly placement: NamespacePlacement,
     private readonly audit: AuditLogService,
+    private readonly accessChanges: AccessChangesPublisher,
   ) {}
 
   /** Only the caller's own namespaces (an API key: only the one it is bound to; administrators: all). */
@@ -41,6 +43,8 @@ export class NamespacesService {
       if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `slug: namespace "${body.slug}" already exists`);
       throw error;
     }
+    // The creator's new membership can change where their requests without a namespace header land.
+    if (actor.userId) this.accessChanges.changed({ tenantId: actor.tenantId, userId: actor.userId });
     await this.audit.record(actor, { action: 'create', resourceType: 'namespace', resourceId: row.id, details: { slug: row.slug } });
     return toNamespaceInfo(row, 'admin');
   }

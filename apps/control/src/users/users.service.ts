@@ -12,6 +12,7 @@ import {
   type UpdateUserRequest,
 } from '@agentry/contracts';
 import { AuditLogService } from '../audit/audit-log.service.js';
+import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { UsersRepository, type UserChanges } from '../auth/users.repository.js';
 import { assertAdmin, requireUser } from '../common/access.js';
@@ -25,6 +26,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly tenancy: TenancyRepository,
     private readonly audit: AuditLogService,
+    private readonly accessChanges: AccessChangesPublisher,
   ) {}
 
   async list(actor: Actor, query: AccessListQuery): Promise<Page<ManagedUser>> {
@@ -74,6 +76,7 @@ export class UsersService {
     if (body.disabled !== undefined) changes.disabledAt = body.disabled ? (user.disabledAt ?? new Date()) : null;
     if (body.displayName !== undefined) changes.displayName = body.displayName;
     const row = await this.users.update(actor.tenantId, id, changes);
+    this.accessChanges.changed({ tenantId: actor.tenantId, userId: id });
     await this.audit.record(actor, { action: 'update', resourceType: 'user', resourceId: id, details: { ...body } });
     return toManagedUser(row);
   }
@@ -86,6 +89,7 @@ export class UsersService {
       throw new AppError('INVALID_REQUEST', 'currentPassword: does not match the current password');
     }
     await this.users.update(actor.tenantId, userId, { passwordHash: await hashPassword(body.newPassword) });
+    this.accessChanges.changed({ tenantId: actor.tenantId, userId });
     await this.audit.record(actor, { action: 'change_password', resourceType: 'user', resourceId: userId });
     return { ok: true };
   }

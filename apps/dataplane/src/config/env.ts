@@ -17,6 +17,11 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_WORK_LEASE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A claimed but unacknowledged item may be claimed again after this long (CMA's default: 5 s). */
   AGENTRY_WORK_RECLAIM_UNACKED_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Let server-side fetches (`web_fetch`) reach loopback, private, link-local and metadata addresses.
+   * Off by default; turn on only where agents must read services on the installation's own network.
+   */
+  AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),

@@ -67,6 +67,7 @@ export class HarnessFactory {
       logger: harnessLogger(this.logger),
       disableFilesystemTools: !hasToolset || workerTools,
       disableWebTools: !hasToolset,
+      webFetch: { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS },
       disablePlanTools: !hasToolset,
       // The scripted model would answer the memory-extraction call from its script; real models flush memory.
       disableMemoryHooks: modelId.trim().startsWith('scripted'),

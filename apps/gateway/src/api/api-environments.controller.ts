@@ -26,8 +26,8 @@ import { ApiErrorFilter } from './api-error.filter.js';
 import { toApiList } from './api-page.js';
 
 /**
- * `/api/environments` over the `/v1` environment handlers. An environment key is issued at creation only
- * for `self_hosted` environments (the only ones a worker polls); `rotate-key` issues one for any type.
+ * `/api/environments` over the `/v1` environment handlers. As in AgentScope, creation answers with a
+ * new environment key (`apiKey`, shown this once) for every type, and `rotate-key` replaces it.
  */
 @Controller('api/environments')
 @UseFilters(ApiErrorFilter)
@@ -40,7 +40,6 @@ export class ApiEnvironmentsController {
   async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateEnvironmentRequestSchema) body: ApiCreateEnvironmentRequest) {
     const request = parseOrThrow(CreateEnvironmentRequestSchema, apiEnvironmentToV1(body), 'body');
     const environment = await this.rpc.request(S.createEnvironment, { actor, body: request });
-    if (environment.config.type !== 'self_hosted') return v1EnvironmentToApi(environment);
     return this.withNewKey(actor, environment, false);
   }
 

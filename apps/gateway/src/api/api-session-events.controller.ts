@@ -20,7 +20,6 @@ import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { ApiSseWriter } from './api-sse.writer.js';
 import { NEXT_PAGE_HEADER } from './api-page.js';
 
 const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
@@ -91,7 +90,7 @@ export class ApiSessionEventsController {
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, new ApiSseWriter(reply.raw, sessionId));
+    await this.streams.run(actor, sessionId, after, reply.raw, 'api');
   }
 }
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { StreamingModule } from '../streaming/streaming.module.js';
 import { ApiAgentsController } from './api-agents.controller.js';
 import { ApiAgentWorkspaceController } from './api-agent-workspace.controller.js';
 import { ApiDeploymentsController } from './api-deployments.controller.js';
@@ -19,6 +19,7 @@ import { ApiWorkerSessionsController } from './api-worker-sessions.controller.js
 
 /** The AgentScope-compatible `/api` surface: a translation layer over the same handlers as `/v1`. */
 @Module({
+  imports: [StreamingModule],
   controllers: [
     ApiAgentsController,
     ApiAgentWorkspaceController,
@@ -36,6 +37,6 @@ import { ApiWorkerSessionsController } from './api-worker-sessions.controller.js
     ApiWorkerSessionsController,
     ApiHandsController,
   ],
-  providers: [SessionStreamService, WorkQueueService],
+  providers: [WorkQueueService],
 })
 export class ApiModule {}

@@ -1,9 +1,9 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { AppError, ControlAccessSubjects, ControlSubjects, type Actor } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
+import { AppError, type Actor } from '@agentry/contracts';
 import { IS_PUBLIC } from '@agentry/platform';
+import { ActorResolver } from './actor-resolver.service.js';
 import type { RequestWithActor } from './current-actor.decorator.js';
 import { workerCredentialOf } from '../workers/worker-credential.js';
 import { WorkerCredentialResolver, type WorkerRequest } from '../workers/worker-credential.resolver.js';
@@ -18,15 +18,16 @@ export const NAMESPACE_HEADER = 'x-agentry-namespace';
 
 /**
  * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or
- * `Authorization: Bearer`). Both are re-checked by the control service on every request, so revoked
- * keys, disabled users and role changes take effect on the very next call. Environment keys and work
- * items' sessions tokens are admitted only where a route's worker policy takes them (`workers/`).
+ * `Authorization: Bearer`). What control says they act as is cached briefly and dropped on every
+ * access change, so revoked keys, disabled users and role changes take effect on the very next call.
+ * Environment keys and work items' sessions tokens are admitted only where a route's worker policy
+ * takes them (`workers/`).
  */
 @Injectable()
 export class ActorGuard extends AuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
-    private readonly rpc: RpcClient,
+    private readonly actors: ActorResolver,
     private readonly workers: WorkerCredentialResolver,
   ) {
     super();
@@ -63,10 +64,10 @@ export class ActorGuard extends AuthGuard('jwt') {
       await super.canActivate(context);
       const userId = (request.user as Actor).userId;
       if (!userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-      request.actor = await this.rpc.request(ControlAccessSubjects.resolveUser, { userId, namespaceId });
+      request.actor = await this.actors.user(userId, namespaceId);
       return;
     }
-    const actor = await this.rpc.request(ControlSubjects.verifyApiKey, { key: credential.value });
+    const actor = await this.actors.apiKey(credential.value);
     if (namespaceId && namespaceId !== actor.namespaceId) {
       throw new AppError('PERMISSION_DENIED', `${NAMESPACE_HEADER}: this API key is bound to namespace ${actor.namespaceId}`);
     }

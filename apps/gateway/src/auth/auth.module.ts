@@ -1,7 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { createRedis, LOGGER, redisKeyPrefix, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
+import { LoginThrottle } from './login-throttle.js';
+import { AccessChangesListener } from './access-changes.listener.js';
+import { ActorCache } from './actor-cache.js';
+import { ActorResolver } from './actor-resolver.service.js';
+import { ForgetCachedActorsInterceptor } from './changes-access.decorator.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
@@ -12,6 +18,8 @@ export class AuthModule {
   static forRoot(config: GatewayEnv): DynamicModule {
     return {
       module: AuthModule,
+      // Global: handlers anywhere mark access changes with @ChangesAccess(), which needs the cache.
+      global: true,
       imports: [
         PassportModule,
         JwtModule.register({
@@ -20,8 +28,29 @@ export class AuthModule {
         }),
       ],
       controllers: [LoginController, PasswordController],
-      providers: [JwtStrategy, WorkerCredentialResolver],
-      exports: [JwtModule, WorkerCredentialResolver],
+      providers: [
+        JwtStrategy,
+        WorkerCredentialResolver,
+        {
+          provide: LoginThrottle,
+          inject: [LOGGER],
+          useFactory: (logger: Logger) =>
+            new LoginThrottle(
+              createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:login:` }),
+              {
+                maxFailures: config.AGENTRY_LOGIN_MAX_FAILURES,
+                windowSeconds: config.AGENTRY_LOGIN_FAILURE_WINDOW_SECONDS,
+                lockoutSeconds: config.AGENTRY_LOGIN_LOCKOUT_SECONDS,
+              },
+              logger,
+            ),
+        },
+        { provide: ActorCache, useFactory: () => new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES) },
+        ActorResolver,
+        AccessChangesListener,
+        ForgetCachedActorsInterceptor,
+      ],
+      exports: [JwtModule, WorkerCredentialResolver, LoginThrottle, ActorCache, ActorResolver, ForgetCachedActorsInterceptor],
     };
   }
 }

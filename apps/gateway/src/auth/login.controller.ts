@@ -1,30 +1,40 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ControlSubjects } from '@agentry/contracts';
+import { AppError, ControlSubjects } from '@agentry/contracts';
 import { Public, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 
 import { ZodBody } from '../http/zod-params.js';
 import type { UserTokenClaims } from './jwt.strategy.js';
+import { LoginThrottle } from './login-throttle.js';
 
 const LoginBodySchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(256),
   password: z.string().min(1, 'password is required').max(1024),
 });
 
-/** `POST /api/auth/login`: username + password → a user token for the console and curl users. */
+/**
+ * `POST /api/auth/login`: username + password → a user token for the console and curl users.
+ * Repeated wrong passwords lock the username for a while (see LoginThrottle).
+ */
 @Controller('api/auth')
 export class LoginController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly jwt: JwtService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   @Public()
   @Post('login')
   @HttpCode(200)
   async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>) {
-    const user = await this.rpc.request(ControlSubjects.login, body);
+    await this.throttle.assertAllowed(body.username);
+    const user = await this.rpc.request(ControlSubjects.login, body).catch(async (error: unknown) => {
+      if (AppError.is(error, 'UNAUTHENTICATED')) await this.throttle.recordFailure(body.username);
+      throw error;
+    });
+    await this.throttle.recordSuccess(body.username);
     const claims: UserTokenClaims = { sub: user.id, tid: user.tenantId, nsid: user.namespaceId, role: user.role };
     const token = await this.jwt.signAsync(claims);
     return { token, userId: user.id, username: user.username, roles: [user.role] };

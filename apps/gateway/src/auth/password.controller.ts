@@ -3,6 +3,7 @@ import { ChangePasswordRequestSchema, ControlAccessSubjects as A, type Actor, ty
 import { RpcClient } from '@agentry/platform';
 import { ApiErrorFilter } from '../api/api-error.filter.js';
 import { ZodBody } from '../http/zod-params.js';
+import { ChangesAccess } from './changes-access.decorator.js';
 import { CurrentActor } from './current-actor.decorator.js';
 
 /** `POST /api/auth/password`: a signed-in user changes their own password. */
@@ -13,6 +14,7 @@ export class PasswordController {
 
   @Post('password')
   @HttpCode(200)
+  @ChangesAccess()
   change(@CurrentActor() actor: Actor, @ZodBody(ChangePasswordRequestSchema) body: ChangePasswordRequest) {
     return this.rpc.request(A.changePassword, { actor, body });
   }

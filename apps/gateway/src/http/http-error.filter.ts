@@ -28,13 +28,14 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<{
       status(code: number): { send(body: unknown): void };
       type?(contentType: string): unknown;
+      header?(name: string, value: string): unknown;
       sent?: boolean;
       raw: { headersSent: boolean };
     }>();
     const request = http.getRequest<{ requestId?: string; method: string; url: string }>();
     const error = this.toAppError(exception);
     const status = HTTP_STATUS_BY_CODE[error.code];
-    if (status >= 500) {
+    if (status >= 500 && error.code !== 'UNAVAILABLE') {
       this.logger.error({ err: exception, method: request.method, url: request.url }, 'request failed');
     } else {
       this.logger.warn({ code: error.code, err: error.message, method: request.method, url: request.url }, 'request rejected');
@@ -42,6 +43,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (reply.raw.headersSent) return;
     // An error is JSON even where the route declared another type for its success (a tar archive).
     reply.type?.('application/json; charset=utf-8');
+    const retryAfter = retryAfterSeconds(error);
+    if (retryAfter !== undefined) reply.header?.('retry-after', String(retryAfter));
     reply.status(status).send(toErrorEnvelope(error, request.requestId ?? null));
   }
 
@@ -60,6 +63,15 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     return new AppError('INTERNAL', 'Internal error');
   }
+}
+
+/** Seconds a client should wait before retrying: a rejection that says when, or a short outage. */
+const DEFAULT_RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { UNAVAILABLE: 2, RATE_LIMITED: 1 };
+
+function retryAfterSeconds(error: AppError): number | undefined {
+  const stated = error.details?.retry_after_seconds;
+  if (typeof stated === 'number' && Number.isFinite(stated) && stated > 0) return Math.ceil(stated);
+  return DEFAULT_RETRY_AFTER_SECONDS[error.code];
 }
 
 function describeFastifyError(error: { code?: string; message?: string }): string {

@@ -1,9 +1,11 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { AppError } from '@agentry/contracts';
 import type { z } from 'zod';
+import { assertStorableText } from './text-guard.js';
 
 /** Parses with a schema; the error names the first offending field and changes nothing. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  assertStorableText(value, where);
   const parsed = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (parsed.success) return parsed.data as z.output<S>;
   const issue = parsed.error.issues[0];

@@ -1,98 +1,84 @@
-import { Inject, Injectable } from '@nestjs/common';
-import {
-  DataplaneSubjects,
-  PubSubjects,
-  StoredEventSchema,
-  type Actor,
-  type StoredEvent,
-} from '@agentry/contracts';
-import { LOGGER, NatsBus, platformMetrics, RpcClient, type Logger } from '@agentry/platform';
+import type { ServerResponse } from 'node:http';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Actor } from '@agentry/contracts';
+import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
-import type { SseWriter } from './sse-writer.js';
+import { SessionChannel } from './session-channel.js';
+import { SessionEventLog } from './session-event-log.js';
+import { SseConnection } from './sse-connection.js';
+import { SSE_HEARTBEAT, type SseFormat } from './sse-frame.js';
 
-const PAGE = 500;
+/** How often quiet channels are looked at; each is re-checked only after AGENTRY_SSE_RECHECK_MS of quiet. */
+const SWEEP_MS = 1_000;
 
 /**
- * One SSE subscriber. Live events arrive on NATS (`evt.<sessionId>`), which is at-most-once, so the
- * stream tracks the last `seq` it wrote and fills any hole from the event log: no gap, no duplicate.
- * With a resume point (`Last-Event-ID` / `?after=`) it first replays the log after that point.
+ * SSE for every session this gateway streams: one `SessionChannel` (one NATS subscription) per
+ * watched session, shared by all its clients. One heartbeat timer and one sweep timer serve every
+ * connection, so an idle client costs its socket and a few fields, nothing per client on a timer.
  */
 @Injectable()
-export class SessionStreamService {
+export class SessionStreamService implements OnModuleInit, OnApplicationShutdown {
+  private readonly channels = new Map<string, SessionChannel>();
+  private timers: NodeJS.Timeout[] = [];
+  private stopReconnectWatch: () => void = () => undefined;
+
   constructor(
     private readonly bus: NatsBus,
-    private readonly rpc: RpcClient,
+    private readonly log: SessionEventLog,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async run(actor: Actor, sessionId: string, after: number | null, writer: SseWriter): Promise<void> {
-    let lastSeq = after ?? 0;
-    let chain = Promise.resolve();
-    const enqueue = (task: () => Promise<void>) => {
-      chain = chain.then(task).catch((error: unknown) => {
-        this.logger.warn({ sessionId, err: (error as Error).message }, 'sse stream failed; closing');
-        writer.end();
-      });
-    };
-    const deliver = async (event: StoredEvent) => {
-      if (event.seq <= lastSeq) return;
-      if (event.seq > lastSeq + 1) await this.replay(actor, sessionId, lastSeq, event.seq, (e) => (lastSeq = emit(e)));
-      if (event.seq > lastSeq) lastSeq = emit(event);
-    };
-    const emit = (event: StoredEvent): number => {
-      writer.event(event);
-      return event.seq;
-    };
-
-    // The starting point is the first task of the chain, and the subscription exists before it runs,
-    // so nothing committed in between is missed.
-    enqueue(async () => {
-      if (after === null) lastSeq = await this.latestSeq(actor, sessionId);
+  onModuleInit(): void {
+    this.timers = [setInterval(() => this.heartbeat(), this.config.AGENTRY_SSE_HEARTBEAT_MS), setInterval(() => this.sweep(), SWEEP_MS)];
+    for (const timer of this.timers) timer.unref();
+    // Messages published while this replica was disconnected never arrive: ask the log at once.
+    this.stopReconnectWatch = this.bus.onReconnect(() => {
+      for (const channel of this.channels.values()) channel.recheck();
     });
-    const unsubscribe = this.bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
-      const parsed = StoredEventSchema.safeParse(message);
-      if (parsed.success) platformMetrics().sseFanoutLag.record(Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000);
-      if (parsed.success) enqueue(() => deliver(parsed.data));
-    });
-    const heartbeat = setInterval(() => writer.heartbeat(), this.config.AGENTRY_SSE_HEARTBEAT_MS);
-    writer.onClose(() => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
-    writer.open();
-    writer.heartbeat();
-    if (after !== null) enqueue(() => this.replay(actor, sessionId, lastSeq, undefined, (e) => (lastSeq = emit(e))));
   }
 
-  /** Writes every logged event with `fromSeq < seq < toSeq` (or to the end), in order. */
-  private async replay(
-    actor: Actor,
-    sessionId: string,
-    fromSeq: number,
-    toSeq: number | undefined,
-    write: (event: StoredEvent) => void,
-  ): Promise<void> {
-    let cursor = fromSeq;
-    for (;;) {
-      const page = await this.rpc.request(DataplaneSubjects.listEvents, {
-        actor,
-        sessionId,
-        afterSeq: cursor,
-        ...(toSeq ? { beforeSeq: toSeq } : {}),
-        limit: PAGE,
-        order: 'asc',
-      });
-      for (const event of page.data) {
-        write(event);
-        cursor = event.seq;
-      }
-      if (!page.hasMore || page.data.length === 0) return;
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.stopReconnectWatch();
+    for (const channel of this.channels.values()) channel.close();
+    this.channels.clear();
+  }
+
+  /** Streams the session to `response` until the client leaves: live from now, or resumed after `after`. */
+  async run(actor: Actor, sessionId: string, after: number | null, response: ServerResponse, format: SseFormat): Promise<void> {
+    const connection = new SseConnection(response, format, this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES);
+    let channel = this.channels.get(sessionId);
+    if (!channel) {
+      channel = new SessionChannel(sessionId, actor, this.bus, this.log, this.logger);
+      this.channels.set(sessionId, channel);
+    }
+    const joined = channel;
+    response.once('close', () => this.leave(joined, connection));
+    try {
+      await joined.attach(connection, actor, after);
+    } catch (error) {
+      this.logger.warn({ sessionId, err: (error as Error).message }, 'sse stream could not start');
+      connection.fail(error);
+      this.leave(joined, connection);
     }
   }
 
-  private async latestSeq(actor: Actor, sessionId: string): Promise<number> {
-    const page = await this.rpc.request(DataplaneSubjects.listEvents, { actor, sessionId, limit: 1, order: 'desc' });
-    return page.data[0]?.seq ?? 0;
+  private leave(channel: SessionChannel, connection: SseConnection): void {
+    channel.detach(connection);
+    if (channel.connections.size > 0 || this.channels.get(channel.sessionId) !== channel) return;
+    channel.close();
+    this.channels.delete(channel.sessionId);
+  }
+
+  private heartbeat(): void {
+    for (const channel of this.channels.values()) {
+      for (const connection of channel.connections) if (connection.live) connection.write(SSE_HEARTBEAT);
+    }
+  }
+
+  private sweep(): void {
+    const quietSince = Date.now() - this.config.AGENTRY_SSE_RECHECK_MS;
+    for (const channel of this.channels.values()) if (channel.lastActivityAt <= quietSince) channel.recheck();
   }
 }

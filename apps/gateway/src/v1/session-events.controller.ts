@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
-import { SseWriter } from '../streaming/sse-writer.js';
 import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
 import { assertWorkerMaySend } from '../workers/worker-events.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
@@ -83,6 +82,6 @@ export class SessionEventsController {
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, new SseWriter(reply.raw));
+    await this.streams.run(actor, sessionId, after, reply.raw, 'v1');
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { StreamingModule } from '../streaming/streaming.module.js';
 import { AgentsController } from './agents.controller.js';
 import { EnvironmentsController } from './environments.controller.js';
 import { SessionEventsController } from './session-events.controller.js';
@@ -16,6 +16,7 @@ import { MultipartBodyParser } from './multipart-body.parser.js';
 import { SkillsController } from './skills.controller.js';
 
 @Module({
+  imports: [StreamingModule],
   controllers: [
     AgentsController,
     EnvironmentsController,
@@ -31,6 +32,6 @@ import { SkillsController } from './skills.controller.js';
     FilesController,
     SkillsController,
   ],
-  providers: [SessionStreamService, MultipartBodyParser],
+  providers: [MultipartBodyParser],
 })
 export class V1Module {}

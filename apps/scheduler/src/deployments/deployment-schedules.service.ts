@@ -36,6 +36,8 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
       'scheduler',
     );
     this.jobs.process(Jobs.deploymentSync, async () => void (await this.syncAll()), 1);
+    // Redis may restart empty: the cron schedulers are rebuilt from the table as soon as it is back.
+    this.jobs.onSchedulersLost(() => this.syncAll());
     await this.jobs.every(Jobs.deploymentSync, this.config.AGENTRY_DEPLOYMENT_SYNC_INTERVAL_MS, {});
     await this.syncAll();
   }

@@ -24,9 +24,13 @@ export const AuthenticatedUserSchema = z.object({
 });
 export type AuthenticatedUser = z.infer<typeof AuthenticatedUserSchema>;
 
+/** The actor an API key acts as, and when the key expires (so a cache never outlives the key). */
+export const VerifiedApiKeySchema = ActorSchema.extend({ keyExpiresAt: z.string().nullable().default(null) });
+export type VerifiedApiKey = z.infer<typeof VerifiedApiKeySchema>;
+
 export const ControlSubjects = {
   login: rpcSubject('control.auth.login', LoginRpcRequestSchema, AuthenticatedUserSchema),
-  verifyApiKey: rpcSubject('control.auth.verify_api_key', z.object({ v: V1, key: z.string().min(1) }), ActorSchema),
+  verifyApiKey: rpcSubject('control.auth.verify_api_key', z.object({ v: V1, key: z.string().min(1) }), VerifiedApiKeySchema),
   userActor: rpcSubject('control.auth.user_actor', z.object({ v: V1, userId: z.string().min(1) }), ActorSchema),
 
   createAgent: rpcSubject('control.agent.create', z.object({ ...Scoped, body: CreateAgentRequestSchema }), AgentSchema),

@@ -22,8 +22,12 @@ export type RpcResponse<S> = S extends RpcSubject<z.ZodType, infer Res> ? z.outp
 /** Payloads carry a schema version so old and new replicas can share a subject during a rollout. */
 export const V1 = z.literal(1).default(1);
 
-/** Pub/sub subjects (no reply). `evt` carries committed events only; `delta` carries stream previews. */
+/**
+ * Pub/sub subjects (no reply). `evt` carries committed events only; `delta` carries stream previews;
+ * `access.changed` tells every gateway to drop cached actors whose access may have narrowed.
+ */
 export const PubSubjects = {
+  accessChanged: 'access.changed',
   sessionEvents: (sessionId: string) => `evt.${sessionId}`,
   sessionDeltas: (sessionId: string) => `delta.${sessionId}`,
   sessionInterrupt: (sessionId: string) => `interrupt.${sessionId}`,

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { CONNECT_TIMEOUT_MS } from './sql-pool.factory.js';
 
 export interface PrismaClientOptions {
   /** Most pooled connections this client opens (pg default: 10). */
@@ -15,6 +16,8 @@ export interface PrismaClientOptions {
 export function createPrismaClient(databaseUrl: string, options: PrismaClientOptions = {}): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
+    // While Postgres is unreachable a query fails after this long instead of waiting for a connection forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.maxConnections !== undefined ? { max: options.maxConnections } : {}),
     ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
   });

@@ -8,6 +8,7 @@ import type { BaseEnv } from '../config/base-env.js';
 import { createLogger } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
 import { parseQueryString } from '../http/query-string.parser.js';
+import { NatsConnections } from '../nats/nats-connections.js';
 import { PrefixedServerNats } from '../nats/prefixed-server-nats.js';
 import { recordHttpMetrics } from '../metrics/http-metrics.js';
 
@@ -51,6 +52,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
         strategy: new PrefixedServerNats(
           { servers: config.NATS_URL.split(','), queue: service, name: `${service}-server` },
           config.AGENTRY_SUBJECT_PREFIX,
+          app.get(NatsConnections, { strict: false }),
         ),
       },
       { inheritAppConfig: true },

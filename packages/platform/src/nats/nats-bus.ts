@@ -1,6 +1,8 @@
 import { connect, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { natsConnectionOptions } from './nats-connection-options.js';
+import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes, traceHeaders } from './nats-trace.js';
 
 const encoder = new TextEncoder();
@@ -12,13 +14,18 @@ const decoder = new TextDecoder();
  * publisher's trace context in its headers; each delivery runs in a CONSUMER span that continues it.
  */
 export class NatsBus {
+  private readonly reconnectListeners = new Set<() => void>();
+  private watchingStatus = false;
+
   private constructor(
     private readonly connection: NatsConnection,
     private readonly prefix: string,
   ) {}
 
-  static async connect(servers: string, prefix: string, name: string): Promise<NatsBus> {
-    const connection = await connect({ servers: servers.split(','), name, maxReconnectAttempts: -1 });
+  /** Connects once; afterwards the connection reconnects (and re-subscribes) by itself, forever. */
+  static async connect(servers: string, prefix: string, name: string, connections?: NatsConnections): Promise<NatsBus> {
+    const connection = await connect(natsConnectionOptions(servers, name));
+    connections?.track(name, connection);
     return new NatsBus(connection, prefix);
   }
 
@@ -36,6 +43,28 @@ export class NatsBus {
       },
     });
     return () => subscription.unsubscribe();
+  }
+
+  /**
+   * Calls `listener` after each reconnection, once the subscriptions are live again. Messages published
+   * while the connection was down never arrive: a subscriber that must not miss anything re-reads its
+   * source of truth here.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    if (!this.watchingStatus) {
+      this.watchingStatus = true;
+      void this.watchStatus();
+    }
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type !== 'reconnect') continue;
+      await this.connection.flush().catch(() => undefined);
+      for (const listener of this.reconnectListeners) listener();
+    }
   }
 
   /** Resolves once the server has seen everything published so far. */

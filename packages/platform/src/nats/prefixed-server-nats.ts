@@ -1,7 +1,9 @@
 import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
-import type { Msg } from '@nats-io/transport-node';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { natsConnectionOptions } from './nats-connection-options.js';
+import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
 
 type ServerNatsOptions = NonNullable<NatsOptions['options']>;
@@ -15,15 +17,34 @@ type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
  * Each message is handled inside a SERVER span named after the catalog subject, whose parent is the
  * trace context in the message headers (a new trace when there is none). The span ends with the reply
  * and is ERROR when the reply is an error envelope or a transport error.
+ *
+ * The connection reconnects forever with backoff and re-subscribes every handler subject, so an
+ * outage of NATS, however long, ends with the handlers answering again.
  */
 export class PrefixedServerNats extends ServerNats {
   private readonly spans = new WeakMap<Msg, { span: Span; replying: boolean }>();
 
+  private readonly linkName: string;
+
   constructor(
     options: ServerNatsOptions,
     private readonly subjectPrefix: string,
+    private readonly connections?: NatsConnections,
   ) {
-    super(options);
+    const name = options.name ?? 'rpc-server';
+    super({ ...natsConnectionOptions(options.servers ?? 'nats://127.0.0.1:4222', name), ...options });
+    this.linkName = name;
+  }
+
+  override async createNatsClient(): Promise<NatsConnection> {
+    const connection = (await super.createNatsClient()) as NatsConnection;
+    this.connections?.track(this.linkName, connection);
+    return connection;
+  }
+
+  override async close(): Promise<void> {
+    this.connections?.untrack(this.linkName);
+    await super.close();
   }
 
   override bindEvents(client: any): void {

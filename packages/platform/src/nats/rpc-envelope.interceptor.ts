@@ -1,6 +1,7 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { AppError } from '@agentry/contracts';
 import { catchError, finalize, map, of, type Observable } from 'rxjs';
+import { isDatabaseUnavailable } from '@agentry/db';
 import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { toErrorBody, type RpcEnvelope } from './rpc-envelope.js';
 import type { Logger } from '../logging/logger.js';
@@ -21,6 +22,8 @@ export class RpcEnvelopeInterceptor implements NestInterceptor {
         outcome = error instanceof AppError ? 'error' : 'crash';
         if (error instanceof AppError) {
           this.logger.warn({ subject, code: error.code, err: error.message }, 'rpc request failed');
+        } else if (isDatabaseUnavailable(error)) {
+          this.logger.warn({ subject, err: (error as Error).message }, 'rpc request failed: database unavailable');
         } else {
           this.logger.error({ subject, err: error }, 'rpc handler crashed');
         }

@@ -27,3 +27,15 @@ describe('rpc envelope', () => {
     expect(() => unwrapEnvelope('nonsense', 'x.y')).toThrow(/Malformed reply/);
   });
 });
+
+describe('rpc envelope while the database is away', () => {
+  it('reports an unreachable database as a retryable UNAVAILABLE, not INTERNAL', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toErrorBody(refused)).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    const prisma = Object.assign(new Error('x'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } });
+    expect(toErrorBody(prisma)).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    const terminated = new Error('wrapper', { cause: new Error('Connection terminated unexpectedly') });
+    expect(toErrorBody(terminated)).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(toErrorBody(Object.assign(new Error('syntax'), { code: '42601' }))).toMatchObject({ code: 'INTERNAL' });
+  });
+});

@@ -7,8 +7,14 @@ import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
 import { observeQueueDepths, timeJob } from './queue-metrics.js';
+import { SchedulerKeeper } from './scheduler-keeper.js';
 
 type AnyJob = JobDefinition<z.ZodType>;
+
+export interface JobQueueOptions {
+  /** How often repeating jobs are checked and re-installed if Redis lost them (ms; 0 turns it off). */
+  selfCheckMs?: number;
+}
 
 /**
  * BullMQ behind the job catalog: payloads are parsed on both ends, retries come from the catalog. A job
@@ -17,22 +23,24 @@ type AnyJob = JobDefinition<z.ZodType>;
 export class JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly schedulerKeeper: SchedulerKeeper;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly logger: Logger,
+    options: JobQueueOptions = {},
   ) {
+    this.schedulerKeeper = new SchedulerKeeper(logger, options.selfCheckMs ?? 30_000);
     observeQueueDepths(() => [...this.queues.values()]);
   }
 
   private queue(definition: AnyJob): Queue {
     let queue = this.queues.get(definition.queue);
     if (!queue) {
-      queue = new Queue(definition.queue, {
-        connection: createRedis(this.redisUrl, { forQueue: true }),
-        prefix: this.prefix,
-      });
+      const connection = createRedis(this.redisUrl, { forQueue: true });
+      this.schedulerKeeper.watch(connection);
+      queue = new Queue(definition.queue, { connection, prefix: this.prefix });
       this.queues.set(definition.queue, queue);
     }
     return queue;
@@ -84,13 +92,28 @@ export class JobQueue {
     this.workers.push(worker);
   }
 
-  /** Installs (or updates) a repeating job; only one replica runs each tick. */
+  /**
+   * Installs (or updates) a repeating job; only one replica runs each tick. Redis may lose it (a
+   * restart without persistence): it is installed again when the connection comes back, and by a
+   * periodic self-check, so the job keeps ticking with no restart of this process.
+   */
   async every<D extends AnyJob>(definition: D, everyMs: number, payload: z.input<D['payload']>): Promise<void> {
-    await this.queue(definition).upsertJobScheduler(`${definition.queue}-every`, { every: everyMs }, {
-      name: definition.queue,
-      data: definition.payload.parse(payload),
-      opts: { removeOnComplete: true, removeOnFail: 100 },
+    const queue = this.queue(definition);
+    const id = `${definition.queue}-every`;
+    const data = definition.payload.parse(payload);
+    const install = () =>
+      queue.upsertJobScheduler(id, { every: everyMs }, { name: definition.queue, data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await install();
+    this.schedulerKeeper.keep(id, async () => {
+      if (await queue.getJobScheduler(id)) return false;
+      await install();
+      return true;
     });
+  }
+
+  /** Runs `hook` whenever Redis may have lost job schedulers (after a reconnect, or one was found missing). */
+  onSchedulersLost(hook: () => Promise<unknown>): void {
+    this.schedulerKeeper.onLost(hook);
   }
 
   /**
@@ -125,6 +148,7 @@ export class JobQueue {
   }
 
   async close(): Promise<void> {
+    this.schedulerKeeper.stop();
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }

@@ -11,6 +11,7 @@ import {
   type UpdateUserRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
+import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
 import { ApiErrorFilter } from '../api-error.filter.js';
@@ -34,6 +35,7 @@ export class AdminUsersController {
   }
 
   @Patch(':id')
+  @ChangesAccess()
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateUserRequestSchema) body: UpdateUserRequest) {
     return this.rpc.request(A.updateUser, { actor, id, body });
   }

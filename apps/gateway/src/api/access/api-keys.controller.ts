@@ -9,6 +9,7 @@ import {
   type CreateApiKeyRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
+import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
 import { ApiErrorFilter } from '../api-error.filter.js';
@@ -33,6 +34,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ChangesAccess()
   revoke(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.request(A.revokeApiKey, { actor, id });
   }

@@ -13,6 +13,7 @@ import {
   type UpdateNamespaceMemberRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
+import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
@@ -42,12 +43,14 @@ export class NamespaceMembersController {
   @Post()
   @HttpCode(200)
   @DocReply(NamespaceMemberSchema)
+  @ChangesAccess()
   add(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(AddNamespaceMemberRequestSchema) body: AddNamespaceMemberRequest) {
     return this.rpc.request(T.addMember, { actor, id, body });
   }
 
   @Patch(':userId')
   @DocReply(NamespaceMemberSchema)
+  @ChangesAccess()
   update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -59,6 +62,7 @@ export class NamespaceMembersController {
 
   @Delete(':userId')
   @DocReply(RemovedNamespaceMemberSchema)
+  @ChangesAccess()
   remove(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('userId') userId: string) {
     return this.rpc.request(T.removeMember, { actor, id, userId });
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
 import { ControlAccessSubjects as A, CreateNamespaceRequestSchema, NamespaceInfoSchema, type Actor, type CreateNamespaceRequest } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
+import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody } from '../../http/zod-params.js';
@@ -24,6 +25,7 @@ export class NamespacesController {
   @Post('admin/namespaces')
   @HttpCode(200)
   @DocReply(NamespaceInfoSchema)
+  @ChangesAccess()
   create(@CurrentActor() actor: Actor, @ZodBody(CreateNamespaceRequestSchema) body: CreateNamespaceRequest) {
     return this.rpc.request(A.createNamespace, { actor, body });
   }

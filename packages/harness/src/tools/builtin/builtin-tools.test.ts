@@ -74,8 +74,9 @@ describe('web_fetch', () => {
   });
 
   it('converts HTML to text, caps size, and times out', async () => {
-    const tool = createWebFetchTool({ maxBytes: 1_000, timeoutMs: 5_000 });
-    const impatient = createWebFetchTool({ timeoutMs: 300 });
+    // The test server listens on loopback, which only an installation that allows private networks reaches.
+    const tool = createWebFetchTool({ maxBytes: 1_000, timeoutMs: 5_000, allowPrivateNetworks: true });
+    const impatient = createWebFetchTool({ timeoutMs: 300, allowPrivateNetworks: true });
     const fs = await workspaceWith();
     const page = text(await tool.execute({ url: `${base}/page` }, ctx(fs)));
     expect(page).toContain('Title');

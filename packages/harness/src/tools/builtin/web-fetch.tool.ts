@@ -1,10 +1,20 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
 import { objectSchema, optionalNumber, stringArg } from './tool-input.js';
+import { EgressGuard, type HostResolver } from '../egress/egress-guard.js';
+
+const MAX_REDIRECTS = 5;
 
 export interface WebFetchOptions {
   /** Injected fetch (defaults to the global one). */
   fetch?: typeof fetch;
+  /**
+   * Let the tool reach loopback, private, link-local and metadata addresses. Off by default: a model
+   * must not be able to read the platform's own services or the cloud's metadata endpoint.
+   */
+  allowPrivateNetworks?: boolean;
+  /** Injected DNS resolution (defaults to the system resolver). */
+  resolve?: HostResolver;
   timeoutMs?: number;
   /** Bytes read from the body at most. */
   maxBytes?: number;
@@ -32,6 +42,10 @@ export function htmlToText(html: string): string {
 export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  const guard = new EgressGuard({
+    ...(options.allowPrivateNetworks !== undefined ? { allowPrivateNetworks: options.allowPrivateNetworks } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
   return {
     name: 'web_fetch',
     description: 'Fetch a URL over HTTP(S) and return its text (HTML is converted to plain text).',
@@ -40,12 +54,23 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
     toolset: 'builtin',
     async execute(input, { signal }) {
       const url = stringArg(input, 'url');
-      if (!/^https?:\/\//i.test(url)) return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
+      if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
       const maxChars = optionalNumber(input, 'max_chars') ?? options.maxChars ?? 50_000;
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
       let response: Response;
       try {
-        response = await doFetch(url, { signal: AbortSignal.any([signal, timeout]), redirect: 'follow' });
+        // Redirects are followed by hand so that every hop passes the egress guard.
+        let target = new URL(url);
+        for (let hop = 0; ; hop++) {
+          const refusal = await guard.refusal(target);
+          if (refusal) return errorOutcome(refusal, 'egress_denied');
+          response = await doFetch(target, { signal: AbortSignal.any([signal, timeout]), redirect: 'manual' });
+          const location = response.headers.get('location');
+          if (response.status < 300 || response.status >= 400 || !location) break;
+          if (hop >= MAX_REDIRECTS) return errorOutcome(`Fetching ${url} redirected more than ${MAX_REDIRECTS} times`, 'too_many_redirects');
+          await response.body?.cancel();
+          target = new URL(location, target);
+        }
       } catch (err) {
         if (timeout.aborted) return errorOutcome(`Fetching ${url} timed out`, 'timeout');
         throw err;
