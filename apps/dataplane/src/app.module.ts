@@ -4,6 +4,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { EventsModule } from './events/events.module.js';
 import { TurnsModule } from './turns/turns.module.js';
 import { WorkModule } from './work/work.module.js';
+import { TelemetryModule } from './telemetry/telemetry.module.js';
 
 @Module({})
 export class AppModule {
@@ -16,6 +17,7 @@ export class AppModule {
         EventsModule,
         TurnsModule,
         WorkModule,
+        TelemetryModule,
       ],
       providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
       exports: [DATAPLANE_CONFIG],

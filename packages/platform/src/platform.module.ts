@@ -12,6 +12,7 @@ import { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
 import { JobQueue } from './queue/job-queue.js';
 import { createRedis, redisKeyPrefix } from './redis/redis-factory.js';
 import { HealthController, HEALTH_INDICATORS } from './health/health.controller.js';
+import { MetricsController } from './metrics/metrics.controller.js';
 import type { HealthIndicator } from './health/health-check.js';
 import { APP_CONFIG, DATABASE, LOGGER, REDIS } from './tokens.js';
 
@@ -85,7 +86,7 @@ export class PlatformModule implements OnApplicationShutdown {
       useFactory: (...deps: unknown[]): HealthIndicator[] =>
         indicatorDeps.map((token, index) => healthIndicatorFor(token, deps[index])),
     });
-    return { module: PlatformModule, providers, exports: exportsList, controllers: [HealthController] };
+    return { module: PlatformModule, providers, exports: exportsList, controllers: [HealthController, MetricsController] };
   }
 
   async onApplicationShutdown(): Promise<void> {

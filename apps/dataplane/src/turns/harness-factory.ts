@@ -15,6 +15,7 @@ import { selfHostedTools } from '../hands/self-hosted-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
+import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
 
 export interface SessionRuntime {
   agent: SessionAgent;
@@ -54,12 +55,12 @@ export class HarnessFactory {
     const hasToolset = agent.tools.some((t) => t.type === 'agent_toolset_20260401');
     const workerTools = hasToolset && runtime.selfHosted;
     const { id: modelId, ...modelSettings } = agent.model;
-    return createHarness({
-      model: resolveModel(modelId, this.providers, modelSettings),
+    const harness = createHarness({
+      model: new InstrumentedModel(resolveModel(modelId, this.providers, modelSettings)),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new HandsToolExecutor(this.rpc, runtime.hands),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
       ...(workerTools ? { tools: selfHostedTools() } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
@@ -71,6 +72,7 @@ export class HarnessFactory {
       // The scripted model would answer the memory-extraction call from its script; real models flush memory.
       disableMemoryHooks: modelId.trim().startsWith('scripted'),
     });
+    return instrumentHarness(harness, agent.id);
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppError, type StoredEvent } from '@agentry/contracts';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { LOGGER, platformMetrics, type Logger } from '@agentry/platform';
 import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
@@ -122,6 +122,7 @@ export class TurnRunner {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
       return;
     }
+    if (session.status === 'running') platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
     if (session.status !== 'running') writer.start(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, consumed);
     else if (consumed.length) await this.events.markProcessed(session.id, consumed);
 

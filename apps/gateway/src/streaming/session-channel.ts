@@ -1,5 +1,5 @@
 import { PubSubjects, StoredEventSchema, type Actor, type StoredEvent } from '@agentry/contracts';
-import type { Logger, NatsBus } from '@agentry/platform';
+import { platformMetrics, type Logger, type NatsBus } from '@agentry/platform';
 import type { SessionEventLog } from './session-event-log.js';
 import type { SseConnection } from './sse-connection.js';
 import { RenderedEvent } from './sse-frame.js';
@@ -32,6 +32,7 @@ export class SessionChannel {
   ) {
     this.unsubscribe = bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
       const parsed = StoredEventSchema.safeParse(message);
+      if (parsed.success) platformMetrics().sseFanoutLag.record(Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000);
       if (parsed.success) this.enqueue(() => this.deliver(parsed.data));
     });
     // The subscription is live at the server before the log's end is read, so every event committed

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AppError, HTTP_STATUS_BY_CODE, toErrorEnvelope } from '@agentry/contracts';
+import { platformMetrics } from '@agentry/platform';
 import { SSE_HEARTBEAT, type SseFormat } from './sse-frame.js';
 
 /**
@@ -30,6 +31,8 @@ export class SseConnection {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    platformMetrics().sseConnections.add(1);
+    this.response.once('close', () => platformMetrics().sseConnections.add(-1));
     this.write(SSE_HEARTBEAT);
   }
 

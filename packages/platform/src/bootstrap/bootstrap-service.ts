@@ -10,6 +10,7 @@ import { NestPinoLogger } from '../logging/nest-logger.js';
 import { parseQueryString } from '../http/query-string.parser.js';
 import { NatsConnections } from '../nats/nats-connections.js';
 import { PrefixedServerNats } from '../nats/prefixed-server-nats.js';
+import { recordHttpMetrics } from '../metrics/http-metrics.js';
 
 export interface BootstrapOptions {
   service: string;
@@ -43,6 +44,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     abortOnError: false,
   });
   app.enableShutdownHooks();
+  recordHttpMetrics(app.getHttpAdapter().getInstance());
   await options.configure?.(app);
   if (options.rpc) {
     app.connectMicroservice(

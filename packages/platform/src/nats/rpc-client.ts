@@ -4,6 +4,7 @@ import { AppError, type RpcRequest, type RpcResponse, type RpcSubject } from '@a
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
+import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
 
@@ -29,9 +30,14 @@ export class RpcClient {
     return inSpan(subject.subject, span, context.active(), async () => {
       const record = new NatsRecordBuilder(body).setHeaders(traceHeaders()).build();
       let reply: unknown;
+      const started = performance.now();
+      const observe = (outcome: string) =>
+        platformMetrics().natsRequestDuration.record(secondsSince(started), { 'messaging.destination.name': subject.subject, outcome });
       try {
         reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
+        observe(isErrorEnvelope(reply) ? 'error' : 'ok');
       } catch (error) {
+        observe('unavailable');
         const service = subject.subject.split('.')[0];
         throw new AppError('UNAVAILABLE', `The ${service} service did not answer ${subject.subject}`, {
           cause: error,
@@ -45,4 +51,8 @@ export class RpcClient {
   async close(): Promise<void> {
     await this.proxy.close();
   }
+}
+
+function isErrorEnvelope(reply: unknown): boolean {
+  return typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === false;
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { AppError } from '@agentry/contracts';
-import { catchError, map, of, type Observable } from 'rxjs';
+import { catchError, finalize, map, of, type Observable } from 'rxjs';
 import { isDatabaseUnavailable } from '@agentry/db';
+import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { toErrorBody, type RpcEnvelope } from './rpc-envelope.js';
 import type { Logger } from '../logging/logger.js';
 import { LOGGER } from '../tokens.js';
@@ -13,9 +14,12 @@ export class RpcEnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<RpcEnvelope<unknown>> {
     const subject = context.switchToRpc().getContext<{ getSubject?: () => string }>()?.getSubject?.();
+    const started = performance.now();
+    let outcome = 'ok';
     return next.handle().pipe(
       map((data: unknown) => ({ ok: true as const, data: data === undefined ? null : data })),
       catchError((error: unknown) => {
+        outcome = error instanceof AppError ? 'error' : 'crash';
         if (error instanceof AppError) {
           this.logger.warn({ subject, code: error.code, err: error.message }, 'rpc request failed');
         } else if (isDatabaseUnavailable(error)) {
@@ -25,6 +29,18 @@ export class RpcEnvelopeInterceptor implements NestInterceptor {
         }
         return of({ ok: false as const, error: toErrorBody(error) });
       }),
+      finalize(() => {
+        const labels = { 'messaging.destination.name': stripPrefix(subject), outcome };
+        platformMetrics().rpcHandlerDuration.record(secondsSince(started), labels);
+      }),
     );
   }
+}
+
+const SERVICE_SUBJECT = /^(?:[a-zA-Z0-9_-]+\.)?((?:control|dataplane|hands|scheduler|worker|gateway)\.[a-z0-9_.-]+)$/;
+
+/** Subjects as the catalog names them: an installation's prefix (`staging.`) would only split the series. */
+function stripPrefix(subject: string | undefined): string {
+  if (!subject) return 'unknown';
+  return SERVICE_SUBJECT.exec(subject)?.[1] ?? 'other';
 }

@@ -6,6 +6,7 @@ import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
+import { observeQueueDepths, timeJob } from './queue-metrics.js';
 import { SchedulerKeeper } from './scheduler-keeper.js';
 
 type AnyJob = JobDefinition<z.ZodType>;
@@ -31,6 +32,7 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.schedulerKeeper = new SchedulerKeeper(logger, options.selfCheckMs ?? 30_000);
+    observeQueueDepths(() => [...this.queues.values()]);
   }
 
   private queue(definition: AnyJob): Queue {
@@ -78,7 +80,7 @@ export class JobQueue {
       async (job) => {
         const span = { kind: SpanKind.CONSUMER, attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade) };
         await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
-          handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+          timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
         );
       },
       { connection: createRedis(this.redisUrl, { forQueue: true }), prefix: this.prefix, concurrency },

@@ -27,6 +27,8 @@ interface OtlpSpan {
 /** An OTLP/HTTP (JSON) trace receiver on 127.0.0.1, recording which service sent which span. */
 export class FakeOtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
+  /** Names of the metrics pushed to `/v1/metrics`, by service. */
+  readonly metricNames = new Map<string, Set<string>>();
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<FakeOtlpReceiver> {
@@ -36,6 +38,7 @@ export class FakeOtlpReceiver {
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
         if (request.url === '/v1/traces') holder.receiver?.record(Buffer.concat(chunks).toString('utf8'));
+        if (request.url === '/v1/metrics') holder.receiver?.recordMetrics(Buffer.concat(chunks).toString('utf8'));
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
@@ -73,6 +76,22 @@ export class FakeOtlpReceiver {
       }
     } catch {
       // a protobuf or malformed body is ignored: the test then sees no spans and fails clearly
+    }
+  }
+
+  private recordMetrics(body: string): void {
+    try {
+      const payload = JSON.parse(body) as {
+        resourceMetrics?: Array<{ resource?: { attributes?: OtlpAttribute[] }; scopeMetrics?: Array<{ metrics?: Array<{ name: string }> }> }>;
+      };
+      for (const resourceMetrics of payload.resourceMetrics ?? []) {
+        const service = resourceMetrics.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+        const names = this.metricNames.get(service) ?? new Set<string>();
+        for (const scope of resourceMetrics.scopeMetrics ?? []) for (const metric of scope.metrics ?? []) names.add(metric.name);
+        this.metricNames.set(service, names);
+      }
+    } catch {
+      // see record()
     }
   }
 

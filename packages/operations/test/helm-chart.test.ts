@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '@agentry/testing';
+import { helm, helmBinary } from '../src/helm.js';
+import { parseManifests, validateKubeObject, type KubeObject } from '../src/kube-validate.js';
+
+const chart = join(repoRoot(), 'helm', 'agentry');
+const VALUES = { default: join(chart, 'ci', 'default-values.yaml'), production: join(chart, 'ci', 'production-values.yaml') };
+
+function render(valuesFile: string, ...extra: string[]): KubeObject[] {
+  const run = helm(['template', 'rel', chart, '--namespace', 'agentry', '-f', valuesFile, ...extra]);
+  if (run.status !== 0) throw new Error(run.stderr);
+  return parseManifests(run.stdout);
+}
+
+const byKind = (objects: KubeObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const named = (objects: KubeObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+type PodSpec = { containers: Array<Record<string, any>>; volumes?: Array<Record<string, any>> };
+const podSpec = (o: KubeObject) => (o.spec as { template: { spec: PodSpec } }).template.spec;
+
+describe('helm/agentry rendered with the real helm binary and checked against the Kubernetes schemas', () => {
+  const rendered: Record<keyof typeof VALUES, KubeObject[]> = { default: [], production: [] };
+
+  beforeAll(() => {
+    expect(helmBinary()).toMatch(/helm$/);
+    for (const name of Object.keys(VALUES) as Array<keyof typeof VALUES>) rendered[name] = render(VALUES[name]);
+  });
+
+  it.each(Object.entries(VALUES))('helm lint --strict passes with the %s values', (_name, file) => {
+    const run = helm(['lint', chart, '--strict', '-f', file]);
+    expect(run.stdout + run.stderr).toContain('0 chart(s) failed');
+    expect(run.status).toBe(0);
+  });
+
+  it.each(Object.keys(VALUES))('every object rendered for the %s values is valid against its Kubernetes schema', async (name) => {
+    const objects = rendered[name as keyof typeof VALUES];
+    expect(objects.length).toBeGreaterThan(20);
+    const problems = (await Promise.all(objects.map(validateKubeObject))).flat();
+    expect(problems).toEqual([]);
+  });
+
+  it('the schema check is not vacuous: a broken object is reported', async () => {
+    const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', template: {} } };
+    expect(await validateKubeObject(bad)).not.toEqual([]);
+    expect(await validateKubeObject({ apiVersion: 'example.com/v1', kind: 'Nope', metadata: { name: 'x' } })).not.toEqual([]);
+  });
+
+  it('values.schema.json rejects bad values, and missing credentials fail with a message naming them', () => {
+    const badType = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'services.gateway.replicas=two']);
+    expect(badType.status).not.toBe(0);
+    expect(badType.stderr).toContain('services.gateway.replicas');
+    const unknownKey = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'servics.gateway.replicas=2']);
+    expect(unknownKey.status).not.toBe(0);
+    const bare = helm(['template', 'rel', chart]);
+    expect(bare.status).not.toBe(0);
+    expect(bare.stderr).toContain('secrets.jwtSecret (or secrets.existingSecret) is required');
+  });
+
+  it('every service has probes, resource requests and limits, a metrics port, and a disruption budget that never blocks a drain', () => {
+    for (const objects of Object.values(rendered)) {
+      const deployments = byKind(objects, 'Deployment').filter((d) => d.metadata.labels?.['app.kubernetes.io/name'] === 'agentry' && !/(redis|nats)$/.test(d.metadata.name));
+      expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['control', 'dataplane', 'gateway', 'scheduler', 'worker'].map((s) => `rel-agentry-${s}`));
+      for (const deployment of deployments) {
+        const [container] = podSpec(deployment).containers;
+        expect(container!.readinessProbe.httpGet.path, deployment.metadata.name).toBe('/readyz');
+        expect(container!.livenessProbe.httpGet.path).toBe('/healthz');
+        expect(container!.resources.requests.cpu).toBeDefined();
+        expect(container!.resources.limits.memory).toBeDefined();
+        expect(container!.ports.map((p: { name: string }) => p.name)).toEqual(['http', 'metrics']);
+      }
+      for (const pdb of byKind(objects, 'PodDisruptionBudget')) expect((pdb.spec as { maxUnavailable: number }).maxUnavailable).toBe(1);
+    }
+  });
+
+  it('runs two schedulers, one worker on a private disk by default, and shared workspaces when workers scale', () => {
+    const scheduler = named(rendered.default, 'Deployment', 'rel-agentry-scheduler')!;
+    expect((scheduler.spec as { replicas: number }).replicas).toBe(2);
+    const worker = named(rendered.default, 'Deployment', 'rel-agentry-worker')!;
+    expect((worker.spec as { replicas: number }).replicas).toBe(1);
+    expect(podSpec(worker).volumes).toEqual([{ name: 'workdirs', emptyDir: {} }]);
+    const prodWorker = named(rendered.production, 'Deployment', 'rel-agentry-worker')!;
+    expect(podSpec(prodWorker).volumes?.[0]?.persistentVolumeClaim.claimName).toBe('rel-agentry-workspaces');
+    const claim = named(rendered.production, 'PersistentVolumeClaim', 'rel-agentry-workspaces')!;
+    expect((claim.spec as { accessModes: string[] }).accessModes).toEqual(['ReadWriteMany']);
+    expect(named(rendered.production, 'HorizontalPodAutoscaler', 'rel-agentry-worker')).toBeDefined();
+    const unsafe = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'services.worker.replicas=3']);
+    expect(unsafe.status).not.toBe(0);
+    expect(unsafe.stderr).toContain('workspaces.shared=true');
+  });
+
+  it('keeps settings in a ConfigMap and every credential or URL in Secrets, and uses existing Secrets when named', () => {
+    const config = named(rendered.default, 'ConfigMap', 'rel-agentry-config')!;
+    const text = JSON.stringify(config);
+    expect(text).not.toMatch(/ci-admin|ci-postgres|ci-only-jwt|postgresql:\/\//);
+    expect(named(rendered.default, 'Secret', 'rel-agentry-credentials')).toBeDefined();
+    expect(named(rendered.default, 'Secret', 'rel-agentry-connections')).toBeDefined();
+    expect(byKind(rendered.production, 'Secret')).toEqual([]);
+    const gateway = podSpec(named(rendered.production, 'Deployment', 'rel-agentry-gateway')!).containers[0]!;
+    expect(gateway.envFrom).toEqual([{ configMapRef: { name: 'rel-agentry-config' } }, { secretRef: { name: 'agentry-connections' } }]);
+    const jwt = gateway.env.find((e: { name: string }) => e.name === 'AGENTRY_JWT_SECRET');
+    expect(jwt.valueFrom.secretKeyRef).toEqual({ name: 'agentry-credentials', key: 'jwtSecret' });
+    for (const objects of Object.values(rendered)) expect(JSON.stringify(byKind(objects, 'Deployment'))).not.toMatch(/ci-admin|ci-postgres|postgresql:\/\//);
+  });
+
+  it('bundles Postgres, Redis and NATS for a quick start and none in production', () => {
+    expect(named(rendered.default, 'StatefulSet', 'rel-agentry-postgres')).toBeDefined();
+    expect(named(rendered.default, 'Deployment', 'rel-agentry-redis')).toBeDefined();
+    expect(named(rendered.default, 'Deployment', 'rel-agentry-nats')).toBeDefined();
+    expect(byKind(rendered.production, 'StatefulSet')).toEqual([]);
+  });
+
+  it('runs migrations as a hook Job and ships a helm test that runs a turn', () => {
+    for (const objects of Object.values(rendered)) {
+      const job = byKind(objects, 'Job')[0]!;
+      expect(job.metadata.annotations?.['helm.sh/hook']).toMatch(/pre-upgrade/);
+      expect(JSON.stringify(podSpec(job).containers[0]!.command)).toContain('prisma migrate deploy');
+      const test = named(objects, 'Pod', 'rel-agentry-smoke-turn')!;
+      expect(test.metadata.annotations?.['helm.sh/hook']).toBe('test');
+      const script = named(objects, 'ConfigMap', 'rel-agentry-smoke-turn')!;
+      expect((script.data as Record<string, string>)['smoke-turn.mjs']).toContain('/api/auth/login');
+    }
+  });
+
+  it('network policies keep workers (and their sandboxes) away from Postgres, private networks and metadata', () => {
+    const objects = render(VALUES.default, '--set', 'networkPolicy.enabled=true');
+    const postgres = named(objects, 'NetworkPolicy', 'rel-agentry-postgres')!;
+    const allowed = JSON.stringify(postgres.spec);
+    expect(allowed).toContain('dataplane');
+    expect(allowed).not.toContain('worker');
+    const egress = named(objects, 'NetworkPolicy', 'rel-agentry-worker-egress')!;
+    const spec = egress.spec as { policyTypes: string[]; egress: Array<{ to?: Array<{ ipBlock?: { except: string[] } }> }> };
+    expect(spec.policyTypes).toEqual(['Egress']);
+    const except = spec.egress.flatMap((r) => r.to ?? []).flatMap((t) => t.ipBlock?.except ?? []);
+    expect(except).toEqual(expect.arrayContaining(['169.254.0.0/16', '10.0.0.0/8']));
+    expect(byKind(render(VALUES.default), 'NetworkPolicy')).toEqual([]);
+    expect(byKind(rendered.production, 'NetworkPolicy').length).toBeGreaterThanOrEqual(6);
+  });
+});
