@@ -11,6 +11,8 @@ import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 
 const SESSIONS = 200;
 const MESSAGES_PER_SESSION = 10;
+/** Each session's first turn warms the process (JIT, pool connections, prepared statements) and is not counted. */
+const WARM_UP_MESSAGES = 1;
 /**
  * Think time between a session's idle and its next message: about 60 messages a second offered, well
  * below what one dataplane drains, so a pickup measures the wake-up path rather than a queue.
@@ -21,7 +23,8 @@ const THINK_MS = { min: 1_500, max: 5_000 };
  * Thousands of messages over a hundred and more sessions, with random timing, on the real dataplane
  * (drain worker, BullMQ, Postgres, NATS) and no reconciler at all: a lost wake-up is never rescued, so
  * it shows up as a session that stops answering. Pickup is the time from the message's commit
- * (announced on NATS) to `session.status_running`.
+ * to the commit of its turn's `session.status_running`, as the log's timestamps record them (the
+ * arrival of both on NATS is printed too).
  */
 describe('wake-ups under concurrent load', () => {
   let dp: DataplaneTestApp;
@@ -82,19 +85,21 @@ describe('wake-ups under concurrent load', () => {
     await Promise.all(
       sessionIds.map(async (sessionId) => {
         let messageAt = 0;
+        let turns = 0;
         let wake: ((outcome: 'idle' | 'error') => void) | undefined;
         const unsubscribe = dp.bus.subscribe(PubSubjects.sessionEvents(sessionId), (raw) => {
           const parsed = StoredEventSchema.safeParse(raw);
           if (!parsed.success) return;
           const type = parsed.data.event.type;
           if (type === 'user.message') messageAt = performance.now();
-          else if (type === 'session.status_running') pickups.push(performance.now() - messageAt);
+          else if (type === 'session.status_running' && (turns += 1) > WARM_UP_MESSAGES)
+            pickups.push(performance.now() - messageAt);
           else if (type === 'session.status_idle') wake?.('idle');
           else if (type === 'session.error') wake?.('error');
         });
         await dp.bus.flush();
         try {
-          for (let i = 0; i < MESSAGES_PER_SESSION; i += 1) {
+          for (let i = 0; i < WARM_UP_MESSAGES + MESSAGES_PER_SESSION; i += 1) {
             await new Promise((r) =>
               setTimeout(r, THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min)),
             );
@@ -118,14 +123,36 @@ describe('wake-ups under concurrent load', () => {
         }
       }),
     );
-    pickups.sort((a, b) => a - b);
-    const p99 = pickups[Math.ceil(pickups.length * 0.99) - 1]!;
-    const max = pickups.at(-1)!;
-    console.log(
-      `wake-up stress: ${pickups.length} turns, pickup p50 ${pickups[Math.floor(pickups.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
-    );
+    // Pickup as the log records it: the commit of each message to the commit of the turn it started.
+    const rows = await dp.db.prisma.sessionEvent.findMany({
+      where: { sessionId: { in: sessionIds }, type: { in: ['user.message', 'session.status_running'] } },
+      orderBy: [{ sessionId: 'asc' }, { seq: 'asc' }],
+      select: { sessionId: true, type: true, createdAt: true },
+    });
+    const committed: number[] = [];
+    let waiting: { sessionId: string; at: number } | undefined;
+    const seenTurns = new Map<string, number>();
+    for (const row of rows) {
+      if (row.type === 'user.message') waiting = { sessionId: row.sessionId, at: row.createdAt.getTime() };
+      else if (waiting?.sessionId === row.sessionId) {
+        const turn = (seenTurns.get(row.sessionId) ?? 0) + 1;
+        seenTurns.set(row.sessionId, turn);
+        if (turn > WARM_UP_MESSAGES) committed.push(row.createdAt.getTime() - waiting.at);
+        waiting = undefined;
+      }
+    }
+    const summary = (label: string, samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)]!;
+      console.log(
+        `wake-up stress, ${label}: ${sorted.length} turns, pickup p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+      );
+      return { p99: at(0.99), max: sorted.at(-1)! };
+    };
+    summary('as seen on NATS', pickups);
+    const { p99, max } = summary('as committed', committed);
     expect(stuck).toEqual([]);
-    expect(pickups).toHaveLength(SESSIONS * MESSAGES_PER_SESSION);
+    expect(committed).toHaveLength(SESSIONS * MESSAGES_PER_SESSION);
     expect(p99).toBeLessThanOrEqual(50);
     expect(max).toBeLessThan(1_000);
     const inbox = await dp.db.prisma.sessionEvent.count({

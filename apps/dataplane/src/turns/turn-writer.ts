@@ -34,8 +34,8 @@ export class TurnWriter {
   ) {}
 
   /**
-   * The transition that starts a turn (`idle → running` with its inbox consumed) is written together
-   * with the first events the turn produces, at the first barrier.
+   * The transition that starts a turn (`idle → running` with its inbox consumed), written with the
+   * next flush in the same statement.
    */
   start(from: string[], to: string, event: OutboundEvent, consume: string[]): void {
     this.pendingStart = { from, to, stopReason: null, consume, usage: null };
