@@ -45,7 +45,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect(await validateKubeObject({ apiVersion: 'example.com/v1', kind: 'Nope', metadata: { name: 'x' } })).not.toEqual([]);
   });
 
-  it('values.schema.json rejects bad values, and missing credentials fail with a message naming them', () => {
+  it('values.schema.json rejects bad values; credentials left out are generated, stores left out are named', () => {
     const badType = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'services.gateway.replicas=two']);
     expect(badType.status).not.toBe(0);
     expect(badType.stderr).toContain('services.gateway.replicas');
@@ -53,7 +53,15 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect(unknownKey.status).not.toBe(0);
     const bare = helm(['template', 'rel', chart]);
     expect(bare.status).not.toBe(0);
-    expect(bare.stderr).toContain('secrets.jwtSecret (or secrets.existingSecret) is required');
+    expect(bare.stderr).toContain('connections.databaseUrl (or connections.existingSecret, or bundled.postgres.enabled) is required');
+    const stores = ['connections.databaseUrl=postgresql://db/agentry', 'connections.redisUrl=redis://redis', 'connections.natsUrl=nats://nats'];
+    const generated = helm(['template', 'rel', chart, ...stores.flatMap((s) => ['--set', s])]);
+    expect(generated.stderr).toBe('');
+    const credentials = named(parseManifests(generated.stdout), 'Secret', 'rel-agentry-credentials')!;
+    const data = (credentials as unknown as { stringData: Record<string, string> }).stringData;
+    expect(data.jwtSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(data.adminPassword!.length).toBeGreaterThanOrEqual(16);
+    expect(Buffer.from(data.masterKey!, 'base64')).toHaveLength(32);
   });
 
   it('every service has probes, resource requests and limits, a metrics port, and a disruption budget that never blocks a drain', () => {
