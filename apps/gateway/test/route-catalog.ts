@@ -40,7 +40,7 @@ const WORK_ITEM = '/(?:v1|api)/environments/\\{\\w+\\}/work';
 const RULES: Rule[] = [
   // Public: sign-in, probes, the documentation, and webhooks whose path token is the secret.
   { match: /^POST \/api\/auth\/login$/, access: 'public' },
-  { match: /^GET \/(?:healthz|readyz|docs|docs\/openapi\.json)$/, access: 'public' },
+  { match: /^GET \/(?:healthz|readyz|metrics|docs|docs\/openapi\.json)$/, access: 'public' },
   { match: /^POST \/.*\/webhook\/\{\w+\}$/, access: 'public' },
   // Self-service: the caller's own password and API keys.
   { match: /^\w+ \/api\/(?:auth|keys)(?:\/|$)/, access: 'account' },
