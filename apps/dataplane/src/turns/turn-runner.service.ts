@@ -123,12 +123,8 @@ export class TurnRunner {
       return;
     }
     if (session.status === 'running') platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
-    if (session.status !== 'running') {
-      // Committed at once: the session shows `running` the moment its input is picked up, before the
-      // harness reads its workspace.
-      writer.start(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, consumed);
-      await writer.flush();
-    } else if (consumed.length) await this.events.markProcessed(session.id, consumed);
+    if (session.status !== 'running') await writer.start(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, consumed);
+    else if (consumed.length) await this.events.markProcessed(session.id, consumed);
 
     const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';

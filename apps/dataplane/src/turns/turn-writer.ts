@@ -24,7 +24,6 @@ const BARRIERS = new Set([
  */
 export class TurnWriter {
   private buffered: NewEvent[] = [];
-  private pendingStart: StatusChange | undefined;
 
   constructor(
     private readonly events: SessionEventsRepository,
@@ -34,12 +33,20 @@ export class TurnWriter {
   ) {}
 
   /**
-   * The transition that starts a turn (`idle → running` with its inbox consumed), written with the
-   * next flush in the same statement.
+   * The transition that starts a turn (`idle → running` with its inbox consumed), committed at once so
+   * the session shows `running` the moment its input is picked up.
    */
-  start(from: string[], to: string, event: OutboundEvent, consume: string[]): void {
-    this.pendingStart = { from, to, stopReason: null, consume, usage: null };
-    this.buffered.push(toNewEvent(event));
+  async start(from: string[], to: string, event: OutboundEvent, consume: string[]): Promise<void> {
+    const change: StatusChange = { from, to, stopReason: null, consume, usage: null };
+    const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, [
+      toNewEvent(event),
+    ]);
+    if (!rows)
+      throw new AppError(
+        'CONFLICT',
+        `Session ${this.lease.sessionId} changed status before its turn started`,
+      );
+    this.publish(rows.map(toStoredEvent));
   }
 
   async emit(...events: OutboundEvent[]): Promise<void> {
@@ -61,7 +68,6 @@ export class TurnWriter {
       consume?: string[];
     } = {},
   ): Promise<boolean> {
-    if (this.pendingStart) await this.flush();
     const change: StatusChange = {
       from,
       to,
@@ -84,21 +90,12 @@ export class TurnWriter {
   async flush(): Promise<void> {
     if (this.buffered.length === 0) return;
     const batch = this.buffered;
-    const start = this.pendingStart;
     this.buffered = [];
-    this.pendingStart = undefined;
-    const rows = start
-      ? await this.events.appendWithTransition(this.lease.sessionId, this.lease, start, batch)
-      : await this.events.append(
-          this.lease.sessionId,
-          { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token },
-          batch,
-        );
-    if (!rows)
-      throw new AppError(
-        'CONFLICT',
-        `Session ${this.lease.sessionId} changed status before its turn started`,
-      );
+    const rows = await this.events.append(
+      this.lease.sessionId,
+      { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token },
+      batch,
+    );
     this.publish(rows.map(toStoredEvent));
   }
 
