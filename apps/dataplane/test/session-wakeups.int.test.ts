@@ -34,6 +34,7 @@ describe('session wake-ups against real Redis and BullMQ', () => {
     kick: (queue: JobQueue) => Promise<void>,
     claim: () => Promise<void>,
     queue: JobQueue,
+    lane: 'queue' | 'inline' = 'queue',
   ) {
     const inbox: string[] = [];
     const seen: string[] = [];
@@ -42,7 +43,7 @@ describe('session wake-ups against real Redis and BullMQ', () => {
     const lastLook = new Promise<void>((resolve) => (lookedLast = resolve));
     let letItComplete!: () => void;
     const window = new Promise<void>((resolve) => (letItComplete = resolve));
-    queue.process(Jobs.sessionDrain, async () => {
+    const drain = async () => {
       await claim();
       seen.push(...inbox.splice(0));
       runs += 1;
@@ -50,7 +51,9 @@ describe('session wake-ups against real Redis and BullMQ', () => {
         lookedLast();
         await window;
       }
-    });
+    };
+    if (lane === 'inline') queue.runInline(Jobs.sessionDrain, drain, 4);
+    else queue.process(Jobs.sessionDrain, drain);
     inbox.push('first');
     await kick(queue);
     await lastLook;
@@ -71,6 +74,45 @@ describe('session wake-ups against real Redis and BullMQ', () => {
       queue,
     );
     expect(seen).toEqual(['first', 'second']);
+  });
+
+  it('never loses it either when drains run in the replica that took the input', async () => {
+    const queue = newQueue();
+    const wakeups = new SessionWakeups(redis, queue);
+    const seen = await inputDuringTheEndOfADrain(
+      () => wakeups.kick('sesn_i', 'tnt_i'),
+      () => wakeups.claim('sesn_i'),
+      queue,
+      'inline',
+    );
+    expect(seen).toEqual(['first', 'second']);
+    expect(await queue.waitingCount(Jobs.sessionDrain)).toBe(0);
+  });
+
+  it('hands a kick to the shared queue when this replica has no room, and a failed inline drain too', async () => {
+    const queue = newQueue();
+    const wakeups = new SessionWakeups(redis, queue);
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    queue.runInline(
+      Jobs.sessionDrain,
+      async (job) => {
+        ran.push(job.sessionId);
+        if (job.sessionId === 'sesn_fail') throw new Error('database went away');
+        await busy;
+      },
+      1,
+    );
+    await wakeups.kick('sesn_d1', 'tnt_d');
+    await wakeups.kick('sesn_d2', 'tnt_d');
+    expect(ran).toEqual(['sesn_d1']);
+    expect(await queue.waitingCount(Jobs.sessionDrain)).toBe(1);
+    release();
+    await new Promise((r) => setImmediate(r));
+    await wakeups.kick('sesn_fail', 'tnt_d');
+    expect(ran).toEqual(['sesn_d1', 'sesn_fail']);
+    await expect.poll(() => queue.waitingCount(Jobs.sessionDrain)).toBe(2);
   });
 
   it('coalesces kicks while a drain is still waiting to start', async () => {

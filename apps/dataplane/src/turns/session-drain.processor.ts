@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Jobs } from '@agentry/contracts';
+import { Jobs, type SessionDrainJob } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
@@ -18,19 +18,19 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.jobs.process(
-      Jobs.sessionDrain,
-      async (job, raw) => {
-        // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
-        await this.wakeups.claim(job.sessionId);
-        const outcome = await this.runner.drain(job.sessionId);
-        if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
-        // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.
-        if (outcome === 'held' && job.reason === 'takeover')
-          await this.rearmTakeover(job.sessionId, attempt(raw.id));
-      },
-      this.config.AGENTRY_DRAIN_CONCURRENCY,
-    );
+    const concurrency = this.config.AGENTRY_DRAIN_CONCURRENCY;
+    this.jobs.process(Jobs.sessionDrain, (job, raw) => this.run(job, raw.id), concurrency);
+    // Input committed on this replica starts its turn here, with no trip through the queue.
+    this.jobs.runInline(Jobs.sessionDrain, (job) => this.run(job, undefined), concurrency);
+  }
+
+  private async run(job: SessionDrainJob, jobId: string | undefined): Promise<void> {
+    // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
+    await this.wakeups.claim(job.sessionId);
+    const outcome = await this.runner.drain(job.sessionId);
+    if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
+    // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.
+    if (outcome === 'held' && job.reason === 'takeover') await this.rearmTakeover(job.sessionId, attempt(jobId));
   }
 
   private async rearmTakeover(sessionId: string, previous: number): Promise<void> {

@@ -12,6 +12,10 @@ const FLAG_TTL_SECONDS = 30;
  * committed before the flag was lowered is seen by that drain, and input committed after it raises
  * the flag again and gets a drain of its own. (Coalescing on a BullMQ job id instead loses the kick
  * that arrives while a drain is finishing: the id is still taken by the job about to complete.)
+ *
+ * The drain runs in the replica that committed the input when it has room, and goes through the shared
+ * queue otherwise. A replica that dies between the commit and taking the lease leaves the input in the
+ * inbox with the flag up for at most its TTL; the reconciler picks it up (DESIGN.md §6.8).
  */
 @Injectable()
 export class SessionWakeups {
@@ -24,7 +28,7 @@ export class SessionWakeups {
     const raised = await this.redis.set(flagKey(sessionId), '1', 'EX', FLAG_TTL_SECONDS, 'NX');
     if (raised === null) return;
     try {
-      await this.jobs.enqueue(Jobs.sessionDrain, { sessionId, tenantId, reason: 'inbound' });
+      await this.jobs.dispatch(Jobs.sessionDrain, { sessionId, tenantId, reason: 'inbound' });
     } catch (error) {
       await this.redis.del(flagKey(sessionId)).catch(() => undefined);
       throw error;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
+import { InlineLane } from './inline-lane.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
 import { observeQueueDepths, timeJob } from './queue-metrics.js';
 import { SchedulerKeeper } from './scheduler-keeper.js';
@@ -23,6 +24,7 @@ export interface JobQueueOptions {
 export class JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly lanes = new Map<string, InlineLane<unknown>>();
   private readonly schedulerKeeper: SchedulerKeeper;
 
   constructor(
@@ -51,17 +53,45 @@ export class JobQueue {
     const data = definition.payload.parse(payload);
     const jobId = explicitJobId ?? definition.dedupeKey?.(data);
     const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send', jobId) };
-    await inSpan(`send ${definition.queue}`, span, context.active(), async () => {
-      await this.queue(definition).add(definition.queue, data, {
-        ...(jobId ? { jobId } : {}),
-        attempts: definition.attempts,
-        backoff: { type: 'exponential', delay: definition.backoffMs },
-        removeOnComplete: true,
-        removeOnFail: 1000,
-        ...(delayMs > 0 ? { delay: delayMs } : {}),
-        ...jobTraceOptions(),
-      });
+    await inSpan(`send ${definition.queue}`, span, context.active(), () => this.add(definition, data, delayMs, jobId));
+  }
+
+  /**
+   * Runs the job in this process when an inline lane for its queue has room (see `runInline`), and
+   * enqueues it otherwise. Either way the hand-off is one `send` span, parent of the run.
+   */
+  async dispatch<D extends AnyJob>(definition: D, payload: z.input<D['payload']>): Promise<'inline' | 'queued'> {
+    const data = definition.payload.parse(payload);
+    const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send') };
+    return inSpan(`send ${definition.queue}`, span, context.active(), async (sent) => {
+      const inline = this.lanes.get(definition.queue)?.tryRun(data) ?? false;
+      sent.setAttribute('agentry.job.inline', inline);
+      if (inline) return 'inline';
+      await this.add(definition, data, 0, definition.dedupeKey?.(data));
+      return 'queued';
     });
+  }
+
+  private async add(definition: AnyJob, data: unknown, delayMs: number, jobId: string | undefined): Promise<void> {
+    await this.queue(definition).add(definition.queue, data, {
+      ...(jobId ? { jobId } : {}),
+      attempts: definition.attempts,
+      backoff: { type: 'exponential', delay: definition.backoffMs },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+      ...(delayMs > 0 ? { delay: delayMs } : {}),
+      ...jobTraceOptions(),
+    });
+  }
+
+  /**
+   * Lets `dispatch` run up to `limit` jobs of the queue in this process, skipping Redis on the way. Only for
+   * jobs whose loss in a crash is covered elsewhere (an inline job exists nowhere but in this process).
+   */
+  runInline<D extends AnyJob>(definition: D, handler: (payload: z.output<D['payload']>) => Promise<void>, limit: number): void {
+    const retry = (payload: unknown) => this.enqueue(definition, payload as z.input<D['payload']>);
+    const lane = new InlineLane(definition.queue, limit, handler as (payload: unknown) => Promise<void>, retry, this.logger);
+    this.lanes.set(definition.queue, lane);
   }
 
   /** Removes a waiting or delayed job by id; one already running or gone is left alone. */
@@ -149,6 +179,7 @@ export class JobQueue {
 
   async close(): Promise<void> {
     this.schedulerKeeper.stop();
+    await Promise.all([...this.lanes.values()].map((lane) => lane.close()));
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
