@@ -16,6 +16,7 @@ import { FilesModule } from './files/files.module.js';
 import { SkillsModule } from './skills/skills.module.js';
 import { AgentWorkspaceModule } from './agent-workspace/agent-workspace.module.js';
 import { CONTROL_CONFIG } from './config/control-config.token.js';
+import { ControlSql } from './common/control-sql.js';
 
 @Module({})
 export class AppModule {
@@ -39,8 +40,8 @@ export class AppModule {
         SkillsModule,
         AgentWorkspaceModule,
       ],
-      providers: [{ provide: CONTROL_CONFIG, useValue: config }],
-      exports: [CONTROL_CONFIG],
+      providers: [{ provide: CONTROL_CONFIG, useValue: config }, ControlSql],
+      exports: [CONTROL_CONFIG, ControlSql],
       global: true,
     };
   }

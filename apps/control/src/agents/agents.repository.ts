@@ -1,15 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Agent, AgentVersion, Prisma, PrismaClient } from '@agentry/db';
+import type { Agent, AgentShare, AgentVersion, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
+import { ControlSql } from '../common/control-sql.js';
+import { AGENT_WITH_VERSION_SQL, agentOf, shareOf, versionOf, type AgentWithVersionRow } from './agent-reads.sql.js';
 
 export type AgentWithVersion = { agent: Agent; version: AgentVersion };
+
+/** An agent as one read sees it: the version asked for (null if it has none) and the caller's share. */
+export type AgentReading = { agent: Agent; version: AgentVersion | null; share: AgentShare | null };
 
 export type AgentVersionData = Omit<Prisma.AgentVersionUncheckedCreateInput, 'id' | 'agentId' | 'tenantId' | 'version'>;
 
 @Injectable()
 export class AgentsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly sql: ControlSql,
+  ) {}
+
+  /** The agent, its version (`version`, default the head) and the share `userId` holds, in one statement. */
+  async read(tenantId: string, agentId: string, version: number | undefined, userId: string | undefined): Promise<AgentReading | null> {
+    const [row] = await this.sql.rows<AgentWithVersionRow>('agent_with_version', AGENT_WITH_VERSION_SQL, [
+      agentId,
+      tenantId,
+      version ?? null,
+      userId ?? null,
+    ]);
+    if (!row) return null;
+    return {
+      agent: agentOf(row),
+      version: row.version ? versionOf(row.version) : null,
+      share: row.share ? shareOf(row.share) : null,
+    };
+  }
 
   async create(actor: Actor, agentId: string, data: AgentVersionData): Promise<AgentWithVersion> {
     return this.db.$transaction(async (tx) => {

@@ -18,6 +18,7 @@ import { toAgentDto } from './agent.mapper.js';
 import { applyAgentPatch, isSameDefinition, toVersionData } from './agent-patch.js';
 import { AgentsRepository, type AgentWithVersion } from './agents.repository.js';
 import { AgentSharesService } from '../tenancy/agent-shares.service.js';
+import { agentGrant } from '../tenancy/agent-access.policy.js';
 
 /** Unconditional updates (no `version`) retry this often when a concurrent update moves the head. */
 const UNCONDITIONAL_ATTEMPTS = 3;
@@ -37,8 +38,12 @@ export class AgentsService {
     return toAgentDto(row);
   }
 
+  /** One statement: the agent, the version asked for and the caller's share, judged by the same policy as `reach`. */
   async get(actor: Actor, id: string, version?: number): Promise<Agent> {
-    return toAgentDto(await this.require(actor, id, version));
+    const read = await this.agents.read(actor.tenantId, id, version, actor.userId ?? undefined);
+    if (!read || !agentGrant(actor, read.agent, read.share)) throw new AppError('NOT_FOUND', `Agent ${id} not found`);
+    if (!read.version) throw new AppError('NOT_FOUND', `Agent ${id} has no version ${version}`);
+    return toAgentDto({ agent: read.agent, version: read.version });
   }
 
   /** The agent (at `version`, default its head) if the actor reaches it: in its namespace or shared with them. */

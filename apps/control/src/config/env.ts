@@ -16,6 +16,8 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
     .optional(),
   /** Largest accepted upload; bounded because the bytes cross NATS in one message (1 MB by default). */
   AGENTRY_FILE_MAX_BYTES: z.coerce.number().int().min(1).max(700_000).default(512 * 1024),
+  /** Postgres connections of the pool behind control's prepared reads (GET by id). */
+  AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type ControlEnv = z.infer<typeof ControlEnvSchema>;
 
