@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   memoryVersion: 'memver_',
   deployment: 'depl_',
   deploymentRun: 'drun_',
+  multiagentRun: 'marun_',
   work: 'work_',
   skill: 'skill_',
   skillVersion: 'skver_',

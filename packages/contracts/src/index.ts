@@ -6,16 +6,18 @@ export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';
 export { AccessChangedSchema } from './nats/access-changes.js';
 export type { AccessChanged, ParsedAccessChanged } from './nats/access-changes.js';
 export type { RpcParsedRequest, RpcRequest, RpcResponse, RpcSubject } from './nats/subject.js';
-export { Jobs, ReconcileJobSchema, SessionDrainJobSchema, DeploymentFireJobSchema } from './jobs/catalog.js';
-export type { DeploymentFireJob } from './jobs/catalog.js';
+export { Jobs, ReconcileJobSchema, SessionDrainJobSchema, DeploymentFireJobSchema, MultiagentRunJobSchema } from './jobs/catalog.js';
+export type { DeploymentFireJob, MultiagentRunJob } from './jobs/catalog.js';
 export {
   DeploymentChangedSchema,
   DeploymentRunSubjects,
   DeploymentRunTriggerSchema,
   MULTIAGENT_MAX_AGENTS,
+  MultiagentRunEntrySchema,
   MultiagentRunReplySchema,
   MultiagentRunResultSchema,
   MultiagentRunRpcRequestSchema,
+  MultiagentRunSchema,
   RunDeploymentRpcRequestSchema,
   SchedulerPubSubjects,
   SchedulerSubjects,
@@ -24,6 +26,8 @@ export {
 export type {
   DeploymentChanged,
   DeploymentRunTrigger,
+  MultiagentRun,
+  MultiagentRunEntry,
   MultiagentRunReply,
   MultiagentRunResult,
   MultiagentRunRpcRequest,
@@ -532,8 +536,14 @@ export type {
   ApiTriggerType,
   ApiUpdateDeploymentRequest,
 } from './api/deployments.js';
-export { ApiMultiagentRunReplySchema, ApiMultiagentRunRequestSchema, multiagentReplyToApi } from './api/multiagent.js';
-export type { ApiMultiagentRunReply, ApiMultiagentRunRequest } from './api/multiagent.js';
+export {
+  ApiMultiagentRunReplySchema,
+  ApiMultiagentRunRequestSchema,
+  ApiMultiagentRunSchema,
+  multiagentReplyToApi,
+  multiagentRunToApi,
+} from './api/multiagent.js';
+export type { ApiMultiagentRun, ApiMultiagentRunReply, ApiMultiagentRunRequest } from './api/multiagent.js';
 export {
   ApiMemorySchema,
   ApiMemoryVersionSchema,

@@ -22,6 +22,7 @@ export type {
   AuditLog,
   Deployment,
   DeploymentRun,
+  MultiagentRun,
   Environment,
   EnvironmentKey,
   File,

@@ -10,6 +10,8 @@ export const SchedulerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_DEPLOYMENT_SYNC_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** Concurrent sessions of one parallel multi-agent run. */
   AGENTRY_MULTIAGENT_PARALLELISM: z.coerce.number().int().min(1).max(20).default(8),
+  /** A multi-agent run whose scheduler died is taken up by another replica after this long. */
+  AGENTRY_MULTIAGENT_LOCK_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
 });
 export type SchedulerEnv = z.infer<typeof SchedulerEnvSchema>;
 

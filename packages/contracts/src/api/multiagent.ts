@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MultiagentRunReply } from '../nats/scheduler-subjects.js';
+import type { MultiagentRun, MultiagentRunEntry, MultiagentRunReply } from '../nats/scheduler-subjects.js';
 
 /** `/api/multiagent/run`: one session per agent, the same message to each, and every final reply. */
 export const ApiMultiagentRunRequestSchema = z.strictObject({
@@ -11,21 +11,55 @@ export const ApiMultiagentRunRequestSchema = z.strictObject({
 });
 export type ApiMultiagentRunRequest = z.infer<typeof ApiMultiagentRunRequestSchema>;
 
-export const ApiMultiagentRunReplySchema = z.object({
-  results: z.array(
-    z.object({
-      agentId: z.string(),
-      sessionId: z.string().nullable(),
-      status: z.enum(['idle', 'terminated', 'timeout', 'error']),
-      reply: z.string().nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
+const ApiRunResultSchema = z.object({
+  agentId: z.string(),
+  sessionId: z.string().nullable(),
+  status: z.enum(['idle', 'terminated', 'timeout', 'error']),
+  reply: z.string().nullable(),
+  error: z.string().nullable(),
 });
+
+export const ApiMultiagentRunReplySchema = z.object({ results: z.array(ApiRunResultSchema) });
 export type ApiMultiagentRunReply = z.infer<typeof ApiMultiagentRunReplySchema>;
 
+/** A run started with `Prefer: respond-async`, as `GET /api/multiagent/runs/{id}` and its stream show it. */
+export const ApiMultiagentRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'completed']),
+  message: z.string(),
+  environmentId: z.string(),
+  parallel: z.boolean(),
+  results: z.array(ApiRunResultSchema.extend({ status: z.enum(['pending', 'running', 'idle', 'terminated', 'timeout', 'error']) })),
+  createdAt: z.string(),
+  deadlineAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ApiMultiagentRun = z.infer<typeof ApiMultiagentRunSchema>;
+
 export function multiagentReplyToApi(reply: MultiagentRunReply): ApiMultiagentRunReply {
+  return { results: reply.results.map(entryToApi) };
+}
+
+export function multiagentRunToApi(run: MultiagentRun): ApiMultiagentRun {
   return {
-    results: reply.results.map((r) => ({ agentId: r.agent_id, sessionId: r.session_id, status: r.status, reply: r.reply, error: r.error })),
+    id: run.id,
+    status: run.status,
+    message: run.message,
+    environmentId: run.environment_id,
+    parallel: run.parallel,
+    results: run.results.map(entryToApi),
+    createdAt: run.created_at,
+    deadlineAt: run.deadline_at,
+    finishedAt: run.finished_at,
+  };
+}
+
+function entryToApi<E extends MultiagentRunEntry | MultiagentRunReply['results'][number]>(r: E) {
+  return { agentId: r.agent_id, sessionId: r.session_id, status: r.status, reply: r.reply, error: r.error } as {
+    agentId: string;
+    sessionId: string | null;
+    status: E['status'];
+    reply: string | null;
+    error: string | null;
   };
 }

@@ -34,6 +34,14 @@ export const DeploymentFireJobSchema = z.object({
 });
 export type DeploymentFireJob = z.infer<typeof DeploymentFireJobSchema>;
 
+/** A durable multi-agent run; its state lives in the `multiagent_runs` table, so a rerun picks up where it stopped. */
+export const MultiagentRunJobSchema = z.object({
+  v: z.literal(1).default(1),
+  runId: z.string().min(1),
+  tenantId: z.string().min(1),
+});
+export type MultiagentRunJob = z.infer<typeof MultiagentRunJobSchema>;
+
 export const Jobs = {
   /** Kick a session whose inbox has unprocessed events; the runner drains until empty. */
   sessionDrain: job({
@@ -48,6 +56,14 @@ export const Jobs = {
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
   /** Cron deployments: one job scheduler per active scheduled deployment. Never retried: a fire runs at most once. */
   deploymentFire: job({ queue: 'deployment-fire', payload: DeploymentFireJobSchema, attempts: 1, backoffMs: 0 }),
+  /** One multi-agent run; retried after a crash, resuming from the sessions it already created. */
+  multiagentRun: job({
+    queue: 'multiagent-run',
+    payload: MultiagentRunJobSchema,
+    attempts: 5,
+    backoffMs: 1_000,
+    dedupeKey: (payload) => `marun-${payload.runId}`,
+  }),
   /** Periodic sweep that makes the deployment job schedulers match the deployments table. */
   deploymentSync: job({ queue: 'deployment-sync', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
 } as const;

@@ -46,6 +46,28 @@ export type MultiagentRunResult = z.infer<typeof MultiagentRunResultSchema>;
 export const MultiagentRunReplySchema = z.object({ results: z.array(MultiagentRunResultSchema) });
 export type MultiagentRunReply = z.infer<typeof MultiagentRunReplySchema>;
 
+/** One agent's part of a durable run: `pending` until its session exists, `running` until it settles. */
+export const MultiagentRunEntrySchema = MultiagentRunResultSchema.extend({
+  status: z.enum(['pending', 'running', 'idle', 'terminated', 'timeout', 'error']),
+});
+export type MultiagentRunEntry = z.infer<typeof MultiagentRunEntrySchema>;
+
+/** A multi-agent run as stored: it outlives the request that started it and any scheduler restart. */
+export const MultiagentRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'completed']),
+  message: z.string(),
+  environment_id: z.string(),
+  parallel: z.boolean(),
+  results: z.array(MultiagentRunEntrySchema),
+  created_at: z.string(),
+  deadline_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type MultiagentRun = z.infer<typeof MultiagentRunSchema>;
+
+const RunByIdRequestSchema = z.object({ v: V1, actor: ActorSchema, id: z.string().min(1) });
+
 /** Request/reply subjects the scheduler serves: running deployments and multi-agent fan-out. */
 export const SchedulerSubjects = {
   runDeployment: rpcSubject('scheduler.deployment.run', RunDeploymentRpcRequestSchema, DeploymentRunSchema),
@@ -55,7 +77,15 @@ export const SchedulerSubjects = {
     z.object({ v: V1, token: z.string().min(1), initial_events: InitialEventsOverrideSchema }),
     DeploymentRunSchema,
   ),
-  runMultiagent: rpcSubject('scheduler.multiagent.run', MultiagentRunRpcRequestSchema, MultiagentRunReplySchema),
+  /** Records the run and queues it; answers at once with the run (status `queued`). */
+  startMultiagentRun: rpcSubject('scheduler.multiagent.start', MultiagentRunRpcRequestSchema, MultiagentRunSchema),
+  getMultiagentRun: rpcSubject('scheduler.multiagent.get', RunByIdRequestSchema, MultiagentRunSchema),
+  /** The run once it completes, or as it stands after `wait_ms`, whichever comes first. */
+  awaitMultiagentRun: rpcSubject(
+    'scheduler.multiagent.await',
+    RunByIdRequestSchema.extend({ wait_ms: z.number().int().min(0).max(60_000) }),
+    MultiagentRunSchema,
+  ),
 } as const;
 
 export const StartDeploymentRunReplySchema = z.object({

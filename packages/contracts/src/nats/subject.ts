@@ -29,6 +29,8 @@ export const V1 = z.literal(1).default(1);
 export const PubSubjects = {
   accessChanged: 'access.changed',
   sessionEvents: (sessionId: string) => `evt.${sessionId}`,
+  /** Every change of a multi-agent run, as the whole run. */
+  multiagentRun: (runId: string) => `marun.${runId}`,
   sessionDeltas: (sessionId: string) => `delta.${sessionId}`,
   sessionInterrupt: (sessionId: string) => `interrupt.${sessionId}`,
   environmentWork: (environmentId: string) => `work.${environmentId}`,

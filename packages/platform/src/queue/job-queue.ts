@@ -99,11 +99,16 @@ export class JobQueue {
     await this.queue(definition).remove(jobId);
   }
 
-  /** Runs `handler` on every job of the queue; a thrown error retries per the catalog policy. */
+  /**
+   * Runs `handler` on every job of the queue; a thrown error retries per the catalog policy. A job whose
+   * process died is taken up again once its lock (`lockDurationMs`, default 30 s) expires, up to
+   * `maxStalledCount` times (default 1).
+   */
   process<D extends AnyJob>(
     definition: D,
     handler: (payload: z.output<D['payload']>, job: Job) => Promise<void>,
     concurrency = 4,
+    options: { lockDurationMs?: number; maxStalledCount?: number } = {},
   ): void {
     const worker = new Worker(
       definition.queue,
@@ -113,7 +118,13 @@ export class JobQueue {
           timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
         );
       },
-      { connection: createRedis(this.redisUrl, { forQueue: true }), prefix: this.prefix, concurrency },
+      {
+        connection: createRedis(this.redisUrl, { forQueue: true }),
+        prefix: this.prefix,
+        concurrency,
+        ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs } : {}),
+        ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
+      },
     );
     worker.on('failed', (job, error) =>
       this.logger.warn({ queue: definition.queue, jobId: job?.id, err: error.message }, 'job failed'),
