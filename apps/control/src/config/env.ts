@@ -1,4 +1,4 @@
-import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
 
 export const ControlEnvSchema = BaseEnvSchema.extend({
@@ -16,7 +16,8 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
     .optional(),
   /** Largest accepted upload; bounded because the bytes cross NATS in one message (1 MB by default). */
   AGENTRY_FILE_MAX_BYTES: z.coerce.number().int().min(1).max(700_000).default(512 * 1024),
-});
+  // Model providers: an agent may name only a model this installation can serve.
+}).extend(ModelEnvSchema.shape);
 export type ControlEnv = z.infer<typeof ControlEnvSchema>;
 
 export const loadControlEnv = (): ControlEnv => loadConfig(ControlEnvSchema);
