@@ -191,7 +191,7 @@ describe('turn failures surface, and nothing hangs', () => {
       { type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } },
     ]);
     expect(closing(events)[0]!.error.message).toContain('"openai/gpt-4.1" cannot be served');
-  });
+  }, 240_000);
 
   it('leaves no session running without a live lease', async () => {
     const sessions = await db.prisma.$queryRaw<Array<{ id: string; status: string; live: boolean }>>`

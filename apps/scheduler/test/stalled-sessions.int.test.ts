@@ -58,5 +58,5 @@ describe('reconciler: a turn that keeps failing is not re-kicked forever', () =>
     await new Promise((r) => setTimeout(r, 2_000));
     expect(await session(created.id)).toMatchObject({ status: 'idle', stopReason: { type: 'retries_exhausted' } });
     expect((await rpc.request(D.listEvents, { actor, sessionId: created.id })).data).toHaveLength(log.data.length);
-  });
+  }, 90_000);
 });
