@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlSubjects as S, type Actor } from '@agentry/contracts';
+import { AppError, ControlResourceSubjects as R, ControlSubjects as S, type Actor } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 describe('control: agents over NATS', () => {
   let control: ControlTestApp;
   beforeAll(async () => {
-    control = await startControl();
+    // Anthropic is the one provider with a key: its models are served, other providers' are not.
+    control = await startControl({ ANTHROPIC_API_KEY: 'sk-ant-test' });
   });
   afterAll(async () => {
     await control?.close();
@@ -20,6 +21,24 @@ describe('control: agents over NATS', () => {
     expect(agent.tools[0]).toMatchObject({ default_config: { enabled: true, permission_policy: { type: 'always_allow' } } });
     const fetched = await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} });
     expect(fetched).toEqual(agent);
+  });
+
+  it('refuses to create or update an agent on a model the installation cannot serve, naming the configured providers', async () => {
+    const refused = (provider: string) => (e: unknown) =>
+      AppError.is(e, 'INVALID_REQUEST') &&
+      (e as Error).message.includes('Configured providers: scripted, anthropic.') &&
+      (e as Error).message.includes(provider);
+    await expect(control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'gpt', model: 'openai/gpt-4.1' } })).rejects.toSatisfy(
+      refused('set OPENAI_API_KEY'),
+    );
+    await expect(control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'bare', model: 'gpt-4.1' } })).rejects.toSatisfy(
+      refused('provider/model'),
+    );
+    const agent = await control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'served', model: { id: 'claude-haiku-4-5' } } });
+    await expect(
+      control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { version: 1, model: 'mystery/model-1' } }),
+    ).rejects.toSatisfy(refused('unknown model provider "mystery"'));
+    expect(await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} })).toMatchObject({ version: 1 });
   });
 
   it('hides another namespace’s agent behind NOT_FOUND', async () => {

@@ -39,6 +39,10 @@ describe('control: session definitions', () => {
     await expect(open({ agent: { type: 'agent', id: agent.id, version: 9 } })).rejects.toSatisfy(
       (e) => AppError.is(e, 'NOT_FOUND') && /version 9/.test((e as Error).message),
     );
+    // An override may name only a model the installation serves (no provider key is configured here).
+    await expect(open({ agent: { type: 'agent_with_overrides', id: agent.id, model: 'openai/gpt-4.1' } })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'INVALID_REQUEST') && /Configured providers: scripted\..*OPENAI_API_KEY/.test((e as Error).message),
+    );
   });
 
   it('filters by agent version, status and archive state', async () => {

@@ -23,7 +23,7 @@ export interface SchedulerTestPlatform {
  * Control and dataplane as real processes (from their builds), and `replicaCount` scheduler replicas
  * in-process, all on one database, NATS prefix and Redis namespace of their own.
  */
-export async function startSchedulerPlatform(replicaCount = 1): Promise<SchedulerTestPlatform> {
+export async function startSchedulerPlatform(replicaCount = 1, schedulerEnv: Record<string, string> = {}): Promise<SchedulerTestPlatform> {
   const db = await createTestDatabase();
   const runId = `s${randomBytes(5).toString('hex')}`;
   const root = repoRoot();
@@ -49,7 +49,7 @@ export async function startSchedulerPlatform(replicaCount = 1): Promise<Schedule
   for (const service of services) service.start();
   await Promise.all(services.map((s) => s.waitReady(120_000)));
 
-  const config = SchedulerEnvSchema.parse({ ...env, AGENTRY_LOG_LEVEL: 'error', PORT: '0' });
+  const config = SchedulerEnvSchema.parse({ ...env, AGENTRY_LOG_LEVEL: 'error', PORT: '0', ...schedulerEnv });
   const replicas: INestMicroservice[] = [];
   for (let i = 0; i < replicaCount; i += 1) {
     const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {

@@ -70,7 +70,15 @@ export function createHarness(config: HarnessConfig): Harness {
       : { append: (events: PersistedHarnessEvent[], now: Date) => sessionLogs.append(context, events, now) };
     return yield* runLoop(
       {
-        model: { model: config.model, clock, logger, events, retries: config.modelRetries ?? 3, backoffMs: config.retryBackoffMs ?? 500 },
+        model: {
+          model: config.model,
+          clock,
+          logger,
+          events,
+          retries: config.modelRetries ?? 3,
+          backoffMs: config.retryBackoffMs ?? 500,
+          maxDelayMs: config.retryMaxDelayMs ?? 60_000,
+        },
         runner: {
           tools,
           executor,

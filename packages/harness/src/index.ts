@@ -26,6 +26,7 @@ export type {
   ThreadContextCompactedEvent,
   ModelRequestStartEvent,
   ModelRequestEndEvent,
+  ModelRetryEvent,
   TextDeltaEvent,
   ToolInputDeltaEvent,
 } from './loop/harness-events.js';
@@ -71,6 +72,8 @@ export type {
   Usage,
 } from './model/model-port.js';
 export { resolveModel, parseModelId } from './model/model.resolver.js';
+export { assertModelServable, configuredProviders, modelProvidersFromEnv, unservableModelError } from './model/model-availability.js';
+export type { ModelProviderEnv } from './model/model-availability.js';
 export { BUILTIN_MODEL_PROVIDERS } from './model/model-providers.config.js';
 export type {
   ModelProviderConfig,

@@ -1,6 +1,8 @@
 export { BaseEnvSchema } from './config/base-env.js';
 export type { BaseEnv } from './config/base-env.js';
 export { loadConfig } from './config/load-config.js';
+export { defaultModelId, ModelEnvSchema } from './config/model-env.js';
+export type { ModelEnv } from './config/model-env.js';
 export { createLogger, REDACTED_PATHS } from './logging/logger.js';
 export type { Logger } from './logging/logger.js';
 export { NestPinoLogger } from './logging/nest-logger.js';

@@ -19,6 +19,7 @@ import { applyAgentPatch, isSameDefinition, toVersionData } from './agent-patch.
 import { AgentsRepository, type AgentWithVersion } from './agents.repository.js';
 import { AgentSharesService } from '../tenancy/agent-shares.service.js';
 import { agentGrant } from '../tenancy/agent-access.policy.js';
+import { ModelCatalog } from './model-catalog.js';
 
 /** Unconditional updates (no `version`) retry this often when a concurrent update moves the head. */
 const UNCONDITIONAL_ATTEMPTS = 3;
@@ -29,10 +30,12 @@ export class AgentsService {
     private readonly agents: AgentsRepository,
     private readonly shares: AgentSharesService,
     private readonly audit: AuditLogService,
+    private readonly models: ModelCatalog,
   ) {}
 
   async create(actor: Actor, body: CreateAgentRequest): Promise<Agent> {
     assertCanWrite(actor);
+    this.models.assertServable(body.model);
     const row = await this.agents.create(actor, newId(ID_PREFIXES.agent), toVersionData(body));
     await this.audit.record(actor, { action: 'create', resourceType: 'agent', resourceId: row.agent.id });
     return toAgentDto(row);
@@ -57,6 +60,7 @@ export class AgentsService {
    */
   async update(actor: Actor, id: string, body: UpdateAgentRequest): Promise<Agent> {
     assertCanWrite(actor);
+    if (body.model) this.models.assertServable(body.model);
     for (let attempt = 1; ; attempt++) {
       const current = await this.withVersion(await this.reach(actor, id, 'edit'));
       if (current.agent.archivedAt) throw new AppError('INVALID_REQUEST', `Agent ${id} is archived and can no longer be updated`);

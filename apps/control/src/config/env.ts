@@ -1,4 +1,4 @@
-import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
 
 export const ControlEnvSchema = BaseEnvSchema.extend({
@@ -18,7 +18,8 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
   AGENTRY_FILE_MAX_BYTES: z.coerce.number().int().min(1).max(700_000).default(512 * 1024),
   /** Postgres connections of the pool behind control's prepared reads (GET by id). */
   AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-});
+  // Model providers: an agent may name only a model this installation can serve.
+}).extend(ModelEnvSchema.shape);
 export type ControlEnv = z.infer<typeof ControlEnvSchema>;
 
 export const loadControlEnv = (): ControlEnv => loadConfig(ControlEnvSchema);

@@ -23,6 +23,7 @@ import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentSnapshot } from '../agents/agent.mapper.js';
 import { AgentsService } from '../agents/agents.service.js';
+import { ModelCatalog } from '../agents/model-catalog.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
@@ -36,6 +37,7 @@ export class SessionsService {
     private readonly environments: EnvironmentsService,
     private readonly rpc: RpcClient,
     private readonly audit: AuditLogService,
+    private readonly models: ModelCatalog,
   ) {}
 
   /** `link.deploymentId` ties the session to the deployment run that created it. */
@@ -144,6 +146,7 @@ export class SessionsService {
     if (typeof ref === 'string') return toAgentSnapshot(await this.agents.require(actor, ref));
     const snapshot = toAgentSnapshot(await this.agents.require(actor, ref.id, ref.version));
     if (ref.type === 'agent') return snapshot;
+    if (ref.model !== undefined) this.models.assertServable(ref.model);
     return {
       ...snapshot,
       ...(ref.model !== undefined ? { model: toModelConfig(ref.model) } : {}),

@@ -1,4 +1,4 @@
-import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
 
 export const DataplaneEnvSchema = BaseEnvSchema.extend({
@@ -22,12 +22,15 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * Off by default; turn on only where agents must read services on the installation's own network.
    */
   AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  ANTHROPIC_API_KEY: z.string().optional(),
-  ANTHROPIC_BASE_URL: z.string().url().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: z.string().url().optional(),
-  DASHSCOPE_API_KEY: z.string().optional(),
-});
+  /**
+   * Retries of a model call that failed with a retryable error (429, 5xx, overload), each shown as a
+   * `session.error` with retry status `retrying`; the wait starts at the backoff and doubles, and a
+   * provider's `retry-after` is honoured when it is no longer than the longest wait.
+   */
+  AGENTRY_MODEL_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  AGENTRY_MODEL_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  AGENTRY_MODEL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+}).extend(ModelEnvSchema.shape);
 export type DataplaneEnv = z.infer<typeof DataplaneEnvSchema>;
 
 export const loadDataplaneEnv = (): DataplaneEnv => loadConfig(DataplaneEnvSchema);

@@ -52,6 +52,8 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
         is_error: event.is_error,
         model_usage: event.usage,
       };
+    case 'session.error':
+      return { ...sessionError(event.error, 'retrying'), id: event.id };
   }
 }
 
@@ -69,11 +71,12 @@ export function toStopReason(end: RunEndEvent): { stopReason: StopReason; error?
     case 'interrupted':
       return { stopReason: { type: 'interrupted' } };
     case 'error':
-      return { stopReason: { type: 'retries_exhausted' }, error: sessionError(stop.error, 'exhausted') };
+      // A retryable error that still ended the run used up its retries; any other one was never retried.
+      return { stopReason: { type: 'retries_exhausted' }, error: sessionError(stop.error, stop.error.retryable ? 'exhausted' : 'terminal') };
   }
 }
 
-export function sessionError(error: ErrorBody, retry: 'exhausted' | 'terminal'): OutboundEvent {
+export function sessionError(error: ErrorBody, retry: 'retrying' | 'exhausted' | 'terminal'): OutboundEvent {
   return { type: 'session.error', error: { type: sessionErrorType(error), message: error.message, retry_status: { type: retry } } };
 }
 

@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SessionAgent } from '@agentry/contracts';
+import { AppError, type SessionAgent } from '@agentry/contracts';
 import {
   createHarness,
+  modelProvidersFromEnv,
   resolveModel,
   ScriptedModel,
+  unservableModelError,
   type Harness,
+  type ModelPort,
   type ModelProvidersConfig,
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
@@ -16,6 +19,7 @@ import { SessionEventsRepository } from '../events/session-events.repository.js'
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
+import { UnservableModel } from './unservable-model.js';
 
 export interface SessionRuntime {
   agent: SessionAgent;
@@ -38,15 +42,9 @@ export class HarnessFactory {
   ) {
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
-      providers: {
-        ...(config.ANTHROPIC_API_KEY || config.ANTHROPIC_BASE_URL
-          ? { anthropic: { apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseUrl: config.ANTHROPIC_BASE_URL } : {}) } }
-          : {}),
-        ...(config.OPENAI_API_KEY || config.OPENAI_BASE_URL
-          ? { openai: { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL } : {}) } }
-          : {}),
-        ...(config.DASHSCOPE_API_KEY ? { dashscope: { apiKey: config.DASHSCOPE_API_KEY } } : {}),
-      },
+      providers: modelProvidersFromEnv(config),
+      // The turn loop retries (visibly, as `session.error` events); the adapters must not retry under it.
+      retry: { maxAttempts: 1 },
     };
   }
 
@@ -56,7 +54,7 @@ export class HarnessFactory {
     const workerTools = hasToolset && runtime.selfHosted;
     const { id: modelId, ...modelSettings } = agent.model;
     const harness = createHarness({
-      model: new InstrumentedModel(resolveModel(modelId, this.providers, modelSettings)),
+      model: new InstrumentedModel(this.model(modelId, modelSettings)),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
@@ -64,6 +62,9 @@ export class HarnessFactory {
       ...(workerTools ? { tools: selfHostedTools() } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
+      modelRetries: this.config.AGENTRY_MODEL_RETRIES,
+      retryBackoffMs: this.config.AGENTRY_MODEL_RETRY_BACKOFF_MS,
+      retryMaxDelayMs: this.config.AGENTRY_MODEL_RETRY_MAX_DELAY_MS,
       logger: harnessLogger(this.logger),
       disableFilesystemTools: !hasToolset || workerTools,
       disableWebTools: !hasToolset,
@@ -73,6 +74,17 @@ export class HarnessFactory {
       disableMemoryHooks: modelId.trim().startsWith('scripted'),
     });
     return instrumentHarness(harness, agent.id);
+  }
+
+  /** The agent's model, or one that fails its first call with why this installation cannot serve it. */
+  private model(modelId: string, settings: Record<string, unknown>): ModelPort {
+    try {
+      return resolveModel(modelId, this.providers, settings);
+    } catch (error) {
+      if (!AppError.is(error)) throw error;
+      this.logger.warn({ model: modelId, err: error.message }, 'the agent names a model this installation cannot serve');
+      return new UnservableModel(modelId, unservableModelError(modelId, this.providers) ?? error);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { JobQueue } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { SessionWakeups } from './session-wakeups.js';
+import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 
 /** Consumes `session-drain` jobs: any replica may take any session. */
@@ -14,6 +15,7 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     private readonly runner: TurnRunner,
     private readonly state: SessionStateRepository,
     private readonly wakeups: SessionWakeups,
+    private readonly abandonment: TurnAbandonment,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
   ) {}
 
@@ -25,6 +27,7 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
   }
 
   private async run(job: SessionDrainJob, jobId: string | undefined): Promise<void> {
+    if (job.reason === 'abandon') return this.abandonment.end(job.sessionId, job.failedAttempts);
     // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
     await this.wakeups.claim(job.sessionId);
     const outcome = await this.runner.drain(job.sessionId);

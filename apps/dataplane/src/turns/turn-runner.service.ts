@@ -14,13 +14,14 @@ import { isClientToolResult, redundantToolResults } from '../hands/tool-call-led
 import { WorkQueue } from '../work/work-queue.service.js';
 import { buildConversation } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
-import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
+import { toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { planResume, withWaitingMessages } from './recovery-plan.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SessionLogCache } from './session-log-cache.js';
 import { SessionWakeups } from './session-wakeups.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
+import { turnFailureEvent } from './turn-failure.js';
 import { TurnWriter } from './turn-writer.js';
 
 /** A drain runs at most this many turns before handing the session back to the queue. */
@@ -165,8 +166,7 @@ export class TurnRunner {
     } catch (error) {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
-      const body = AppError.is(error) ? error.toBody() : { code: 'INTERNAL' as const, message: 'The turn failed unexpectedly', retryable: false };
-      await writer.emit(sessionError(body, 'exhausted'));
+      await writer.emit(turnFailureEvent(error));
       await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
       return;
     } finally {

@@ -16,6 +16,8 @@ const BARRIERS = new Set([
   'agent.tool_use',
   'agent.mcp_tool_use',
   'agent.custom_tool_use',
+  // A model retry waits before calling again: the client sees `retrying` before the wait, not after it.
+  'session.error',
 ]);
 
 /**

@@ -3,8 +3,9 @@ import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
+import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 
-@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Put, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Put, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ApiAgentSchema,
@@ -15,16 +15,14 @@ import {
   type ApiAgentRequest,
   type ListParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
+import { defaultModelId, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { toApiList } from './api-page.js';
-
-/** The model an `/api` agent gets when the body names none (AgentScope let `model` be omitted). */
-export const API_DEFAULT_MODEL = 'claude-sonnet-4-5';
 
 const VersionSchema = z.coerce.number().int().min(1, 'must be a positive version number');
 
@@ -38,13 +36,21 @@ function withCmaMultiagent(body: ApiAgentRequest): ApiAgentRequest {
 @Controller('api/agents')
 @UseFilters(ApiErrorFilter)
 export class ApiAgentsController {
-  constructor(private readonly rpc: RpcClient) {}
+  /** The model an agent gets when the body names none (AgentScope let `model` be omitted). */
+  private readonly defaultModel: string;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) config: GatewayEnv,
+  ) {
+    this.defaultModel = defaultModelId(config);
+  }
 
   @Post()
   @HttpCode(200)
   @DocReply(ApiAgentSchema)
   async create(@CurrentActor() actor: Actor, @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest) {
-    const mapped = apiAgentToV1(withCmaMultiagent(body), { defaultModel: API_DEFAULT_MODEL });
+    const mapped = apiAgentToV1(withCmaMultiagent(body), { defaultModel: this.defaultModel });
     const request = parseOrThrow(CreateAgentRequestSchema, mapped, 'body');
     return v1AgentToApi(await this.rpc.request(S.createAgent, { actor, body: request }));
   }

@@ -1,4 +1,4 @@
-import { BaseEnvSchema, loadConfig } from '@agentry/platform';
+import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
 
 export const GatewayEnvSchema = BaseEnvSchema.extend({
@@ -24,7 +24,8 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   AGENTRY_SSE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** A watched session with nothing new for this long asks the log whether it missed an event. */
   AGENTRY_SSE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-});
+  // Only which keys are present is read here: it picks the `/api` default model.
+}).extend(ModelEnvSchema.shape);
 export type GatewayEnv = z.infer<typeof GatewayEnvSchema>;
 
 export const loadGatewayEnv = (): GatewayEnv => loadConfig(GatewayEnvSchema);

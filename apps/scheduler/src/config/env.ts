@@ -6,6 +6,11 @@ export const SchedulerEnvSchema = BaseEnvSchema.extend({
   /** How often the reconciler looks for sessions whose wake-up was lost. */
   AGENTRY_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(5_000),
   AGENTRY_RECONCILE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * Turn attempts (lease acquisitions) a stalled session may use on the same input before the reconciler
+   * stops re-kicking it and has it ended with a `session.error`, so a failing turn never loops forever.
+   */
+  AGENTRY_RECONCILE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(10),
   /** How often the cron job schedulers are matched against the deployments table (the safety net). */
   AGENTRY_DEPLOYMENT_SYNC_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** Concurrent sessions of one parallel multi-agent run. */

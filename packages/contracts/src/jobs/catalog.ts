@@ -18,7 +18,10 @@ export const SessionDrainJobSchema = z.object({
   v: z.literal(1).default(1),
   sessionId: z.string().min(1),
   tenantId: z.string().min(1),
-  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover']).default('inbound'),
+  /** `abandon`: the reconciler saw the same input fail this often and asks for the session to be ended. */
+  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover', 'abandon']).default('inbound'),
+  /** With `abandon`: how many turn attempts failed on that input. */
+  failedAttempts: z.number().int().min(0).optional(),
 });
 export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
 

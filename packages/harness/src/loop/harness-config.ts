@@ -39,6 +39,8 @@ export interface HarnessConfig {
   /** Retries of a retryable model error (default 3) and the first backoff (default 500 ms, doubled). */
   modelRetries?: number;
   retryBackoffMs?: number;
+  /** Longest wait before a retry (default 60 s); a `retry-after` beyond it ends the run with the error. */
+  retryMaxDelayMs?: number;
   /** Per tool name: ms after which a running tool is offloaded; `default` applies to all others. */
   offloadTimeoutMs?: Record<string, number>;
   /** Directory of plans/PLAN.md (default "plans"). */

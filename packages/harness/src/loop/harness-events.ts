@@ -59,6 +59,15 @@ export type ModelRequestEndEvent = Persisted & {
   is_error: boolean;
 };
 
+/** A retryable model failure the run waits out before trying again (CMA: `session.error` with `retrying`). */
+export type ModelRetryEvent = Persisted & {
+  type: 'session.error';
+  error: ErrorBody;
+  /** 1-based number of the retry about to happen, and how long the run waits for it. */
+  retry_attempt: number;
+  retry_in_ms: number;
+};
+
 /** Stream-only previews: never persisted, carry no id of their own. */
 export type TextDeltaEvent = { type: 'delta.text'; text: string };
 export type ToolInputDeltaEvent = { type: 'delta.tool_input'; tool_use_id: string; partial_json: string };
@@ -93,7 +102,8 @@ export type PersistedHarnessEvent =
   | AgentMcpToolResultEvent
   | ThreadContextCompactedEvent
   | ModelRequestStartEvent
-  | ModelRequestEndEvent;
+  | ModelRequestEndEvent
+  | ModelRetryEvent;
 
 export type HarnessEvent = PersistedHarnessEvent | TextDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
 

@@ -86,6 +86,11 @@ describe('harness loop', () => {
     const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), retryBackoffMs: 1 });
     const { events, end } = await collectRun(harness, { conversation: [], text: 'hi' });
     expect(ofType(events, 'span.model_request_end').map((e) => e.is_error)).toEqual([true, true, false]);
+    // Each wait is announced before it starts, with the error that caused it.
+    expect(ofType(events, 'session.error').map((e) => [e.error.code, e.retry_attempt, e.retry_in_ms])).toEqual([
+      ['MODEL_OVERLOADED', 1, 1],
+      ['MODEL_OVERLOADED', 2, 2],
+    ]);
     expect(end.stop_reason).toEqual({ type: 'end_turn' });
     expect(ofType(events, 'agent.message')[0]!.content[0]!.text).toBe('finally');
   });

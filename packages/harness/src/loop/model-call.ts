@@ -13,6 +13,8 @@ export interface ModelCallDeps {
   events: EventFactory;
   retries: number;
   backoffMs: number;
+  /** Longest wait before a retry; a provider asking (retry-after) for longer is not retried. */
+  maxDelayMs: number;
 }
 
 export type ModelCallResult = { ok: true; message: AssistantMessage; usage: Usage } | { ok: false; error: AppError };
@@ -47,15 +49,28 @@ export async function* callModel(deps: ModelCallDeps, request: ModelRequest, usa
       const error = signal.aborted ? new AppError('ABORTED', 'The run was interrupted') : asAppError(err);
       const zero = { inputTokens: 0, outputTokens: 0 };
       yield deps.events.make({ type: 'span.model_request_end', model: deps.model.id, model_request_start_id: start.id, usage: toTotals(zero), is_error: true });
-      if (!error.retryable || attempt >= deps.retries || signal.aborted) return { ok: false, error };
-      deps.logger.warn('model request failed; retrying', { code: error.code, attempt });
+      const delayMs = retryDelayMs(error, attempt, deps);
+      if (delayMs === undefined || signal.aborted) return { ok: false, error };
+      deps.logger.warn('model request failed; retrying', { code: error.code, attempt, delayMs });
+      yield deps.events.make({ type: 'session.error', error: error.toBody(), retry_attempt: attempt + 1, retry_in_ms: delayMs });
       try {
-        await deps.clock.sleep(deps.backoffMs * 2 ** attempt, signal);
+        await deps.clock.sleep(delayMs, signal);
       } catch {
         return { ok: false, error: new AppError('ABORTED', 'The run was interrupted') };
       }
     }
   }
+}
+
+/**
+ * How long to wait before retry `attempt + 1`, or undefined when the error is final: not retryable, out of
+ * retries, or the provider asks (retry-after) for a longer wait than the run holds its turn for.
+ */
+export function retryDelayMs(error: AppError, attempt: number, deps: Pick<ModelCallDeps, 'retries' | 'backoffMs' | 'maxDelayMs'>): number | undefined {
+  if (!error.retryable || attempt >= deps.retries) return undefined;
+  const retryAfterMs = error.details?.retryAfterMs;
+  if (typeof retryAfterMs === 'number') return retryAfterMs <= deps.maxDelayMs ? retryAfterMs : undefined;
+  return Math.min(deps.maxDelayMs, deps.backoffMs * 2 ** attempt);
 }
 
 function mappedId(map: Map<string, string>, modelId: string, events: EventFactory): string {

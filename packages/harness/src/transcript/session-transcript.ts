@@ -104,6 +104,7 @@ function entryType(event: PersistedHarnessEvent): TranscriptEntry['type'] {
       return 'compaction';
     case 'span.model_request_start':
     case 'span.model_request_end':
+    case 'session.error':
       return 'span';
     default:
       return 'message';

@@ -33,13 +33,16 @@ export class ServiceProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  start(): void {
+  /** `overrides` change this start's environment only; an undefined value removes the variable. */
+  start(overrides: Record<string, string | undefined> = {}): void {
     if (this.running) return;
+    const env: NodeJS.ProcessEnv = { ...this.env, ...overrides, PORT: String(this.port) };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     const dist = join(this.root, 'apps', this.name, 'dist');
     const child = spawn(process.execPath, [...this.nodeArgs, '--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
       cwd: this.root,
-      env: { ...this.env, PORT: String(this.port) },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(this.log, { end: false });
