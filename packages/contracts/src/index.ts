@@ -49,7 +49,7 @@ export {
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, StoredEvent } from './nats/dataplane-subjects.js';
+export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
 export {
   ID_PREFIXES,
   newId,
