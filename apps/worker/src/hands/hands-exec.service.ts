@@ -1,32 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import { FILESYSTEM_TOOLS, inProcessToolExecutor, type HarnessTool } from '@agentry/harness';
+import { inProcessToolExecutor } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
-import { SessionWorkspaces } from './session-workspaces.js';
+import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
+import { sandboxToolFor } from './sandbox-tools.js';
 
-const TOOLS = new Map<string, HarnessTool>(FILESYSTEM_TOOLS.map((t) => [t.name, t]));
-
-/** Runs one tool call in the session's workdir with the same tool code the harness uses in process. */
+/** Runs one tool call in the session's sandbox, with the same tool code the harness runs in process. */
 @Injectable()
 export class HandsExecService {
   constructor(
-    private readonly workspaces: SessionWorkspaces,
+    private readonly sandboxes: SessionSandboxes,
     private readonly cache: ToolResultCache,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(request: HandsExecRequest): Promise<HandsExecResult> {
+  /** `signal` is the call's cancel: when it aborts, the call's processes are killed and the result says so. */
+  async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    const tool = TOOLS.get(request.name);
+    const sandbox = await this.sandboxes.get(request.tenantId, request.sessionId, request.networking);
+    const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
     if (!tool) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
-    const fs = await this.workspaces.open(request.tenantId, request.sessionId);
-    const timeout = AbortSignal.timeout(request.timeoutMs);
+    const deadline = AbortSignal.timeout(request.timeoutMs);
     const outcome = await inProcessToolExecutor.execute({
       tool,
       input: request.input,
-      context: { toolCallId: request.toolUseId, fs, signal: timeout, sessionId: request.sessionId, agentId: '', values: {} },
+      context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
     });
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {
