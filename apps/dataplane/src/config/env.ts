@@ -22,6 +22,12 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * Off by default; turn on only where agents must read services on the installation's own network.
    */
   AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * The search API behind `web_search`, called as `GET {url}?q=…&format=json&count=N` (SearXNG and
+   * Brave-shaped answers are read). Unset: `web_search` answers that no provider is configured.
+   */
+  AGENTRY_WEB_SEARCH_URL: z.string().url().optional(),
+  AGENTRY_WEB_SEARCH_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),
