@@ -13,6 +13,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_WORKDIR_ROOT: z.string().min(1).default('/var/lib/agentry/workdirs'),
   /** How long a finished tool result is remembered, so a redelivered call is answered, not re-run. */
   AGENTRY_TOOL_RESULT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  /** Where the per-session egress proxy sockets live (unix socket paths must stay under 108 bytes). */
+  AGENTRY_SANDBOX_SOCKET_DIR: z.string().min(1).max(60).default('/tmp/agentry-egress'),
   AGENTRY_SANDBOX_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
   /** Forwards the sandbox's loopback proxy port to the egress socket; empty = no network at all. */
   AGENTRY_SANDBOX_SOCAT_PATH: z.string().default('/usr/bin/socat'),

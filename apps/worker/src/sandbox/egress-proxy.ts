@@ -18,6 +18,7 @@ export class EgressProxy {
   ) {}
 
   static async listen(socketPath: string, policy: EgressPolicyOptions): Promise<EgressProxy> {
+    if (Buffer.byteLength(socketPath) > 100) throw new Error(`egress socket path is too long for a unix socket: ${socketPath}`);
     await rm(socketPath, { force: true });
     const server = createServer();
     const proxy = new EgressProxy(server, socketPath, policy);

@@ -30,11 +30,12 @@ export class SessionSandbox {
   static async open(key: string, dir: string, networking: SandboxNetworking, config: WorkerEnv): Promise<SessionSandbox> {
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
-    const egressDir = join(dir, 'egress');
-    await Promise.all([workspace, state, egressDir].map((d) => mkdir(d, { recursive: true })));
-    const forwarder = config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH) ? config.AGENTRY_SANDBOX_SOCAT_PATH : null;
-    const egress = forwarder ? await EgressProxy.listen(join(egressDir, EGRESS_SOCKET), policyOf(networking, config)) : null;
+    await Promise.all([workspace, state, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
     const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+    const forwarder = config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH) ? config.AGENTRY_SANDBOX_SOCAT_PATH : null;
+    // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
+    const socket = join(config.AGENTRY_SANDBOX_SOCKET_DIR, `${name}.sock`);
+    const egress = forwarder ? await EgressProxy.listen(socket, policyOf(networking, config)) : null;
     const pidsCgroup = await createPidsCgroup(config.AGENTRY_SANDBOX_PIDS_CGROUP_ROOT, name, config.AGENTRY_SANDBOX_PROCESSES);
     const proxy = `http://127.0.0.1:${EGRESS_LOCAL_PORT}`;
     const fs = new BubblewrapSandbox({
@@ -54,7 +55,7 @@ export class SessionSandbox {
       ...(pidsCgroup ? { pidsCgroup } : {}),
       binds: [
         { host: state, sandbox: SHELL_STATE_MOUNT },
-        ...(egress ? [{ host: egressDir, sandbox: EGRESS_MOUNT, readOnly: true }] : []),
+        ...(egress ? [{ host: socket, sandbox: `${EGRESS_MOUNT}/${EGRESS_SOCKET}`, readOnly: true }] : []),
       ],
       env: egress
         ? { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: 'localhost,127.0.0.1', no_proxy: 'localhost,127.0.0.1' }
