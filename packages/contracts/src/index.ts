@@ -483,7 +483,7 @@ export {
 } from './api/agents.js';
 export type { ApiPermissionPolicy, ApiToolConfig, ApiToolset, ApiMcpServer, ApiSkillRef, ApiAgentRequest, ApiAgent } from './api/agents.js';
 export { toAgentToolName } from './api/tool-names.js';
-export { MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
+export { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
 export {
   ApiEnvironmentTypeSchema,
   ApiCreateEnvironmentRequestSchema,
