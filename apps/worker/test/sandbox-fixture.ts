@@ -27,6 +27,7 @@ export async function startHands(env: Record<string, string> = {}) {
     options: { signal?: AbortSignal; timeoutMs?: number; networking?: SandboxNetworking } = {},
   ): Promise<HandsExecResult> => {
     const request: HandsExecRequest = {
+      v: 1,
       tenantId: 'tenant_hands',
       sessionId,
       environmentId: 'env_hands',
