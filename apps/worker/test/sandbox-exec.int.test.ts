@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,5 +184,24 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     it('an unknown tool', async () => {
       expect(await hands.run('sess_bad', 'execute', { command: 'ls' })).toMatchObject({ isError: true, reason: 'unknown_tool' });
     });
+  });
+});
+
+describe.runIf(hasBwrap)('idle session sandboxes', () => {
+  let hands: Hands;
+  beforeAll(async () => {
+    hands = await startHands({ AGENTRY_SANDBOX_IDLE_MS: '300', AGENTRY_SANDBOX_SOCKET_DIR: `/tmp/agentry-egress-idle-${process.pid}` });
+  });
+  afterAll(async () => {
+    await hands?.stop();
+    rmSync(hands.config.AGENTRY_SANDBOX_SOCKET_DIR, { recursive: true, force: true });
+  });
+
+  it('closes a sandbox after its idle time, never while a call runs, and keeps its files', async () => {
+    const socketDir = hands.config.AGENTRY_SANDBOX_SOCKET_DIR;
+    const long = await hands.run('sess_idle', 'bash', { command: 'echo kept > kept.txt; sleep 1.5; echo finished' });
+    expect(hands.text(long)).toBe('finished');
+    await waitFor(() => (execFileSync('ls', [socketDir]).toString().trim() === '' ? true : undefined), 5_000, 'the idle sandbox to close');
+    expect(hands.text(await hands.run('sess_idle', 'bash', { command: 'cat kept.txt' }))).toBe('kept');
   });
 });

@@ -19,15 +19,17 @@ export class HandsExecService {
   async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    const sandbox = await this.sandboxes.get(request.tenantId, request.sessionId, request.networking);
-    const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
-    if (!tool) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
-    const deadline = AbortSignal.timeout(request.timeoutMs);
-    const outcome = await inProcessToolExecutor.execute({
-      tool,
-      input: request.input,
-      context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
+    const outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
+      const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
+      if (!tool) return Promise.resolve(null);
+      const deadline = AbortSignal.timeout(request.timeoutMs);
+      return inProcessToolExecutor.execute({
+        tool,
+        input: request.input,
+        context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
+      });
     });
+    if (!outcome) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,

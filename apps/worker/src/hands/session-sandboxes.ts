@@ -28,7 +28,8 @@ export class SessionSandboxes implements OnModuleDestroy {
     return join(this.config.AGENTRY_WORKDIR_ROOT, tenantId, sessionId);
   }
 
-  async get(tenantId: string, sessionId: string, networking: SandboxNetworking): Promise<SessionSandbox> {
+  /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
+  async use<T>(tenantId: string, sessionId: string, networking: SandboxNetworking, call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
     const key = `${tenantId}/${sessionId}`;
     let pending = this.open.get(key);
     if (!pending) {
@@ -37,8 +38,7 @@ export class SessionSandboxes implements OnModuleDestroy {
       pending.catch(() => this.open.delete(key));
     }
     const sandbox = await pending;
-    sandbox.touch(networking, this.config);
-    return sandbox;
+    return sandbox.use(networking, this.config, () => call(sandbox));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -52,7 +52,7 @@ export class SessionSandboxes implements OnModuleDestroy {
     const cutoff = Date.now() - this.config.AGENTRY_SANDBOX_IDLE_MS;
     for (const [key, pending] of this.open) {
       const sandbox = await pending.catch(() => null);
-      if (!sandbox || sandbox.lastUsed >= cutoff) continue;
+      if (!sandbox || !sandbox.idleSince(cutoff)) continue;
       this.open.delete(key);
       await sandbox.close().catch((err: unknown) => this.logger.warn({ err }, 'closing an idle sandbox failed'));
     }

@@ -17,7 +17,8 @@ import { EGRESS_LOCAL_PORT, EGRESS_MOUNT, EGRESS_SOCKET, SHELL_STATE_MOUNT } fro
  * carries across calls and the egress proxy that is the sandbox's only way out.
  */
 export class SessionSandbox {
-  lastUsed = Date.now();
+  private lastUsed = Date.now();
+  private running = 0;
 
   private constructor(
     readonly key: string,
@@ -65,10 +66,21 @@ export class SessionSandbox {
     return new SessionSandbox(key, fs, shell, egress, pidsCgroup);
   }
 
-  /** Called on every tool call: the environment's networking is read from the request each time. */
-  touch(networking: SandboxNetworking, config: WorkerEnv): void {
-    this.lastUsed = Date.now();
+  /** Runs one tool call; the environment's networking is read from each request, as it may change. */
+  async use<T>(networking: SandboxNetworking, config: WorkerEnv, call: () => Promise<T>): Promise<T> {
     this.egress?.update(policyOf(networking, config));
+    this.running += 1;
+    try {
+      return await call();
+    } finally {
+      this.running -= 1;
+      this.lastUsed = Date.now();
+    }
+  }
+
+  /** Idle: no call running and none finished since `cutoff`. */
+  idleSince(cutoff: number): boolean {
+    return this.running === 0 && this.lastUsed < cutoff;
   }
 
   /** Kills what runs and stops the proxy; the files stay (they are the session's state). */
