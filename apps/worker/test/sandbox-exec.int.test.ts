@@ -205,3 +205,28 @@ describe.runIf(hasBwrap)('idle session sandboxes', () => {
     expect(hands.text(await hands.run('sess_idle', 'bash', { command: 'cat kept.txt' }))).toBe('kept');
   });
 });
+
+describe('a sandbox that cannot start', () => {
+  it('answers a clear error result and the worker goes on', async () => {
+    const hands = await startHands({ AGENTRY_SANDBOX_SOCKET_DIR: '/dev/null/not-a-directory' });
+    try {
+      const result = await hands.run('sess_down', 'bash', { command: 'true' });
+      expect(result).toMatchObject({ isError: true, reason: 'sandbox_unavailable' });
+      expect(hands.text(result)).toContain('could not be started');
+    } finally {
+      await hands.stop();
+    }
+  });
+
+  it('says so when bubblewrap is missing, call after call', async () => {
+    const hands = await startHands({ AGENTRY_SANDBOX_BWRAP_PATH: '/nonexistent/bwrap' });
+    try {
+      for (const name of ['bash', 'write']) {
+        const result = await hands.run('sess_down', name, { command: 'true', file_path: 'a.txt', content: 'x' });
+        expect(result).toMatchObject({ isError: true, reason: 'sandbox_unavailable' });
+      }
+    } finally {
+      await hands.stop();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import { inProcessToolExecutor } from '@agentry/harness';
+import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
@@ -19,16 +19,23 @@ export class HandsExecService {
   async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    const outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
-      const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
-      if (!tool) return Promise.resolve(null);
-      const deadline = AbortSignal.timeout(request.timeoutMs);
-      return inProcessToolExecutor.execute({
-        tool,
-        input: request.input,
-        context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
+    let outcome: ToolOutcome | null;
+    try {
+      outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
+        const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
+        if (!tool) return Promise.resolve(null);
+        const deadline = AbortSignal.timeout(request.timeoutMs);
+        return inProcessToolExecutor.execute({
+          tool,
+          input: request.input,
+          context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
+        });
       });
-    });
+    } catch (err) {
+      // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
+      this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
+      return failure(request.toolUseId, "The session's sandbox could not be started on this worker; the call did not run", 'sandbox_unavailable');
+    }
     if (!outcome) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {

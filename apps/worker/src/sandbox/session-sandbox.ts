@@ -29,6 +29,7 @@ export class SessionSandbox {
   ) {}
 
   static async open(key: string, dir: string, networking: SandboxNetworking, config: WorkerEnv): Promise<SessionSandbox> {
+    if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH)) throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
     await Promise.all([workspace, state, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
