@@ -230,3 +230,18 @@ describe('a sandbox that cannot start', () => {
     }
   });
 });
+
+describe.runIf(hasBwrap)('configured limits', () => {
+  it('applies the default bash timeout when a call gives none', async () => {
+    const hands = await startHands({ AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS: '700' });
+    try {
+      const started = Date.now();
+      const result = await hands.run('sess_default_timeout', 'bash', { command: 'sleep 20' });
+      expect(result).toMatchObject({ isError: true, reason: 'timeout' });
+      expect(hands.text(result)).toContain('timed out after 700ms');
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await hands.stop();
+    }
+  });
+});

@@ -19,7 +19,7 @@ export async function startHands(env: Record<string, string> = {}) {
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const sandboxes = new SessionSandboxes(config, quiet);
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), quiet);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), config, quiet);
   const run = (
     sessionId: string,
     name: string,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
 import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
+import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 import { sandboxToolFor } from './sandbox-tools.js';
@@ -12,6 +13,7 @@ export class HandsExecService {
   constructor(
     private readonly sandboxes: SessionSandboxes,
     private readonly cache: ToolResultCache,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -22,7 +24,7 @@ export class HandsExecService {
     let outcome: ToolOutcome | null;
     try {
       outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
-        const tool = sandboxToolFor(request.name, sandbox, request.timeoutMs);
+        const tool = sandboxToolFor(request.name, sandbox, { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs });
         if (!tool) return Promise.resolve(null);
         const deadline = AbortSignal.timeout(request.timeoutMs);
         return inProcessToolExecutor.execute({
