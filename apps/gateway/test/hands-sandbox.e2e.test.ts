@@ -123,7 +123,10 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
   });
 
   /** Runs scripted tool calls in a new session of `environmentId` and returns each tool result's text. */
-  async function runTools(environmentId: string, calls: Array<{ name: string; input: Record<string, unknown> }>): Promise<{ sessionId: string; results: Array<{ isError: boolean; text: string }> }> {
+  async function runTools(
+    environmentId: string,
+    calls: Array<{ name: string; input: Record<string, unknown> }>,
+  ): Promise<{ agentId: string; sessionId: string; results: Array<{ isError: boolean; text: string }> }> {
     const script = { turns: [{ reply: [...calls.map((toolCall) => ({ toolCall })), 'done'] }] };
     const agent = await api.post('/v1/agents', { name: 'prober', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
     const sessionId = await session(agent.body.id, environmentId);
@@ -131,7 +134,7 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     const events = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{ type: string; is_error?: boolean; content?: Array<{ text?: string }> }>;
     const results = events.filter((e) => e.type === 'agent.tool_result').map((e) => ({ isError: e.is_error === true, text: (e.content ?? []).map((c) => c.text ?? '').join('') }));
     expect(results).toHaveLength(calls.length);
-    return { sessionId, results };
+    return { agentId: agent.body.id as string, sessionId, results };
   }
 
   it("keeps a session's bash away from other sessions, the host and the platform's services", async () => {
@@ -170,12 +173,16 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
   });
 
   it('gives remote environments no shell, with a clear tool error', async () => {
-    const { results } = await runTools(await environment({ type: 'remote' }), [
+    const { agentId, results } = await runTools(await environment({ type: 'remote' }), [
       { name: 'bash', input: { command: 'ls' } },
       { name: 'write', input: { file_path: 'a.txt', content: 'kept' } },
       { name: 'read', input: { file_path: 'a.txt' } },
     ]);
     expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('remote environments have no shell') });
     expect(results[2]).toEqual({ isError: false, text: 'kept' });
+    // The session's files are its own, not the agent's shared workspace (AGENTS.md, skills…).
+    const shared = await api.get(`/api/agents/${agentId}/workspace/files`);
+    expect(shared.status).toBe(200);
+    expect((shared.body as Array<{ path: string }>).map((e) => e.path)).not.toContain('a.txt');
   });
 });

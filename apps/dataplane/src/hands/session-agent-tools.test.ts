@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAgentTools } from '@agentry/contracts';
+import { MemoryWorkspaceFs } from '@agentry/workspace';
 import { sessionAgentTools } from './session-agent-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from './sandbox-networking.mapper.js';
 
@@ -30,6 +31,16 @@ describe('session agent tools', () => {
     await expect(selfHosted.execute({ command: 'ls' }, context)).resolves.toEqual({ status: 'pending' });
     const remote = sessionAgentTools(toolset(), 'remote', options).find((t) => t.name === 'bash')!;
     await expect(remote.execute({ command: 'ls' }, context)).resolves.toMatchObject({ status: 'error', reason: 'unavailable' });
+  });
+
+  it("writes a remote session's files to its own workspace, never the agent's shared one", async () => {
+    const sessionFiles = new MemoryWorkspaceFs();
+    const agentFiles = new MemoryWorkspaceFs();
+    const write = sessionAgentTools(toolset(), 'remote', { ...options, sessionFiles }).find((t) => t.name === 'write')!;
+    const context = { toolCallId: 't', fs: agentFiles, signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} };
+    await expect(write.execute({ file_path: 'AGENTS.md', content: 'overwritten?' }, context)).resolves.toMatchObject({ status: 'ok' });
+    expect(await sessionFiles.readText('AGENTS.md')).toBe('overwritten?');
+    expect(await agentFiles.exists('AGENTS.md')).toBe(false);
   });
 
   it('reads the environment type and networking the sandbox enforces', () => {

@@ -10,6 +10,7 @@ import {
   type WebFetchOptions,
   type WebSearchOptions,
 } from '@agentry/harness';
+import type { WorkspaceFs } from '@agentry/workspace';
 import { runsOnClusterWorker, type HandsKind } from './hands-tool-executor.js';
 import { selfHostedTools } from './self-hosted-tools.js';
 
@@ -18,6 +19,8 @@ type AgentToolset = Extract<AgentTool, { type: 'agent_toolset_20260401' }>;
 export interface SessionToolOptions {
   webFetch: WebFetchOptions;
   webSearch: WebSearchOptions;
+  /** The session's own files, where a `remote` session's file tools work (never the agent's shared workspace). */
+  sessionFiles?: WorkspaceFs;
 }
 
 /** The toolset tools the agent enables: a tool's own `enabled` wins over the toolset default. */
@@ -40,11 +43,17 @@ function onClusterWorker(name: string): HarnessTool {
   };
 }
 
-function workspaceTools(kind: HandsKind): HarnessTool[] {
+/** A file tool bound to `files` instead of the harness's workspace. */
+function onFiles(tool: HarnessTool, files: WorkspaceFs): HarnessTool {
+  return { ...tool, execute: (input, context) => tool.execute(input, { ...context, fs: files }) };
+}
+
+function workspaceTools(kind: HandsKind, sessionFiles: WorkspaceFs | undefined): HarnessTool[] {
   if (kind === 'self_hosted') return selfHostedTools();
   if (runsOnClusterWorker(kind)) return [...AGENT_WORKSPACE_TOOL_NAMES].map(onClusterWorker);
-  // `remote`: the files are the session's Postgres-backed workspace, read here; there is no shell.
-  return [unavailableBashTool('remote environments have no shell; use read, write, edit, glob and grep'), ...AGENT_FILE_TOOLS];
+  // `remote`: the session's own Postgres-backed files, read and written here; there is no shell.
+  const bash = unavailableBashTool('remote environments have no shell; use read, write, edit, glob and grep');
+  return [bash, ...AGENT_FILE_TOOLS.map((tool) => (sessionFiles ? onFiles(tool, sessionFiles) : tool))];
 }
 
 /**
@@ -53,6 +62,6 @@ function workspaceTools(kind: HandsKind): HarnessTool[] {
  */
 export function sessionAgentTools(toolset: AgentToolset, kind: HandsKind, options: SessionToolOptions): HarnessTool[] {
   const enabled = enabledAgentToolNames(toolset);
-  const all = [...workspaceTools(kind), createAgentWebFetchTool(options.webFetch), createAgentWebSearchTool(options.webSearch)];
+  const all = [...workspaceTools(kind, options.sessionFiles), createAgentWebFetchTool(options.webFetch), createAgentWebSearchTool(options.webSearch)];
   return all.filter((t) => enabled.has(t.name));
 }

@@ -21,6 +21,8 @@ export interface SessionRuntime {
   agent: SessionAgent;
   hands: HandsTarget;
   workspace: WorkspaceFs;
+  /** The session's own files, for environments whose file tools run in the Brain (`remote`). */
+  sessionFiles: WorkspaceFs;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -61,7 +63,7 @@ export class HarnessFactory {
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
-      ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch }) } : {}),
+      ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       logger: harnessLogger(this.logger),

@@ -137,6 +137,7 @@ export class TurnRunner {
     const harness = this.harnesses.create({
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
+      sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       hands: {
         tenantId: session.tenantId,
         sessionId: session.id,
