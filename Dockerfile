@@ -6,7 +6,7 @@ COPY . .
 RUN CI=true pnpm install --frozen-lockfile && pnpm exec turbo run build
 
 FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends bubblewrap socat && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app
 ENV NODE_ENV=production AGENTRY_HOST=0.0.0.0

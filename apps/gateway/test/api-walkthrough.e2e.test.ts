@@ -63,11 +63,11 @@ describe('/api walkthrough', () => {
     });
     expect(ops.status).toBe(200);
     expect(ops.body).toMatchObject({ name: 'Ops Publisher', model: 'scripted', version: 1, archivedAt: null });
-    // deny has no CMA equivalent: the toolset is disabled by default, read stays allowed.
+    // deny has no CMA equivalent: the toolset is disabled by default, read stays allowed, under the name written.
     expect(ops.body.tools[0]).toMatchObject({
       type: 'agent_toolset',
       defaultConfig: { enabled: false },
-      configs: [{ name: 'read', enabled: true, permissionPolicy: { type: 'always_allow' } }],
+      configs: [{ name: 'read_file', enabled: true, permissionPolicy: { type: 'always_allow' } }],
     });
     ids.ops = ops.body.id;
 
@@ -89,7 +89,10 @@ describe('/api walkthrough', () => {
     });
     expect(repo.status).toBe(200);
     expect(repo.body.tools[0].defaultConfig).toEqual({ enabled: true, permissionPolicy: { type: 'always_allow' } });
-    expect(repo.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['read', 'grep', 'glob']);
+    expect(repo.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['read_file', 'grep_files', 'list_files']);
+    // /v1 serves the same agent under the CMA names.
+    const repoV1 = await call('GET', `/v1/agents/${repo.body.id}`);
+    expect(repoV1.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['read', 'grep', 'glob']);
     ids.repo = repo.body.id;
 
     const lead = await call('POST', '/api/agents', {

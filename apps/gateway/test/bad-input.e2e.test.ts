@@ -7,7 +7,7 @@ import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningP
 
 /** The model tries to write outside the session's workdir. */
 const ESCAPE = {
-  turns: [{ reply: [{ toolCall: { name: 'write_file', input: { path: '../../escaped.txt', content: 'gotcha' } } }, 'Tried.'] }],
+  turns: [{ reply: [{ toolCall: { name: 'write', input: { file_path: '../../escaped.txt', content: 'gotcha' } } }, 'Tried.'] }],
 };
 
 describe('bad input gets a typed 4xx and changes nothing', () => {
@@ -116,7 +116,7 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
     expect(result.is_error).toBe(true);
     expect(result.content[0].text).toMatch(/outside|escape|\.\./i);
     const tenantDirs = readdirSync(platform.workdirRoot);
-    for (const dir of [platform.workdirRoot, ...tenantDirs.map((t) => join(platform.workdirRoot, t))]) {
+    for (const dir of [platform.workdirRoot, ...tenantDirs.flatMap((t) => [join(platform.workdirRoot, t), join(platform.workdirRoot, t, sessionId)])]) {
       expect(existsSync(join(dir, 'escaped.txt'))).toBe(false);
     }
   });

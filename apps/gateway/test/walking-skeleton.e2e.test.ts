@@ -17,7 +17,7 @@ const WRITE_THEN_ANSWER = {
   turns: [
     {
       reply: [
-        { toolCall: { name: 'write_file', input: { path: 'notes/hello.txt', content: 'hello from the agent' } } },
+        { toolCall: { name: 'write', input: { file_path: 'notes/hello.txt', content: 'hello from the agent' } } },
         'I wrote notes/hello.txt.',
       ],
     },
@@ -87,7 +87,7 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       'session.status_idle',
     ]);
     const toolUse = events.find((e) => e.type === 'agent.tool_use')!.data;
-    expect(toolUse).toMatchObject({ name: 'write_file', evaluated_permission: 'allow' });
+    expect(toolUse).toMatchObject({ name: 'write', evaluated_permission: 'allow' });
     expect(events.find((e) => e.type === 'agent.tool_result')!.data).toMatchObject({ tool_use_id: toolUse.id, is_error: false });
     expect(events.at(-1)!.data).toMatchObject({ stop_reason: { type: 'end_turn' } });
     expect(events.find((e) => e.type === 'agent.message')!.data.content[0].text).toBe('I wrote notes/hello.txt.');
@@ -98,7 +98,7 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     expect(listed.body.next_page).toBeNull();
 
     const tenants = readdirSync(platform.workdirRoot);
-    const file = tenants.map((t) => join(platform.workdirRoot, t, sessionId, 'notes', 'hello.txt')).find((p) => existsSync(p));
+    const file = tenants.map((t) => join(platform.workdirRoot, t, sessionId, 'workspace', 'notes', 'hello.txt')).find((p) => existsSync(p));
     expect(file && readFileSync(file, 'utf8')).toBe('hello from the agent');
 
     const after = await api.get(`/v1/sessions/${sessionId}`);

@@ -53,7 +53,7 @@ export {
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, StoredEvent } from './nats/dataplane-subjects.js';
+export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
 export {
   ID_PREFIXES,
   newId,
@@ -487,7 +487,7 @@ export {
 } from './api/agents.js';
 export type { ApiPermissionPolicy, ApiToolConfig, ApiToolset, ApiMcpServer, ApiSkillRef, ApiAgentRequest, ApiAgent } from './api/agents.js';
 export { toAgentToolName } from './api/tool-names.js';
-export { MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
+export { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
 export {
   ApiEnvironmentTypeSchema,
   ApiCreateEnvironmentRequestSchema,

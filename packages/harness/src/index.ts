@@ -50,7 +50,21 @@ export { writeFileTool, editFileTool } from './tools/builtin/file-write.tools.js
 export { FILESYSTEM_TOOLS } from './tools/builtin/filesystem-tools.js';
 export { createExecuteTool } from './tools/builtin/execute.tool.js';
 export { createWebFetchTool } from './tools/builtin/web-fetch.tool.js';
+export { blockedAddressReason } from './tools/egress/blocked-address.js';
 export type { WebFetchOptions } from './tools/builtin/web-fetch.tool.js';
+export {
+  AGENT_TOOLSET_SCHEMAS,
+  AGENT_WORKSPACE_TOOL_NAMES,
+  AGENT_FILE_TOOLS,
+  agentToolSchema,
+  createAgentBashTool,
+  unavailableBashTool,
+  createAgentWebFetchTool,
+  createAgentWebSearchTool,
+  WORKSPACE_MOUNT,
+  toWorkspacePath,
+} from './tools/agent-toolset/index.js';
+export type { AgentToolSchema, AgentToolsetName, AgentShell, AgentBashOptions, ShellRun, ShellRunResult, WebSearchOptions } from './tools/agent-toolset/index.js';
 export { createPlanWriteTool, DEFAULT_PLAN_DIR } from './plan/plan-write.tool.js';
 export { OffloadManager } from './offload/offload-manager.js';
 export type { OffloadedResult } from './offload/offload-manager.js';

@@ -5,8 +5,8 @@ const SCRIPT = {
   turns: [
     {
       reply: [
-        { toolCall: { name: 'write_file', input: { path: 'notes/load.txt', content: 'load' } } },
-        { toolCall: { name: 'read_file', input: { path: 'missing/nothing.txt' } } },
+        { toolCall: { name: 'write', input: { file_path: 'notes/load.txt', content: 'load' } } },
+        { toolCall: { name: 'read', input: { file_path: 'missing/nothing.txt' } } },
         'Done.',
       ],
     },

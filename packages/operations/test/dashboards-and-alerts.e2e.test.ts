@@ -121,17 +121,17 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
   });
 
   it('one turn is one trace: gateway → dataplane turn → model call with GenAI attributes → worker tool span', async () => {
-    const workerTool = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'execute_tool write_file';
+    const workerTool = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'execute_tool write';
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && !otlp.spans.some(workerTool)) await sleep(200);
     const tool = otlp.spans.find(workerTool)!;
-    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'write_file', 'agentry.environment.type': 'local' });
+    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'write', 'agentry.environment.type': 'local' });
     const trace = otlp.trace(tool.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const ancestors: ReceivedSpan[] = [];
     for (let at = byId.get(tool.parentSpanId); at; at = byId.get(at.parentSpanId)) ancestors.push(at);
     const path = ancestors.map((s) => `${s.service}:${s.name}`);
-    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.default', 'agentry-dataplane:execute_tool write_file', 'agentry-dataplane:invoke_agent']));
+    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.default', 'agentry-dataplane:execute_tool write', 'agentry-dataplane:invoke_agent']));
     expect(ancestors.at(-1)!.service).toBe('agentry-gateway');
     const turn = ancestors.find((s) => s.name === 'invoke_agent')!;
     const model = trace.find((s) => s.name === 'chat scripted' && s.parentSpanId === turn.spanId);

@@ -42,7 +42,7 @@ export { OutputCollector } from './sandbox/output-collector.js';
 export { ABORT_EXIT_CODE, TIMEOUT_EXIT_CODE } from './sandbox/process-runner.js';
 export { BubblewrapSandbox } from './sandbox/bubblewrap-sandbox.js';
 export type { BubblewrapSandboxOptions } from './sandbox/bubblewrap-sandbox.js';
-export type { SandboxLimits } from './sandbox/bwrap-args.js';
+export type { SandboxBind, SandboxLimits } from './sandbox/bwrap-args.js';
 export { E2bSandbox } from './sandbox/e2b-sandbox.js';
 export type { E2bConnection, E2bCreateOptions, E2bSandboxOptions } from './sandbox/e2b-sandbox.js';
 export type { E2bCommandHandle, E2bCommandResult, E2bEntry, E2bRunOptions, E2bSandboxHandle } from './sandbox/e2b-handle.js';

@@ -30,6 +30,12 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_MODEL_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   AGENTRY_MODEL_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   AGENTRY_MODEL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
+   * The search API behind `web_search`, called as `GET {url}?q=…&format=json&count=N` (SearXNG and
+   * Brave-shaped answers are read). Unset: `web_search` answers that no provider is configured.
+   */
+  AGENTRY_WEB_SEARCH_URL: z.string().url().optional(),
+  AGENTRY_WEB_SEARCH_API_KEY: z.string().optional(),
 }).extend(ModelEnvSchema.shape);
 export type DataplaneEnv = z.infer<typeof DataplaneEnvSchema>;
 

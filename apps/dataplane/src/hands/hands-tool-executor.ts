@@ -1,21 +1,27 @@
-import { HandsSubjects, type HandsExecRequest } from '@agentry/contracts';
-import { FILESYSTEM_TOOLS, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
+import { HandsSubjects, type SandboxNetworking } from '@agentry/contracts';
+import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 
-/** Tools that touch the session's files or shell: they run where the environment says (the Hands). */
-export const HANDS_TOOLS = new Set([...FILESYSTEM_TOOLS.map((t) => t.name), 'execute']);
+/** Environment types as the Brain tells them apart: where the session's files and shell live. */
+export type HandsKind = 'local' | 'sandbox' | 'remote' | 'self_hosted';
 
 export interface HandsTarget {
   tenantId: string;
   sessionId: string;
   environmentId: string;
-  environmentType: HandsExecRequest['environmentType'];
+  environmentType: HandsKind;
   timeoutMs: number;
+  networking: SandboxNetworking;
+}
+
+/** `local` and `sandbox` sessions run their file and shell tools in a sandbox on a cluster worker. */
+export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox' {
+  return kind === 'local' || kind === 'sandbox';
 }
 
 /**
- * The Brain never runs file or shell tools itself: for `local` and `sandbox` environments they go to
- * the cluster worker pool over NATS (queue group, so any worker answers); everything else runs here.
+ * The Brain never runs file or shell tools of `local` and `sandbox` sessions itself: they go to the
+ * cluster worker pool over NATS (queue group, so any worker answers); everything else runs here.
  */
 export class HandsToolExecutor implements ToolExecutor {
   constructor(
@@ -24,7 +30,8 @@ export class HandsToolExecutor implements ToolExecutor {
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
-    if (!HANDS_TOOLS.has(invocation.tool.name)) return inProcessToolExecutor.execute(invocation);
+    const { environmentType } = this.target;
+    if (!runsOnClusterWorker(environmentType) || !AGENT_WORKSPACE_TOOL_NAMES.has(invocation.tool.name)) return inProcessToolExecutor.execute(invocation);
     const { context } = invocation;
     try {
       const result = await this.rpc.request(
@@ -33,11 +40,12 @@ export class HandsToolExecutor implements ToolExecutor {
           tenantId: this.target.tenantId,
           sessionId: this.target.sessionId,
           environmentId: this.target.environmentId,
-          environmentType: this.target.environmentType,
+          environmentType,
           toolUseId: context.toolCallId,
           name: invocation.tool.name,
           input: invocation.input,
           timeoutMs: this.target.timeoutMs,
+          networking: this.target.networking,
         },
         { timeoutMs: this.target.timeoutMs + 5_000 },
       );

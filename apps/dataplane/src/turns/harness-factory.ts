@@ -14,7 +14,7 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
-import { selfHostedTools } from '../hands/self-hosted-tools.js';
+import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
@@ -25,8 +25,8 @@ export interface SessionRuntime {
   agent: SessionAgent;
   hands: HandsTarget;
   workspace: WorkspaceFs;
-  /** File and shell tools run on the customer's worker: the model sees their CMA schemas only. */
-  selfHosted: boolean;
+  /** The session's own files, for environments whose file tools run in the Brain (`remote`). */
+  sessionFiles: WorkspaceFs;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -50,26 +50,27 @@ export class HarnessFactory {
 
   create(runtime: SessionRuntime): Harness {
     const { agent } = runtime;
-    const hasToolset = agent.tools.some((t) => t.type === 'agent_toolset_20260401');
-    const workerTools = hasToolset && runtime.selfHosted;
+    const toolset = agent.tools.find((t) => t.type === 'agent_toolset_20260401');
+    const webFetch = { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS };
+    const webSearch = { url: this.config.AGENTRY_WEB_SEARCH_URL, apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY };
     const { id: modelId, ...modelSettings } = agent.model;
     const harness = createHarness({
       model: new InstrumentedModel(this.model(modelId, modelSettings)),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
-      ...(workerTools ? { tools: selfHostedTools() } : {}),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.hands.environmentType),
+      // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
+      ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,
       retryBackoffMs: this.config.AGENTRY_MODEL_RETRY_BACKOFF_MS,
       retryMaxDelayMs: this.config.AGENTRY_MODEL_RETRY_MAX_DELAY_MS,
       logger: harnessLogger(this.logger),
-      disableFilesystemTools: !hasToolset || workerTools,
-      disableWebTools: !hasToolset,
-      webFetch: { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS },
-      disablePlanTools: !hasToolset,
+      disableFilesystemTools: true,
+      disableWebTools: true,
+      disablePlanTools: !toolset,
       // The scripted model would answer the memory-extraction call from its script; real models flush memory.
       disableMemoryHooks: modelId.trim().startsWith('scripted'),
     });

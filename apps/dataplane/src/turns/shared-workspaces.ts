@@ -14,4 +14,9 @@ export class SharedWorkspaces {
   forAgent(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
     return new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId: context.tenantId, root: scopeRootKey('AGENT', context) });
   }
+
+  /** One session's own files (SESSION scope): what a `remote` session's file tools read and write. */
+  forSession(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
+    return new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId: context.tenantId, root: scopeRootKey('SESSION', context) });
+  }
 }

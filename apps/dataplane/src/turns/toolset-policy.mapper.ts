@@ -1,17 +1,6 @@
 import type { AgentTool } from '@agentry/contracts';
 import type { PermissionPolicy } from '@agentry/harness';
 
-/** CMA's agent_toolset names → the harness's built-in tool names. */
-const HARNESS_NAME: Record<string, string> = {
-  bash: 'execute',
-  read: 'read_file',
-  write: 'write_file',
-  edit: 'edit_file',
-  glob: 'glob_files',
-  grep: 'grep_files',
-  web_fetch: 'web_fetch',
-};
-
 type Policy = 'always_allow' | 'always_ask' | 'deny';
 
 function permissionOf(enabled: boolean, policy: { type: string }): Policy {
@@ -26,10 +15,8 @@ export function toPermissionPolicy(tools: AgentTool[]): PermissionPolicy {
     if (tool.type === 'agent_toolset_20260401') {
       policy.toolsets.builtin = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);
       for (const config of tool.configs) {
-        const permission = permissionOf(config.enabled, config.permission_policy);
-        // Under both names: self-hosted sessions offer the tools by their CMA names, others by the harness's.
-        policy.tools[HARNESS_NAME[config.name] ?? config.name] = permission;
-        policy.tools[config.name] = permission;
+        // Every environment type offers the toolset under its CMA names, so a config names the tool itself.
+        policy.tools[config.name] = permissionOf(config.enabled, config.permission_policy);
       }
     } else if (tool.type === 'mcp_toolset') {
       policy.toolsets[`mcp:${tool.mcp_server_name}`] = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);

@@ -10,6 +10,7 @@ import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { SessionStateRepository, type Lease, type SessionState } from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
+import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
 import { buildConversation } from './conversation-builder.js';
@@ -35,7 +36,7 @@ interface UnderLease {
 
 interface SessionSpec {
   agent: SessionRuntime['agent'];
-  environment: { id: string; type: string };
+  environment: { id: string; type: string; config?: Record<string, unknown> };
 }
 
 /**
@@ -135,15 +136,16 @@ export class TurnRunner {
     const conversation = buildConversation(log);
     const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
     const harness = this.harnesses.create({
-      selfHosted,
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
+      sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       hands: {
         tenantId: session.tenantId,
         sessionId: session.id,
         environmentId: session.environmentId,
-        environmentType: spec.environment.type === 'sandbox' ? 'sandbox' : 'local',
+        environmentType: handsKindOf(spec.environment.type),
         timeoutMs: this.config.AGENTRY_TOOL_TIMEOUT_MS,
+        networking: sandboxNetworkingOf(spec.environment.config),
       },
     });
 

@@ -1,12 +1,46 @@
 import { BaseEnvSchema, loadConfig } from '@agentry/platform';
 import { z } from 'zod';
 
+const optionalBytes = z.coerce.number().int().positive().optional();
+const hostPortList = z
+  .string()
+  .default('')
+  .transform((v) => new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)));
+
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8083),
-  /** Where `local` environments keep per-session workdirs on this node. */
+  /** Where `local` and `sandbox` sessions keep their workspace and shell state on this node. */
   AGENTRY_WORKDIR_ROOT: z.string().min(1).default('/var/lib/agentry/workdirs'),
   /** How long a finished tool result is remembered, so a redelivered call is answered, not re-run. */
   AGENTRY_TOOL_RESULT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  /** Where the per-session egress proxy sockets live (unix socket paths must stay under 108 bytes). */
+  AGENTRY_SANDBOX_SOCKET_DIR: z.string().min(1).max(60).default('/tmp/agentry-egress'),
+  AGENTRY_SANDBOX_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
+  /** Forwards the sandbox's loopback proxy port to the egress socket; empty = no network at all. */
+  AGENTRY_SANDBOX_SOCAT_PATH: z.string().default('/usr/bin/socat'),
+  /** CPU seconds one `bash` call may use (RLIMIT_CPU). */
+  AGENTRY_SANDBOX_CPU_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Address space of each process (RLIMIT_AS); unset = unlimited, as runtimes reserve large ranges. */
+  AGENTRY_SANDBOX_MEMORY_BYTES: optionalBytes,
+  /** Largest file a command may write (RLIMIT_FSIZE). */
+  AGENTRY_SANDBOX_FILE_SIZE_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** Processes of one session at once, through a pids cgroup (see AGENTRY_SANDBOX_PIDS_CGROUP_ROOT). */
+  AGENTRY_SANDBOX_PROCESSES: z.coerce.number().int().positive().default(256),
+  /** A writable pids cgroup (v1 hierarchy or v2 directory with the pids controller); empty = none. */
+  AGENTRY_SANDBOX_PIDS_CGROUP_ROOT: z.string().default('/sys/fs/cgroup/pids'),
+  /** Size of the sandbox's private /tmp (memory-backed). */
+  AGENTRY_SANDBOX_TMP_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
+  /** Output a `bash` call returns at most (head and tail kept). */
+  AGENTRY_SANDBOX_OUTPUT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  /** A `bash` call without `timeout_ms` runs this long at most. */
+  AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** A session's sandbox is closed (egress proxy stopped; files kept) after this long without a call. */
+  AGENTRY_SANDBOX_IDLE_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /**
+   * `host:port` pairs a sandbox may reach although they are private or loopback (an on-premises
+   * service, a test server). Everything else private stays unreachable whatever the networking.
+   */
+  AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: hostPortList,
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 

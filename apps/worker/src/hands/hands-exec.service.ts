@@ -1,33 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import { FILESYSTEM_TOOLS, inProcessToolExecutor, type HarnessTool } from '@agentry/harness';
+import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
-import { SessionWorkspaces } from './session-workspaces.js';
+import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
+import { sandboxToolFor } from './sandbox-tools.js';
 
-const TOOLS = new Map<string, HarnessTool>(FILESYSTEM_TOOLS.map((t) => [t.name, t]));
-
-/** Runs one tool call in the session's workdir with the same tool code the harness uses in process. */
+/** Runs one tool call in the session's sandbox, with the same tool code the harness runs in process. */
 @Injectable()
 export class HandsExecService {
   constructor(
-    private readonly workspaces: SessionWorkspaces,
+    private readonly sandboxes: SessionSandboxes,
     private readonly cache: ToolResultCache,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(request: HandsExecRequest): Promise<HandsExecResult> {
+  /** `signal` is the call's cancel: when it aborts, the call's processes are killed and the result says so. */
+  async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    const tool = TOOLS.get(request.name);
-    if (!tool) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
-    const fs = await this.workspaces.open(request.tenantId, request.sessionId);
-    const timeout = AbortSignal.timeout(request.timeoutMs);
-    const outcome = await inProcessToolExecutor.execute({
-      tool,
-      input: request.input,
-      context: { toolCallId: request.toolUseId, fs, signal: timeout, sessionId: request.sessionId, agentId: '', values: {} },
-    });
+    let outcome: ToolOutcome | null;
+    try {
+      outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
+        const tool = sandboxToolFor(request.name, sandbox, { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs });
+        if (!tool) return Promise.resolve(null);
+        const deadline = AbortSignal.timeout(request.timeoutMs);
+        return inProcessToolExecutor.execute({
+          tool,
+          input: request.input,
+          context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
+        });
+      });
+    } catch (err) {
+      // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
+      this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
+      return failure(request.toolUseId, "The session's sandbox could not be started on this worker; the call did not run", 'sandbox_unavailable');
+    }
+    if (!outcome) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,

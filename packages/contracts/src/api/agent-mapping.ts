@@ -6,6 +6,32 @@ import { toAgentToolName } from './tool-names.js';
 
 /** `maxIters` has no CMA field; it travels in metadata under this key. */
 export const MAX_ITERS_METADATA_KEY = 'agentry.max_iters';
+/**
+ * The toolset is stored under CMA names; the AgentScope names a client wrote (`read_file`, `execute`…)
+ * travel in metadata under this key (`read=read_file,bash=execute`) so `/api` reads back what was written.
+ */
+export const API_TOOL_NAMES_METADATA_KEY = 'agentry.api_tool_names';
+
+/** CMA name → the name the client wrote, for the toolset configs whose names differ. */
+function writtenToolNames(tools: readonly ApiToolset[]): string | undefined {
+  const written = new Map<string, string>();
+  for (const tool of tools) {
+    if (tool.type === 'custom' || tool.type === 'mcp_toolset') continue;
+    for (const config of tool.configs ?? []) {
+      const name = toAgentToolName(config.name);
+      if (name && !written.has(name)) written.set(name, config.name);
+    }
+  }
+  const aliases = [...written].filter(([name, as]) => name !== as);
+  return aliases.length > 0 ? aliases.map(([name, as]) => `${name}=${as}`).join(',') : undefined;
+}
+
+function readWrittenToolNames(value: string | undefined): Map<string, string> {
+  return new Map((value ?? '').split(',').flatMap((pair) => {
+    const [name, as] = pair.split('=');
+    return name && as ? [[name, as] as const] : [];
+  }));
+}
 
 interface MappedConfig {
   enabled?: boolean | null;
@@ -71,6 +97,8 @@ function mapCommon(req: ApiAgentRequest) {
   const servers = req.mcpServers ?? [];
   const metadata: Record<string, string> = { ...(req.metadata ?? {}) };
   if (req.maxIters) metadata[MAX_ITERS_METADATA_KEY] = String(req.maxIters);
+  const toolNames = req.tools ? writtenToolNames(req.tools) : undefined;
+  if (toolNames) metadata[API_TOOL_NAMES_METADATA_KEY] = toolNames;
   return {
     system: req.system ?? req.sysPrompt,
     tools: req.tools || req.mcpServers ? mapTools(req.tools ?? [], servers) : undefined,
@@ -105,8 +133,9 @@ export function apiAgentUpdateToV1(req: ApiAgentRequest): UpdateAgentRequest {
     model,
     description: req.description,
     ...common,
-    // On /api metadata is replaced as a whole; here it is sent as a patch of upserts.
-    metadata: common.metadata,
+    // On /api metadata is replaced as a whole; here it is sent as a patch of upserts. New tools without
+    // AgentScope names drop the names recorded for the old ones.
+    metadata: req.tools && !common.metadata?.[API_TOOL_NAMES_METADATA_KEY] ? { ...common.metadata, [API_TOOL_NAMES_METADATA_KEY]: null } : common.metadata,
   });
 }
 
@@ -116,7 +145,8 @@ function policyOut(policy: PermissionPolicy): ApiPermissionPolicy {
 
 /** Maps a stored `/v1` agent to the `/api` shape. */
 export function v1AgentToApi(agent: Agent): ApiAgent {
-  const { [MAX_ITERS_METADATA_KEY]: maxIters, ...metadata } = agent.metadata;
+  const { [MAX_ITERS_METADATA_KEY]: maxIters, [API_TOOL_NAMES_METADATA_KEY]: toolNames, ...metadata } = agent.metadata;
+  const written = readWrittenToolNames(toolNames);
   return {
     id: agent.id,
     name: agent.name,
@@ -129,7 +159,7 @@ export function v1AgentToApi(agent: Agent): ApiAgent {
       const defaultConfig = { enabled: t.default_config.enabled, permissionPolicy: policyOut(t.default_config.permission_policy) };
       const configs = t.configs.map((c) => ({ name: c.name, enabled: c.enabled, permissionPolicy: policyOut(c.permission_policy) }));
       if (t.type === 'mcp_toolset') return { type: 'mcp_toolset', mcpServerName: t.mcp_server_name, defaultConfig, configs };
-      return { type: 'agent_toolset', defaultConfig, configs };
+      return { type: 'agent_toolset', defaultConfig, configs: configs.map((c) => ({ ...c, name: written.get(c.name) ?? c.name })) };
     }),
     mcpServers: agent.mcp_servers.map((s) => ({ name: s.name, url: s.url, type: 'url' })),
     skills: agent.skills.map((s) => ({ type: s.type, skillId: s.skill_id, version: s.version })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiAgentRequestSchema } from './agents.js';
-import { MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './agent-mapping.js';
+import { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './agent-mapping.js';
 import { ApiLoginRequestSchema, toApiLoginResponse } from './auth.js';
 import { ApiCreateEnvironmentRequestSchema, apiEnvironmentToV1, v1EnvironmentToApi } from './environments.js';
 import { ApiCreateSessionRequestSchema, apiSessionToV1, v1SessionToApi } from './sessions.js';
@@ -83,7 +83,7 @@ describe('/api agents', () => {
       configs: [{ name: 'draft_ticket', enabled: true }],
     });
     expect(v1.mcp_servers).toEqual([{ type: 'url', name: 'ticket-mcp', url: 'https://mcp.example.com/tickets' }]);
-    expect(v1.metadata).toEqual({ [MAX_ITERS_METADATA_KEY]: '12' });
+    expect(v1.metadata).toEqual({ [MAX_ITERS_METADATA_KEY]: '12', [API_TOOL_NAMES_METADATA_KEY]: 'read=read_file' });
   });
 
   it('maps a PUT to a partial update that keeps omitted collections', () => {
@@ -118,8 +118,28 @@ describe('/api agents', () => {
     expect(api.tools[0]).toEqual({
       type: 'agent_toolset',
       defaultConfig: { enabled: false, permissionPolicy: { type: 'always_allow' } },
-      configs: [{ name: 'read', enabled: true, permissionPolicy: { type: 'always_allow' } }],
+      configs: [{ name: 'read_file', enabled: true, permissionPolicy: { type: 'always_allow' } }],
     });
+  });
+
+  it('reads back the tool names a client wrote, AgentScope or CMA', () => {
+    const written = ApiAgentRequestSchema.parse({
+      name: 'names',
+      tools: [{ type: 'agent_toolset', configs: [{ name: 'execute' }, { name: 'read_file' }, { name: 'list_files' }, { name: 'write' }, { name: 'web_search' }] }],
+    });
+    const request = CreateAgentRequestSchema.parse(apiAgentToV1(written, { defaultModel: 'm' }));
+    expect(request.tools![0]).toMatchObject({ configs: ['bash', 'read', 'glob', 'write', 'web_search'].map((name) => ({ name })) });
+    const at = '2026-01-01T00:00:00Z';
+    const stored = AgentSchema.parse({
+      type: 'agent', id: 'agent_2', version: 1, name: 'names', description: null, system: null, model: { id: 'm' },
+      tools: normalizeAgentTools(request.tools ?? []), mcp_servers: [], skills: [], multiagent: null,
+      execution_identity: { type: 'service_account' }, metadata: request.metadata, created_at: at, updated_at: at, archived_at: null,
+    });
+    const api = v1AgentToApi(stored);
+    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual(['execute', 'read_file', 'list_files', 'write', 'web_search']);
+    expect(api.metadata).toEqual({});
+    const update = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(ApiAgentRequestSchema.parse({ name: 'n', tools: [{ type: 'agent_toolset', configs: [{ name: 'bash' }] }] })));
+    expect(update.metadata).toEqual({ [API_TOOL_NAMES_METADATA_KEY]: null });
   });
 
   it('requires a name, as AgentScope did', () => {

@@ -41,6 +41,17 @@ export const DataplaneSubjects = {
   listEvents: rpcSubject('dataplane.events.list', ListEventsRpcRequestSchema, EventPageSchema),
 } as const;
 
+/**
+ * Where a session's sandbox may connect: `unrestricted` (any public host) or `limited` to the listed
+ * hosts (`host` or `host:port`, `*.` for subdomains). Private, loopback and metadata addresses are never
+ * reachable, whatever the mode.
+ */
+export const SandboxNetworkingSchema = z.object({
+  type: z.enum(['unrestricted', 'limited']),
+  allowedHosts: z.array(z.string().min(1)).default([]),
+});
+export type SandboxNetworking = z.infer<typeof SandboxNetworkingSchema>;
+
 /** A tool call sent to the Hands (cluster worker pool), answered with its outcome. */
 export const HandsExecRequestSchema = z.object({
   v: V1,
@@ -52,6 +63,7 @@ export const HandsExecRequestSchema = z.object({
   name: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
   timeoutMs: z.number().int().positive().default(120_000),
+  networking: SandboxNetworkingSchema.default({ type: 'unrestricted', allowedHosts: [] }),
 });
 export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
 

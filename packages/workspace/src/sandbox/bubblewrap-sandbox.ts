@@ -2,7 +2,7 @@ import { AppError } from '@agentry/contracts';
 import type { ExecOptions, ExecResult, SandboxFs } from '../port.js';
 import { LocalWorkspaceFs, type LocalWorkspaceOptions } from '../local/local-workspace-fs.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
-import { buildBwrapArgv, type SandboxLimits } from './bwrap-args.js';
+import { buildBwrapArgv, type SandboxBind, type SandboxLimits } from './bwrap-args.js';
 import { ProcessRunner } from './process-runner.js';
 
 export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
@@ -24,6 +24,14 @@ export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
   env?: Record<string, string>;
   /** Extra host paths made visible read-only (e.g. a toolchain under /opt). */
   readOnlyBinds?: string[];
+  /** Extra host paths bound at another place inside (state directories, sockets). */
+  binds?: SandboxBind[];
+  /** Size cap of the private /tmp (memory-backed). */
+  tmpfsBytes?: number;
+  /** A pids cgroup directory every command joins (caps the number of processes). */
+  pidsCgroup?: string;
+  /** The shell commands run in (default /bin/sh). */
+  shell?: string;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -36,7 +44,8 @@ const DEFAULT_LIMITS: SandboxLimits = { fileSizeBytes: 1024 * 1024 * 1024, openF
  */
 export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private readonly runner = new ProcessRunner();
-  private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions>>;
+  private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>> &
+    Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'pidsCgroup'>;
   private disposed = false;
 
   constructor(options: BubblewrapSandboxOptions) {
@@ -52,6 +61,10 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
       limits: { ...DEFAULT_LIMITS, ...options.limits },
       env: options.env ?? {},
       readOnlyBinds: options.readOnlyBinds ?? [],
+      binds: options.binds ?? [],
+      shell: options.shell ?? '/bin/sh',
+      ...(options.tmpfsBytes !== undefined ? { tmpfsBytes: options.tmpfsBytes } : {}),
+      ...(options.pidsCgroup !== undefined ? { pidsCgroup: options.pidsCgroup } : {}),
     };
   }
 

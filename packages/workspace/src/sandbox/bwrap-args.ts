@@ -25,7 +25,21 @@ export interface BwrapCommand {
   env: Record<string, string>;
   limits: SandboxLimits;
   readOnlyBinds: string[];
+  /** Extra host paths bound at another place inside (e.g. a per-session state directory or socket). */
+  binds: SandboxBind[];
+  /** Size cap of the sandbox's private /tmp (a tmpfs, so it is memory): unset = the kernel default. */
+  tmpfsBytes?: number;
+  /** A pids cgroup directory the sandbox joins before it starts, so its process count is capped. */
+  pidsCgroup?: string;
+  /** The shell that runs `command` (`-c`). */
+  shell: string;
   command: string;
+}
+
+export interface SandboxBind {
+  host: string;
+  sandbox: string;
+  readOnly?: boolean;
 }
 
 // Top-level system directories: bound read-only, or recreated as the same symlink (merged /usr layouts).
@@ -64,10 +78,16 @@ export function buildBwrapArgv(c: BwrapCommand): string[] {
   argv.push(...systemBinds());
   for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES) argv.push('--ro-bind-try', file, file);
   for (const path of c.readOnlyBinds) argv.push('--ro-bind', path, path);
-  argv.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
-  argv.push('--bind', c.hostRoot, c.mountPoint, '--chdir', c.cwd, '--clearenv');
+  argv.push('--proc', '/proc', '--dev', '/dev');
+  if (c.tmpfsBytes !== undefined) argv.push('--size', String(Math.floor(c.tmpfsBytes)));
+  argv.push('--tmpfs', '/tmp');
+  argv.push('--bind', c.hostRoot, c.mountPoint);
+  for (const bind of c.binds) argv.push(bind.readOnly ? '--ro-bind' : '--bind', bind.host, bind.sandbox);
+  argv.push('--chdir', c.cwd, '--clearenv');
   for (const [key, value] of Object.entries(c.env)) argv.push('--setenv', key, value);
-  argv.push('--', '/bin/sh', '-c', c.command);
+  argv.push('--', c.shell, '-c', c.command);
   const limits = limitArgs(c.limits);
-  return limits.length > 0 ? [c.prlimitPath, ...limits, '--', ...argv] : argv;
+  const limited = limits.length > 0 ? [c.prlimitPath, ...limits, '--', ...argv] : argv;
+  // The process joins the cgroup before exec, so nothing it forks escapes the cap.
+  return c.pidsCgroup ? ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', c.pidsCgroup, ...limited] : limited;
 }

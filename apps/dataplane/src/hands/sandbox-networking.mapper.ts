@@ -1,0 +1,36 @@
+import { NetworkingSchema, type SandboxNetworking } from '@agentry/contracts';
+import type { HandsKind } from './hands-tool-executor.js';
+
+/** Registries `allow_package_managers` opens (npm, PyPI, crates.io, RubyGems, Go, Debian/Ubuntu). */
+const PACKAGE_MANAGER_HOSTS = [
+  'registry.npmjs.org',
+  'registry.yarnpkg.com',
+  'pypi.org',
+  'files.pythonhosted.org',
+  'crates.io',
+  'static.crates.io',
+  'index.crates.io',
+  'rubygems.org',
+  'proxy.golang.org',
+  'sum.golang.org',
+  'deb.debian.org',
+  'security.debian.org',
+  'archive.ubuntu.com',
+  'security.ubuntu.com',
+];
+
+export function handsKindOf(environmentType: string): HandsKind {
+  if (environmentType === 'sandbox' || environmentType === 'remote' || environmentType === 'self_hosted') return environmentType;
+  return 'local';
+}
+
+/**
+ * The environment's `networking` as the sandbox enforces it. Only `cloud` configs carry one; every other
+ * config (and an unreadable one) is `unrestricted`, which still keeps the sandbox off private addresses.
+ */
+export function sandboxNetworkingOf(config: Record<string, unknown> | undefined): SandboxNetworking {
+  const parsed = NetworkingSchema.safeParse(config?.networking);
+  if (!parsed.success || parsed.data.type !== 'limited') return { type: 'unrestricted', allowedHosts: [] };
+  const { allowed_hosts, allow_package_managers } = parsed.data;
+  return { type: 'limited', allowedHosts: [...allowed_hosts, ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : [])] };
+}

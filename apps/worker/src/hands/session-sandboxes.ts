@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { join } from 'node:path';
+import type { SandboxNetworking } from '@agentry/contracts';
+import { LOGGER, type Logger } from '@agentry/platform';
+import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { SessionSandbox } from '../sandbox/session-sandbox.js';
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The sessions this worker holds, one sandbox each, keyed by (tenant, session). A sandbox idle for
+ * AGENTRY_SANDBOX_IDLE_MS is closed (its files stay) and opened again by the next call.
+ */
+@Injectable()
+export class SessionSandboxes implements OnModuleDestroy {
+  private readonly open = new Map<string, Promise<SessionSandbox>>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.sweeper = setInterval(() => void this.closeIdle(), Math.min(60_000, config.AGENTRY_SANDBOX_IDLE_MS)).unref();
+  }
+
+  dirOf(tenantId: string, sessionId: string): string {
+    if (!SAFE_ID.test(tenantId) || !SAFE_ID.test(sessionId)) throw new Error('invalid tenant or session id');
+    return join(this.config.AGENTRY_WORKDIR_ROOT, tenantId, sessionId);
+  }
+
+  /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
+  async use<T>(tenantId: string, sessionId: string, networking: SandboxNetworking, call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
+    const key = `${tenantId}/${sessionId}`;
+    let pending = this.open.get(key);
+    if (!pending) {
+      pending = SessionSandbox.open(key, this.dirOf(tenantId, sessionId), networking, this.config);
+      this.open.set(key, pending);
+      pending.catch(() => this.open.delete(key));
+    }
+    const sandbox = await pending;
+    return sandbox.use(networking, this.config, () => call(sandbox));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweeper);
+    const all = [...this.open.values()];
+    this.open.clear();
+    await Promise.allSettled(all.map(async (p) => (await p).close()));
+  }
+
+  private async closeIdle(): Promise<void> {
+    const cutoff = Date.now() - this.config.AGENTRY_SANDBOX_IDLE_MS;
+    for (const [key, pending] of this.open) {
+      const sandbox = await pending.catch(() => null);
+      if (!sandbox || !sandbox.idleSince(cutoff)) continue;
+      this.open.delete(key);
+      await sandbox.close().catch((err: unknown) => this.logger.warn({ err }, 'closing an idle sandbox failed'));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentShell, ShellRun, ShellRunResult } from '@agentry/harness';
+import type { BubblewrapSandbox } from '@agentry/workspace';
+import { shellWrapper } from './shell-wrapper.js';
+
+/**
+ * The session's `bash`: every call is a fresh bubblewrap sandbox (so a timeout or cancel kills all of
+ * it), and the wrapper carries cwd and exported variables from one call to the next through the
+ * session's state directory. Background processes end with their call.
+ */
+export class SandboxShell implements AgentShell {
+  private readonly wrapper: string;
+  private readonly maxOutputBytes: number;
+
+  constructor(
+    private readonly sandbox: BubblewrapSandbox,
+    private readonly stateDir: string,
+    options: { forwarder: string | null; maxOutputBytes: number },
+  ) {
+    this.wrapper = shellWrapper(options.forwarder);
+    this.maxOutputBytes = options.maxOutputBytes;
+  }
+
+  async run({ command, timeoutMs, signal }: ShellRun): Promise<ShellRunResult> {
+    const result = await this.sandbox.exec(this.wrapper, { stdin: command, timeoutMs, signal, maxOutputBytes: this.maxOutputBytes });
+    const output = [result.stdout, result.stderr].filter((s) => s !== '').join('\n').replace(/\n+$/, '');
+    return { output, exitCode: result.exitCode, timedOut: result.timedOut, aborted: result.aborted };
+  }
+
+  async reset(): Promise<void> {
+    await Promise.all(['env', 'env.next', 'cwd'].map((name) => rm(join(this.stateDir, name), { force: true })));
+  }
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SandboxNetworking } from '@agentry/contracts';
+import { WORKSPACE_MOUNT } from '@agentry/harness';
+import { BubblewrapSandbox } from '@agentry/workspace';
+import type { WorkerEnv } from '../config/env.js';
+import { EgressProxy } from './egress-proxy.js';
+import { createPidsCgroup, removePidsCgroup } from './pids-cgroup.js';
+import { SandboxShell } from './sandbox-shell.js';
+import { EGRESS_LOCAL_PORT, EGRESS_MOUNT, EGRESS_SOCKET, SHELL_STATE_MOUNT } from './shell-wrapper.js';
+
+/**
+ * One session's Hands on this worker: its workspace directory (the file tools' root, bound read-write
+ * at /workspace in every command), the bubblewrap sandbox its commands run in, the shell state that
+ * carries across calls and the egress proxy that is the sandbox's only way out.
+ */
+export class SessionSandbox {
+  private lastUsed = Date.now();
+  private running = 0;
+
+  private constructor(
+    readonly key: string,
+    readonly fs: BubblewrapSandbox,
+    readonly shell: SandboxShell,
+    private readonly egress: EgressProxy | null,
+    private readonly pidsCgroup: string | undefined,
+  ) {}
+
+  static async open(key: string, dir: string, networking: SandboxNetworking, config: WorkerEnv): Promise<SessionSandbox> {
+    if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH)) throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
+    const workspace = join(dir, 'workspace');
+    const state = join(dir, 'shell');
+    await Promise.all([workspace, state, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
+    const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+    const forwarder = config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH) ? config.AGENTRY_SANDBOX_SOCAT_PATH : null;
+    // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
+    const socket = join(config.AGENTRY_SANDBOX_SOCKET_DIR, `${name}.sock`);
+    const egress = forwarder ? await EgressProxy.listen(socket, policyOf(networking, config)) : null;
+    const pidsCgroup = await createPidsCgroup(config.AGENTRY_SANDBOX_PIDS_CGROUP_ROOT, name, config.AGENTRY_SANDBOX_PROCESSES);
+    const proxy = `http://127.0.0.1:${EGRESS_LOCAL_PORT}`;
+    const fs = new BubblewrapSandbox({
+      root: workspace,
+      bwrapPath: config.AGENTRY_SANDBOX_BWRAP_PATH,
+      mountPoint: WORKSPACE_MOUNT,
+      network: false,
+      shell: '/bin/bash',
+      defaultTimeoutMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
+      limits: {
+        cpuSeconds: config.AGENTRY_SANDBOX_CPU_SECONDS,
+        fileSizeBytes: config.AGENTRY_SANDBOX_FILE_SIZE_BYTES,
+        openFiles: 1024,
+        ...(config.AGENTRY_SANDBOX_MEMORY_BYTES ? { memoryBytes: config.AGENTRY_SANDBOX_MEMORY_BYTES } : {}),
+      },
+      tmpfsBytes: config.AGENTRY_SANDBOX_TMP_BYTES,
+      ...(pidsCgroup ? { pidsCgroup } : {}),
+      binds: [
+        { host: state, sandbox: SHELL_STATE_MOUNT },
+        ...(egress ? [{ host: socket, sandbox: `${EGRESS_MOUNT}/${EGRESS_SOCKET}`, readOnly: true }] : []),
+      ],
+      env: egress
+        ? { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: 'localhost,127.0.0.1', no_proxy: 'localhost,127.0.0.1' }
+        : {},
+    });
+    const shell = new SandboxShell(fs, state, { forwarder, maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES });
+    return new SessionSandbox(key, fs, shell, egress, pidsCgroup);
+  }
+
+  /** Runs one tool call; the environment's networking is read from each request, as it may change. */
+  async use<T>(networking: SandboxNetworking, config: WorkerEnv, call: () => Promise<T>): Promise<T> {
+    this.egress?.update(policyOf(networking, config));
+    this.running += 1;
+    try {
+      return await call();
+    } finally {
+      this.running -= 1;
+      this.lastUsed = Date.now();
+    }
+  }
+
+  /** Idle: no call running and none finished since `cutoff`. */
+  idleSince(cutoff: number): boolean {
+    return this.running === 0 && this.lastUsed < cutoff;
+  }
+
+  /** Kills what runs and stops the proxy; the files stay (they are the session's state). */
+  async close(): Promise<void> {
+    await this.fs.dispose();
+    await this.egress?.close();
+    await removePidsCgroup(this.pidsCgroup);
+  }
+}
+
+function policyOf(networking: SandboxNetworking, config: WorkerEnv) {
+  return { networking, privateAllowed: config.AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED };
+}

@@ -1,0 +1,32 @@
+/** Inside the sandbox: where the shell's carried-over state and the egress proxy socket are bound. */
+export const SHELL_STATE_MOUNT = '/run/agentry/shell';
+export const EGRESS_MOUNT = '/run/agentry/egress';
+export const EGRESS_SOCKET = 'proxy.sock';
+/** The loopback port a command's HTTP(S)_PROXY points at, forwarded to the egress socket. */
+export const EGRESS_LOCAL_PORT = 3128;
+
+/**
+ * The bash program every `bash` call runs: the command arrives on stdin; cwd and exported variables of
+ * the previous call are restored first and saved again on exit (also on `exit N`), which is how state
+ * carries across calls although each call is a fresh sandbox. When an egress forwarder is given it
+ * listens on loopback before the command starts.
+ */
+export function shellWrapper(forwarder: string | null): string {
+  const state = SHELL_STATE_MOUNT;
+  const port = EGRESS_LOCAL_PORT.toString(16).toUpperCase().padStart(4, '0');
+  return [
+    '__agentry_cmd=$(cat)',
+    'exec </dev/null',
+    `[ -f ${state}/env ] && . ${state}/env`,
+    `cd "$(cat ${state}/cwd 2>/dev/null)" 2>/dev/null || cd /workspace`,
+    `__agentry_save() { ( unset PWD OLDPWD SHLVL _ __agentry_cmd; export -p ) > ${state}/env.next 2>/dev/null && mv -f ${state}/env.next ${state}/env; pwd > ${state}/cwd; }`,
+    'trap __agentry_save EXIT',
+    ...(forwarder
+      ? [
+          `${forwarder} TCP-LISTEN:${EGRESS_LOCAL_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${EGRESS_MOUNT}/${EGRESS_SOCKET} >/dev/null 2>&1 &`,
+          `for __agentry_i in $(seq 200); do grep -q ':${port} 00000000:0000 0A' /proc/net/tcp 2>/dev/null && break; sleep 0.01; done; unset __agentry_i`,
+        ]
+      : []),
+    'eval "$__agentry_cmd" 2>&1',
+  ].join('\n');
+}

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { HandsExecRequest, HandsExecResult, SandboxNetworking } from '@agentry/contracts';
+import type { Logger } from '@agentry/platform';
+import { testRedisUrl } from '@agentry/testing';
+import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
+import { HandsExecService } from '../src/hands/hands-exec.service.js';
+import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
+import { ToolResultCache } from '../src/hands/tool-result-cache.js';
+
+const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
+let calls = 0;
+
+/** The worker's tool execution as the Hands handler drives it: real sandboxes, real Redis result cache. */
+export async function startHands(env: Record<string, string> = {}) {
+  const root = await mkdtemp(join(tmpdir(), 'hands-'));
+  const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
+  const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
+  const sandboxes = new SessionSandboxes(config, quiet);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), config, quiet);
+  const run = (
+    sessionId: string,
+    name: string,
+    input: Record<string, unknown>,
+    options: { signal?: AbortSignal; timeoutMs?: number; networking?: SandboxNetworking } = {},
+  ): Promise<HandsExecResult> => {
+    const request: HandsExecRequest = {
+      v: 1,
+      tenantId: 'tenant_hands',
+      sessionId,
+      environmentId: 'env_hands',
+      environmentType: 'sandbox',
+      toolUseId: `toolu_${process.pid}_${Date.now()}_${calls++}`,
+      name,
+      input,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      networking: options.networking ?? { type: 'unrestricted', allowedHosts: [] },
+    };
+    return hands.execute(request, options.signal);
+  };
+  return {
+    root,
+    config,
+    sandboxes,
+    run,
+    text: (result: HandsExecResult) => result.content.map((c) => c.text).join(''),
+    async stop() {
+      await sandboxes.onModuleDestroy();
+      redis.disconnect();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Hands = Awaited<ReturnType<typeof startHands>>;

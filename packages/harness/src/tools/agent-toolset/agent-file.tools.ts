@@ -1,0 +1,104 @@
+import { AppError } from '@agentry/contracts';
+import type { HarnessTool } from '../tool.js';
+import { errorOutcome, textOutcome } from '../tool-executor.js';
+import { optionalString, stringArg } from '../builtin/tool-input.js';
+import { agentToolSchema } from './agent-toolset.schemas.js';
+import { toWorkspacePath } from './workspace-path.js';
+
+/** Largest file `read` and `edit` load whole, as the SDK's toolset caps them. */
+const MAX_FILE_BYTES = 256 * 1024;
+
+async function loadText(fs: Parameters<HarnessTool['execute']>[1]['fs'], tool: string, filePath: string): Promise<string> {
+  const path = toWorkspacePath(filePath);
+  const stat = await fs.stat(path);
+  if (!stat) throw new AppError('NOT_FOUND', `${tool}: ${filePath} does not exist`);
+  if (stat.kind !== 'file') throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is not a regular file`);
+  if (stat.size > MAX_FILE_BYTES) {
+    throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit; use bash (head, sed -n) to read part of it`);
+  }
+  return fs.readText(path);
+}
+
+function isLineRange(range: unknown): range is [number, number] {
+  const line = (n: unknown) => Number.isInteger(n) && ((n as number) >= 1 || n === -1);
+  return Array.isArray(range) && range.length === 2 && range.every(line);
+}
+
+const read: HarnessTool = {
+  ...agentToolSchema('read'),
+  toolset: 'builtin',
+  async execute(input, { fs }) {
+    const filePath = stringArg(input, 'file_path');
+    const range = input.view_range;
+    if (range !== undefined && !isLineRange(range)) {
+      return errorOutcome('read: view_range must be [start_line, end_line] (1-indexed, end -1 for the last line)', 'invalid_request');
+    }
+    const text = await loadText(fs, 'read', filePath);
+    if (!range) return textOutcome(text);
+    const [start, end] = range;
+    const lines = text.split('\n');
+    return textOutcome(lines.slice(start - 1, end === -1 ? undefined : end).join('\n'));
+  },
+};
+
+const write: HarnessTool = {
+  ...agentToolSchema('write'),
+  toolset: 'builtin',
+  async execute(input, { fs }) {
+    const filePath = stringArg(input, 'file_path');
+    if (typeof input.content !== 'string') return errorOutcome('write: content must be a string', 'invalid_request');
+    const stat = await fs.writeText(toWorkspacePath(filePath), input.content, { createParents: true });
+    return textOutcome(`wrote ${stat.size} bytes to ${filePath}`);
+  },
+};
+
+const edit: HarnessTool = {
+  ...agentToolSchema('edit'),
+  toolset: 'builtin',
+  async execute(input, { fs }) {
+    const filePath = stringArg(input, 'file_path');
+    const oldString = stringArg(input, 'old_string');
+    const newString = typeof input.new_string === 'string' ? input.new_string : '';
+    const current = await loadText(fs, 'edit', filePath);
+    const count = current.split(oldString).length - 1;
+    if (count === 0) return errorOutcome(`edit: old_string not found in ${filePath}`, 'not_found');
+    if (count > 1 && input.replace_all !== true) return errorOutcome(`edit: old_string appears ${count} times in ${filePath} (must be unique)`, 'ambiguous');
+    const path = toWorkspacePath(filePath);
+    const stat = await fs.stat(path);
+    // Compare-and-set so a concurrent writer (a command in the shell) is not silently overwritten.
+    await fs.writeText(path, current.split(oldString).join(newString), stat ? { ifVersion: stat.version } : {});
+    return textOutcome(`edited ${filePath} (${input.replace_all === true ? count : 1} replacement(s))`);
+  },
+};
+
+const glob: HarnessTool = {
+  ...agentToolSchema('glob'),
+  toolset: 'builtin',
+  async execute(input, { fs }) {
+    const pattern = stringArg(input, 'pattern');
+    if (pattern.startsWith('/') || pattern.split(/[\\/{},]/).includes('..')) return errorOutcome('glob: the pattern must be relative and must not contain ".."', 'path_escape');
+    const entries = await fs.list(toWorkspacePath(optionalString(input, 'path') ?? '.'), { recursive: true, glob: pattern, limit: 1000 });
+    const files = entries.filter((e) => e.kind === 'file').sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+    return textOutcome(files.length === 0 ? 'no matches' : files.map((e) => e.path).join('\n'));
+  },
+};
+
+const grep: HarnessTool = {
+  ...agentToolSchema('grep'),
+  toolset: 'builtin',
+  async execute(input, { fs }) {
+    const source = stringArg(input, 'pattern');
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(source);
+    } catch (err) {
+      return errorOutcome(`grep: invalid regular expression: ${err instanceof Error ? err.message : String(err)}`, 'invalid_request');
+    }
+    const path = optionalString(input, 'path');
+    const matches = await fs.grep(pattern, { ...(path ? { path: toWorkspacePath(path) } : {}), maxMatches: 500 });
+    return textOutcome(matches.length === 0 ? 'no matches' : matches.map((m) => `${m.path}:${m.line}:${m.text}`).join('\n'));
+  },
+};
+
+/** `read`, `write`, `edit`, `glob`, `grep` on the session's workspace port, wherever that port lives. */
+export const AGENT_FILE_TOOLS: readonly HarnessTool[] = [read, write, edit, glob, grep];
