@@ -43,13 +43,14 @@ export {
   AppendEventsRpcRequestSchema,
   DataplaneSubjects,
   EventPageSchema,
+  HandsCancelSchema,
   HandsExecRequestSchema,
   HandsExecResultSchema,
   HandsSubjects,
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, StoredEvent } from './nats/dataplane-subjects.js';
+export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, StoredEvent } from './nats/dataplane-subjects.js';
 export {
   ID_PREFIXES,
   newId,

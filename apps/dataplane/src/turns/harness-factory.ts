@@ -8,8 +8,9 @@ import {
   type ModelProvidersConfig,
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
-import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
+import { LOGGER, NatsBus, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { selfHostedTools } from '../hands/self-hosted-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -29,13 +30,16 @@ export interface SessionRuntime {
 @Injectable()
 export class HarnessFactory {
   private readonly providers: ModelProvidersConfig;
+  private readonly cancelHands: HandsCanceller;
 
   constructor(
     private readonly rpc: RpcClient,
+    bus: NatsBus,
     private readonly events: SessionEventsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
+    this.cancelHands = natsHandsCanceller(bus);
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
       providers: {
@@ -60,7 +64,7 @@ export class HarnessFactory {
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
       ...(workerTools ? { tools: selfHostedTools() } : {}),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,

@@ -20,6 +20,7 @@ import { planResume, withWaitingMessages } from './recovery-plan.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SessionLogCache } from './session-log-cache.js';
 import { SessionWakeups } from './session-wakeups.js';
+import { isInterrupt, TurnAbort, turnInput } from './turn-abort.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnWriter } from './turn-writer.js';
 
@@ -103,7 +104,8 @@ export class TurnRunner {
       for (const e of inbox) seen.add(e.event.id);
       if (session.status !== 'running' && inbox.length === 0) return { progressed: false, seen };
       if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
-      await this.runTurn(session, inbox, writer, keeper.lost.signal);
+      const { input, interrupted } = turnInput(inbox);
+      await this.runTurn(session, input, writer, keeper.lost.signal, interrupted);
       return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
@@ -116,7 +118,7 @@ export class TurnRunner {
     }
   }
 
-  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal): Promise<void> {
+  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, interrupted: boolean): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
@@ -146,10 +148,7 @@ export class TurnRunner {
       },
     });
 
-    const abort = new AbortController();
-    const onLost = () => abort.abort(leaseLost.reason);
-    leaseLost.addEventListener('abort', onLost);
-    const unsubscribe = this.interrupts.watch(session.id, () => abort.abort(new Error('interrupted')));
+    const abort = new TurnAbort(this.interrupts, session.id, leaseLost, interrupted);
     const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
@@ -167,11 +166,10 @@ export class TurnRunner {
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       const body = AppError.is(error) ? error.toBody() : { code: 'INTERNAL' as const, message: 'The turn failed unexpectedly', retryable: false };
       await writer.emit(sessionError(body, 'exhausted'));
-      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
+      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage, consume: abort.interruptsHeard });
       return;
     } finally {
-      leaseLost.removeEventListener('abort', onLost);
-      unsubscribe();
+      abort.dispose();
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
     const { stopReason, error } = toStopReason(end);
@@ -179,7 +177,7 @@ export class TurnRunner {
     if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
     if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
-    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage });
+    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage, consume: abort.interruptsHeard });
   }
 
   /**
@@ -187,6 +185,11 @@ export class TurnRunner {
    * without a turn, so they neither produce a second result nor flip the session through running.
    */
   private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
+    // An interrupt with no turn to stop has nothing to do.
+    if (inbox.every(isInterrupt)) {
+      await this.events.markProcessed(sessionId, inbox.map((e) => e.event.id));
+      return true;
+    }
     if (!inbox.every(isClientToolResult)) return false;
     const redundant = redundantToolResults(await this.logs.read(sessionId), inbox);
     if (redundant.length !== inbox.length) return false;
