@@ -201,8 +201,8 @@ export {
   splitSessionEvent,
 } from './events/session-event.js';
 export type { EventPayload, EventPayloadOf, EventEnvelope, SessionEvent } from './events/session-event.js';
-export { DeltaTypeSchema, EventStartSchema, EventDeltaSchema, StreamOnlyEventSchema } from './events/stream-events.js';
-export type { DeltaType, EventStart, EventDelta, StreamOnlyEvent } from './events/stream-events.js';
+export { DeltaTypeSchema, EventStartSchema, EventDeltaSchema, StreamOnlyBatchSchema, StreamOnlyEventSchema } from './events/stream-events.js';
+export type { DeltaType, EventStart, EventDelta, StreamOnlyBatch, StreamOnlyEvent } from './events/stream-events.js';
 export { ListEventsParamsSchema, StreamEventsParamsSchema } from './events/event-list-params.js';
 export type { ListEventsParams, StreamEventsParams } from './events/event-list-params.js';
 export {

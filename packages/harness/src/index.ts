@@ -27,6 +27,7 @@ export type {
   ModelRequestStartEvent,
   ModelRequestEndEvent,
   TextDeltaEvent,
+  ThinkingDeltaEvent,
   ToolInputDeltaEvent,
 } from './loop/harness-events.js';
 export { isPersistedEvent } from './loop/harness-events.js';

@@ -93,9 +93,9 @@ async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): Asy
     const message = result.message;
     state.conversation.push(message);
     const thinking = message.content.flatMap((b) => (b.type === 'thinking' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
-    if (thinking.length) yield deps.events.make({ type: 'agent.thinking', content: thinking });
+    if (thinking.length) yield deps.events.make({ type: 'agent.thinking', content: thinking }, result.ids.thinking);
     const text = message.content.flatMap((b) => (b.type === 'text' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
-    if (text.length) yield deps.events.make({ type: 'agent.message', content: text });
+    if (text.length) yield deps.events.make({ type: 'agent.message', content: text }, result.ids.message);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) {
       if (deps.flushMemory && deps.hooks.flushMemory) await bestEffort(deps, 'memory flush', () => deps.hooks.flushMemory!(deps.hookContext, state.conversation));
