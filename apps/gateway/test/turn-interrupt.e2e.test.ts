@@ -147,7 +147,7 @@ describe('user.interrupt stops the running turn', () => {
     await say(session.id, 'think slowly');
     await stream.until((seen) => seen.some((e) => e.type === 'span.model_request_start'), 'the model call starting');
     const queued = await say(session.id, 'quick, after that');
-    expect(queued.data[0]).toMatchObject({ processed_at: null });
+    expect(queued.data?.[0]).toMatchObject({ processed_at: null });
 
     const elapsed = await interruptAndTime(session.id, { session_thread_id: 'sthr_011CZkZVWa6oJjw1rgXZpnBt' });
     expect(elapsed).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);

@@ -22,6 +22,7 @@ class ToolboxWithLongRun extends HandsToolbox {
     description: 'Runs until cancelled',
     inputSchema: { type: 'object', properties: {} },
     toolset: 'builtin',
+    idempotent: false,
     execute: (_input, { signal, toolCallId }) =>
       new Promise((resolve) => {
         this.starts.push(toolCallId);
