@@ -17,7 +17,7 @@ export function turnInput(inbox: StoredEvent[]): { input: StoredEvent[]; interru
 
 /**
  * Everything that stops one turn early: a `user.interrupt` (from its input, or announced on NATS
- * while it runs) or the loss of its lease. The signal's reason says which, so the Hands learn why.
+ * from the moment the lease is held) or the loss of its lease. The signal's reason says which, so the Hands learn why.
  */
 export class TurnAbort {
   private readonly controller = new AbortController();
@@ -29,15 +29,18 @@ export class TurnAbort {
     interrupts: SessionInterrupts,
     sessionId: string,
     private readonly leaseLost: AbortSignal,
-    interruptedAtStart: boolean,
   ) {
     leaseLost.addEventListener('abort', this.onLeaseLost, { once: true });
     this.stopWatching = interrupts.watch(sessionId, (eventId) => {
       this.heard.add(eventId);
-      this.controller.abort(new TurnAborted('interrupted'));
+      this.interruptNow();
     });
-    if (interruptedAtStart) this.controller.abort(new TurnAborted('interrupted'));
-    else if (leaseLost.aborted) this.onLeaseLost();
+    if (leaseLost.aborted) this.onLeaseLost();
+  }
+
+  /** For an interrupt found in the turn's own input. */
+  interruptNow(): void {
+    this.controller.abort(new TurnAborted('interrupted'));
   }
 
   get signal(): AbortSignal {

@@ -98,6 +98,8 @@ export class TurnRunner {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
     const writer = new TurnWriter(this.events, this.publisher, lease, (stored) => this.logs.remember(lease.sessionId, stored));
     const seen = new Set<string>();
+    // Listening before the inbox is read, so an interrupt appended from here on is heard by the turn.
+    const abort = new TurnAbort(this.interrupts, lease.sessionId, keeper.lost.signal);
     try {
       if (session.archivedAt) return { progressed: false, seen };
       const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
@@ -105,7 +107,8 @@ export class TurnRunner {
       if (session.status !== 'running' && inbox.length === 0) return { progressed: false, seen };
       if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
       const { input, interrupted } = turnInput(inbox);
-      await this.runTurn(session, input, writer, keeper.lost.signal, interrupted);
+      if (interrupted) abort.interruptNow();
+      await this.runTurn(session, input, writer, keeper.lost.signal, abort);
       return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
@@ -114,11 +117,12 @@ export class TurnRunner {
       }
       throw error;
     } finally {
+      abort.dispose();
       keeper.stop();
     }
   }
 
-  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, interrupted: boolean): Promise<void> {
+  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, abort: TurnAbort): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
@@ -148,7 +152,6 @@ export class TurnRunner {
       },
     });
 
-    const abort = new TurnAbort(this.interrupts, session.id, leaseLost, interrupted);
     const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
@@ -168,8 +171,6 @@ export class TurnRunner {
       await writer.emit(sessionError(body, 'exhausted'));
       await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage, consume: abort.interruptsHeard });
       return;
-    } finally {
-      abort.dispose();
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
     const { stopReason, error } = toStopReason(end);
