@@ -41,4 +41,12 @@ describe('HandsToolExecutor', () => {
     expect(outcome).toMatchObject({ status: 'error', reason: 'cancelled' });
     expect(cancels).toHaveLength(1);
   });
+
+  it('when the worker does not answer in time, cancels the call there too (reason timeout)', async () => {
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const failing = { request: () => Promise.reject(new Error('The hands service did not answer hands.exec.default')) } as unknown as RpcClient;
+    const outcome = await new HandsToolExecutor(failing, target, (cancel) => cancels.push(cancel)).execute(invocation(new AbortController().signal));
+    expect(outcome).toMatchObject({ status: 'error', reason: 'hands_unavailable' });
+    expect(cancels).toEqual([{ sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'timeout' }]);
+  });
 });
