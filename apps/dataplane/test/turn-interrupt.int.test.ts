@@ -10,7 +10,7 @@ import {
 } from '@agentry/contracts';
 import type { SessionEvent } from '@agentry/db';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
-import { agentSnapshot, seedSelfHostedEnvironment, type SelfHostedEnvironment } from './self-hosted-fixture.js';
+import { agentSnapshot, seedSelfHostedEnvironment, seedSelfHostedSession, type SelfHostedEnvironment } from './self-hosted-fixture.js';
 
 /** The turn calls a Hands tool that never answers: only a cancel ends it early. */
 const script = { turns: [{ reply: [{ text: 'Looking.', toolCall: { name: 'list_files', input: { path: '.' } } }, 'done'] }] };
@@ -113,5 +113,29 @@ describe('interrupts reach the running turn and the Hands', () => {
     expect(result.payload).toMatchObject({ tool_use_id: toolUse.id, is_error: true });
     expect(JSON.stringify(result.payload)).toMatch(/cancelled/);
     expect(events.every((e) => e.processedAt)).toBe(true);
+  });
+
+  it('closes the calls a session was left waiting on (a self-hosted worker\'s result) and ends end_turn', async () => {
+    const writeScript = { turns: [{ reply: [{ text: 'Writing.', toolCall: { name: 'write', input: { file_path: 'a.txt', content: 'a' } } }, 'written'] }] };
+    const sessionId = await seedSelfHostedSession(dp.db.prisma, env, agentSnapshot(env.agentId, writeScript));
+    await send(sessionId, { type: 'user.message', content: [{ type: 'text', text: 'write it' }] });
+    const waiting = await until('requires_action', async () => {
+      const row = await dp.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
+      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'requires_action' ? row : undefined;
+    });
+    const toolUseId = (waiting.stopReason as { event_ids: string[] }).event_ids[0]!;
+
+    await send(sessionId, { type: 'user.interrupt' });
+    const idle = await until('end_turn', async () => {
+      const row = await dp.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
+      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'end_turn' ? row : undefined;
+    });
+    expect(idle.stopReason).toEqual({ type: 'end_turn' });
+    const events = await log(sessionId);
+    const result = events.find((e) => e.type === 'agent.tool_result');
+    expect(result?.payload).toMatchObject({ tool_use_id: toolUseId, is_error: true });
+    expect(JSON.stringify(result?.payload)).toMatch(/cancelled/);
+    // No model call after the interrupt.
+    expect(events.filter((e) => e.type === 'span.model_request_start')).toHaveLength(1);
   });
 });

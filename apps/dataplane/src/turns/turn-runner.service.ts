@@ -12,7 +12,7 @@ import { SessionStateRepository, type Lease, type SessionState } from '../sessio
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
-import { buildConversation } from './conversation-builder.js';
+import { buildConversation, danglingToolCalls } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { sessionError, toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -186,8 +186,8 @@ export class TurnRunner {
    * without a turn, so they neither produce a second result nor flip the session through running.
    */
   private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
-    // An interrupt with no turn to stop has nothing to do.
-    if (inbox.every(isInterrupt)) {
+    // An interrupt with no turn to stop and no call left waiting (which a turn would close) does nothing.
+    if (inbox.every(isInterrupt) && danglingToolCalls(buildConversation(await this.logs.read(sessionId))).length === 0) {
       await this.events.markProcessed(sessionId, inbox.map((e) => e.event.id));
       return true;
     }

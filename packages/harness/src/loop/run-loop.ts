@@ -52,8 +52,10 @@ export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState,
       const pending: string[] = [];
       for (const call of dangling) {
         const outcome = plan.ready.get(call.id) ?? ran.get(call.id);
-        if (outcome?.status === 'pending') pending.push(call.id);
-        else if (outcome) yield track(appendResult(deps, state, call, outcome));
+        // An interrupted run closes what it would have left waiting (a confirmation, a worker's result).
+        if (outcome?.status === 'pending' && !signal.aborted) pending.push(call.id);
+        else if (outcome && outcome.status !== 'pending') yield track(appendResult(deps, state, call, outcome));
+        else if (signal.aborted) yield track(appendResult(deps, state, call, interruptedOutcome()));
         else if (newMessages.length) yield track(appendResult(deps, state, call, abandonedOutcome()));
         else pending.push(call.id);
       }
