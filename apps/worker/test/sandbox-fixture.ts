@@ -7,6 +7,8 @@ import type { Logger } from '@agentry/platform';
 import { testRedisUrl } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { HandsExecService } from '../src/hands/hands-exec.service.js';
+import { HandsToolbox } from '../src/hands/hands-toolbox.js';
+import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
 
@@ -19,7 +21,7 @@ export async function startHands(env: Record<string, string> = {}) {
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const sandboxes = new SessionSandboxes(config, quiet);
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), config, quiet);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), config, quiet);
   const run = (
     sessionId: string,
     name: string,

@@ -47,13 +47,14 @@ export {
   AppendEventsRpcRequestSchema,
   DataplaneSubjects,
   EventPageSchema,
+  HandsCancelSchema,
   HandsExecRequestSchema,
   HandsExecResultSchema,
   HandsSubjects,
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
+export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
 export {
   ID_PREFIXES,
   newId,
@@ -204,8 +205,8 @@ export {
   splitSessionEvent,
 } from './events/session-event.js';
 export type { EventPayload, EventPayloadOf, EventEnvelope, SessionEvent } from './events/session-event.js';
-export { DeltaTypeSchema, EventStartSchema, EventDeltaSchema, StreamOnlyEventSchema } from './events/stream-events.js';
-export type { DeltaType, EventStart, EventDelta, StreamOnlyEvent } from './events/stream-events.js';
+export { DeltaTypeSchema, EventStartSchema, EventDeltaSchema, StreamOnlyBatchSchema, StreamOnlyEventSchema } from './events/stream-events.js';
+export type { DeltaType, EventStart, EventDelta, StreamOnlyBatch, StreamOnlyEvent } from './events/stream-events.js';
 export { ListEventsParamsSchema, StreamEventsParamsSchema } from './events/event-list-params.js';
 export type { ListEventsParams, StreamEventsParams } from './events/event-list-params.js';
 export {

@@ -28,6 +28,7 @@ export type {
   ModelRequestEndEvent,
   ModelRetryEvent,
   TextDeltaEvent,
+  ThinkingDeltaEvent,
   ToolInputDeltaEvent,
 } from './loop/harness-events.js';
 export { isPersistedEvent } from './loop/harness-events.js';

@@ -25,8 +25,9 @@ export class EventsService {
   ) {}
 
   /**
-   * Appends a client batch (all or nothing) to the inbox, announces it, and kicks a drain. The kick
-   * comes after the commit; if Redis loses it, the reconciler finds the unprocessed inbox.
+   * Appends a client batch (all or nothing) to the inbox, announces it (interrupts first, to the turn
+   * they stop), and kicks a drain. The kick comes after the commit; if Redis loses it, the reconciler
+   * finds the unprocessed inbox.
    */
   async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
@@ -39,6 +40,7 @@ export class EventsService {
       }),
     );
     const stored = rows.map(toStoredEvent);
+    this.publisher.interrupted(sessionId, stored);
     this.publisher.published(sessionId, stored);
     await this.wakeups.kick(sessionId, actor.tenantId);
     return stored;

@@ -1,6 +1,7 @@
 import { HandsSubjects, type SandboxNetworking } from '@agentry/contracts';
 import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
+import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 
 /** Environment types as the Brain tells them apart: where the session's files and shell live. */
 export type HandsKind = 'local' | 'sandbox' | 'remote' | 'self_hosted';
@@ -22,17 +23,39 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
 /**
  * The Brain never runs file or shell tools of `local` and `sandbox` sessions itself: they go to the
  * cluster worker pool over NATS (queue group, so any worker answers); everything else runs here.
+ * When the turn aborts (interrupt, lost lease) or stops waiting, the worker running the call is told
+ * to cancel it, and the turn goes on at once rather than waiting for the worker's answer.
  */
 export class HandsToolExecutor implements ToolExecutor {
   constructor(
     private readonly rpc: RpcClient,
     private readonly target: HandsTarget,
+    private readonly cancel: HandsCanceller = () => undefined,
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
     const { environmentType } = this.target;
     if (!runsOnClusterWorker(environmentType) || !AGENT_WORKSPACE_TOOL_NAMES.has(invocation.tool.name)) return inProcessToolExecutor.execute(invocation);
     const { context } = invocation;
+    const toolUseId = context.toolCallId;
+    if (context.signal.aborted) return cancelled(cancelCause(context.signal.reason));
+    let stopWaiting: (outcome: ToolOutcome) => void = () => undefined;
+    const aborted = new Promise<ToolOutcome>((resolve) => (stopWaiting = resolve));
+    const onAbort = () => {
+      const cause = cancelCause(context.signal.reason);
+      this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: cause });
+      stopWaiting(cancelled(cause));
+    };
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([this.request(invocation, environmentType), aborted]);
+    } finally {
+      context.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async request(invocation: ToolInvocation, environmentType: 'local' | 'sandbox'): Promise<ToolOutcome> {
+    const toolUseId = invocation.context.toolCallId;
     try {
       const result = await this.rpc.request(
         HandsSubjects.exec,
@@ -41,7 +64,7 @@ export class HandsToolExecutor implements ToolExecutor {
           sessionId: this.target.sessionId,
           environmentId: this.target.environmentId,
           environmentType,
-          toolUseId: context.toolCallId,
+          toolUseId,
           name: invocation.tool.name,
           input: invocation.input,
           timeoutMs: this.target.timeoutMs,
@@ -53,8 +76,14 @@ export class HandsToolExecutor implements ToolExecutor {
         ? { status: 'error', content: result.content, ...(result.reason ? { reason: result.reason } : {}) }
         : { status: 'ok', content: result.content };
     } catch (error) {
+      // No answer in time: whichever worker may still be running it must not go on unseen.
+      if (!invocation.context.signal.aborted) this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
       const message = error instanceof Error ? error.message : String(error);
       return { status: 'error', content: [{ type: 'text', text: `The tool could not run: ${message}` }], reason: 'hands_unavailable' };
     }
   }
+}
+
+function cancelled(cause: string): ToolOutcome {
+  return { status: 'error', content: [{ type: 'text', text: `[cancelled] The tool call was cancelled (${cause}); it may or may not have completed` }], reason: 'cancelled' };
 }

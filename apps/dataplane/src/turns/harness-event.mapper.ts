@@ -63,13 +63,12 @@ export function toStopReason(end: RunEndEvent): { stopReason: StopReason; error?
   switch (stop.type) {
     case 'end_turn':
     case 'max_iters':
+    case 'interrupted': // CMA ends an interrupted turn as any other
       return { stopReason: { type: 'end_turn' } };
     case 'requires_action':
       return { stopReason: { type: 'requires_action', event_ids: stop.tool_use_ids } };
     case 'budget_reached':
       return { stopReason: { type: 'budget_reached' } };
-    case 'interrupted':
-      return { stopReason: { type: 'interrupted' } };
     case 'error':
       // A retryable error that still ended the run used up its retries; any other one was never retried.
       return { stopReason: { type: 'retries_exhausted' }, error: sessionError(stop.error, stop.error.retryable ? 'exhausted' : 'terminal') };

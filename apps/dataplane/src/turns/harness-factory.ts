@@ -11,8 +11,9 @@ import {
   type ModelProvidersConfig,
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
-import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
+import { LOGGER, NatsBus, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -33,13 +34,16 @@ export interface SessionRuntime {
 @Injectable()
 export class HarnessFactory {
   private readonly providers: ModelProvidersConfig;
+  private readonly cancelHands: HandsCanceller;
 
   constructor(
     private readonly rpc: RpcClient,
+    bus: NatsBus,
     private readonly events: SessionEventsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
+    this.cancelHands = natsHandsCanceller(bus);
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
       providers: modelProvidersFromEnv(config),
@@ -59,7 +63,7 @@ export class HarnessFactory {
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.hands.environmentType),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
       permissions: toPermissionPolicy(agent.tools),

@@ -13,7 +13,7 @@ import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
-import { buildConversation } from './conversation-builder.js';
+import { buildConversation, danglingToolCalls } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -21,6 +21,7 @@ import { planResume, withWaitingMessages } from './recovery-plan.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SessionLogCache } from './session-log-cache.js';
 import { SessionWakeups } from './session-wakeups.js';
+import { isInterrupt, TurnAbort, turnInput } from './turn-abort.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { turnFailureEvent } from './turn-failure.js';
 import { TurnWriter } from './turn-writer.js';
@@ -99,13 +100,17 @@ export class TurnRunner {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
     const writer = new TurnWriter(this.events, this.publisher, lease, (stored) => this.logs.remember(lease.sessionId, stored));
     const seen = new Set<string>();
+    // Listening before the inbox is read, so an interrupt appended from here on is heard by the turn.
+    const abort = new TurnAbort(this.interrupts, lease.sessionId, keeper.lost.signal);
     try {
       if (session.archivedAt) return { progressed: false, seen };
       const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
       for (const e of inbox) seen.add(e.event.id);
       if (session.status !== 'running' && inbox.length === 0) return { progressed: false, seen };
       if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
-      await this.runTurn(session, inbox, writer, keeper.lost.signal);
+      const { input, interrupted } = turnInput(inbox);
+      if (interrupted) abort.interruptNow();
+      await this.runTurn(session, input, writer, keeper.lost.signal, abort);
       return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
@@ -114,11 +119,12 @@ export class TurnRunner {
       }
       throw error;
     } finally {
+      abort.dispose();
       keeper.stop();
     }
   }
 
-  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal): Promise<void> {
+  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, abort: TurnAbort): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
@@ -149,10 +155,6 @@ export class TurnRunner {
       },
     });
 
-    const abort = new AbortController();
-    const onLost = () => abort.abort(leaseLost.reason);
-    leaseLost.addEventListener('abort', onLost);
-    const unsubscribe = this.interrupts.watch(session.id, () => abort.abort(new Error('interrupted')));
     const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
@@ -169,11 +171,8 @@ export class TurnRunner {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       await writer.emit(turnFailureEvent(error));
-      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage });
+      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage, consume: abort.interruptsHeard });
       return;
-    } finally {
-      leaseLost.removeEventListener('abort', onLost);
-      unsubscribe();
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
     const { stopReason, error } = toStopReason(end);
@@ -181,7 +180,7 @@ export class TurnRunner {
     if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
     if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
-    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage });
+    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage, consume: abort.interruptsHeard });
   }
 
   /**
@@ -189,6 +188,11 @@ export class TurnRunner {
    * without a turn, so they neither produce a second result nor flip the session through running.
    */
   private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
+    // An interrupt with no turn to stop and no call left waiting (which a turn would close) does nothing.
+    if (inbox.every(isInterrupt) && danglingToolCalls(buildConversation(await this.logs.read(sessionId))).length === 0) {
+      await this.events.markProcessed(sessionId, inbox.map((e) => e.event.id));
+      return true;
+    }
     if (!inbox.every(isClientToolResult)) return false;
     const redundant = redundantToolResults(await this.logs.read(sessionId), inbox);
     if (redundant.length !== inbox.length) return false;

@@ -2,6 +2,7 @@ import { AppError, ID_PREFIXES, newId, type StoredEvent } from '@agentry/contrac
 import type { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import type { NewEvent, SessionEventsRepository, StatusChange } from '../events/session-events.repository.js';
+import type { PreviewBatcher } from '../events/preview-batcher.js';
 import type { Lease } from '../sessions/session-state.repository.js';
 
 export type OutboundEvent = { id?: string; type: string } & Record<string, unknown>;
@@ -26,13 +27,16 @@ const BARRIERS = new Set([
  */
 export class TurnWriter {
   private buffered: NewEvent[] = [];
+  private readonly previews: PreviewBatcher;
 
   constructor(
     private readonly events: SessionEventsRepository,
     private readonly publisher: EventPublisher,
     readonly lease: Lease,
     private readonly onCommitted: (stored: StoredEvent[]) => void = () => undefined,
-  ) {}
+  ) {
+    this.previews = publisher.previews(lease.sessionId);
+  }
 
   /**
    * The transition that starts a turn (`idle → running` with its inbox consumed), committed at once so
@@ -52,6 +56,8 @@ export class TurnWriter {
   }
 
   async emit(...events: OutboundEvent[]): Promise<void> {
+    // Previews go out before the event that concludes them.
+    this.previews.flush();
     this.buffered.push(...events.map(toNewEvent));
     if (events.some((e) => BARRIERS.has(e.type))) await this.flush();
   }
@@ -77,6 +83,7 @@ export class TurnWriter {
       consume: options.consume ?? [],
       usage: options.usage ?? null,
     };
+    this.previews.flush();
     const batch = [...this.buffered, toNewEvent(event)];
     this.buffered = [];
     const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
@@ -102,7 +109,7 @@ export class TurnWriter {
   }
 
   preview(delta: Record<string, unknown>): void {
-    this.publisher.preview(this.lease.sessionId, delta);
+    this.previews.add(delta);
   }
 
   private publish(stored: StoredEvent[]): void {

@@ -7,6 +7,7 @@ import {
   ControlSubjects,
   DataplaneSubjects,
   SendEventsRequestSchema,
+  StreamEventsParamsSchema,
   apiEventToV1,
   v1EventToApi,
   type Actor,
@@ -21,6 +22,9 @@ import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { NEXT_PAGE_HEADER } from './api-page.js';
+
+/** `event_deltas[]=agent.message` (and `agent.thinking`): token previews on this stream. */
+const DeltasQuerySchema = StreamEventsParamsSchema.pick({ event_deltas: true });
 
 const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
 
@@ -76,21 +80,24 @@ export class ApiSessionEventsController {
   /**
    * SSE. As in AgentScope, a stream without a resume point replays the whole log, then tails;
    * `Last-Event-ID` (every frame carries `id: <seq>`) or `?after=` resumes with no gap and no duplicate.
+   * `event_deltas[]` adds the same token previews as `/v1`, in CMA's shape and without an `id:`.
    */
   @Get('stream')
   async stream(
     @CurrentActor() actor: Actor,
     @Param('id') sessionId: string,
     @Query('after') afterParam: string | undefined,
+    @Query('event_deltas') deltasParam: unknown,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
   ) {
     const resume = lastEventId || afterParam;
     const after = resume ? parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after') : 0;
+    const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, reply.raw, 'api');
+    await this.streams.run(actor, sessionId, after, reply.raw, 'api', deltas);
   }
 }
 

@@ -1,6 +1,7 @@
 import { PubSubjects, StoredEventSchema, type Actor, type StoredEvent } from '@agentry/contracts';
 import { platformMetrics, type Logger, type NatsBus } from '@agentry/platform';
 import type { SessionEventLog } from './session-event-log.js';
+import { SessionPreviews } from './session-previews.js';
 import type { SseConnection } from './sse-connection.js';
 import { RenderedEvent } from './sse-frame.js';
 
@@ -21,6 +22,7 @@ export class SessionChannel {
   private readonly ready: Promise<void>;
   private readonly unsubscribe: () => void;
   private recheckQueued = false;
+  private readonly previews: SessionPreviews;
   lastActivityAt = Date.now();
 
   constructor(
@@ -41,6 +43,7 @@ export class SessionChannel {
       this.lastSeq = await log.latestSeq(actor, sessionId);
     });
     this.chain = this.ready.catch(() => undefined);
+    this.previews = new SessionPreviews(sessionId, bus, this.connections, (task) => this.enqueue(task));
   }
 
   /**
@@ -50,6 +53,7 @@ export class SessionChannel {
   async attach(connection: SseConnection, actor: Actor, after: number | null): Promise<void> {
     this.actor = actor;
     this.connections.add(connection);
+    if (connection.deltas.size > 0) this.previews.refresh();
     await this.ready;
     if (connection.isClosed) return;
     connection.seq = after ?? this.lastSeq;
@@ -59,10 +63,12 @@ export class SessionChannel {
 
   detach(connection: SseConnection): void {
     this.connections.delete(connection);
+    if (connection.deltas.size > 0) this.previews.refresh();
   }
 
   close(): void {
     this.unsubscribe();
+    this.previews.close();
   }
 
   /** Asks the log whether this channel missed its latest events, and sends them. At most one queued. */

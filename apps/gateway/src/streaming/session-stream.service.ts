@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Actor } from '@agentry/contracts';
+import type { Actor, DeltaType } from '@agentry/contracts';
 import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
 import { SessionChannel } from './session-channel.js';
@@ -45,9 +45,12 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
     this.channels.clear();
   }
 
-  /** Streams the session to `response` until the client leaves: live from now, or resumed after `after`. */
-  async run(actor: Actor, sessionId: string, after: number | null, response: ServerResponse, format: SseFormat): Promise<void> {
-    const connection = new SseConnection(response, format, this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES);
+  /**
+   * Streams the session to `response` until the client leaves: live from now, or resumed after `after`;
+   * with token previews of the `deltas` types while they are produced.
+   */
+  async run(actor: Actor, sessionId: string, after: number | null, response: ServerResponse, format: SseFormat, deltas: DeltaType[] = []): Promise<void> {
+    const connection = new SseConnection(response, format, this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES, new Set(deltas));
     let channel = this.channels.get(sessionId);
     if (!channel) {
       channel = new SessionChannel(sessionId, actor, this.bus, this.log, this.logger);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AppError, HTTP_STATUS_BY_CODE, toErrorEnvelope } from '@agentry/contracts';
+import type { DeltaType } from '@agentry/contracts';
 import { platformMetrics } from '@agentry/platform';
 import { SSE_HEARTBEAT, type SseFormat } from './sse-frame.js';
 
@@ -18,6 +19,8 @@ export class SseConnection {
     readonly response: ServerResponse,
     readonly format: SseFormat,
     private readonly maxBufferedBytes: number,
+    /** Event types this client asked to preview (`event_deltas[]`); empty for most. */
+    readonly deltas: ReadonlySet<DeltaType> = new Set(),
   ) {}
 
   get isClosed(): boolean {

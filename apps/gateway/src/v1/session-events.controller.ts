@@ -5,6 +5,7 @@ import {
   ControlSubjects,
   DataplaneSubjects,
   SendEventsRequestSchema,
+  StreamEventsParamsSchema,
   type Actor,
   type SendEventsRequest,
 } from '@agentry/contracts';
@@ -24,6 +25,9 @@ const ListEventsQuerySchema = z.object({
   types: z.array(z.string()).optional(),
 });
 type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
+
+/** `event_deltas[]=agent.message` (and `agent.thinking`): token previews on this stream. */
+const DeltasQuerySchema = StreamEventsParamsSchema.pick({ event_deltas: true });
 
 const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
 
@@ -66,22 +70,27 @@ export class SessionEventsController {
     return { data: page.data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
   }
 
-  /** SSE. Live-only by default (CMA); `Last-Event-ID` or `?after=` resumes with no gap and no duplicate. */
+  /**
+   * SSE. Live-only by default (CMA); `Last-Event-ID` or `?after=` resumes with no gap and no duplicate.
+   * `event_deltas[]=agent.message|agent.thinking` adds token previews (`event_start`/`event_delta`), live only.
+   */
   @Get('stream')
   @SessionsTokenRoute()
   async stream(
     @CurrentActor() actor: Actor,
     @Param('id') sessionId: string,
     @Query('after') afterParam: string | undefined,
+    @Query('event_deltas') deltasParam: unknown,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
   ) {
     const resume = lastEventId ?? afterParam;
     const after = resume === undefined || resume === '' ? null : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
     // Fails with 404 before any stream byte is written when the session is not the caller's.
+    const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, reply.raw, 'v1');
+    await this.streams.run(actor, sessionId, after, reply.raw, 'v1', deltas);
   }
 }

@@ -3,9 +3,10 @@ import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
 import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { HandsToolbox } from './hands-toolbox.js';
+import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
-import { sandboxToolFor } from './sandbox-tools.js';
 
 /** Runs one tool call in the session's sandbox, with the same tool code the harness runs in process. */
 @Injectable()
@@ -13,32 +14,43 @@ export class HandsExecService {
   constructor(
     private readonly sandboxes: SessionSandboxes,
     private readonly cache: ToolResultCache,
+    private readonly toolbox: HandsToolbox,
+    private readonly running: RunningToolCalls,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `signal` is the call's cancel: when it aborts, the call's processes are killed and the result says so. */
+  /**
+   * The call stops at its timeout, at a cancel from the turn (interrupt, lost lease; see RunningToolCalls)
+   * or when `signal` aborts; its processes are killed and the result says it was cancelled.
+   */
   async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    let outcome: ToolOutcome | null;
+    const cancel = this.running.start(request.toolUseId);
+    const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
+    let outcome: ToolOutcome | null | undefined;
     try {
-      outcome = await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
-        const tool = sandboxToolFor(request.name, sandbox, { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs });
-        if (!tool) return Promise.resolve(null);
-        const deadline = AbortSignal.timeout(request.timeoutMs);
-        return inProcessToolExecutor.execute({
-          tool,
-          input: request.input,
-          context: { toolCallId: request.toolUseId, fs: sandbox.fs, signal: signal ? AbortSignal.any([signal, deadline]) : deadline, sessionId: request.sessionId, agentId: '', values: {} },
-        });
-      });
+      outcome = cancel.aborted
+        ? undefined
+        : await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
+            const timeouts = { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs };
+            const tool = this.toolbox.get(request.name, sandbox, timeouts);
+            if (!tool) return Promise.resolve(null);
+            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
+            return inProcessToolExecutor.execute({ tool, input: request.input, context });
+          });
     } catch (err) {
       // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
       this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
       return failure(request.toolUseId, "The session's sandbox could not be started on this worker; the call did not run", 'sandbox_unavailable');
+    } finally {
+      this.running.finish(request.toolUseId);
     }
-    if (!outcome) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
+    if (outcome === null) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
+    if (!outcome || cancel.aborted) {
+      return failure(request.toolUseId, `[cancelled] The tool call was cancelled (${String(cancel.reason)}) before it finished`, 'cancelled');
+    }
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { HandsCancelListener } from './hands-cancel.listener.js';
 import { HandsExecService } from './hands-exec.service.js';
+import { HandsToolbox } from './hands-toolbox.js';
 import { HandsHandler } from './hands.handler.js';
+import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
-@Module({ controllers: [HandsHandler], providers: [HandsExecService, SessionSandboxes, ToolResultCache] })
+@Module({ controllers: [HandsHandler], providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache] })
 export class HandsModule {}

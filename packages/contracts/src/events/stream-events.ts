@@ -26,3 +26,10 @@ export type EventDelta = z.infer<typeof EventDeltaSchema>;
 
 export const StreamOnlyEventSchema = z.discriminatedUnion('type', [EventStartSchema, EventDeltaSchema]);
 export type StreamOnlyEvent = z.infer<typeof StreamOnlyEventSchema>;
+
+/**
+ * Previews as the dataplane publishes them (`delta.<sessionId>`): gathered for a few milliseconds
+ * and sent as one message, in order, so a token costs no NATS message of its own.
+ */
+export const StreamOnlyBatchSchema = z.object({ events: z.array(StreamOnlyEventSchema).min(1) });
+export type StreamOnlyBatch = z.infer<typeof StreamOnlyBatchSchema>;

@@ -76,6 +76,20 @@ export const HandsExecResultSchema = z.object({
 });
 export type HandsExecResult = z.infer<typeof HandsExecResultSchema>;
 
+/**
+ * Stops a tool call the Hands are running (the turn was interrupted, lost its lease or gave up
+ * waiting). Published to every worker (no queue group): the one running the call aborts it.
+ */
+export const HandsCancelSchema = z.object({
+  v: V1,
+  sessionId: z.string().min(1),
+  toolUseId: z.string().min(1),
+  reason: z.enum(['interrupted', 'lease_lost', 'timeout']),
+});
+export type HandsCancel = z.infer<typeof HandsCancelSchema>;
+
 export const HandsSubjects = {
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
+  /** Pub/sub, not request/reply: see `HandsCancelSchema`. */
+  cancel: 'hands.cancel.default',
 } as const;

@@ -69,7 +69,10 @@ export type ModelRetryEvent = Persisted & {
 };
 
 /** Stream-only previews: never persisted, carry no id of their own. */
-export type TextDeltaEvent = { type: 'delta.text'; text: string };
+/** Preview text of the `agent.message` whose id is `event_id`. */
+export type TextDeltaEvent = { type: 'delta.text'; event_id: string; text: string };
+/** Preview text of the `agent.thinking` whose id is `event_id`. */
+export type ThinkingDeltaEvent = { type: 'delta.thinking'; event_id: string; text: string };
 export type ToolInputDeltaEvent = { type: 'delta.tool_input'; tool_use_id: string; partial_json: string };
 
 export type StopReason =
@@ -105,7 +108,7 @@ export type PersistedHarnessEvent =
   | ModelRequestEndEvent
   | ModelRetryEvent;
 
-export type HarnessEvent = PersistedHarnessEvent | TextDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
+export type HarnessEvent = PersistedHarnessEvent | TextDeltaEvent | ThinkingDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
 
 /** True for events the caller stores in the session log (everything but previews and run.end). */
 export function isPersistedEvent(event: HarnessEvent): event is PersistedHarnessEvent {

@@ -185,6 +185,9 @@ describe('harness loop', () => {
     const { events } = await collectRun(harness, { conversation: [], text: 'check' });
     const firstCall = events.slice(0, events.findIndex((e) => e.type === 'agent.tool_use') + 1);
     expect(ofType(firstCall, 'delta.text').map((e) => e.text)).toEqual(['Check', 'ing n', 'ow.']);
+    // Previews name the event they preview, so a stream can match them to the final event.
+    expect(new Set(ofType(firstCall, 'delta.text').map((e) => e.event_id))).toEqual(new Set([ofType(firstCall, 'agent.message')[0]!.id]));
+    expect(ofType(firstCall, 'delta.thinking')).toEqual([{ type: 'delta.thinking', event_id: ofType(firstCall, 'agent.thinking')[0]!.id, text: 'let me look' }]);
     const use = ofType(events, 'agent.tool_use')[0]!;
     expect(ofType(events, 'delta.tool_input')).toEqual([{ type: 'delta.tool_input', tool_use_id: use.id, partial_json: '{"path":"."}' }]);
     expect(firstCall.filter((e) => 'id' in e).map((e) => e.type)).toEqual([

@@ -108,7 +108,8 @@ describe('middleware', () => {
       conversation: [],
       text: 'hi',
     });
-    expect(events.flatMap((e) => ('id' in e ? [e.id] : []))).toEqual(['sevt_test1', 'sevt_test2', 'sevt_test3']);
+    // The message's id is drawn with the model call (its preview announces it), before the span's end.
+    expect(events.flatMap((e) => ('id' in e ? [e.id] : []))).toEqual(['sevt_test1', 'sevt_test4', 'sevt_test2']);
   });
 
   it('a failing memory flush does not fail the turn; an unexpected failure still ends with run.end', async () => {

@@ -17,23 +17,31 @@ export interface ModelCallDeps {
   maxDelayMs: number;
 }
 
-export type ModelCallResult = { ok: true; message: AssistantMessage; usage: Usage } | { ok: false; error: AppError };
+/** Ids the call's `agent.message` and `agent.thinking` events take, announced first by their previews. */
+export interface PreviewIds {
+  message: string;
+  thinking: string;
+}
+
+export type ModelCallResult = { ok: true; message: AssistantMessage; usage: Usage; ids: PreviewIds } | { ok: false; error: AppError };
 
 /**
  * One model call with retries of retryable errors. Streams previews, emits the request spans, and gives every
- * tool call the id of its future `agent.tool_use` event so ids agree across previews, events and conversation.
+ * tool call (and the text and thinking) the id of its future event so ids agree across previews, events and conversation.
  */
 export async function* callModel(deps: ModelCallDeps, request: ModelRequest, usage: UsageTotals, signal: AbortSignal): AsyncGenerator<HarnessEvent, ModelCallResult> {
   for (let attempt = 0; ; attempt++) {
     const start = deps.events.make({ type: 'span.model_request_start', model: deps.model.id });
     yield start;
     const idMap = new Map<string, string>();
+    const ids: PreviewIds = { message: deps.events.newId(), thinking: deps.events.newId() };
     try {
       let done: { message: AssistantMessage; usage: Usage } | undefined;
       const attemptRequest = { ...request, options: { ...request.options, attempt } };
       for await (const piece of deps.model.stream(attemptRequest, signal)) {
         if (signal.aborted) throw new AppError('ABORTED', 'The run was interrupted');
-        if (piece.type === 'text_delta') yield { type: 'delta.text', text: piece.text };
+        if (piece.type === 'text_delta') yield { type: 'delta.text', event_id: ids.message, text: piece.text };
+        else if (piece.type === 'thinking_delta') yield { type: 'delta.thinking', event_id: ids.thinking, text: piece.text };
         else if (piece.type === 'tool_call_start') idMap.set(piece.id, deps.events.newId());
         else if (piece.type === 'tool_call_delta') {
           yield { type: 'delta.tool_input', tool_use_id: mappedId(idMap, piece.id, deps.events), partial_json: piece.argumentsDelta };
@@ -44,7 +52,7 @@ export async function* callModel(deps: ModelCallDeps, request: ModelRequest, usa
       yield deps.events.make({ type: 'span.model_request_end', model: deps.model.id, model_request_start_id: start.id, usage: toTotals(done.usage), is_error: false });
       const toolCalls = done.message.toolCalls?.map((c) => ({ ...c, id: mappedId(idMap, c.id, deps.events) }));
       const message: AssistantMessage = { role: 'assistant', content: done.message.content, ...(toolCalls?.length ? { toolCalls } : {}) };
-      return { ok: true, message, usage: done.usage };
+      return { ok: true, message, usage: done.usage, ids };
     } catch (err) {
       const error = signal.aborted ? new AppError('ABORTED', 'The run was interrupted') : asAppError(err);
       const zero = { inputTokens: 0, outputTokens: 0 };

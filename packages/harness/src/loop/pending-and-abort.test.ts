@@ -50,6 +50,18 @@ describe('pending tool results', () => {
     expect(ofType(second.events, 'agent.tool_result')[0]!.is_error).toBe(true);
     expect(ofType(second.events, 'agent.message')[0]!.content[0]!.text).toBe('You said: never mind');
   });
+
+  it('an interrupted resume closes the calls still waiting, without calling the model', async () => {
+    const executor: ToolExecutor = { execute: async () => ({ status: 'pending' }) };
+    const script = { turns: [{ match: 'build', reply: [{ toolCall: { name: 'remote_build' } }] }] };
+    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [remoteTool], toolExecutor: executor });
+    const first = await collectRun(harness, { conversation: [], text: 'build' });
+    const id = ofType(first.events, 'agent.tool_use')[0]!.id;
+    const second = await collectRun(harness, { conversation: first.end.conversation }, undefined, AbortSignal.abort());
+    expect(ofType(second.events, 'agent.tool_result')).toMatchObject([{ tool_use_id: id, is_error: true }]);
+    expect(ofType(second.events, 'span.model_request_start')).toHaveLength(0);
+    expect(second.end.stop_reason).toEqual({ type: 'interrupted' });
+  });
 });
 
 describe('interrupts', () => {

@@ -52,8 +52,10 @@ export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState,
       const pending: string[] = [];
       for (const call of dangling) {
         const outcome = plan.ready.get(call.id) ?? ran.get(call.id);
-        if (outcome?.status === 'pending') pending.push(call.id);
-        else if (outcome) yield track(appendResult(deps, state, call, outcome));
+        // An interrupted run closes what it would have left waiting (a confirmation, a worker's result).
+        if (outcome?.status === 'pending' && !signal.aborted) pending.push(call.id);
+        else if (outcome && outcome.status !== 'pending') yield track(appendResult(deps, state, call, outcome));
+        else if (signal.aborted) yield track(appendResult(deps, state, call, interruptedOutcome()));
         else if (newMessages.length) yield track(appendResult(deps, state, call, abandonedOutcome()));
         else pending.push(call.id);
       }
@@ -93,9 +95,9 @@ async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): Asy
     const message = result.message;
     state.conversation.push(message);
     const thinking = message.content.flatMap((b) => (b.type === 'thinking' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
-    if (thinking.length) yield deps.events.make({ type: 'agent.thinking', content: thinking });
+    if (thinking.length) yield deps.events.make({ type: 'agent.thinking', content: thinking }, result.ids.thinking);
     const text = message.content.flatMap((b) => (b.type === 'text' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
-    if (text.length) yield deps.events.make({ type: 'agent.message', content: text });
+    if (text.length) yield deps.events.make({ type: 'agent.message', content: text }, result.ids.message);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) {
       if (deps.flushMemory && deps.hooks.flushMemory) await bestEffort(deps, 'memory flush', () => deps.hooks.flushMemory!(deps.hookContext, state.conversation));

@@ -57,7 +57,7 @@ async function executeOne(deps: ToolRunnerDeps, call: ToolCall, signal: AbortSig
 }
 
 export function interruptedOutcome(): FinishedOutcome {
-  return errorOutcome('[interrupted] The tool call was interrupted and may or may not have completed', 'interrupted');
+  return errorOutcome('[interrupted] The tool call was cancelled because the turn was interrupted; it may or may not have completed', 'interrupted');
 }
 
 /** The conversation message and the event for a finished tool call. */

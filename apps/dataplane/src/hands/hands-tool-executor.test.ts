@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { HandsCancel } from '@agentry/contracts';
+import { AGENT_FILE_TOOLS, type ToolInvocation } from '@agentry/harness';
+import type { RpcClient } from '@agentry/platform';
+import type { WorkspaceFs } from '@agentry/workspace';
+import { TurnAborted } from './hands-cancel.js';
+import { HandsToolExecutor } from './hands-tool-executor.js';
+
+const target = { tenantId: 'ten_1', sessionId: 'sesn_1', environmentId: 'env_1', environmentType: 'local' as const, timeoutMs: 60_000, networking: { type: 'unrestricted' as const, allowedHosts: [] } };
+
+/** A worker that took the call and never answers. */
+const silentRpc = { request: () => new Promise(() => undefined) } as unknown as RpcClient;
+
+function invocation(signal: AbortSignal): ToolInvocation {
+  const tool = AGENT_FILE_TOOLS.find((t) => t.name === 'glob')!;
+  return { tool, input: { pattern: '*' }, context: { toolCallId: 'sevt_call', fs: {} as WorkspaceFs, signal, sessionId: 'sesn_1', agentId: 'agent_1', values: {} } };
+}
+
+describe('HandsToolExecutor', () => {
+  it('on abort sends the cancel of that tool_use id with its cause and answers at once, without the worker', async () => {
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel));
+    const turn = new AbortController();
+    const running = executor.execute(invocation(turn.signal));
+    turn.abort(new TurnAborted('interrupted'));
+    const outcome = await running;
+    expect(cancels).toEqual([{ sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'interrupted' }]);
+    expect(outcome).toMatchObject({ status: 'error', reason: 'cancelled' });
+    expect(JSON.stringify(outcome)).toMatch(/cancelled \(interrupted\)/);
+  });
+
+  it('names a lost lease as the cause, and sends nothing to the Hands for a call aborted before it started', async () => {
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel));
+    const lost = new AbortController();
+    const running = executor.execute(invocation(lost.signal));
+    lost.abort(new TurnAborted('lease_lost'));
+    await running;
+    expect(cancels.map((c) => c.reason)).toEqual(['lease_lost']);
+    const outcome = await executor.execute(invocation(AbortSignal.abort(new TurnAborted('interrupted'))));
+    expect(outcome).toMatchObject({ status: 'error', reason: 'cancelled' });
+    expect(cancels).toHaveLength(1);
+  });
+
+  it('when the worker does not answer in time, cancels the call there too (reason timeout)', async () => {
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const failing = { request: () => Promise.reject(new Error('The hands service did not answer hands.exec.default')) } as unknown as RpcClient;
+    const outcome = await new HandsToolExecutor(failing, target, (cancel) => cancels.push(cancel)).execute(invocation(new AbortController().signal));
+    expect(outcome).toMatchObject({ status: 'error', reason: 'hands_unavailable' });
+    expect(cancels).toEqual([{ sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'timeout' }]);
+  });
+});
