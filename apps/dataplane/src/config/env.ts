@@ -22,6 +22,12 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * Off by default; turn on only where agents must read services on the installation's own network.
    */
   AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** A session's connections to its agent's MCP servers close once no turn or call has used them for this long. */
+  AGENTRY_MCP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** Connecting to an MCP server and listing its tools, per attempt. */
+  AGENTRY_MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** One MCP tool call; a server slower than this gives the model a tool error. */
+  AGENTRY_MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),

@@ -13,6 +13,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { selfHostedTools } from '../hands/self-hosted-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
@@ -33,6 +34,7 @@ export class HarnessFactory {
   constructor(
     private readonly rpc: RpcClient,
     private readonly events: SessionEventsRepository,
+    private readonly mcp: SessionMcpPool,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -62,6 +64,7 @@ export class HarnessFactory {
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands), runtime.selfHosted ? 'self_hosted' : runtime.hands.environmentType),
       ...(workerTools ? { tools: selfHostedTools() } : {}),
+      runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       logger: harnessLogger(this.logger),

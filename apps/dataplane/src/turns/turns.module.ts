@@ -5,6 +5,7 @@ import { SessionInterrupts } from './session-interrupts.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, TurnRunner, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}

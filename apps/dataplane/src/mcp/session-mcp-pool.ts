@@ -1,0 +1,194 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { AppError, type SessionAgent } from '@agentry/contracts';
+import { EgressGuard, McpManager, mcpToolToHarnessTool, type HarnessTool, type McpFetch, type McpRemoteConnectionConfig } from '@agentry/harness';
+import { LOGGER, type Logger } from '@agentry/platform';
+import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
+import { egressCheckedFetch } from './egress-checked-fetch.js';
+import { McpCredentialsClient } from './mcp-credentials.client.js';
+
+export interface McpSessionRef {
+  tenantId: string;
+  sessionId: string;
+}
+
+/** The live connections of one session, and the tools each server listed. */
+interface SessionServers {
+  /** The server set they were opened for; a session whose agent changes gets a fresh set. */
+  key: string;
+  servers: AgentMcpServer[];
+  manager: McpManager;
+  listed: Map<string, HarnessTool[]>;
+  /** Turns listing tools and tool calls under way: the idle timer never closes connections they use. */
+  busy: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/**
+ * The agent's URL MCP servers, connected once per session and kept across its turns: the first turn
+ * connects (with the session's vault credentials, through the egress guard) and lists tools; later turns
+ * reuse both. Connections close when the session has been idle for AGENTRY_MCP_IDLE_TIMEOUT_MS and
+ * reopen on its next turn, so nothing is held per turn and nothing outlives an idle session.
+ */
+@Injectable()
+export class SessionMcpPool implements OnModuleDestroy {
+  private readonly sessions = new Map<string, SessionServers>();
+  private readonly opening = new Map<string, Promise<SessionServers>>();
+  private readonly fetch: McpFetch;
+
+  constructor(
+    private readonly credentials: McpCredentialsClient,
+    @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.fetch = egressCheckedFetch(new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }));
+  }
+
+  /** Sessions with open MCP connections in this process. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * The tools of the agent's MCP servers for one turn. A server that cannot be reached is left out, except
+   * for the tools its toolset names, which stay offered and answer with the connection error when called.
+   */
+  async toolsFor(ref: McpSessionRef, agent: SessionAgent): Promise<HarnessTool[]> {
+    const { servers, skipped } = agentMcpServers(agent);
+    for (const s of skipped) this.logger.warn({ sessionId: ref.sessionId, server: s.name }, `MCP server left out: ${s.reason}`);
+    if (servers.length === 0) {
+      await this.close(ref.sessionId);
+      return [];
+    }
+    const session = await this.sessionFor(ref, servers);
+    session.busy += 1;
+    this.disarm(session);
+    try {
+      await this.listMissing(ref, session);
+      return session.servers.flatMap(
+        (server) => session.listed.get(server.name) ?? this.standIns(session, server).map((tool) => this.tracked(ref.sessionId, session, tool)),
+      );
+    } finally {
+      session.busy -= 1;
+      this.arm(ref.sessionId, session);
+    }
+  }
+
+  /** Closes a session's connections now (the session ended or its agent no longer has MCP servers). */
+  async close(sessionId: string): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    this.sessions.delete(sessionId);
+    this.disarm(session);
+    await session.manager.close();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  }
+
+  private async sessionFor(ref: McpSessionRef, servers: AgentMcpServer[]): Promise<SessionServers> {
+    const key = JSON.stringify(servers.map((s) => [s.name, s.url]));
+    const current = this.sessions.get(ref.sessionId);
+    if (current?.key === key) return current;
+    if (current) await this.close(ref.sessionId);
+    let pending = this.opening.get(ref.sessionId);
+    if (!pending) {
+      pending = this.open(ref, key, servers).finally(() => this.opening.delete(ref.sessionId));
+      this.opening.set(ref.sessionId, pending);
+    }
+    return pending;
+  }
+
+  private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
+    const tokens = await this.credentials.tokensFor(ref.tenantId, ref.sessionId, servers.map((s) => s.url)).catch((error: unknown) => {
+      // Without credentials the servers that need them refuse the connection, which the model is told.
+      this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'vault credentials for MCP servers could not be loaded');
+      return new Map<string, string>();
+    });
+    const configs = servers.map((server): McpRemoteConnectionConfig => {
+      const token = tokens.get(server.url);
+      return {
+        name: server.name,
+        transport: 'http',
+        sseFallback: true,
+        url: server.url,
+        fetch: this.fetch,
+        timeoutMs: this.config.AGENTRY_MCP_CALL_TIMEOUT_MS,
+        connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      };
+    });
+    const session: SessionServers = {
+      key,
+      servers,
+      manager: new McpManager(configs, { clientInfo: { name: 'agentry', version: '0.1.0' } }),
+      listed: new Map(),
+      busy: 0,
+    };
+    this.sessions.set(ref.sessionId, session);
+    return session;
+  }
+
+  /** Lists the servers not listed yet, in parallel; a server that fails is tried again next turn. */
+  private async listMissing(ref: McpSessionRef, session: SessionServers): Promise<void> {
+    const missing = session.servers.filter((s) => !session.listed.has(s.name));
+    await Promise.all(
+      missing.map(async (server) => {
+        try {
+          const tools = await session.manager.toolsOf(server.name);
+          session.listed.set(server.name, tools.map((tool) => this.tracked(ref.sessionId, session, tool)));
+        } catch (error) {
+          const failure = AppError.is(error) ? error : new AppError('MCP_CONNECTION_FAILED', String(error));
+          this.logger.warn({ sessionId: ref.sessionId, server: server.name, code: failure.code, err: failure.message }, 'MCP server could not be reached');
+        }
+      }),
+    );
+  }
+
+  /** The tools a toolset names, offered while the server cannot describe them; a call tries to connect. */
+  private standIns(session: SessionServers, server: AgentMcpServer): HarnessTool[] {
+    const connection = session.manager.connection(server.name);
+    if (!connection) return [];
+    return server.namedTools.map((name) =>
+      mcpToolToHarnessTool(connection, {
+        name,
+        description: `${name} on MCP server ${server.name} (the server could not be reached to describe it)`,
+        inputSchema: { type: 'object' },
+      }),
+    );
+  }
+
+  /** Keeps the connections open while a call runs, and counts the call as use. */
+  private tracked(sessionId: string, session: SessionServers, tool: HarnessTool): HarnessTool {
+    return {
+      ...tool,
+      execute: async (input, context) => {
+        session.busy += 1;
+        this.disarm(session);
+        try {
+          return await tool.execute(input, context);
+        } finally {
+          session.busy -= 1;
+          this.arm(sessionId, session);
+        }
+      },
+    };
+  }
+
+  private arm(sessionId: string, session: SessionServers): void {
+    this.disarm(session);
+    if (session.busy > 0 || this.sessions.get(sessionId) !== session) return;
+    session.idleTimer = setTimeout(() => {
+      if (this.sessions.get(sessionId) !== session || session.busy > 0) return;
+      this.logger.debug({ sessionId }, 'closing idle MCP connections');
+      void this.close(sessionId);
+    }, this.config.AGENTRY_MCP_IDLE_TIMEOUT_MS);
+    session.idleTimer.unref();
+  }
+
+  private disarm(session: SessionServers): void {
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+  }
+}
