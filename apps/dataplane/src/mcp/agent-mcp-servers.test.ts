@@ -32,6 +32,6 @@ describe('agentMcpServers', () => {
   });
 
   it('has nothing to connect for an agent without MCP servers', () => {
-    expect(agentMcpServers(agent(undefined, [{ type: 'agent_toolset_20260401' }])).servers).toEqual([]);
+    expect(agentMcpServers(agent([], [{ type: 'agent_toolset_20260401' }])).servers).toEqual([]);
   });
 });

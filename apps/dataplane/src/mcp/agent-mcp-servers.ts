@@ -18,6 +18,7 @@ const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
 export function agentMcpServers(agent: SessionAgent): { servers: AgentMcpServer[]; skipped: Array<{ name: string; reason: string }> } {
   const servers: AgentMcpServer[] = [];
   const skipped: Array<{ name: string; reason: string }> = [];
+  // Specs stored before agents had MCP servers lack the field.
   for (const server of agent.mcp_servers ?? []) {
     const toolsets = agent.tools.filter((t) => t.type === 'mcp_toolset' && t.mcp_server_name === server.name);
     const namedTools = new Set<string>();
