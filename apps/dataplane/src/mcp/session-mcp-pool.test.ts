@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { normalizeAgentTools, type SessionAgent } from '@agentry/contracts';
 import type { Logger } from '@agentry/platform';
 import type { DataplaneEnv } from '../config/env.js';
+import type { EndedSessionsRepository } from './ended-sessions.repository.js';
 import type { McpCredentialsClient } from './mcp-credentials.client.js';
 import { SessionMcpPool } from './session-mcp-pool.js';
 
@@ -15,7 +16,7 @@ const agent = {
   tools: normalizeAgentTools([{ type: 'mcp_toolset', mcp_server_name: 'local', configs: [{ name: 'lookup' }] }]),
 } as unknown as SessionAgent;
 
-function pool(options: { idleMs?: number; tokensFor?: McpCredentialsClient['tokensFor'] } = {}) {
+function pool(options: { idleMs?: number; tokensFor?: McpCredentialsClient['tokensFor']; ended?: string[] } = {}) {
   const warnings: string[] = [];
   const logger = { warn: (_: unknown, msg: string) => warnings.push(msg), debug: () => undefined, info: () => undefined, error: () => undefined };
   const tokensFor = vi.fn(options.tokensFor ?? (async () => new Map([[URL_ON_LOOPBACK, 'tkn']])));
@@ -24,8 +25,11 @@ function pool(options: { idleMs?: number; tokensFor?: McpCredentialsClient['toke
     AGENTRY_MCP_IDLE_TIMEOUT_MS: options.idleMs ?? 60_000,
     AGENTRY_MCP_CONNECT_TIMEOUT_MS: 2_000,
     AGENTRY_MCP_CALL_TIMEOUT_MS: 2_000,
+    AGENTRY_MCP_ENDED_CHECK_MS: 50,
   } as DataplaneEnv;
-  return { pool: new SessionMcpPool({ tokensFor } as unknown as McpCredentialsClient, config, logger as unknown as Logger), tokensFor, warnings };
+  const ended = { endedAmong: async (ids: string[]) => ids.filter((id) => options.ended?.includes(id)) } as EndedSessionsRepository;
+  const mcp = new SessionMcpPool({ tokensFor } as unknown as McpCredentialsClient, ended, config, logger as unknown as Logger);
+  return { pool: mcp, tokensFor, warnings };
 }
 
 const context = { toolCallId: 'c1', fs: {} as never, signal: new AbortController().signal, sessionId: ref.sessionId, agentId: 'agent_1', values: {} };
@@ -52,6 +56,18 @@ describe('SessionMcpPool', () => {
     expect(tokensFor).toHaveBeenCalledTimes(2);
     await mcp.onModuleDestroy();
     expect(mcp.size).toBe(0);
+  });
+
+  it('closes the connections of a session that ended long before its idle timeout', async () => {
+    const { pool: mcp } = pool({ ended: ['sesn_gone'] });
+    mcp.onModuleInit();
+    await mcp.toolsFor(ref, agent);
+    await mcp.toolsFor({ ...ref, sessionId: 'sesn_gone' }, agent);
+    expect(mcp.size).toBe(2);
+    await vi.waitFor(() => expect(mcp.size).toBe(1), { timeout: 5_000 });
+    await mcp.closeEnded();
+    expect(mcp.size).toBe(1);
+    await mcp.onModuleDestroy();
   });
 
   it('goes on without credentials when they cannot be loaded, and drops the entry when the agent has no servers', async () => {

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AppError, type SessionAgent } from '@agentry/contracts';
 import { EgressGuard, McpManager, mcpToolToHarnessTool, type HarnessTool, type McpFetch, type McpRemoteConnectionConfig } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
+import { EndedSessionsRepository } from './ended-sessions.repository.js';
 import { McpCredentialsClient } from './mcp-credentials.client.js';
 
 export interface McpSessionRef {
@@ -27,17 +28,20 @@ interface SessionServers {
 /**
  * The agent's URL MCP servers, connected once per session and kept across its turns: the first turn
  * connects (with the session's vault credentials, through the egress guard) and lists tools; later turns
- * reuse both. Connections close when the session has been idle for AGENTRY_MCP_IDLE_TIMEOUT_MS and
- * reopen on its next turn, so nothing is held per turn and nothing outlives an idle session.
+ * reuse both. Connections close when the session has been idle for AGENTRY_MCP_IDLE_TIMEOUT_MS (and reopen on
+ * its next turn), or once it is archived, deleted or terminated (looked for every AGENTRY_MCP_ENDED_CHECK_MS),
+ * so nothing is held per turn and nothing outlives an idle or ended session.
  */
 @Injectable()
-export class SessionMcpPool implements OnModuleDestroy {
+export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
   private readonly sessions = new Map<string, SessionServers>();
   private readonly opening = new Map<string, Promise<SessionServers>>();
   private readonly fetch: McpFetch;
+  private endedCheck: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly credentials: McpCredentialsClient,
+    private readonly endedSessions: EndedSessionsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -83,8 +87,25 @@ export class SessionMcpPool implements OnModuleDestroy {
     await session.manager.close();
   }
 
+  onModuleInit(): void {
+    this.endedCheck = setInterval(() => void this.closeEnded(), this.config.AGENTRY_MCP_ENDED_CHECK_MS);
+    this.endedCheck.unref();
+  }
+
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.endedCheck);
     await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  }
+
+  /** Closes the connections of pooled sessions that have ended; a failed look is tried again next time. */
+  async closeEnded(): Promise<void> {
+    if (this.sessions.size === 0) return;
+    try {
+      const ended = await this.endedSessions.endedAmong([...this.sessions.keys()]);
+      await Promise.all(ended.map((id) => this.close(id)));
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'could not look for ended sessions holding MCP connections');
+    }
   }
 
   private async sessionFor(ref: McpSessionRef, servers: AgentMcpServer[]): Promise<SessionServers> {
