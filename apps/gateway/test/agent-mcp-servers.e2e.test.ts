@@ -14,6 +14,10 @@ const MCP_IDLE_TIMEOUT_MS = 4_000;
 
 const SCRIPT = {
   turns: [
+    {
+      match: 'take your time',
+      reply: [{ delayMs: MCP_IDLE_TIMEOUT_MS + 2_000, toolCall: { name: 'mcp__secure__echo', input: { text: 'late' } } }, 'Echoed late.'],
+    },
     { match: 'who am i', reply: [{ toolCall: { name: 'mcp__secure__whoami', input: {} } }, 'Checked who I am.'] },
     { match: 'echo', reply: [{ toolCall: { name: 'mcp__secure__echo', input: { text: 'hello' } } }, 'Echoed.'] },
     { match: 'ping the broken server', reply: [{ toolCall: { name: 'mcp__broken__ping', input: {} } }, 'The ping failed.'] },
@@ -187,6 +191,16 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     const { turn } = await say(sessionWithVault, 'echo after idling');
     expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toBe('echo: hello');
     expect(mcp.sessionsOpened()).toBe(mcpSessions + 1);
+  });
+
+  it('a call the model makes after the connections idled out under it reconnects and succeeds', async () => {
+    const opened = mcp.sessionsOpened();
+    const { turn, idle } = await say(sessionWithVault, 'take your time');
+    const result = turn.find((e) => e.type === 'agent.mcp_tool_result');
+    expect(result).toMatchObject({ is_error: false });
+    expect(textOf(result)).toBe('echo: late');
+    expect(idle.stop_reason).toMatchObject({ type: 'end_turn' });
+    expect(mcp.sessionsOpened()).toBeGreaterThan(opened);
   });
 
   it('never shows the token in events, API responses or service logs', async () => {

@@ -1,12 +1,23 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AppError, type SessionAgent } from '@agentry/contracts';
-import { EgressGuard, McpManager, mcpToolToHarnessTool, type HarnessTool, type McpFetch, type McpRemoteConnectionConfig } from '@agentry/harness';
+import {
+  EgressGuard,
+  McpManager,
+  mcpToolToHarnessTool,
+  type HarnessTool,
+  type McpConnection,
+  type McpFetch,
+  type McpRemoteConnectionConfig,
+} from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
 import { EndedSessionsRepository } from './ended-sessions.repository.js';
 import { McpCredentialsClient } from './mcp-credentials.client.js';
+
+/** A tool as an MCP server describes it. */
+type McpTool = Awaited<ReturnType<McpConnection['listTools']>>[number];
 
 export interface McpSessionRef {
   tenantId: string;
@@ -19,7 +30,7 @@ interface SessionServers {
   key: string;
   servers: AgentMcpServer[];
   manager: McpManager;
-  listed: Map<string, HarnessTool[]>;
+  listed: Map<string, McpTool[]>;
   /** Turns listing tools and tool calls under way: the idle timer never closes connections they use. */
   busy: number;
   idleTimer?: NodeJS.Timeout;
@@ -64,18 +75,19 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
       await this.close(ref.sessionId);
       return [];
     }
-    const session = await this.sessionFor(ref, servers);
-    session.busy += 1;
-    this.disarm(session);
+    let session: SessionServers;
     try {
-      await this.listMissing(ref, session);
-      return session.servers.flatMap(
-        (server) => session.listed.get(server.name) ?? this.standIns(session, server).map((tool) => this.tracked(ref.sessionId, session, tool)),
-      );
-    } finally {
-      session.busy -= 1;
-      this.arm(ref.sessionId, session);
+      session = await this.sessionFor(ref, servers);
+    } catch (error) {
+      // A configuration no connection can be made from (two servers of one name) must not fail the turn.
+      this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'MCP servers left out');
+      return [];
     }
+    return this.whileBusy(ref.sessionId, session, async () => {
+      await this.listMissing(ref, session);
+      const toolsOf = (server: AgentMcpServer) => session.listed.get(server.name) ?? standInsOf(server);
+      return servers.flatMap((server) => toolsOf(server).flatMap((tool) => this.callable(ref, session, server.name, tool)));
+    });
   }
 
   /** Closes a session's connections now (the session ended or its agent no longer has MCP servers). */
@@ -157,8 +169,8 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     await Promise.all(
       missing.map(async (server) => {
         try {
-          const tools = await session.manager.toolsOf(server.name);
-          session.listed.set(server.name, tools.map((tool) => this.tracked(ref.sessionId, session, tool)));
+          const connection = session.manager.connection(server.name);
+          if (connection) session.listed.set(server.name, await connection.listTools());
         } catch (error) {
           const failure = AppError.is(error) ? error : new AppError('MCP_CONNECTION_FAILED', String(error));
           this.logger.warn({ sessionId: ref.sessionId, server: server.name, code: failure.code, err: failure.message }, 'MCP server could not be reached');
@@ -167,34 +179,32 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** The tools a toolset names, offered while the server cannot describe them; a call tries to connect. */
-  private standIns(session: SessionServers, server: AgentMcpServer): HarnessTool[] {
-    const connection = session.manager.connection(server.name);
-    if (!connection) return [];
-    return server.namedTools.map((name) =>
-      mcpToolToHarnessTool(connection, {
-        name,
-        description: `${name} on MCP server ${server.name} (the server could not be reached to describe it)`,
-        inputSchema: { type: 'object' },
-      }),
-    );
+  /**
+   * One tool as the model sees it. A call finds the session's live connections when it runs, reopening them
+   * if they closed while the model was thinking, and keeps them open until it returns.
+   */
+  private callable(ref: McpSessionRef, session: SessionServers, server: string, tool: McpTool): HarnessTool[] {
+    const described = session.manager.connection(server);
+    if (!described) return [];
+    const execute: HarnessTool['execute'] = async (input, context) => {
+      const live = await this.sessionFor(ref, session.servers);
+      const connection = live.manager.connection(server);
+      if (!connection) throw new AppError('INTERNAL', `MCP server "${server}" has no connection in session ${ref.sessionId}`);
+      return this.whileBusy(ref.sessionId, live, () => mcpToolToHarnessTool(connection, tool).execute(input, context));
+    };
+    return [{ ...mcpToolToHarnessTool(described, tool), execute }];
   }
 
-  /** Keeps the connections open while a call runs, and counts the call as use. */
-  private tracked(sessionId: string, session: SessionServers, tool: HarnessTool): HarnessTool {
-    return {
-      ...tool,
-      execute: async (input, context) => {
-        session.busy += 1;
-        this.disarm(session);
-        try {
-          return await tool.execute(input, context);
-        } finally {
-          session.busy -= 1;
-          this.arm(sessionId, session);
-        }
-      },
-    };
+  /** Counts work on a session's connections, so the idle timer never closes them under it. */
+  private async whileBusy<T>(sessionId: string, session: SessionServers, work: () => Promise<T>): Promise<T> {
+    session.busy += 1;
+    this.disarm(session);
+    try {
+      return await work();
+    } finally {
+      session.busy -= 1;
+      this.arm(sessionId, session);
+    }
   }
 
   private arm(sessionId: string, session: SessionServers): void {
@@ -212,4 +222,13 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     if (session.idleTimer) clearTimeout(session.idleTimer);
     session.idleTimer = undefined;
   }
+}
+
+/** The tools a toolset names, offered while their server cannot describe them; a call tries to connect. */
+function standInsOf(server: AgentMcpServer): McpTool[] {
+  return server.namedTools.map((name) => ({
+    name,
+    description: `${name} on MCP server ${server.name} (the server could not be reached to describe it)`,
+    inputSchema: { type: 'object' as const },
+  }));
 }
