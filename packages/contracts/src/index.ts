@@ -677,6 +677,8 @@ export {
 } from './nats/work-subjects.js';
 export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
+export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
+export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
 export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
 export {
   ApiAckWorkRequestSchema,

@@ -109,12 +109,13 @@ export type {
   McpConnectionConfig,
   McpStdioConnectionConfig,
   McpRemoteConnectionConfig,
+  McpFetch,
 } from './mcp/mcp-connection.config.js';
 export { toMcpConnectionConfigs } from './mcp/mcp-tools-json.mapper.js';
 export { McpToolsProvider } from './mcp/mcp-tools.provider.js';
 export type { McpToolsProviderOptions } from './mcp/mcp-tools.provider.js';
 export type { ToolsJsonMcpServer } from './mcp/mcp-tools-json.mapper.js';
-export { mcpToolName } from './mcp/mcp-tool.adapter.js';
+export { mcpToolName, toHarnessTool as mcpToolToHarnessTool } from './mcp/mcp-tool.adapter.js';
 export type { McpToolOptions } from './mcp/mcp-tool.adapter.js';
 export { toToolOutcome as mcpResultToToolOutcome } from './mcp/mcp-result.mapper.js';
 export { buildWorkspaceContext, DEFAULT_CONTEXT_BUDGET_TOKENS } from './context/workspace-context.js';
@@ -184,3 +185,5 @@ export type { MemoryClock } from './memory/memory-clock.js';
 export { scriptedModelFactory } from './scripted/scripted-model.factory.js';
 export { errorOutcome, textOutcome } from './tools/tool-executor.js';
 export type { FinishedOutcome } from './tools/tool-executor.js';
+export { EgressGuard } from './tools/egress/egress-guard.js';
+export type { EgressGuardOptions } from './tools/egress/egress-guard.js';

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { McpCredentialsHandler } from './mcp-credentials.handler.js';
+import { McpCredentialsResolver } from './mcp-credentials.resolver.js';
 import { SecretCipher } from './secret-cipher.js';
+import { SessionCredentialsRepository } from './session-credentials.repository.js';
 import { VaultCredentialsRepository } from './vault-credentials.repository.js';
 import { VaultCredentialsService } from './vault-credentials.service.js';
 import { VaultsHandler } from './vaults.handler.js';
@@ -7,8 +10,16 @@ import { VaultsRepository } from './vaults.repository.js';
 import { VaultsService } from './vaults.service.js';
 
 @Module({
-  controllers: [VaultsHandler],
-  providers: [SecretCipher, VaultsRepository, VaultsService, VaultCredentialsRepository, VaultCredentialsService],
+  controllers: [VaultsHandler, McpCredentialsHandler],
+  providers: [
+    SecretCipher,
+    VaultsRepository,
+    VaultsService,
+    VaultCredentialsRepository,
+    VaultCredentialsService,
+    SessionCredentialsRepository,
+    McpCredentialsResolver,
+  ],
   exports: [VaultsService, VaultCredentialsService],
 })
 export class VaultsModule {}

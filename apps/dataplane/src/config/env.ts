@@ -38,6 +38,14 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    */
   AGENTRY_WEB_SEARCH_URL: z.string().url().optional(),
   AGENTRY_WEB_SEARCH_API_KEY: z.string().optional(),
+  /** A session's connections to its agent's MCP servers close once no turn or call has used them for this long. */
+  AGENTRY_MCP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** How often pooled MCP connections are checked for sessions that ended (archived, deleted, terminated). */
+  AGENTRY_MCP_ENDED_CHECK_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Connecting to an MCP server and listing its tools, per attempt. */
+  AGENTRY_MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** One MCP tool call; a server slower than this gives the model a tool error. */
+  AGENTRY_MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 }).extend(ModelEnvSchema.shape);
 export type DataplaneEnv = z.infer<typeof DataplaneEnvSchema>;
 

@@ -11,6 +11,12 @@ function wireContent(blocks: ContentBlock[]): Array<Record<string, unknown>> {
   });
 }
 
+/** CMA names an MCP call by the server's own tool name; the model saw it as `mcp__{server}__{tool}`. */
+function mcpToolNameOnServer(name: string, server: string): string {
+  const prefix = `mcp__${server}__`;
+  return name.startsWith(prefix) ? name.slice(prefix.length) : name;
+}
+
 /** A harness event in the platform's event catalog shape (its id is kept: it is the dedupe key). */
 export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
   switch (event.type) {
@@ -26,7 +32,7 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
       return {
         id: event.id,
         type: event.type,
-        name: event.name,
+        name: mcpToolNameOnServer(event.name, event.server_name),
         mcp_server_name: event.server_name,
         input: event.input,
         evaluated_permission: event.evaluated_permission,

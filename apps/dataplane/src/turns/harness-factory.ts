@@ -17,6 +17,7 @@ import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.j
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
@@ -40,6 +41,7 @@ export class HarnessFactory {
     private readonly rpc: RpcClient,
     bus: NatsBus,
     private readonly events: SessionEventsRepository,
+    private readonly mcp: SessionMcpPool,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -66,6 +68,7 @@ export class HarnessFactory {
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
+      runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,

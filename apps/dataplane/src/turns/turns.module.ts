@@ -6,6 +6,7 @@ import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule], providers: [HarnessFactory, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}

@@ -22,6 +22,12 @@ export interface HarnessConfig {
   systemPrompt?: string;
   /** Extra tools (custom, platform, MCP...). */
   tools?: HarnessTool[];
+  /**
+   * Tools looked up at the start of every run, for sets that need I/O to list (an agent's remote MCP servers,
+   * reached through connections the caller owns and keeps across runs). A failure here fails the run, so the
+   * provider should leave unreachable servers out rather than throw.
+   */
+  runTools?: (run: RunContext, signal: AbortSignal) => Promise<HarnessTool[]>;
   toolExecutor?: ToolExecutor;
   clock?: Clock;
   logger?: Logger;

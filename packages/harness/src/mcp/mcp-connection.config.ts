@@ -25,7 +25,14 @@ export interface McpRemoteConnectionConfig extends McpServerCommon {
   transport: 'sse' | 'http';
   url: string;
   headers?: Record<string, string>;
+  /** With `http`: when the server answers the Streamable HTTP handshake with 400, 404 or 405, try legacy SSE. */
+  sseFallback?: boolean;
+  /** Every request of the connection goes through it (an egress check, a private connection pool...). */
+  fetch?: McpFetch;
 }
+
+/** The fetch signature the MCP SDK transports accept. */
+export type McpFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 export type McpConnectionConfig = McpStdioConnectionConfig | McpRemoteConnectionConfig;
 

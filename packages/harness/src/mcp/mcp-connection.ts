@@ -73,9 +73,18 @@ export class McpConnection {
   }
 
   private async open(): Promise<Client> {
+    try {
+      return await this.openWith(undefined);
+    } catch (error) {
+      if (!fallsBackToSse(this.config, error)) throw error;
+      return this.openWith('sse');
+    }
+  }
+
+  private async openWith(remoteTransport: 'sse' | undefined): Promise<Client> {
     let handle: McpTransportHandle;
     try {
-      handle = await createMcpTransport(this.config);
+      handle = await createMcpTransport(this.config, remoteTransport);
     } catch (error) {
       throw this.failure(`cannot create the ${this.config.transport} transport: ${describe(error, undefined)}`, error);
     }
@@ -89,7 +98,12 @@ export class McpConnection {
       await Promise.race([client.connect(handle.transport, { timeout: timeoutMs }), timeout]);
     } catch (error) {
       await client.close().catch(() => undefined);
-      throw AppError.is(error) ? error : this.failure(`cannot connect: ${describe(error, handle)}`, error);
+      if (AppError.is(error)) throw error;
+      const status = httpStatusOf(error);
+      if (status === 401 || status === 403) {
+        throw this.failure(`the server refused the connection as unauthorized (HTTP ${status}); a credential for ${serverAddress(this.config)} is missing or was not accepted`, error);
+      }
+      throw this.failure(`cannot connect: ${describe(error, handle)}`, error);
     } finally {
       clearTimeout(timer);
     }
@@ -137,6 +151,28 @@ export class McpConnection {
       details: { server: this.config.name, transport: this.config.transport },
     });
   }
+}
+
+/** Servers from before Streamable HTTP answer its POST with 400, 404 or 405 (the MCP spec's compatibility rule). */
+const PRE_STREAMABLE_STATUSES = new Set([400, 404, 405]);
+
+function fallsBackToSse(config: McpConnectionConfig, error: unknown): boolean {
+  if (config.transport !== 'http' || !config.sseFallback) return false;
+  const status = httpStatusOf(error instanceof Error ? error.cause : undefined);
+  return status !== undefined && PRE_STREAMABLE_STATUSES.has(status);
+}
+
+/** The HTTP status the SDK's transport errors carry as `code` (JSON-RPC errors carry negative codes). */
+function httpStatusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
+}
+
+/** Where a server lives, without query or credentials, for messages. */
+function serverAddress(config: McpConnectionConfig): string {
+  if (config.transport === 'stdio') return config.command;
+  const url = new URL(config.url);
+  return `${url.origin}${url.pathname}`;
 }
 
 function describe(error: unknown, handle: McpTransportHandle | undefined): string {

@@ -141,10 +141,67 @@ describe('MCP over Streamable HTTP: in-process server', () => {
     }
   });
 
-  it('reports a rejected credential as MCP_CONNECTION_FAILED', async () => {
+  it('reports a rejected credential as MCP_CONNECTION_FAILED, saying the credential is missing or refused', async () => {
     const manager = new McpManager([{ name: 'kv', transport: 'http', url, headers: { authorization: 'Bearer wrong' } }]);
     try {
-      await expect(manager.toolsOf('kv')).rejects.toMatchObject({ code: 'MCP_CONNECTION_FAILED' });
+      await expect(manager.toolsOf('kv')).rejects.toMatchObject({
+        code: 'MCP_CONNECTION_FAILED',
+        message: `MCP server "kv": the server refused the connection as unauthorized (HTTP 401); a credential for ${url} is missing or was not accepted`,
+      });
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('sends every request through the configured fetch', async () => {
+    const fetched: string[] = [];
+    const manager = new McpManager([
+      {
+        name: 'kv',
+        transport: 'http',
+        url,
+        headers: { authorization: 'Bearer s3cret' },
+        fetch: (target, init) => {
+          fetched.push(`${init?.method ?? 'GET'} ${String(target)}`);
+          return fetch(target, init);
+        },
+      },
+    ]);
+    try {
+      await byName(await manager.toolsOf('kv'), 'mcp__kv__lookup').execute({ key: 'k' }, context());
+      expect(fetched.filter((f) => f === `POST ${url}`).length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await manager.close();
+    }
+  });
+});
+
+describe('MCP over Streamable HTTP with SSE fallback: a server that speaks only legacy SSE', () => {
+  let child: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    const started = await startEverything('sse');
+    child = started.child;
+    url = `http://127.0.0.1:${started.port}/sse`;
+  });
+  afterAll(() => {
+    child.kill('SIGKILL');
+  });
+
+  it('connects over SSE when the Streamable HTTP handshake is refused', async () => {
+    const manager = new McpManager([{ name: 'legacy', transport: 'http', sseFallback: true, url, timeoutMs: 10_000 }]);
+    try {
+      const outcome = await byName(await manager.toolsOf('legacy'), 'mcp__legacy__get-sum').execute({ a: 4, b: 5 }, context());
+      expect(JSON.stringify(outcome)).toContain('9');
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('does not fall back unless asked to', async () => {
+    const manager = new McpManager([{ name: 'legacy', transport: 'http', url, timeoutMs: 10_000 }]);
+    try {
+      await expect(manager.toolsOf('legacy')).rejects.toMatchObject({ code: 'MCP_CONNECTION_FAILED' });
     } finally {
       await manager.close();
     }

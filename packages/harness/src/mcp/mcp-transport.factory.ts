@@ -1,6 +1,6 @@
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpConnectionConfig } from './mcp-connection.config.js';
+import type { McpConnectionConfig, McpFetch } from './mcp-connection.config.js';
 
 const STDERR_TAIL_CHARS = 2_000;
 
@@ -8,7 +8,7 @@ const STDERR_TAIL_CHARS = 2_000;
 // only runs stdio servers never needs. The SSE module is named through a variable so the type checker does
 // not follow its declarations into `eventsource` sources.
 const SSE_TRANSPORT_MODULE: string = '@modelcontextprotocol/sdk/client/sse.js';
-type SseTransportConstructor = new (url: URL, options?: { requestInit?: RequestInit }) => Transport;
+type SseTransportConstructor = new (url: URL, options?: { requestInit?: RequestInit; fetch?: McpFetch }) => Transport;
 
 export interface McpTransportHandle {
   transport: Transport;
@@ -18,7 +18,8 @@ export interface McpTransportHandle {
   pid(): number | null;
 }
 
-export async function createMcpTransport(config: McpConnectionConfig): Promise<McpTransportHandle> {
+/** `remoteTransport` overrides the configured HTTP transport (the SSE fallback of a Streamable HTTP server). */
+export async function createMcpTransport(config: McpConnectionConfig, remoteTransport?: 'sse' | 'http'): Promise<McpTransportHandle> {
   if (config.transport === 'stdio') {
     const transport = new StdioClientTransport({
       command: config.command,
@@ -37,13 +38,14 @@ export async function createMcpTransport(config: McpConnectionConfig): Promise<M
   // Both SDK transports send requestInit headers on every request, including the SSE stream's GET.
   const requestInit: RequestInit = { headers: config.headers ?? {} };
   const url = new URL(config.url);
+  const fetchOption = config.fetch ? { fetch: config.fetch } : {};
   let transport: Transport;
-  if (config.transport === 'sse') {
+  if ((remoteTransport ?? config.transport) === 'sse') {
     const { SSEClientTransport } = (await import(SSE_TRANSPORT_MODULE)) as { SSEClientTransport: SseTransportConstructor };
-    transport = new SSEClientTransport(url, { requestInit });
+    transport = new SSEClientTransport(url, { requestInit, ...fetchOption });
   } else {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    transport = new StreamableHTTPClientTransport(url, { requestInit });
+    transport = new StreamableHTTPClientTransport(url, { requestInit, ...fetchOption });
   }
   return { transport, stderrTail: () => '', pid: () => null };
 }

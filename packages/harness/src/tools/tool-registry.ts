@@ -30,6 +30,7 @@ export async function assembleTools(config: HarnessConfig, hooks: HarnessHooks, 
     all.push(...skills.tools);
   }
   all.push(...(config.tools ?? []));
+  if (config.runTools) all.push(...(await config.runTools(ctx.run, ctx.signal)));
   const fileConfig = config.disableToolsConfig ? {} : await loadToolsConfig(config.workspace, config.env ?? {}, logger);
   const merged = mergeToolsConfig(config.toolsConfig ?? {}, fileConfig);
   if (hooks.mcpTools && Object.keys(merged.mcpServers ?? {}).length > 0) all.push(...(await hooks.mcpTools(merged.mcpServers ?? {}, ctx)));

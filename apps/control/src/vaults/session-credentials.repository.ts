@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@agentry/platform';
+import type { PrismaClient, VaultCredential } from '@agentry/db';
+
+/** Reads for run-time use of a session's vaults; the session id and tenant together scope every query. */
+@Injectable()
+export class SessionCredentialsRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  /** The session's `vault_ids` in the order given at creation; null when the session does not exist. */
+  async vaultIdsOf(tenantId: string, sessionId: string): Promise<string[] | null> {
+    const row = await this.db.session.findFirst({ where: { id: sessionId, tenantId }, select: { vaultIds: true } });
+    return row ? row.vaultIds : null;
+  }
+
+  /** Live credentials of the given types in live vaults, newest change first. */
+  activeCredentials(tenantId: string, vaultIds: string[], types: string[]): Promise<VaultCredential[]> {
+    return this.db.vaultCredential.findMany({
+      where: { tenantId, vaultId: { in: vaultIds }, type: { in: types }, archivedAt: null, vault: { archivedAt: null } },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    });
+  }
+}

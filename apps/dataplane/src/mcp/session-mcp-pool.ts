@@ -1,0 +1,234 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { AppError, type SessionAgent } from '@agentry/contracts';
+import {
+  EgressGuard,
+  McpManager,
+  mcpToolToHarnessTool,
+  type HarnessTool,
+  type McpConnection,
+  type McpFetch,
+  type McpRemoteConnectionConfig,
+} from '@agentry/harness';
+import { LOGGER, type Logger } from '@agentry/platform';
+import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
+import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
+import { egressCheckedFetch } from './egress-checked-fetch.js';
+import { EndedSessionsRepository } from './ended-sessions.repository.js';
+import { McpCredentialsClient } from './mcp-credentials.client.js';
+
+/** A tool as an MCP server describes it. */
+type McpTool = Awaited<ReturnType<McpConnection['listTools']>>[number];
+
+export interface McpSessionRef {
+  tenantId: string;
+  sessionId: string;
+}
+
+/** The live connections of one session, and the tools each server listed. */
+interface SessionServers {
+  /** The server set they were opened for; a session whose agent changes gets a fresh set. */
+  key: string;
+  servers: AgentMcpServer[];
+  manager: McpManager;
+  listed: Map<string, McpTool[]>;
+  /** Turns listing tools and tool calls under way: the idle timer never closes connections they use. */
+  busy: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/**
+ * The agent's URL MCP servers, connected once per session and kept across its turns: the first turn
+ * connects (with the session's vault credentials, through the egress guard) and lists tools; later turns
+ * reuse both. Connections close when the session has been idle for AGENTRY_MCP_IDLE_TIMEOUT_MS (and reopen on
+ * its next turn), or once it is archived, deleted or terminated (looked for every AGENTRY_MCP_ENDED_CHECK_MS),
+ * so nothing is held per turn and nothing outlives an idle or ended session.
+ */
+@Injectable()
+export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
+  private readonly sessions = new Map<string, SessionServers>();
+  private readonly opening = new Map<string, Promise<SessionServers>>();
+  private readonly fetch: McpFetch;
+  private endedCheck: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly credentials: McpCredentialsClient,
+    private readonly endedSessions: EndedSessionsRepository,
+    @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.fetch = egressCheckedFetch(new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }));
+  }
+
+  /** Sessions with open MCP connections in this process. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * The tools of the agent's MCP servers for one turn. A server that cannot be reached is left out, except
+   * for the tools its toolset names, which stay offered and answer with the connection error when called.
+   */
+  async toolsFor(ref: McpSessionRef, agent: SessionAgent): Promise<HarnessTool[]> {
+    const { servers, skipped } = agentMcpServers(agent);
+    for (const s of skipped) this.logger.warn({ sessionId: ref.sessionId, server: s.name }, `MCP server left out: ${s.reason}`);
+    if (servers.length === 0) {
+      await this.close(ref.sessionId);
+      return [];
+    }
+    let session: SessionServers;
+    try {
+      session = await this.sessionFor(ref, servers);
+    } catch (error) {
+      // A configuration no connection can be made from (two servers of one name) must not fail the turn.
+      this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'MCP servers left out');
+      return [];
+    }
+    return this.whileBusy(ref.sessionId, session, async () => {
+      await this.listMissing(ref, session);
+      const toolsOf = (server: AgentMcpServer) => session.listed.get(server.name) ?? standInsOf(server);
+      return servers.flatMap((server) => toolsOf(server).flatMap((tool) => this.callable(ref, session, server.name, tool)));
+    });
+  }
+
+  /** Closes a session's connections now (the session ended or its agent no longer has MCP servers). */
+  async close(sessionId: string): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    this.sessions.delete(sessionId);
+    this.disarm(session);
+    await session.manager.close();
+  }
+
+  onModuleInit(): void {
+    this.endedCheck = setInterval(() => void this.closeEnded(), this.config.AGENTRY_MCP_ENDED_CHECK_MS);
+    this.endedCheck.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.endedCheck);
+    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  }
+
+  /** Closes the connections of pooled sessions that have ended; a failed look is tried again next time. */
+  async closeEnded(): Promise<void> {
+    if (this.sessions.size === 0) return;
+    try {
+      const ended = await this.endedSessions.endedAmong([...this.sessions.keys()]);
+      await Promise.all(ended.map((id) => this.close(id)));
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'could not look for ended sessions holding MCP connections');
+    }
+  }
+
+  private async sessionFor(ref: McpSessionRef, servers: AgentMcpServer[]): Promise<SessionServers> {
+    const key = JSON.stringify(servers.map((s) => [s.name, s.url]));
+    const current = this.sessions.get(ref.sessionId);
+    if (current?.key === key) return current;
+    if (current) await this.close(ref.sessionId);
+    let pending = this.opening.get(ref.sessionId);
+    if (!pending) {
+      pending = this.open(ref, key, servers).finally(() => this.opening.delete(ref.sessionId));
+      this.opening.set(ref.sessionId, pending);
+    }
+    return pending;
+  }
+
+  private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
+    const tokens = await this.credentials.tokensFor(ref.tenantId, ref.sessionId, servers.map((s) => s.url)).catch((error: unknown) => {
+      // Without credentials the servers that need them refuse the connection, which the model is told.
+      this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'vault credentials for MCP servers could not be loaded');
+      return new Map<string, string>();
+    });
+    const configs = servers.map((server): McpRemoteConnectionConfig => {
+      const token = tokens.get(server.url);
+      return {
+        name: server.name,
+        transport: 'http',
+        sseFallback: true,
+        url: server.url,
+        fetch: this.fetch,
+        timeoutMs: this.config.AGENTRY_MCP_CALL_TIMEOUT_MS,
+        connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      };
+    });
+    const session: SessionServers = {
+      key,
+      servers,
+      manager: new McpManager(configs, { clientInfo: { name: 'agentry', version: '0.1.0' } }),
+      listed: new Map(),
+      busy: 0,
+    };
+    this.sessions.set(ref.sessionId, session);
+    return session;
+  }
+
+  /** Lists the servers not listed yet, in parallel; a server that fails is tried again next turn. */
+  private async listMissing(ref: McpSessionRef, session: SessionServers): Promise<void> {
+    const missing = session.servers.filter((s) => !session.listed.has(s.name));
+    await Promise.all(
+      missing.map(async (server) => {
+        try {
+          const connection = session.manager.connection(server.name);
+          if (connection) session.listed.set(server.name, await connection.listTools());
+        } catch (error) {
+          const failure = AppError.is(error) ? error : new AppError('MCP_CONNECTION_FAILED', String(error));
+          this.logger.warn({ sessionId: ref.sessionId, server: server.name, code: failure.code, err: failure.message }, 'MCP server could not be reached');
+        }
+      }),
+    );
+  }
+
+  /**
+   * One tool as the model sees it. A call finds the session's live connections when it runs, reopening them
+   * if they closed while the model was thinking, and keeps them open until it returns.
+   */
+  private callable(ref: McpSessionRef, session: SessionServers, server: string, tool: McpTool): HarnessTool[] {
+    const described = session.manager.connection(server);
+    if (!described) return [];
+    const execute: HarnessTool['execute'] = async (input, context) => {
+      const live = await this.sessionFor(ref, session.servers);
+      const connection = live.manager.connection(server);
+      if (!connection) throw new AppError('INTERNAL', `MCP server "${server}" has no connection in session ${ref.sessionId}`);
+      return this.whileBusy(ref.sessionId, live, () => mcpToolToHarnessTool(connection, tool).execute(input, context));
+    };
+    return [{ ...mcpToolToHarnessTool(described, tool), execute }];
+  }
+
+  /** Counts work on a session's connections, so the idle timer never closes them under it. */
+  private async whileBusy<T>(sessionId: string, session: SessionServers, work: () => Promise<T>): Promise<T> {
+    session.busy += 1;
+    this.disarm(session);
+    try {
+      return await work();
+    } finally {
+      session.busy -= 1;
+      this.arm(sessionId, session);
+    }
+  }
+
+  private arm(sessionId: string, session: SessionServers): void {
+    this.disarm(session);
+    if (session.busy > 0 || this.sessions.get(sessionId) !== session) return;
+    session.idleTimer = setTimeout(() => {
+      if (this.sessions.get(sessionId) !== session || session.busy > 0) return;
+      this.logger.debug({ sessionId }, 'closing idle MCP connections');
+      void this.close(sessionId);
+    }, this.config.AGENTRY_MCP_IDLE_TIMEOUT_MS);
+    session.idleTimer.unref();
+  }
+
+  private disarm(session: SessionServers): void {
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+  }
+}
+
+/** The tools a toolset names, offered while their server cannot describe them; a call tries to connect. */
+function standInsOf(server: AgentMcpServer): McpTool[] {
+  return server.namedTools.map((name) => ({
+    name,
+    description: `${name} on MCP server ${server.name} (the server could not be reached to describe it)`,
+    inputSchema: { type: 'object' as const },
+  }));
+}

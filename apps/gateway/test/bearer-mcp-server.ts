@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+export interface BearerMcpServer {
+  url: string;
+  port: number;
+  /** `Authorization` headers of every request, accepted or not. */
+  seenAuthorization: Array<string | undefined>;
+  /** Tool calls the server answered. */
+  calls: Array<{ name: string; arguments: unknown }>;
+  /** MCP sessions opened (one `initialize` each). */
+  sessionsOpened(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A stateful MCP server on the official SDK, served over Streamable HTTP on loopback, that answers only
+ * requests carrying `Authorization: Bearer <token>`. Tools: `whoami` and `echo`.
+ */
+export async function startBearerMcpServer(token: string): Promise<BearerMcpServer> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const seenAuthorization: Array<string | undefined> = [];
+  const calls: BearerMcpServer['calls'] = [];
+  let opened = 0;
+
+  const mcpServer = () => {
+    const server = new Server({ name: 'bearer-test', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: 'whoami', description: 'Says who the caller is authenticated as', inputSchema: { type: 'object', properties: {} } },
+        {
+          name: 'echo',
+          description: 'Echoes a text',
+          inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        },
+      ],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      calls.push({ name: request.params.name, arguments: request.params.arguments });
+      if (request.params.name === 'whoami') return { content: [{ type: 'text', text: `authenticated as the vault credential (call ${calls.length})` }] };
+      return { content: [{ type: 'text', text: `echo: ${String(request.params.arguments?.text)}` }] };
+    });
+    return server;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    seenAuthorization.push(req.headers.authorization);
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{"error":"unauthorized"}');
+      return;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      if (req.method !== 'POST' || !isInitializeRequest(body)) {
+        res.writeHead(404).end();
+        return;
+      }
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          opened += 1;
+          transports.set(id, created);
+        },
+      });
+      created.onclose = () => {
+        if (created.sessionId) transports.delete(created.sessionId);
+      };
+      await mcpServer().connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http: HttpServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      handle(req, res, body).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    port,
+    seenAuthorization,
+    calls,
+    sessionsOpened: () => opened,
+    close: async () => {
+      await Promise.all([...transports.values()].map((t) => t.close().catch(() => undefined)));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** TCP connections a process holds to a local port: its socket descriptors matched to the kernel's table. */
+export function openConnectionsTo(pid: number, port: number): number {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const match = /^socket:\[(\d+)\]$/.exec(link);
+      if (match) inodes.add(match[1]!);
+    } catch {
+      // The descriptor closed while we looked.
+    }
+  }
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  let count = 0;
+  for (const table of [`/proc/${pid}/net/tcp`, `/proc/${pid}/net/tcp6`]) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10) continue;
+      const remotePort = fields[2]!.split(':')[1];
+      // Any state counts (a half-closed socket still held is a leak); sockets no descriptor holds have inode 0.
+      if (remotePort === hexPort && inodes.has(fields[9]!)) count += 1;
+    }
+  }
+  return count;
+}
