@@ -1,5 +1,8 @@
 import { BaseEnvSchema, loadConfig } from '@agentry/platform';
 import { z } from 'zod';
+import { jsonEnv } from '../budgets/json-env.js';
+import { PriceOverridesSchema } from '../budgets/price-table.js';
+import { TenantQuotasSchema } from '../budgets/tenant-quotas.js';
 
 export const DataplaneEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
@@ -22,6 +25,12 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * Off by default; turn on only where agents must read services on the installation's own network.
    */
   AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Model list prices (USD per million tokens) over the built-in table, e.g. `{"scripted":{"input":1,"output":5}}`. */
+  AGENTRY_MODEL_PRICES: jsonEnv(PriceOverridesSchema, {}),
+  /** Output tokens a model call reserves against budgets and quotas when the request sets no `max_tokens`. */
+  AGENTRY_BUDGET_OUTPUT_RESERVE_TOKENS: z.coerce.number().int().min(1).default(4_096),
+  /** Per-tenant token and list-cost quotas per UTC day and month, keyed by tenant id or slug (`*` for every tenant). */
+  AGENTRY_TENANT_QUOTAS: jsonEnv(TenantQuotasSchema, {}),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),

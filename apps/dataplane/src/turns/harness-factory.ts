@@ -5,6 +5,7 @@ import {
   resolveModel,
   ScriptedModel,
   type Harness,
+  type ModelPort,
   type ModelProvidersConfig,
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
@@ -23,6 +24,8 @@ export interface SessionRuntime {
   workspace: WorkspaceFs;
   /** File and shell tools run on the customer's worker: the model sees their CMA schemas only. */
   selfHosted: boolean;
+  /** Wraps the model port every call of the run goes through (budgets meter it). */
+  meterModel?: (model: ModelPort) => ModelPort;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -55,8 +58,9 @@ export class HarnessFactory {
     const hasToolset = agent.tools.some((t) => t.type === 'agent_toolset_20260401');
     const workerTools = hasToolset && runtime.selfHosted;
     const { id: modelId, ...modelSettings } = agent.model;
+    const meter = runtime.meterModel ?? ((model: ModelPort) => model);
     const harness = createHarness({
-      model: new InstrumentedModel(resolveModel(modelId, this.providers, modelSettings)),
+      model: meter(new InstrumentedModel(resolveModel(modelId, this.providers, modelSettings))),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
