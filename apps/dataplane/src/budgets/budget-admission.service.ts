@@ -23,6 +23,8 @@ export interface Reservation {
   id: string;
   owner: UsageOwner;
   model: string;
+  /** A budget or quota applies: the call must not write more output than it reserved. */
+  capped: boolean;
 }
 
 /** Why a call or new work was refused; kept on the session's stop reason so new input can be judged alike. */
@@ -57,13 +59,17 @@ export class BudgetAdmission {
   async reserve(owner: UsageOwner, estimate: CallEstimate): Promise<Reservation> {
     const id = randomUUID();
     const amounts = this.amounts(estimate.model, estimate);
+    let capped = false;
     const refusal = await this.ledger.reserve(
       owner,
       id,
       estimate.model,
       amounts,
       periods(new Date()),
-      (spend) => this.judge(owner, spend, estimate),
+      (spend) => {
+        capped = spend.sessionBudget !== null || this.quotasOf(owner.tenantId, spend).length > 0;
+        return this.judge(owner, spend, estimate);
+      },
     );
     if (refusal) {
       platformMetrics().budgetRejections.add(1, { scope: refusal.scope });
@@ -72,7 +78,7 @@ export class BudgetAdmission {
         details: { scope: refusal.scope },
       });
     }
-    return { id, owner, model: estimate.model };
+    return { id, owner, model: estimate.model, capped };
   }
 
   async settle(reservation: Reservation, usage: TokenCounts): Promise<number> {
@@ -128,10 +134,7 @@ export class BudgetAdmission {
   }
 
   private judgeTenant(tenantId: string, spend: SpendSnapshot, estimate: CallEstimate): BudgetRefusal | null {
-    const limits = quotaLimitsFor(this.config.AGENTRY_TENANT_QUOTAS, {
-      id: tenantId,
-      slug: spend.tenantSlug ?? '',
-    });
+    const limits = this.quotasOf(tenantId, spend);
     for (const limit of limits) {
       const { used, next } = this.usedAgainst(limit, spend, estimate);
       if (used + next <= limit.limit) continue;
@@ -163,6 +166,10 @@ export class BudgetAdmission {
       used: limit.period === 'daily' ? spend.dayCostMicros : spend.monthCostMicros,
       next: this.prices.costMicros(estimate.model, estimate),
     };
+  }
+
+  private quotasOf(tenantId: string, spend: SpendSnapshot): QuotaLimit[] {
+    return quotaLimitsFor(this.config.AGENTRY_TENANT_QUOTAS, { id: tenantId, slug: spend.tenantSlug ?? '' });
   }
 
   private amounts(model: string, usage: TokenCounts): LedgerAmounts {

@@ -44,7 +44,10 @@ export class BudgetedModel implements ModelPort {
     }
     let settled = false;
     try {
-      for await (const event of this.inner.stream(request, signal)) {
+      // Under a cap the reserved output is also the most the model may write.
+      const capped = reservation.capped && request.maxTokens === undefined;
+      const sent = capped ? { ...request, maxTokens: estimate.output_tokens } : request;
+      for await (const event of this.inner.stream(sent, signal)) {
         if (event.type === 'done') {
           const usage = {
             input_tokens: event.usage.inputTokens,

@@ -27,8 +27,11 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Model list prices (USD per million tokens) over the built-in table, e.g. `{"scripted":{"input":1,"output":5}}`. */
   AGENTRY_MODEL_PRICES: jsonEnv(PriceOverridesSchema, {}),
-  /** Output tokens a model call reserves against budgets and quotas when the request sets no `max_tokens`. */
-  AGENTRY_BUDGET_OUTPUT_RESERVE_TOKENS: z.coerce.number().int().min(1).default(4_096),
+  /**
+   * Output tokens a model call reserves against budgets and quotas when the request sets no `max_tokens`;
+   * under a budget or quota it is also sent as the call's `max_tokens`.
+   */
+  AGENTRY_BUDGET_OUTPUT_RESERVE_TOKENS: z.coerce.number().int().min(1).default(8_192),
   /** Per-tenant token and list-cost quotas per UTC day and month, keyed by tenant id or slug (`*` for every tenant). */
   AGENTRY_TENANT_QUOTAS: jsonEnv(TenantQuotasSchema, {}),
   ANTHROPIC_API_KEY: z.string().optional(),
