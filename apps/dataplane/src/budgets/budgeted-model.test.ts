@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
-import { ScriptedModel, type ModelPort, type ModelRequest } from '@agentry/harness';
+import {
+  COMPACTION_SYSTEM_PROMPT,
+  createHarness,
+  ScriptedModel,
+  type ModelPort,
+  type ModelRequest,
+} from '@agentry/harness';
+import { MemoryWorkspaceFs } from '@agentry/workspace';
 import type { BudgetAdmission, CallEstimate, Reservation } from './budget-admission.service.js';
 import { BudgetedModel } from './budgeted-model.js';
 import { TurnUsage } from './turn-usage.js';
@@ -82,5 +89,33 @@ describe('budgeted model port', () => {
     });
     expect(log).toEqual([expect.stringMatching(/^reserve/), 'release']);
     expect(inner.requests[0]!.maxTokens).toBe(64);
+  });
+
+  it('meters every call the harness makes through its port: compaction and memory flush as well as the turn', async () => {
+    const { admission, log } = fakeAdmission();
+    const inner = recording(new ScriptedModel({ contextWindow: 24_000 }));
+    const harness = createHarness({
+      model: new BudgetedModel(inner, admission, OWNER, new TurnUsage()),
+      workspace: new MemoryWorkspaceFs(),
+    });
+    const long = 'x'.repeat(40_000); // past the compaction threshold (window − 20k reserve)
+    const conversation = [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: long }] },
+      { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'ok' }] },
+    ];
+    const spans: string[] = [];
+    for await (const event of harness.run(
+      { conversation, text: 'hello' },
+      { sessionId: 'sesn_1', agentId: 'agent_1' },
+    )) {
+      if (event.type === 'span.model_request_end') spans.push(event.id);
+    }
+    const system = inner.requests.map((r) => (r.messages[0]?.role === 'system' ? r.messages[0].content : ''));
+    expect(system[0]).toBe(COMPACTION_SYSTEM_PROMPT); // compaction, then the turn's own call, then the memory flush
+    expect(system[2]).toMatch(/memory extraction/);
+    expect(inner.requests).toHaveLength(3);
+    expect(spans).toHaveLength(1);
+    expect(log.filter((l) => l.startsWith('reserve'))).toHaveLength(inner.requests.length);
+    expect(log.filter((l) => l.startsWith('settle'))).toHaveLength(inner.requests.length);
   });
 });
