@@ -8,6 +8,7 @@ import { periodStart, quotaLimitsFor, type QuotaLimit } from './tenant-quotas.js
 import {
   UsageLedgerRepository,
   type LedgerAmounts,
+  type SpendPeriods,
   type SpendSnapshot,
   type UsageOwner,
 } from './usage-ledger.repository.js';
@@ -65,7 +66,7 @@ export class BudgetAdmission {
       id,
       estimate.model,
       amounts,
-      periods(new Date()),
+      this.quotaPeriods(),
       (spend) => {
         capped = spend.sessionBudget !== null || this.quotasOf(owner.tenantId, spend).length > 0;
         return this.judge(owner, spend, estimate);
@@ -101,7 +102,7 @@ export class BudgetAdmission {
     const at = periods(new Date());
     const refused = await this.ledger.lastRefusals(owner, at.monthStart);
     if (!refused.session && !refused.tenant) return null;
-    const spend = await this.ledger.spend(owner.tenantId, owner.sessionId, at);
+    const spend = await this.ledger.spend(owner.tenantId, owner.sessionId, this.quotaPeriods());
     return (
       (refused.session ? this.judge(owner, spend, refused.session) : null) ??
       (refused.tenant ? this.judgeTenant(owner.tenantId, spend, refused.tenant) : null)
@@ -166,6 +167,13 @@ export class BudgetAdmission {
       used: limit.period === 'daily' ? spend.dayCostMicros : spend.monthCostMicros,
       next: this.prices.costMicros(estimate.model, estimate),
     };
+  }
+
+  /** The periods quotas sum over; none when no quota is configured, so a tenant's rows are not read. */
+  private quotaPeriods(): SpendPeriods {
+    if (Object.keys(this.config.AGENTRY_TENANT_QUOTAS).length === 0)
+      return { dayStart: 'infinity', monthStart: 'infinity' };
+    return periods(new Date());
   }
 
   private quotasOf(tenantId: string, spend: SpendSnapshot): QuotaLimit[] {

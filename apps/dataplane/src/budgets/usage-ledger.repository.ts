@@ -32,6 +32,12 @@ export interface SpendSnapshot {
   monthCostMicros: number;
 }
 
+/** Starts of the UTC day and month quotas count from; `infinity` when no quota applies. */
+export interface SpendPeriods {
+  dayStart: Date | 'infinity';
+  monthStart: Date | 'infinity';
+}
+
 /** The call a cap refused last: new input is judged against it. */
 export interface RefusedCall {
   model: string;
@@ -42,24 +48,30 @@ export interface RefusedCall {
 /** A reservation nobody settled (its runner died) stops holding budget after this long. */
 const RESERVATION_HOLD = '15 minutes';
 
+/** Rows that count as spend: settlements, and reservations still open and recent. */
+const COUNTED = `(l.kind = 'settlement' OR (l.kind = 'reservation' AND l.created_at > now() - interval '${RESERVATION_HOLD}'
+  AND NOT EXISTS (SELECT 1 FROM usage_ledger x WHERE x.reservation_id = l.reservation_id AND x.kind <> 'reservation')))`;
+
+const TOKENS = 'l.input_tokens + l.output_tokens + l.cache_read_tokens + l.cache_write_tokens';
+
+/**
+ * The session's spend (by its own index) and the tenant's since the month start (by tenant and time; a month
+ * start of 'infinity' skips it when no quota applies).
+ */
 const SPEND_SQL = `
-  WITH rows AS (
-    SELECT l.session_id, l.created_at, l.list_cost_micros,
-           l.input_tokens + l.output_tokens + l.cache_read_tokens + l.cache_write_tokens AS tokens
-    FROM usage_ledger l
-    WHERE l.tenant_id = $1 AND (l.created_at >= $3 OR l.session_id = $2)
-      AND (l.kind = 'settlement' OR (l.kind = 'reservation' AND l.created_at > now() - interval '${RESERVATION_HOLD}'
-        AND NOT EXISTS (SELECT 1 FROM usage_ledger x WHERE x.reservation_id = l.reservation_id AND x.kind <> 'reservation')))
+  WITH tenant_rows AS (
+    SELECT l.created_at, l.list_cost_micros, ${TOKENS} AS tokens
+    FROM usage_ledger l WHERE l.tenant_id = $1 AND l.created_at >= $3 AND ${COUNTED}
   )
   SELECT
     (SELECT slug FROM tenants WHERE id = $1) AS "tenantSlug",
     (SELECT budget FROM sessions WHERE id = $2) AS "sessionBudget",
-    coalesce(sum(list_cost_micros) FILTER (WHERE session_id = $2), 0)::float8 AS "sessionCostMicros",
+    (SELECT coalesce(sum(l.list_cost_micros), 0)::float8 FROM usage_ledger l WHERE l.session_id = $2 AND ${COUNTED}) AS "sessionCostMicros",
     coalesce(sum(tokens) FILTER (WHERE created_at >= $4), 0)::float8 AS "dayTokens",
     coalesce(sum(list_cost_micros) FILTER (WHERE created_at >= $4), 0)::float8 AS "dayCostMicros",
-    coalesce(sum(tokens) FILTER (WHERE created_at >= $3), 0)::float8 AS "monthTokens",
-    coalesce(sum(list_cost_micros) FILTER (WHERE created_at >= $3), 0)::float8 AS "monthCostMicros"
-  FROM rows`;
+    coalesce(sum(tokens), 0)::float8 AS "monthTokens",
+    coalesce(sum(list_cost_micros), 0)::float8 AS "monthCostMicros"
+  FROM tenant_rows`;
 
 const REFUSED = `json_build_object('model', model, 'input_tokens', input_tokens, 'output_tokens', output_tokens)`;
 
@@ -85,7 +97,7 @@ export class UsageLedgerRepository {
     reservationId: string,
     model: string,
     amounts: LedgerAmounts,
-    periods: { dayStart: Date; monthStart: Date },
+    periods: SpendPeriods,
     admit: (spend: SpendSnapshot) => R | null,
   ): Promise<R | null> {
     const client = await this.sql.pool.connect();
@@ -147,11 +159,7 @@ export class UsageLedgerRepository {
   }
 
   /** The same spend without reserving, for admission of new work. */
-  async spend(
-    tenantId: string,
-    sessionId: string,
-    periods: { dayStart: Date; monthStart: Date },
-  ): Promise<SpendSnapshot> {
+  async spend(tenantId: string, sessionId: string, periods: SpendPeriods): Promise<SpendSnapshot> {
     const rows = await this.sql.query<SpendSnapshot>('usage.spend', SPEND_SQL, [
       tenantId,
       sessionId,
