@@ -50,9 +50,11 @@ export class UsageQueryService {
     if (query.session_id) add((n) => `session_id = $${n}`, query.session_id);
     if (query.starting_at) add((n) => `created_at >= $${n}::timestamptz`, query.starting_at);
     if (query.ending_at) add((n) => `created_at < $${n}::timestamptz`, query.ending_at);
-    const groups = query.group_by.map((key) => `${GROUP_COLUMNS[key]} AS "${key}"`);
-    const rows = await this.sql.query<SumRow>(
-      `usage.query.${query.group_by.join('.')}.${where.length}`,
+    const keys = [...new Set(query.group_by)];
+    const groups = keys.map((key) => `${GROUP_COLUMNS[key]} AS "${key}"`);
+    const positions = keys.map((_, i) => i + 1).join(', ');
+    // The statement's text varies with the filters and groups, so it is not a named (prepared) one.
+    const rows = await this.sql.pool.query<SumRow>(
       `SELECT ${[
         ...groups,
         `count(*)::int AS requests`,
@@ -63,17 +65,17 @@ export class UsageQueryService {
         `coalesce(sum(list_cost_micros), 0)::float8 AS "costMicros"`,
       ].join(', ')}
        FROM usage_ledger WHERE ${where.join(' AND ')}
-       ${groups.length ? `GROUP BY ${query.group_by.map((_, i) => i + 1).join(', ')} ORDER BY ${query.group_by.map((_, i) => i + 1).join(', ')}` : ''}`,
+       ${groups.length ? `GROUP BY ${positions} ORDER BY ${positions}` : ''}`,
       values,
     );
     return {
       data: rows.rows
         .filter((row) => groups.length > 0 || row.requests > 0)
         .map((row) => ({
-          ...(query.group_by.includes('agent') ? { agent_id: row.agent ?? null } : {}),
-          ...(query.group_by.includes('session') ? { session_id: row.session ?? null } : {}),
-          ...(query.group_by.includes('model') ? { model: row.model ?? null } : {}),
-          ...(query.group_by.includes('day') && row.day ? { day: row.day } : {}),
+          ...(keys.includes('agent') ? { agent_id: row.agent ?? null } : {}),
+          ...(keys.includes('session') ? { session_id: row.session ?? null } : {}),
+          ...(keys.includes('model') ? { model: row.model ?? null } : {}),
+          ...(keys.includes('day') && row.day ? { day: row.day } : {}),
           model_requests: row.requests,
           input_tokens: row.input,
           output_tokens: row.output,

@@ -11,24 +11,21 @@ const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 export const UsageQuerySchema = z.strictObject({
   /** Comma-separated subset of agent, session, model, day (UTC); empty sums everything. */
   group_by: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      const keys = (raw ?? '')
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean);
-      for (const key of keys) {
-        if (!(USAGE_GROUP_KEYS as readonly string[]).includes(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `group_by: "${key}" is not one of ${USAGE_GROUP_KEYS.join(', ')}`,
-          });
-          return z.NEVER;
-        }
-      }
-      return [...new Set(keys)] as Array<(typeof USAGE_GROUP_KEYS)[number]>;
-    }),
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((k) => k.trim())
+              .filter(Boolean)
+          : v,
+      z.array(
+        z.enum(USAGE_GROUP_KEYS, {
+          error: (issue) => `"${String(issue.input)}" is not one of ${USAGE_GROUP_KEYS.join(', ')}`,
+        }),
+      ),
+    )
+    .default([]),
   agent_id: z.string().min(1).optional(),
   session_id: z.string().min(1).optional(),
   /** Inclusive lower bound (ISO date or date-time). */
@@ -56,19 +53,10 @@ export type UsageRow = z.infer<typeof UsageRowSchema>;
 export const UsageReportSchema = z.object({ data: z.array(UsageRowSchema) });
 export type UsageReport = z.infer<typeof UsageReportSchema>;
 
-/** The query as it travels to the dataplane (already parsed by the gateway). */
-const UsageQueryRpcSchema = z.object({
-  group_by: z.array(z.enum(USAGE_GROUP_KEYS)).default([]),
-  agent_id: z.string().min(1).optional(),
-  session_id: z.string().min(1).optional(),
-  starting_at: isoDate.optional(),
-  ending_at: isoDate.optional(),
-});
-
 export const UsageSubjects = {
   query: rpcSubject(
     'dataplane.usage.query',
-    z.object({ v: V1, actor: ActorSchema, query: UsageQueryRpcSchema }),
+    z.object({ v: V1, actor: ActorSchema, query: UsageQuerySchema }),
     UsageReportSchema,
   ),
 } as const;
