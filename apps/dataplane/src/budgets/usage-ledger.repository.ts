@@ -66,7 +66,9 @@ const SPEND_SQL = `
   SELECT
     (SELECT slug FROM tenants WHERE id = $1) AS "tenantSlug",
     (SELECT budget FROM sessions WHERE id = $2) AS "sessionBudget",
-    (SELECT coalesce(sum(l.list_cost_micros), 0)::float8 FROM usage_ledger l WHERE l.session_id = $2 AND ${COUNTED}) AS "sessionCostMicros",
+    -- Only a budgeted session's spend is read: it is the only one judged against it.
+    (SELECT CASE WHEN s.budget IS NULL THEN 0 ELSE (SELECT coalesce(sum(l.list_cost_micros), 0)::float8
+       FROM usage_ledger l WHERE l.session_id = $2 AND ${COUNTED}) END FROM sessions s WHERE s.id = $2) AS "sessionCostMicros",
     coalesce(sum(tokens) FILTER (WHERE created_at >= $4), 0)::float8 AS "dayTokens",
     coalesce(sum(list_cost_micros) FILTER (WHERE created_at >= $4), 0)::float8 AS "dayCostMicros",
     coalesce(sum(tokens), 0)::float8 AS "monthTokens",
