@@ -84,7 +84,8 @@ const INSERT_SQL = `
 
 /**
  * The usage ledger (`usage_ledger`): reservations before model calls, settlements after. Reserving is
- * check-then-insert under a per-tenant advisory lock, so concurrent calls of one tenant never both pass a cap.
+ * check-then-insert under an advisory lock (per tenant when quotas are summed, else per session), so
+ * concurrent calls never both pass a cap.
  */
 @Injectable()
 export class UsageLedgerRepository {
@@ -105,7 +106,9 @@ export class UsageLedgerRepository {
     const client = await this.sql.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`usage:${owner.tenantId}`]);
+      // Quotas are shared by the tenant's sessions; without them only the session's own budget is at stake.
+      const scope = periods.monthStart === 'infinity' ? `session:${owner.sessionId}` : `tenant:${owner.tenantId}`;
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`usage:${scope}`]);
       const spend = await client.query<SpendSnapshot>({
         name: 'usage.spend',
         text: SPEND_SQL,
