@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
+import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
 import { TurnsModule } from './turns/turns.module.js';
 import { WorkModule } from './work/work.module.js';
@@ -15,6 +16,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
         EventsModule,
+        BudgetsModule,
         TurnsModule,
         WorkModule,
         TelemetryModule,

@@ -756,3 +756,5 @@ export type {
   ApiWorkspaceSubagentPut,
   ApiWorkspaceSummary,
 } from './api/agent-workspace.js';
+export { fromMicros, toMicros, toUsageSnapshot } from './v1/list-cost.js';
+export { USAGE_GROUP_KEYS, UsageQuerySchema, UsageReportSchema, UsageRowSchema, UsageSubjects, type UsageQuery, type UsageReport, type UsageRow } from './v1/usage.js';

@@ -1,5 +1,5 @@
 import type { Session as SessionRow } from '@agentry/db';
-import type { Session, SessionAgent } from '@agentry/contracts';
+import { toUsageSnapshot, type Session, type SessionAgent } from '@agentry/contracts';
 
 /** The frozen runtime spec a session carries from creation on. */
 export interface SessionSpec {
@@ -21,7 +21,7 @@ export function toSessionDto(row: SessionRow): Session {
     resources: row.resources as Session['resources'],
     vault_ids: row.vaultIds,
     budget: (row.budget ?? null) as Session['budget'],
-    usage: row.usage as Session['usage'],
+    usage: toUsageSnapshot(row.usage as Record<string, number>) as Session['usage'],
     stats: row.stats as Session['stats'],
     outcome_evaluations: [],
     deployment_id: row.deploymentId,

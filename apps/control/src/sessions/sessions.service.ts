@@ -9,6 +9,7 @@ import {
   normalizeAgentTools,
   toModelConfig,
   type Actor,
+  type BudgetLimit,
   type CreateSessionRequest,
   type ListSessionsParams,
   type Page,
@@ -25,6 +26,7 @@ import { toAgentSnapshot } from '../agents/agent.mapper.js';
 import { AgentsService } from '../agents/agents.service.js';
 import { ModelCatalog } from '../agents/model-catalog.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
+import { assertBudgetChange } from './session-budget.rules.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
 import { SessionsRepository, type SessionChanges } from './sessions.repository.js';
@@ -92,7 +94,11 @@ export class SessionsService {
       }
       changes.metadata = metadata;
     }
-    if (body.budget !== undefined) changes.budget = body.budget ?? Prisma.DbNull;
+    if (body.budget !== undefined) {
+      const spent = (row.usage as { list_cost_micros?: number }).list_cost_micros ?? 0;
+      assertBudgetChange(id, row.budget as BudgetLimit | null, body.budget, spent);
+      changes.budget = body.budget ?? Prisma.DbNull;
+    }
     if (body.vault_ids !== undefined) changes.vaultIds = body.vault_ids;
     if (body.agent?.tools !== undefined || body.agent?.mcp_servers !== undefined) {
       const spec = row.spec as unknown as SessionSpec;

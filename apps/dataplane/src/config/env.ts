@@ -1,5 +1,8 @@
 import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
+import { jsonEnv } from '../budgets/json-env.js';
+import { PriceOverridesSchema } from '../budgets/price-table.js';
+import { TenantQuotasSchema } from '../budgets/tenant-quotas.js';
 
 export const DataplaneEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
@@ -46,6 +49,15 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_MCP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** One MCP tool call; a server slower than this gives the model a tool error. */
   AGENTRY_MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Model list prices (USD per million tokens) over the built-in table, e.g. `{"scripted":{"input":1,"output":5}}`. */
+  AGENTRY_MODEL_PRICES: jsonEnv(PriceOverridesSchema, {}),
+  /**
+   * Output tokens a model call reserves against budgets and quotas when the request sets no `max_tokens`;
+   * under a budget or quota it is also sent as the call's `max_tokens`.
+   */
+  AGENTRY_BUDGET_OUTPUT_RESERVE_TOKENS: z.coerce.number().int().min(1).default(8_192),
+  /** Per-tenant token and list-cost quotas per UTC day and month, keyed by tenant id or slug (`*` for every tenant). */
+  AGENTRY_TENANT_QUOTAS: jsonEnv(TenantQuotasSchema, {}),
 }).extend(ModelEnvSchema.shape);
 export type DataplaneEnv = z.infer<typeof DataplaneEnvSchema>;
 

@@ -9,6 +9,7 @@ import {
   type ListEventsRpcRequest,
   type StoredEvent,
 } from '@agentry/contracts';
+import { NewWorkGate } from '../budgets/new-work-gate.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { SessionWakeups } from '../turns/session-wakeups.js';
 import { EventPublisher } from './event-publisher.js';
@@ -22,6 +23,7 @@ export class EventsService {
     private readonly sessions: SessionStateRepository,
     private readonly publisher: EventPublisher,
     private readonly wakeups: SessionWakeups,
+    private readonly budgets: NewWorkGate,
   ) {}
 
   /**
@@ -31,6 +33,7 @@ export class EventsService {
    */
   async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
+    await this.budgets.assertAccepts(actor, sessionId, inbound);
     const rows = await this.events.append(
       sessionId,
       { kind: 'client', tenantId: actor.tenantId, namespaceId: actor.namespaceId },

@@ -29,6 +29,8 @@ export interface SessionRuntime {
   workspace: WorkspaceFs;
   /** The session's own files, for environments whose file tools run in the Brain (`remote`). */
   sessionFiles: WorkspaceFs;
+  /** Wraps the model port every call of the run goes through (budgets meter it). */
+  meterModel?: (model: ModelPort) => ModelPort;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -60,8 +62,9 @@ export class HarnessFactory {
     const webFetch = { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS };
     const webSearch = { url: this.config.AGENTRY_WEB_SEARCH_URL, apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY };
     const { id: modelId, ...modelSettings } = agent.model;
+    const meter = runtime.meterModel ?? ((model: ModelPort) => model);
     const harness = createHarness({
-      model: new InstrumentedModel(this.model(modelId, modelSettings)),
+      model: meter(new InstrumentedModel(this.model(modelId, modelSettings))),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),

@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type StoredEvent } from '@agentry/contracts';
 import { LOGGER, platformMetrics, type Logger } from '@agentry/platform';
 import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
+import { BudgetAdmission } from '../budgets/budget-admission.service.js';
+import { SessionAccounts } from '../budgets/session-accounts.repository.js';
+import { TurnBudget } from '../budgets/turn-budget.js';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
@@ -59,6 +62,8 @@ export class TurnRunner {
     private readonly interrupts: SessionInterrupts,
     private readonly wakeups: SessionWakeups,
     private readonly work: WorkQueue,
+    private readonly budgets: BudgetAdmission,
+    private readonly accounts: SessionAccounts,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -141,7 +146,13 @@ export class TurnRunner {
     const log = await this.logs.read(session.id);
     const conversation = buildConversation(log);
     const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
+    const budget = new TurnBudget(
+      this.budgets,
+      { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: session.id, agentId: spec.agent.id },
+      await this.accounts.account(session.id),
+    );
     const harness = this.harnesses.create({
+      meterModel: (model) => budget.meter(model),
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
@@ -155,7 +166,6 @@ export class TurnRunner {
       },
     });
 
-    const usage: Record<string, number> = {};
     let end: RunEndEvent | undefined;
     try {
       const input = { ...withWaitingMessages(conversation, resume), ...resume };
@@ -163,15 +173,14 @@ export class TurnRunner {
       for await (const event of run) {
         if (event.type === 'run.end') end = event;
         else if (isPersistedEvent(event)) {
-          if (event.type === 'span.model_request_end') addUsage(usage, { ...event.usage });
-          await writer.emit(toPlatformEvent(event));
+          await writer.emit(budget.priced(toPlatformEvent(event)));
         } else writer.preview(event as unknown as Record<string, unknown>);
       }
     } catch (error) {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       await writer.emit(turnFailureEvent(error));
-      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage, consume: abort.interruptsHeard });
+      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage: budget.usage.increments(), consume: abort.interruptsHeard });
       return;
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
@@ -179,8 +188,8 @@ export class TurnRunner {
     // The item may have stopped while the turn ran (an idle worker leaving); suspended calls need one open.
     if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
-    if (Object.keys(usage).length) await writer.emit({ type: 'session.usage', usage: { input_tokens: usage.input_tokens ?? 0, output_tokens: usage.output_tokens ?? 0 } });
-    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage, consume: abort.interruptsHeard });
+    for (const closing of budget.closingEvents(stopReason)) await writer.emit(closing);
+    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage: budget.usage.increments(), consume: abort.interruptsHeard });
   }
 
   /**
@@ -204,8 +213,4 @@ export class TurnRunner {
 
 function idle(stopReason: Record<string, unknown>) {
   return { type: 'session.status_idle', stop_reason: stopReason };
-}
-
-function addUsage(total: Record<string, number>, usage: Record<string, number>): void {
-  for (const [key, value] of Object.entries(usage)) total[key] = (total[key] ?? 0) + value;
 }

@@ -14,6 +14,7 @@ import { DeploymentsController } from './deployments.controller.js';
 import { FilesController } from './files.controller.js';
 import { MultipartBodyParser } from './multipart-body.parser.js';
 import { SkillsController } from './skills.controller.js';
+import { UsageController } from './usage.controller.js';
 
 @Module({
   imports: [StreamingModule],
@@ -31,6 +32,7 @@ import { SkillsController } from './skills.controller.js';
     DeploymentRunsController,
     FilesController,
     SkillsController,
+    UsageController,
   ],
   providers: [MultipartBodyParser],
 })

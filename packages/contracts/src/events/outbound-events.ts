@@ -104,7 +104,13 @@ export const UsageSnapshotSchema = z.object({
 });
 export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;
 
-export const BudgetLimitSchema = z.strictObject({ type: z.literal('limit'), max_list_cost: MonetaryAmountSchema.strict() });
+export const BudgetLimitSchema = z.strictObject({
+  type: z.literal('limit'),
+  max_list_cost: z.strictObject({
+    amount: z.string().regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal USD amount with at most six decimals, such as "5.00"'),
+    currency: z.literal('USD'),
+  }),
+});
 export type BudgetLimit = z.infer<typeof BudgetLimitSchema>;
 
 export const SessionUsagePayloadSchema = z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '@agentry/contracts';
 import { createHarness } from '../harness.js';
 import type { ModelPort, ModelRequest } from '../model/model-port.js';
 import { ScriptedModel } from '../scripted/scripted-model.js';
@@ -137,6 +138,25 @@ describe('harness loop', () => {
     const { events, end } = await collectRun(harness, { conversation: [], text: 'spend' });
     expect(end.stop_reason).toEqual({ type: 'budget_reached' });
     expect(ofType(events, 'span.model_request_start')).toHaveLength(1);
+  });
+
+  it('stops with budget_reached, not an error, when the model port refuses a call for budget', async () => {
+    const inner = new ScriptedModel({ script: { turns: [{ reply: [{ toolCall: { name: 'list_files', input: { path: '.' } } }, 'done'] }] } });
+    let calls = 0;
+    const metered: ModelPort = {
+      id: inner.id,
+      contextWindow: inner.contextWindow,
+      stream(req, signal) {
+        calls += 1;
+        if (calls > 1) throw new AppError('BUDGET_EXCEEDED', 'budget of 0.01 USD is reached');
+        return inner.stream(req, signal);
+      },
+    };
+    const harness = createHarness({ model: metered, workspace: await workspaceWith({ 'x.md': 'x' }) });
+    const { events, end } = await collectRun(harness, { conversation: [], text: 'spend' });
+    expect(end.stop_reason).toEqual({ type: 'budget_reached' });
+    expect(ofType(events, 'agent.tool_result')).toHaveLength(1);
+    expect(calls).toBe(2);
   });
 
   it('continues a conversation passed in from outside without keeping state between runs', async () => {

@@ -90,6 +90,8 @@ async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): Asy
         continue;
       }
       if (result.error.code === 'ABORTED') return { type: 'interrupted' };
+      // The model port refused the call before sending it: a budget or quota is spent.
+      if (result.error.code === 'BUDGET_EXCEEDED') return { type: 'budget_reached' };
       return { type: 'error', error: result.error.toBody() };
     }
     const message = result.message;
