@@ -13,7 +13,7 @@ import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import { agentSnapshot, seedSelfHostedEnvironment, seedSelfHostedSession, type SelfHostedEnvironment } from './self-hosted-fixture.js';
 
 /** The turn calls a Hands tool that never answers: only a cancel ends it early. */
-const script = { turns: [{ reply: [{ text: 'Looking.', toolCall: { name: 'list_files', input: { path: '.' } } }, 'done'] }] };
+const script = { turns: [{ reply: [{ text: 'Looking.', toolCall: { name: 'glob', input: { pattern: '*' } } }, 'done'] }] };
 
 describe('interrupts reach the running turn and the Hands', () => {
   let dp: DataplaneTestApp;

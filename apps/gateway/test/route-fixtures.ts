@@ -70,6 +70,12 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     granteeType: 'user',
     webhookToken: 'dwh_matrix_unknown',
   };
+  if (documented.has('GET /api/multiagent/runs/{id}')) {
+    const body = { agentIds: [agent.id], message: 'go', environmentId: environment.id };
+    const started = await send(api.baseUrl, 'POST', '/api/multiagent/run', body, { ...api.authHeaders, ...headers, prefer: 'respond-async' });
+    if (started.status !== 202) throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
+    ids.multiagentRun = (started.body as { id: string }).id;
+  }
   if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
   if (documented.has('GET /api/agents/{id}/workspace')) ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };

@@ -18,6 +18,7 @@ export type FixtureKey =
   | 'file'
   | 'deployment'
   | 'deploymentRun'
+  | 'multiagentRun'
   | 'workItem'
   | 'apiKey'
   | 'user'
@@ -58,6 +59,7 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   files: 'file',
   deployments: 'deployment',
   deployment_runs: 'deploymentRun',
+  runs: 'multiagentRun',
   work: 'workItem',
   users: 'user',
   members: 'user',
