@@ -64,7 +64,10 @@ describe('conversation rebuilt after a compaction', () => {
     { role: 'user', content: text('third question') },
   ];
   const texts = (events: StoredEvent[]) =>
-    buildConversation(events).map((m) => `${m.role}:${m.content.map((b) => (b.type === 'text' ? b.text : '')).join('')}`);
+    buildConversation(events).map((m) => {
+      const content = typeof m.content === 'string' ? m.content : m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      return `${m.role}:${content}`;
+    });
 
   it('continues from the summary and the recent messages the compactor kept', () => {
     const log = [
