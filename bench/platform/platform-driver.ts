@@ -27,8 +27,8 @@ export class PlatformDriver {
     return JSON.parse(text) as T;
   }
 
-  async setup(): Promise<{ agentId: string; environmentId: string }> {
-    const agent = await this.post<{ id: string }>('/v1/agents', { name: 'bench', model: 'scripted' });
+  async setup(model: unknown = 'scripted'): Promise<{ agentId: string; environmentId: string }> {
+    const agent = await this.post<{ id: string }>('/v1/agents', { name: 'bench', model });
     const environment = await this.post<{ id: string }>('/v1/environments', {
       name: 'bench',
       config: { type: 'local' },
@@ -67,6 +67,8 @@ export class BenchSession {
       }
     | undefined;
   private reader: SseReader | undefined;
+  /** Compactions of the session's context seen on its stream. */
+  compactions = 0;
 
   private constructor(
     private readonly driver: PlatformDriver,
@@ -84,6 +86,7 @@ export class BenchSession {
   }
 
   private onFrame(frame: Frame): void {
+    if (frame.event === 'agent.thread_context_compacted') this.compactions += 1;
     const waiting = this.waiting;
     if (!waiting) return;
     if (frame.event === 'user.message' && waiting.messageAt === undefined) waiting.messageAt = frame.at;

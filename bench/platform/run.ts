@@ -8,6 +8,7 @@
  *   npx tsx bench/platform/run.ts --quick    bounded run (about a minute)
  *   npx tsx bench/platform/run.ts --only=turns,streams,reads,length,memory,scale
  *   npx tsx bench/platform/run.ts --only=turns --cpu-prof   V8 profiles of every service in test-results/profiles
+ *   npx tsx bench/platform/run.ts --only=length --length-turns=300   per-turn cost over one compacting session
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,9 @@ const sizes = quick
       lengthTurns: 500,
       idleStreams: 10_000,
     };
+
+const lengthTurnsArg = args.find((a) => a.startsWith('--length-turns='));
+if (lengthTurnsArg) sizes.lengthTurns = Number(lengthTurnsArg.slice('--length-turns='.length));
 
 const platformEnv = { AGENTRY_LOG_LEVEL: 'warn' };
 
@@ -208,9 +212,13 @@ try {
   }
 
   if (wants('length')) {
-    const flat = await lengthFlatness(driver, ids, sizes.lengthTurns);
+    // The summarisation call answers with a short summary, as a real model does within its summary cap;
+    // every other message is echoed.
+    const summarising = { id: 'scripted', script: { turns: [{ match: '^Summarise these', reply: ['The user sent numbered messages.'] }] } };
+    const loadBefore = loadAverage();
+    const flat = await lengthFlatness(driver, await driver.setup(summarising), sizes.lengthTurns);
     notes.push(
-      `session length: turns 1–50 mean ${flat.first.toFixed(1)} ms, last 50 mean ${flat.last.toFixed(1)} ms, ratio ${flat.ratio.toFixed(2)} (${sizes.lengthTurns} turns)`,
+      `session length: turns 1–50 mean ${flat.first.toFixed(1)} ms, last 50 mean ${flat.last.toFixed(1)} ms, ratio ${flat.ratio.toFixed(2)} (${sizes.lengthTurns} turns, ${flat.compactions} compactions; load average ${loadBefore} before, ${loadAverage()} after)`,
     );
   }
 

@@ -79,7 +79,11 @@ export async function bareThroughput(bare: Bare, concurrency: number, seconds: n
   return turns / ((performance.now() - started) / 1000);
 }
 
-/** Turns 1–50 against the last 50 of one long session: the cost of a turn must not grow with the log. */
+/**
+ * Turns 1–50 against the last 50 of one long session: the cost of a turn must not grow with the log.
+ * The context is compacted along the way (the compactor's message threshold), so this also shows
+ * that a turn after many compactions costs what one before the first did.
+ */
 export async function lengthFlatness(
   driver: PlatformDriver,
   ids: { agentId: string; environmentId: string },
@@ -92,7 +96,7 @@ export async function lengthFlatness(
   const window = Math.min(50, Math.floor(turns / 4));
   const first = mean(latencies.slice(0, window));
   const last = mean(latencies.slice(-window));
-  return { first, last, ratio: last / first, p50: percentile(latencies, 50) };
+  return { first, last, ratio: last / first, p50: percentile(latencies, 50), compactions: session.compactions };
 }
 
 function readCpu(processes: Record<string, number | undefined>): Record<string, number> {

@@ -154,6 +154,22 @@ export class SessionEventsRepository {
     return rows.rows;
   }
 
+  /**
+   * The events from the last one of `type` on (all of them when there is none), in order. The
+   * backward scan of the (session, seq) index stops at that event, so the cost follows what came
+   * after it, not the length of the log.
+   */
+  async fromLast(sessionId: string, type: string): Promise<EventRow[]> {
+    const rows = await this.sql.query<EventRow>(
+      'events.from-last',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND seq >= coalesce(
+         (SELECT seq FROM session_events WHERE session_id = $1 AND type = $2 ORDER BY seq DESC LIMIT 1), 0)
+       ORDER BY seq`,
+      [sessionId, type],
+    );
+    return rows.rows;
+  }
+
   /** Inbound events not yet consumed by a turn, in seq order. */
   async inbox(sessionId: string): Promise<EventRow[]> {
     const rows = await this.sql.query<EventRow>(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@agentry/contracts';
-import { buildConversation } from './conversation-builder.js';
+import { buildConversation, danglingToolCalls } from './conversation-builder.js';
 import { withWaitingMessages } from './recovery-plan.js';
 
 let seq = 0;
@@ -47,6 +47,96 @@ describe('conversation rebuilt from the log', () => {
     expect(ready.conversation.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(ready.newMessages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'and then say bye' }] },
+    ]);
+  });
+});
+
+describe('conversation rebuilt after a compaction', () => {
+  const reply = (id: string, text: string) => [
+    ev(`${id}_span`, 'span.model_request_start'),
+    ev(id, 'agent.message', { content: [{ type: 'text', text }] }),
+  ];
+  const text = (t: string) => [{ type: 'text', text: t }];
+  const kept = [
+    { role: 'user', content: text('<conversation_summary>asked a first question</conversation_summary>') },
+    { role: 'user', content: text('second question') },
+    { role: 'assistant', content: text('second answer') },
+    { role: 'user', content: text('third question') },
+  ];
+  const texts = (events: StoredEvent[]) =>
+    buildConversation(events).map((m) => {
+      const content = typeof m.content === 'string' ? m.content : m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      return `${m.role}:${content}`;
+    });
+
+  it('continues from the summary and the recent messages the compactor kept', () => {
+    const log = [
+      say('sevt_q1', 'first question'),
+      ...reply('sevt_a1', 'first answer'),
+      say('sevt_q2', 'second question'),
+      ...reply('sevt_a2', 'second answer'),
+      say('sevt_q3', 'third question'),
+      ev('sevt_c', 'agent.thread_context_compacted', { summary: 'asked a first question', context: kept, context_through_seq: seq }),
+      ...reply('sevt_a3', 'third answer'),
+      say('sevt_q4', 'fourth question'),
+    ];
+    expect(texts(log)).toEqual([
+      'user:<conversation_summary>asked a first question</conversation_summary>',
+      'user:second question',
+      'assistant:second answer',
+      'user:third question',
+      'assistant:third answer',
+      'user:fourth question',
+    ]);
+  });
+
+  it('rebuilds the same conversation from the last compaction on as from the whole log', () => {
+    const before = [say('sevt_q1', 'first question'), ...reply('sevt_a1', 'first answer'), say('sevt_q2', 'second question'), ...reply('sevt_a2', 'second answer'), say('sevt_q3', 'third question')];
+    const compaction = ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: kept, context_through_seq: seq });
+    const after = [...reply('sevt_a3', 'third answer'), say('sevt_q4', 'fourth question')];
+    expect(buildConversation([compaction, ...after])).toEqual(buildConversation([...before, compaction, ...after]));
+  });
+
+  it('keeps a message that arrived while the compacting turn ran, which that turn never read', () => {
+    const log = [
+      say('sevt_q3', 'third question'),
+      say('sevt_late', 'sent during the turn'),
+      ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: kept, context_through_seq: seq - 1 }),
+      ...reply('sevt_a3', 'third answer'),
+    ];
+    expect(texts(log).slice(1)).toEqual([
+      'user:second question',
+      'assistant:second answer',
+      'user:third question',
+      'user:sent during the turn',
+      'assistant:third answer',
+    ]);
+  });
+
+  it('keeps tool calls and their results the compactor kept, so their results can be named', () => {
+    const keptWithTool = [
+      { role: 'assistant', content: [], toolCalls: [{ id: 'sevt_t', name: 'bash', input: { command: 'ls' } }] },
+      { role: 'tool', toolCallId: 'sevt_t', toolName: 'bash', content: text('a.txt'), isError: false },
+    ];
+    const conversation = buildConversation([
+      ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: keptWithTool, context_through_seq: 0 }),
+      say('sevt_q', 'what next?'),
+    ]);
+    expect(conversation.map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
+    expect(danglingToolCalls(conversation)).toEqual([]);
+  });
+});
+
+describe('conversation rebuilt after a compaction recorded with its summary only', () => {
+  it('starts from that summary', () => {
+    const conversation = buildConversation([
+      say('sevt_old', 'forgotten'),
+      ev('sevt_c', 'agent.thread_context_compacted', { summary: 'the user said hello' }),
+      say('sevt_new', 'and now?'),
+    ]);
+    expect(conversation).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Summary of the conversation so far:\n\nthe user said hello' }] },
+      { role: 'user', content: [{ type: 'text', text: 'and now?' }] },
     ]);
   });
 });

@@ -7,14 +7,19 @@ type Payload = Record<string, unknown>;
 const TOOL_USE_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
 const TOOL_RESULT_TYPES = new Set(['agent.tool_result', 'agent.mcp_tool_result']);
 
+export const COMPACTION_EVENT = 'agent.thread_context_compacted';
+
 /**
  * Rebuilds the model conversation from the event log alone, so any replica can continue any session.
  * Each `span.model_request_start` opens a new assistant message; a compaction event replaces
- * everything before it with its summary. A message that arrived while tool calls were still out (a
- * worker or a human had yet to answer) is placed after their results, as model APIs require.
+ * everything before it with its summary and the recent messages the compactor kept, so the log from
+ * the last compaction on is enough. A message that arrived while tool calls were still out (a worker
+ * or a human had yet to answer) is placed after their results, as model APIs require.
  */
 export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let messages: ChatMessage[] = [];
+  // Messages since the last compaction: one the compacting turn had not read yet survives it.
+  let received: Array<{ seq: number; message: ChatMessage }> = [];
   let assistant: Assistant | undefined;
   const unanswered = new Set<string>();
   let deferred: ChatMessage[] = [];
@@ -29,12 +34,13 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
     }
     return assistant;
   };
-  for (const { event } of events) {
+  for (const { seq, event } of events) {
     const payload = event as unknown as Payload;
     const type = event.type;
     if (type === 'user.message' || type === 'system.message') {
       const blocks = toBlocks(payload.content);
       const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
+      received.push({ seq, message });
       if (unanswered.size > 0) deferred.push(message);
       else {
         assistant = undefined;
@@ -65,14 +71,34 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         assistant = undefined;
         flushDeferred();
       }
-    } else if (type === 'agent.thread_context_compacted' && typeof payload.summary === 'string') {
+    } else if (type === COMPACTION_EVENT && typeof payload.summary === 'string') {
       assistant = undefined;
       unanswered.clear();
-      messages = [{ role: 'user', content: [{ type: 'text', text: `Summary of the conversation so far:\n\n${payload.summary}` }] }];
+      deferred = [];
+      messages = afterCompaction(payload, received);
+      received = [];
     }
   }
   flushDeferred();
   return messages;
+}
+
+/**
+ * The conversation as the compactor left it (its summary, then the recent messages it kept), then any
+ * message appended after the compacting turn read the log (`context_through_seq`): that turn never
+ * saw it, so never kept it. An event from before `context` was recorded brings only its summary.
+ */
+function afterCompaction(payload: Payload, received: Array<{ seq: number; message: ChatMessage }>): ChatMessage[] {
+  const context = Array.isArray(payload.context)
+    ? (payload.context as ChatMessage[])
+    : [{ role: 'user' as const, content: [{ type: 'text' as const, text: `Summary of the conversation so far:\n\n${String(payload.summary)}` }] }];
+  const through = typeof payload.context_through_seq === 'number' ? payload.context_through_seq : Infinity;
+  return [...context, ...received.filter((r) => r.seq > through).map((r) => r.message)];
+}
+
+/** Stamps a compaction event with the last seq its turn had read, for `afterCompaction`. */
+export function withReadThrough<E extends { type: string }>(event: E, seq: number): E {
+  return event.type === COMPACTION_EVENT ? { ...event, context_through_seq: seq } : event;
 }
 
 /** Tool calls of the last assistant message that have no result yet. */

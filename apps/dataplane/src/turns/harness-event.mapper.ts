@@ -46,8 +46,8 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
         is_error: event.is_error,
       };
     case 'agent.thread_context_compacted':
-      // `summary` is an extension field: the conversation is rebuilt from it after compaction.
-      return { id: event.id, type: event.type, summary: event.summary };
+      // `summary` and `context` are extension fields: the conversation is rebuilt from them after compaction.
+      return { id: event.id, type: event.type, summary: event.summary, context: event.context };
     case 'span.model_request_start':
       return { id: event.id, type: event.type, model: event.model };
     case 'span.model_request_end':

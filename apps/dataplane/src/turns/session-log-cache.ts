@@ -1,12 +1,16 @@
 import type { StoredEvent } from '@agentry/contracts';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import type { SessionEventsRepository } from '../events/session-events.repository.js';
+import { COMPACTION_EVENT } from './conversation-builder.js';
 
 /**
- * The event logs of recently run sessions, so a turn reads only what was appended since it last
- * looked instead of the whole log. Postgres stays the source of truth: every read asks for the
- * events after the cached tail, whoever wrote them, so a replica that ran nothing of the session or
- * a cache that was evicted simply reads more. Least recently used sessions are dropped first.
+ * The live part of the event logs of recently run sessions: from the last compaction on, which is
+ * all a turn needs to rebuild the conversation (see `buildConversation`). A turn reads only what was
+ * appended since it last looked, and a compaction drops everything before it, so neither the read
+ * nor the rebuild grows with the length of the session. Postgres stays the source of truth: every
+ * read asks for the events after the cached tail, whoever wrote them, so a replica that ran nothing
+ * of the session or a cache that was evicted reads from the last compaction. Least recently used
+ * sessions are dropped first.
  */
 export class SessionLogCache {
   private readonly logs = new Map<string, StoredEvent[]>();
@@ -17,10 +21,11 @@ export class SessionLogCache {
   ) {}
 
   async read(sessionId: string): Promise<StoredEvent[]> {
-    const cached = this.logs.get(sessionId) ?? [];
-    const tail = cached.at(-1)?.seq ?? 0;
-    const fresh = (await this.events.after(sessionId, tail)).map(toStoredEvent);
-    const log = fresh.length ? cached.concat(fresh) : cached;
+    const cached = this.logs.get(sessionId);
+    const fresh = cached
+      ? await this.events.after(sessionId, cached.at(-1)?.seq ?? 0)
+      : await this.events.fromLast(sessionId, COMPACTION_EVENT);
+    const log = fromLastCompaction(fresh.length ? (cached ?? []).concat(fresh.map(toStoredEvent)) : (cached ?? []));
     this.keep(sessionId, log);
     return log;
   }
@@ -39,4 +44,9 @@ export class SessionLogCache {
     this.logs.set(sessionId, log);
     if (this.logs.size > this.capacity) this.logs.delete(this.logs.keys().next().value!);
   }
+}
+
+function fromLastCompaction(log: StoredEvent[]): StoredEvent[] {
+  const last = log.findLastIndex((e) => e.event.type === COMPACTION_EVENT);
+  return last > 0 ? log.slice(last) : log;
 }

@@ -16,7 +16,7 @@ import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
-import { buildConversation, danglingToolCalls } from './conversation-builder.js';
+import { buildConversation, danglingToolCalls, withReadThrough } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -173,7 +173,7 @@ export class TurnRunner {
       for await (const event of run) {
         if (event.type === 'run.end') end = event;
         else if (isPersistedEvent(event)) {
-          await writer.emit(budget.priced(toPlatformEvent(event)));
+          await writer.emit(budget.priced(withReadThrough(toPlatformEvent(event), log.at(-1)?.seq ?? 0)));
         } else writer.preview(event as unknown as Record<string, unknown>);
       }
     } catch (error) {

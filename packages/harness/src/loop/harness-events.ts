@@ -49,7 +49,12 @@ export type AgentMcpToolResultEvent = Persisted & {
   content: ContentBlock[];
   is_error: boolean;
 };
-export type ThreadContextCompactedEvent = Persisted & { type: 'agent.thread_context_compacted'; summary: string };
+export type ThreadContextCompactedEvent = Persisted & {
+  type: 'agent.thread_context_compacted';
+  summary: string;
+  /** The conversation as compaction left it (the summary, then the recent messages kept verbatim): a turn rebuilds from here. */
+  context: ChatMessage[];
+};
 export type ModelRequestStartEvent = Persisted & { type: 'span.model_request_start'; model: string };
 export type ModelRequestEndEvent = Persisted & {
   type: 'span.model_request_end';

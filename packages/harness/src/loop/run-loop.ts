@@ -159,7 +159,7 @@ async function* compact(deps: LoopDeps, state: RunState, emergency: boolean): As
   const result = await bestEffort(deps, 'compaction', () => deps.hooks.compact!(deps.hookContext, state.conversation, { emergency }));
   if (result?.summary === undefined) return;
   state.conversation = result.conversation;
-  yield deps.events.make({ type: 'agent.thread_context_compacted', summary: result.summary });
+  yield deps.events.make({ type: 'agent.thread_context_compacted', summary: result.summary, context: result.conversation });
 }
 
 /** Runs a middleware step whose failure must not fail the turn (the turn's own work is already done or can proceed). */

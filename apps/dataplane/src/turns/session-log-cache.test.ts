@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { EventRow } from '../events/event-row.js';
+import type { SessionEventsRepository } from '../events/session-events.repository.js';
+import { SessionLogCache } from './session-log-cache.js';
+
+const row = (seq: number, type: string): EventRow => ({
+  id: `sevt_${seq}`,
+  seq,
+  type,
+  payload: {},
+  processedAt: new Date(0),
+  createdAt: new Date(0),
+});
+
+/** A log in memory that answers as the repository does, counting the rows each read returns. */
+function logOf(types: string[]) {
+  const rows = types.map((type, i) => row(i + 1, type));
+  const reads: number[] = [];
+  const repository = {
+    after: async (_: string, afterSeq: number) => {
+      const out = rows.filter((r) => r.seq > afterSeq);
+      reads.push(out.length);
+      return out;
+    },
+    fromLast: async (_: string, type: string) => {
+      const last = rows.findLast((r) => r.type === type)?.seq ?? 0;
+      const out = rows.filter((r) => r.seq >= last);
+      reads.push(out.length);
+      return out;
+    },
+  } as unknown as SessionEventsRepository;
+  return { rows, reads, repository, append: (type: string) => rows.push(row(rows.length + 1, type)) };
+}
+
+const COMPACTED = 'agent.thread_context_compacted';
+const seqs = (log: Array<{ seq: number }>) => log.map((e) => e.seq);
+
+describe('the log a turn reads', () => {
+  it('starts at the last compaction on a cold read', async () => {
+    const log = logOf(['user.message', 'agent.message', COMPACTED, 'user.message', 'agent.message']);
+    expect(seqs(await new SessionLogCache(log.repository, 10).read('sesn_1'))).toEqual([3, 4, 5]);
+    expect(log.reads).toEqual([3]);
+  });
+
+  it('reads only what was appended since, and drops what a new compaction replaced', async () => {
+    const log = logOf(['user.message', 'agent.message']);
+    const cache = new SessionLogCache(log.repository, 10);
+    expect(seqs(await cache.read('sesn_1'))).toEqual([1, 2]);
+    log.append('user.message');
+    log.append(COMPACTED);
+    log.append('agent.message');
+    expect(seqs(await cache.read('sesn_1'))).toEqual([4, 5]);
+    log.append('user.message');
+    expect(seqs(await cache.read('sesn_1'))).toEqual([4, 5, 6]);
+    expect(log.reads).toEqual([2, 3, 1]);
+  });
+});
