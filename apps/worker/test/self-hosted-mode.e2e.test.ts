@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,18 @@ const WRITE_THEN_BASH = {
     },
   ],
 };
-const SLEEPER = { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: 'sleep 60' } } }, 'never'] }] };
+/** A sleep no other test runs, so its process can be looked for on the host. */
+const SLEEP = 'sleep 67.25';
+const SLEEPER = { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: SLEEP } } }, 'never'] }] };
+
+const sleeping = (): boolean =>
+  readdirSync('/proc').some((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() === SLEEP;
+    } catch {
+      return false;
+    }
+  });
 
 type Json = Record<string, any>;
 
@@ -135,7 +146,7 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     expect(existsSync(join(dir, 'workspace'))).toBe(false);
   });
 
-  it('heartbeats its lease while a call runs, and on SIGTERM kills the call, stops its work item and exits', async () => {
+  it('shows as polling, and on SIGTERM kills the running bash, stops its work item and exits', async () => {
     const target = await selfHostedSession(SLEEPER);
     const worker = startWorker(target, []);
     await say(target.sessionId, 'sleep');
@@ -145,12 +156,13 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     });
     const status = async () => (await api.get(`/api/hands/status`)).body as Json;
     await until('the worker to show as polling', async () => (await status()).workerHeartbeats?.['customer-box']);
-    await until('bash sleep 60 to be running', async () => (await events(target.sessionId)).some((e) => e.type === 'agent.tool_use'));
+    await until('the sleep to run in the sandbox', async () => sleeping());
     const exited = new Promise<number | null>((resolve) => worker.process.once('exit', (code) => resolve(code)));
     const started = Date.now();
     worker.process.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
+    expect(sleeping()).toBe(false);
     await until('the work item to stop', async () => {
       const work = await api.get(`/v1/environments/${target.environmentId}/work/${item.id}`);
       return work.body.state === 'stopped' ? work.body : undefined;
