@@ -31,7 +31,7 @@ interface Rule {
 }
 
 const V1_RESOURCES =
-  'agents|environments|sessions|vaults|memory_stores|skills|files|deployments|deployment_runs|usage';
+  'agents|environments|sessions|vaults|memory_stores|skills|files|deployments|deployment_runs|usage|hands';
 const API_RESOURCES = 'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands';
 const RESOURCE = `/(?:v1/(?:${V1_RESOURCES})|api/(?:${API_RESOURCES}))(?:/|$)`;
 const WORK_ITEM = '/(?:v1|api)/environments/\\{\\w+\\}/work';

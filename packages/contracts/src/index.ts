@@ -676,6 +676,8 @@ export {
   WorkSubjects,
 } from './nats/work-subjects.js';
 export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
+export { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, HandsWorkerSchema } from './hands/hands-heartbeat.js';
+export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';

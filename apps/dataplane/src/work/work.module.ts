@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClusterHandsReader } from './cluster-hands.reader.js';
 import { HandsStatusService } from './hands-status.service.js';
 import { WorkAccess } from './work-access.js';
 import { WorkHandler } from './work.handler.js';
@@ -21,6 +22,7 @@ import { WorkersRepository } from './workers.repository.js';
     WorkLeaseService,
     WorkItemsService,
     HandsStatusService,
+    ClusterHandsReader,
   ],
   exports: [WorkQueue],
 })

@@ -14,6 +14,7 @@ import { DeploymentsController } from './deployments.controller.js';
 import { FilesController } from './files.controller.js';
 import { MultipartBodyParser } from './multipart-body.parser.js';
 import { SkillsController } from './skills.controller.js';
+import { HandsController } from './hands.controller.js';
 import { UsageController } from './usage.controller.js';
 
 @Module({
@@ -33,6 +34,7 @@ import { UsageController } from './usage.controller.js';
     FilesController,
     SkillsController,
     UsageController,
+    HandsController,
   ],
   providers: [MultipartBodyParser],
 })

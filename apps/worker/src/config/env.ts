@@ -41,8 +41,20 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
    * service, a test server). Everything else private stays unreachable whatever the networking.
    */
   AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: hostPortList,
+  /** How often a cluster worker reports its capacity and sandboxes; the report lives three times as long. */
+  AGENTRY_HANDS_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
+  /** `cluster` serves the platform's Hands over NATS; `self_hosted` polls one environment's `/v1` work queue instead. */
+  AGENTRY_WORKER_MODE: z.enum(['cluster', 'self_hosted']).default('cluster'),
+  /** Self-hosted mode: the gateway's base URL, the environment to serve and its key (`agentry_envkey_…`). */
+  AGENTRY_GATEWAY_URL: z.string().url().optional(),
+  AGENTRY_ENVIRONMENT_ID: z.string().min(1).optional(),
+  AGENTRY_ENVIRONMENT_KEY: z.string().min(1).optional(),
+  /** Self-hosted mode: `bubblewrap` runs the tools in a sandbox; `none` runs them in a plain directory. */
+  AGENTRY_SELF_HOSTED_SANDBOX: z.enum(['bubblewrap', 'none']).default('bubblewrap'),
+  /** Self-hosted mode: the name this worker reports when it polls (defaults to host and pid). */
+  AGENTRY_WORKER_ID: z.string().min(1).max(200).optional(),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
-export const loadWorkerEnv = (): WorkerEnv => loadConfig(WorkerEnvSchema);
+export const loadWorkerEnv = (env: NodeJS.ProcessEnv = process.env): WorkerEnv => loadConfig(WorkerEnvSchema, env);
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');

@@ -7,5 +7,5 @@ import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
-@Module({ controllers: [HandsHandler], providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache] })
+@Module({ controllers: [HandsHandler], providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache], exports: [SessionSandboxes, RunningToolCalls] })
 export class HandsModule {}

@@ -23,6 +23,10 @@ export class RunningToolCalls {
     return controller.signal;
   }
 
+  get count(): number {
+    return this.running.size;
+  }
+
   finish(toolUseId: string): void {
     this.running.delete(toolUseId);
   }

@@ -41,6 +41,14 @@ export class SessionSandboxes implements OnModuleDestroy {
     return sandbox.use(networking, this.config, () => call(sandbox));
   }
 
+  /** The sessions whose sandbox this worker holds now (for its heartbeat). */
+  held(): Array<{ tenantId: string; sessionId: string }> {
+    return [...this.open.keys()].map((key) => {
+      const [tenantId = '', sessionId = ''] = key.split('/');
+      return { tenantId, sessionId };
+    });
+  }
+
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
     const all = [...this.open.values()];

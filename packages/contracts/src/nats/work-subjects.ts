@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HandsWorkerSchema } from '../hands/hands-heartbeat.js';
 import { rpcSubject, V1 } from './subject.js';
 import { pageSchema } from '../v1/common.js';
 import { UpdateWorkRequestSchema, WorkHeartbeatSchema, WorkQueueStatsSchema, WorkSchema, WorkStateSchema } from '../v1/environment-work.js';
@@ -31,12 +32,14 @@ export const PendingToolCallSchema = z.object({
 });
 export type PendingToolCall = z.infer<typeof PendingToolCallSchema>;
 
-/** What the self-hosted Hands look like right now, for `/api/hands/status`. */
+/** What the Hands look like right now, for `/api/hands/status` and `/v1/hands/status`. */
 export const HandsStatusSchema = z.object({
   brainInstanceId: z.string(),
   pendingWorkItems: z.number().int().nonnegative(),
-  /** workerId → epoch milliseconds of its last poll. */
+  /** Self-hosted workers: workerId → epoch milliseconds of its last poll. */
   workerHeartbeats: z.record(z.string(), z.number()),
+  /** Every live worker, cluster (heartbeat within its TTL) and self-hosted (polled within the window). */
+  workers: z.array(HandsWorkerSchema),
 });
 export type HandsStatus = z.infer<typeof HandsStatusSchema>;
 

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+
+type Json = Record<string, any>;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const HEARTBEAT_MS = 1_000;
+
+describe('Hands status: cluster workers and self-hosted workers, on /api and /v1 alike', () => {
+  let db: TestDatabase;
+  let platform: RunningPlatform;
+  let api: ApiClient;
+  let dir: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_HANDS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+    api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
+    dir = mkdtempSync(join(tmpdir(), 'agentry-hands-status-'));
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const statusOf = async (path: string): Promise<Json> => {
+    const reply = await api.get(path);
+    expect(reply.status).toBe(200);
+    return reply.body;
+  };
+
+  it('shows the cluster worker with its capacity and the sandbox it holds, and the self-hosted worker that polls', async () => {
+    const agent = await api.post('/v1/agents', {
+      name: 'status probe',
+      model: { id: 'scripted', script: { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: 'true' } } }, 'done'] }] } },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    const cloud = await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } });
+    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: cloud.body.id });
+    await api.post(`/v1/sessions/${session.body.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    await until('the bash turn to end', async () => {
+      const s = await api.get(`/v1/sessions/${session.body.id}`);
+      return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn';
+    });
+
+    const laptop = await api.post('/v1/environments', { name: 'laptop', config: { type: 'self_hosted' } });
+    const key = (await api.post(`/v1/environments/${laptop.body.id}/keys`, {})).body.key as string;
+    const stopWorker = new AbortController();
+    const workerClient = new Anthropic({ baseURL: platform.gatewayUrl, apiKey: null, authToken: key, maxRetries: 0, logLevel: 'off' });
+    const running = workerClient.beta.environments.work
+      .worker({ environmentId: laptop.body.id, environmentKey: key, workdir: dir, workerId: 'laptop-1' })
+      .run(stopWorker.signal)
+      .catch((error: unknown) => error);
+
+    try {
+      for (const path of ['/api/hands/status', '/v1/hands/status']) {
+        const status = await until(`${path} to show both kinds of Hands`, async () => {
+          const body = await statusOf(path);
+          const kinds = new Set((body.workers as Json[]).map((w) => w.kind));
+          return kinds.has('cluster') && kinds.has('self_hosted') ? body : undefined;
+        });
+        const cluster = (status.workers as Json[]).filter((w) => w.kind === 'cluster');
+        expect(cluster).toHaveLength(1);
+        expect(cluster[0]).toMatchObject({ environmentId: null, runningCalls: 0, liveSandboxes: [session.body.id] });
+        expect(cluster[0]!.capacity.cpus).toBeGreaterThan(0);
+        expect(cluster[0]!.capacity.freeMemoryBytes).toBeGreaterThan(0);
+        expect(Date.now() - cluster[0]!.lastHeartbeatAt).toBeLessThan(30_000);
+        const selfHosted = (status.workers as Json[]).filter((w) => w.kind === 'self_hosted');
+        expect(selfHosted).toEqual([
+          { kind: 'self_hosted', workerId: 'laptop-1', environmentId: laptop.body.id, lastHeartbeatAt: expect.any(Number), capacity: null, runningCalls: null, liveSandboxes: null },
+        ]);
+        expect(status.workerHeartbeats['laptop-1']).toBe(selfHosted[0]!.lastHeartbeatAt);
+      }
+    } finally {
+      stopWorker.abort();
+      await running;
+    }
+  });
+
+  it("another tenant's namespace sees the cluster worker but not this tenant's sandboxes", async () => {
+    const other = await api.post('/v1/tenants', { name: 'Globex', slug: 'globex', admin: { username: 'hank', password: 'hank-pass-1' } });
+    expect(other.status).toBe(200);
+    const outsider = await new ApiClient(platform.gatewayUrl).login('hank', 'hank-pass-1');
+    const body = (await outsider.get('/v1/hands/status')).body as Json;
+    const cluster = (body.workers as Json[]).filter((w) => w.kind === 'cluster');
+    expect(cluster).toHaveLength(1);
+    expect(cluster[0]!.liveSandboxes).toEqual([]);
+    expect((body.workers as Json[]).some((w) => w.kind === 'self_hosted')).toBe(false);
+  });
+
+  it('drops a cluster worker killed with SIGKILL once its heartbeat expires', async () => {
+    await platform.service('worker').kill('SIGKILL');
+    const killedAt = Date.now();
+    await until('the dead worker to leave the status', async () => {
+      const body = await statusOf('/v1/hands/status');
+      return (body.workers as Json[]).every((w) => w.kind !== 'cluster');
+    }, 30_000);
+    // Three heartbeats of TTL, plus a beat of slack for a slow machine.
+    expect(Date.now() - killedAt).toBeLessThan(HEARTBEAT_MS * 4 + 5_000);
+  });
+});

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestDatabase, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+
+const NOTE = { file_path: 'notes/hello.txt', content: 'written on the customer machine' };
+
+/** write a file, then read it back through bash (and say where bash runs), then answer. */
+const WRITE_THEN_BASH = {
+  turns: [
+    {
+      reply: [
+        { toolCall: { name: 'write', input: NOTE } },
+        { toolCall: { name: 'bash', input: { command: `cat ${NOTE.file_path}; echo; echo "cwd=$(pwd)"` } } },
+        'The note reads back.',
+      ],
+    },
+  ],
+};
+/** A sleep no other test runs, so its process can be looked for on the host. */
+const SLEEP = 'sleep 67.25';
+const SLEEPER = { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: SLEEP } } }, 'never'] }] };
+
+const sleeping = (): boolean =>
+  readdirSync('/proc').some((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() === SLEEP;
+    } catch {
+      return false;
+    }
+  });
+
+type Json = Record<string, any>;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const textOf = (event: Json): string => ((event.content ?? []) as Json[]).map((b) => (b.type === 'text' ? b.text : '')).join('');
+
+describe('apps/worker in self-hosted mode: the worker of a self_hosted environment on the customer machine', () => {
+  let db: TestDatabase;
+  let platform: RunningPlatform;
+  let api: ApiClient;
+  const dirs: string[] = [];
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await launchPlatform({ databaseUrl: db.url });
+    api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
+  });
+
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    await platform?.stop();
+    await db?.drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function selfHostedSession(script: unknown): Promise<{ environmentId: string; key: string; sessionId: string }> {
+    const agent = await api.post('/v1/agents', { name: 'customer hands', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const environment = await api.post('/v1/environments', { name: `laptop-${Date.now()}`, config: { type: 'self_hosted' } });
+    const key = await api.post(`/v1/environments/${environment.body.id}/keys`, {});
+    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    expect(session.status).toBe(200);
+    return { environmentId: environment.body.id, key: key.body.key, sessionId: session.body.id };
+  }
+
+  /**
+   * The worker's own process, started the way a customer would: flags for the target, the key in the
+   * environment, and no reachable Postgres, NATS or Redis.
+   */
+  function startWorker(target: { environmentId: string; key: string }, flags: string[]): { dir: string; process: ChildProcess } {
+    const dir = mkdtempSync(join(tmpdir(), 'agentry-selfhosted-'));
+    dirs.push(dir);
+    const dist = join(repoRoot(), 'apps', 'worker', 'dist', 'main.js');
+    const child = spawn(
+      process.execPath,
+      [dist, '--self-hosted', '--gateway-url', platform.gatewayUrl, '--environment-id', target.environmentId, '--workdir', dir, '--worker-id', 'customer-box', ...flags],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          AGENTRY_ENVIRONMENT_KEY: target.key,
+          AGENTRY_SANDBOX_SOCKET_DIR: join(dir, 's'),
+          DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+          REDIS_URL: 'redis://127.0.0.1:1',
+          NATS_URL: 'nats://127.0.0.1:1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const log = createWriteStream(join(dir, 'worker.log'));
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    workers.push(child);
+    return { dir, process: child };
+  }
+
+  const say = (sessionId: string, text: string) =>
+    api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+  const events = async (sessionId: string): Promise<Json[]> => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
+  const endTurn = (sessionId: string) =>
+    until(`session ${sessionId} to end its turn`, async () => {
+      const s = await api.get(`/v1/sessions/${sessionId}`);
+      return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn' ? s.body : undefined;
+    });
+
+  async function writeThenBash(sandboxFlags: string[]): Promise<{ dir: string; bashOutput: string }> {
+    const target = await selfHostedSession(WRITE_THEN_BASH);
+    const { dir } = startWorker(target, sandboxFlags);
+    await say(target.sessionId, 'write the note and cat it');
+    await endTurn(target.sessionId);
+    const log = await events(target.sessionId);
+    const uses = log.filter((e) => e.type === 'agent.tool_use');
+    const results = log.filter((e) => e.type === 'user.tool_result');
+    expect(uses.map((e) => e.name)).toEqual(['write', 'bash']);
+    expect(results.map((e) => e.tool_use_id)).toEqual(uses.map((e) => e.id));
+    expect(results.map((e) => Boolean(e.is_error))).toEqual([false, false]);
+    expect(textOf(log.findLast((e) => e.type === 'agent.message')!)).toBe('The note reads back.');
+    return { dir, bashOutput: textOf(results[1]!) };
+  }
+
+  it('completes a write + bash turn with the tools in its own bubblewrap sandbox', async () => {
+    const { dir, bashOutput } = await writeThenBash([]);
+    expect(bashOutput).toContain(NOTE.content);
+    // bash ran inside the sandbox: the workspace is mounted at /workspace, not the host directory.
+    expect(bashOutput).toContain('cwd=/workspace');
+    expect(readFileSync(join(dir, 'workspace', NOTE.file_path), 'utf8')).toBe(NOTE.content);
+  });
+
+  it('runs the tools in a plain directory when asked (--sandbox none)', async () => {
+    const { dir, bashOutput } = await writeThenBash(['--sandbox', 'none']);
+    expect(bashOutput).toContain(NOTE.content);
+    expect(bashOutput).not.toContain('cwd=/workspace');
+    expect(readFileSync(join(dir, NOTE.file_path), 'utf8')).toBe(NOTE.content);
+    expect(existsSync(join(dir, 'workspace'))).toBe(false);
+  });
+
+  it('shows as polling, and on SIGTERM kills the running bash, stops its work item and exits', async () => {
+    const target = await selfHostedSession(SLEEPER);
+    const worker = startWorker(target, []);
+    await say(target.sessionId, 'sleep');
+    const item = await until('the work item to be claimed', async () => {
+      const work = await api.get(`/v1/environments/${target.environmentId}/work`);
+      return (work.body.data as Json[]).find((w) => w.data.id === target.sessionId && w.state === 'active');
+    });
+    const status = async () => (await api.get(`/api/hands/status`)).body as Json;
+    await until('the worker to show as polling', async () => (await status()).workerHeartbeats?.['customer-box']);
+    await until('the sleep to run in the sandbox', async () => sleeping());
+    const exited = new Promise<number | null>((resolve) => worker.process.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    worker.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(sleeping()).toBe(false);
+    await until('the work item to stop', async () => {
+      const work = await api.get(`/v1/environments/${target.environmentId}/work/${item.id}`);
+      return work.body.state === 'stopped' ? work.body : undefined;
+    });
+  });
+});
