@@ -41,6 +41,12 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
    * service, a test server). Everything else private stays unreachable whatever the networking.
    */
   AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: hostPortList,
+  /** How often this worker tells the Brain it is alive. */
+  AGENTRY_HANDS_HEARTBEAT_MS: z.coerce.number().int().positive().default(1_000),
+  /** How long one heartbeat counts: a worker silent this long is dead to the Brain (its sessions move). */
+  AGENTRY_HANDS_LIVENESS_MS: z.coerce.number().int().positive().default(5_000),
+  /** Postgres connections for persisting session workspaces. */
+  AGENTRY_WORKSPACE_SQL_POOL_SIZE: z.coerce.number().int().positive().default(4),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
