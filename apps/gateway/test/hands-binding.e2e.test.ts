@@ -51,7 +51,7 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     platform = await launchPlatform({
       databaseUrl: db.url,
       replicas: { worker: 2 },
-      replicaEnv: (name, index) => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
+      replicaEnv: (name, index): Record<string, string> => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
       env: { AGENTRY_TOOL_TIMEOUT_MS: String(TOOL_TIMEOUT_MS), AGENTRY_HANDS_LIVENESS_MS: '3000', AGENTRY_HANDS_HEARTBEAT_MS: '500' },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
