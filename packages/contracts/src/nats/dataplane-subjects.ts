@@ -96,7 +96,7 @@ export type HandsCancel = z.infer<typeof HandsCancelSchema>;
 export const HandsSubjects = {
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
   /** One worker's own subject: the calls of the sessions bound to it. */
-  execOn: (workerId: string) => rpcSubject(`hands.exec.worker.${workerId}`, HandsExecRequestSchema, HandsExecResultSchema),
+  execOn: (workerId: string) => rpcSubject(`hands.exec.worker.${workerId}`, HandsExecRequestSchema, HandsExecResultSchema, 'hands.exec.worker'),
   /** Pub/sub, not request/reply: see `HandsCancelSchema`. */
   cancel: 'hands.cancel.default',
 } as const;
