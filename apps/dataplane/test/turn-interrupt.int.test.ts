@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DataplaneSubjects as D,
+  HandsRegistry,
   HandsSubjects,
   ID_PREFIXES,
   newId,
@@ -9,6 +10,7 @@ import {
   type InboundEvent,
 } from '@agentry/contracts';
 import type { SessionEvent } from '@agentry/db';
+import { createRedis, redisKeyPrefix } from '@agentry/platform';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import { agentSnapshot, seedSelfHostedEnvironment, seedSelfHostedSession, type SelfHostedEnvironment } from './self-hosted-fixture.js';
 
@@ -88,8 +90,11 @@ describe('interrupts reach the running turn and the Hands', () => {
 
   it('cancels the Hands call in flight, by its tool_use id, and closes it with a result saying so', async () => {
     const sessionId = await localSession();
-    // Plays a worker that takes the call and never answers.
-    const exec = next<{ data?: { toolUseId: string } }>(HandsSubjects.exec.subject);
+    // Plays a live worker that takes the call and never answers.
+    const redis = createRedis(dp.config.REDIS_URL, { keyPrefix: redisKeyPrefix(dp.config.AGENTRY_ENV) });
+    await redis.zadd(HandsRegistry.workers, Date.now() + 120_000, 'w-silent');
+    redis.disconnect();
+    const exec = next<{ data?: { toolUseId: string } }>(HandsSubjects.execOn('w-silent').subject);
     await exec.ready;
     await send(sessionId, { type: 'user.message', content: [{ type: 'text', text: 'look around' }] });
     await exec.arrived;

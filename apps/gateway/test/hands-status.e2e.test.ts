@@ -27,7 +27,7 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_HANDS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_HANDS_STATUS_INTERVAL_MS: String(HEARTBEAT_MS) } });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     dir = mkdtempSync(join(tmpdir(), 'agentry-hands-status-'));
   });

@@ -146,7 +146,8 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
 
   it('follows the user message in one trace: gateway → control → dataplane → drain job → worker tool', async () => {
     // The tool call is the far end of the chain; its ancestors lead back to the HTTP request.
-    const isToolCall = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'hands.exec.default' && s.kind === SPAN_KIND.server;
+    // A session's calls go to the subject of the worker it is bound to, `hands.exec.worker.<id>`.
+    const isToolCall = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name.startsWith('hands.exec.worker.') && s.kind === SPAN_KIND.server;
     const ancestry = (): ReceivedSpan[] => {
       const toolCall = otlp.spans.find(isToolCall);
       if (!toolCall) return [];
@@ -157,11 +158,11 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     };
     await expect.poll(() => ancestry().at(-1)?.parentSpanId, { timeout: 20_000, interval: 200 }).toBe('');
     const chain = ancestry();
-    const hops = chain.map((s) => `${s.service.replace('agentry-', '')} ${s.kind} ${s.name}`);
+    const hops = chain.map((s) => `${s.service.replace('agentry-', '')} ${s.kind} ${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`);
     expect(hops).toEqual(
       expect.arrayContaining([
-        `worker ${SPAN_KIND.server} hands.exec.default`,
-        `dataplane ${SPAN_KIND.client} hands.exec.default`,
+        `worker ${SPAN_KIND.server} hands.exec.worker`,
+        `dataplane ${SPAN_KIND.client} hands.exec.worker`,
         `dataplane ${SPAN_KIND.consumer} process session-drain`,
         `dataplane ${SPAN_KIND.producer} send session-drain`,
         `dataplane ${SPAN_KIND.server} dataplane.events.append`,
@@ -169,7 +170,7 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       ]),
     );
     // ...in that order, from the tool back to the request, which is the root of the trace.
-    const order = ['hands.exec.default', 'process session-drain', 'send session-drain', 'dataplane.events.append'];
+    const order = ['hands.exec.worker', 'process session-drain', 'send session-drain', 'dataplane.events.append'];
     const positions = order.map((name) => hops.findIndex((h) => h.endsWith(` ${name}`)));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const root = chain.at(-1)!;

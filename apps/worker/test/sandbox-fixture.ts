@@ -11,6 +11,7 @@ import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
+import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 let calls = 0;
@@ -21,12 +22,13 @@ export async function startHands(env: Record<string, string> = {}) {
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const sandboxes = new SessionSandboxes(config, quiet);
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), config, quiet);
+  const durable = new DurableWorkspaces(config, quiet);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, config, quiet);
   const run = (
     sessionId: string,
     name: string,
     input: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeoutMs?: number; networking?: SandboxNetworking } = {},
+    options: { signal?: AbortSignal; timeoutMs?: number; networking?: SandboxNetworking; bindingEpoch?: number } = {},
   ): Promise<HandsExecResult> => {
     const request: HandsExecRequest = {
       v: 1,
@@ -39,6 +41,7 @@ export async function startHands(env: Record<string, string> = {}) {
       input,
       timeoutMs: options.timeoutMs ?? 30_000,
       networking: options.networking ?? { type: 'unrestricted', allowedHosts: [] },
+      ...(options.bindingEpoch !== undefined ? { bindingEpoch: options.bindingEpoch } : {}),
     };
     return hands.execute(request, options.signal);
   };
@@ -50,6 +53,7 @@ export async function startHands(env: Record<string, string> = {}) {
     text: (result: HandsExecResult) => result.content.map((c) => c.text).join(''),
     async stop() {
       await sandboxes.onModuleDestroy();
+      await durable.onApplicationShutdown();
       redis.disconnect();
       await rm(root, { recursive: true, force: true });
     },

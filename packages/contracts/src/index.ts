@@ -51,6 +51,7 @@ export {
   HandsExecRequestSchema,
   HandsExecResultSchema,
   HandsSubjects,
+  HandsRegistry,
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';

@@ -15,6 +15,8 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   /** Sessions whose event log a replica keeps in memory, so a turn reads only what is new. */
   AGENTRY_LOG_CACHE_SESSIONS: z.coerce.number().int().min(0).max(100_000).default(512),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** How long a session stays bound to its Hands worker without a tool call (each call renews it). */
+  AGENTRY_HANDS_BINDING_LEASE_MS: z.coerce.number().int().positive().default(60 * 60_000),
   /** Token previews of a turn are gathered this long and sent as one NATS message (`event_deltas[]`). */
   AGENTRY_DELTA_FLUSH_MS: z.coerce.number().int().min(1).max(1_000).default(50),
   AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),

@@ -2,6 +2,11 @@ import { HandsSubjects, type SandboxNetworking } from '@agentry/contracts';
 import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
+import type { HandsBinding, HandsBindings } from './hands-bindings.js';
+import { watchWorker } from './worker-watch.js';
+
+/** Tools that change nothing: run again on another worker when theirs died mid-call. */
+const RETRYABLE_TOOLS = new Set(['read', 'glob', 'grep']);
 
 /** Environment types as the Brain tells them apart: where the session's files and shell live. */
 export type HandsKind = 'local' | 'sandbox' | 'remote' | 'self_hosted';
@@ -22,7 +27,9 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
 
 /**
  * The Brain never runs file or shell tools of `local` and `sandbox` sessions itself: they go to the
- * cluster worker pool over NATS (queue group, so any worker answers); everything else runs here.
+ * cluster worker holding the session (see HandsBindings), on that worker's own subject, or without
+ * bindings to the worker pool's queue group; everything else runs here. A call whose worker dies is
+ * answered at once as possibly run (at most once), except read-only tools, which run again elsewhere.
  * When the turn aborts (interrupt, lost lease) or stops waiting, the worker running the call is told
  * to cancel it, and the turn goes on at once rather than waiting for the worker's answer.
  */
@@ -31,6 +38,8 @@ export class HandsToolExecutor implements ToolExecutor {
     private readonly rpc: RpcClient,
     private readonly target: HandsTarget,
     private readonly cancel: HandsCanceller = () => undefined,
+    private readonly bindings?: HandsBindings,
+    private readonly livenessPollMs = 500,
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
@@ -54,11 +63,33 @@ export class HandsToolExecutor implements ToolExecutor {
     }
   }
 
-  private async request(invocation: ToolInvocation, environmentType: 'local' | 'sandbox'): Promise<ToolOutcome> {
+  private async request(invocation: ToolInvocation, environmentType: 'local' | 'sandbox', retried = false): Promise<ToolOutcome> {
+    if (!this.bindings) return this.send(invocation, environmentType);
+    let binding: HandsBinding;
+    try {
+      binding = await this.bindings.bind(this.target.tenantId, this.target.sessionId);
+    } catch (error) {
+      return unavailable(error);
+    }
+    const watch = watchWorker(this.bindings, binding.workerId, this.livenessPollMs);
+    const outcome = await Promise.race([this.send(invocation, environmentType, binding), watch.died]).finally(() => watch.stop());
+    if (outcome !== 'died') return outcome;
+    const toolUseId = invocation.context.toolCallId;
+    // Should the worker only be unreachable, not dead, it must not go on with a call already answered.
+    this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'lease_lost' });
+    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried && !invocation.context.signal.aborted) return this.request(invocation, environmentType, true);
+    return {
+      status: 'error',
+      content: [{ type: 'text', text: `The worker running this ${invocation.tool.name} call stopped before answering: the call may or may not have run, and was not run again` }],
+      reason: 'hands_lost',
+    };
+  }
+
+  private async send(invocation: ToolInvocation, environmentType: 'local' | 'sandbox', binding?: HandsBinding): Promise<ToolOutcome> {
     const toolUseId = invocation.context.toolCallId;
     try {
       const result = await this.rpc.request(
-        HandsSubjects.exec,
+        binding ? HandsSubjects.execOn(binding.workerId) : HandsSubjects.exec,
         {
           tenantId: this.target.tenantId,
           sessionId: this.target.sessionId,
@@ -69,6 +100,7 @@ export class HandsToolExecutor implements ToolExecutor {
           input: invocation.input,
           timeoutMs: this.target.timeoutMs,
           networking: this.target.networking,
+          ...(binding ? { bindingEpoch: binding.epoch } : {}),
         },
         { timeoutMs: this.target.timeoutMs + 5_000 },
       );
@@ -78,10 +110,14 @@ export class HandsToolExecutor implements ToolExecutor {
     } catch (error) {
       // No answer in time: whichever worker may still be running it must not go on unseen.
       if (!invocation.context.signal.aborted) this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
-      const message = error instanceof Error ? error.message : String(error);
-      return { status: 'error', content: [{ type: 'text', text: `The tool could not run: ${message}` }], reason: 'hands_unavailable' };
+      return unavailable(error);
     }
   }
+}
+
+function unavailable(error: unknown): ToolOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'error', content: [{ type: 'text', text: `The tool could not run: ${message}` }], reason: 'hands_unavailable' };
 }
 
 function cancelled(cause: string): ToolOutcome {

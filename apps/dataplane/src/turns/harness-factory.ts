@@ -11,9 +11,11 @@ import {
   type ModelProvidersConfig,
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
-import { LOGGER, NatsBus, RpcClient, type Logger } from '@agentry/platform';
+import type { Redis } from 'ioredis';
+import { LOGGER, NatsBus, REDIS, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
+import { HandsBindings } from '../hands/hands-bindings.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -38,6 +40,7 @@ export interface SessionRuntime {
 export class HarnessFactory {
   private readonly providers: ModelProvidersConfig;
   private readonly cancelHands: HandsCanceller;
+  private readonly handsBindings: HandsBindings;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -46,8 +49,10 @@ export class HarnessFactory {
     private readonly mcp: SessionMcpPool,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REDIS) redis: Redis,
   ) {
     this.cancelHands = natsHandsCanceller(bus);
+    this.handsBindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
       providers: modelProvidersFromEnv(config),
@@ -68,7 +73,7 @@ export class HarnessFactory {
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands), runtime.hands.environmentType),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),

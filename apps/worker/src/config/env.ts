@@ -42,7 +42,7 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
    */
   AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: hostPortList,
   /** How often a cluster worker reports its capacity and sandboxes; the report lives three times as long. */
-  AGENTRY_HANDS_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
+  AGENTRY_HANDS_STATUS_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
   /** `cluster` serves the platform's Hands over NATS; `self_hosted` polls one environment's `/v1` work queue instead. */
   AGENTRY_WORKER_MODE: z.enum(['cluster', 'self_hosted']).default('cluster'),
   /** Self-hosted mode: the gateway's base URL, the environment to serve and its key (`agentry_envkey_…`). */
@@ -53,6 +53,12 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_SELF_HOSTED_SANDBOX: z.enum(['bubblewrap', 'none']).default('bubblewrap'),
   /** Self-hosted mode: the name this worker reports when it polls (defaults to host and pid). */
   AGENTRY_WORKER_ID: z.string().min(1).max(200).optional(),
+  /** How often this worker tells the Brain it is alive. */
+  AGENTRY_HANDS_HEARTBEAT_MS: z.coerce.number().int().positive().default(1_000),
+  /** How long one heartbeat counts: a worker silent this long is dead to the Brain (its sessions move). */
+  AGENTRY_HANDS_LIVENESS_MS: z.coerce.number().int().positive().default(5_000),
+  /** Postgres connections for persisting session workspaces. */
+  AGENTRY_WORKSPACE_SQL_POOL_SIZE: z.coerce.number().int().positive().default(4),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 

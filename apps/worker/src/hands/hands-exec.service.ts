@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
 import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
@@ -16,6 +18,7 @@ export class HandsExecService {
     private readonly cache: ToolResultCache,
     private readonly toolbox: HandsToolbox,
     private readonly running: RunningToolCalls,
+    private readonly durable: DurableWorkspaces,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -27,6 +30,15 @@ export class HandsExecService {
   async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
+    const bound = request.bindingEpoch !== undefined;
+    if (bound) {
+      try {
+        await this.durable.enter(request.tenantId, request.sessionId, join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace'), request.bindingEpoch!);
+      } catch (err) {
+        this.logger.error({ sessionId: request.sessionId, err }, 'session workspace could not be restored');
+        return failure(request.toolUseId, "The session's workspace could not be restored on this worker; the call did not run", 'workspace_unavailable');
+      }
+    }
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;
@@ -46,6 +58,8 @@ export class HandsExecService {
       return failure(request.toolUseId, "The session's sandbox could not be started on this worker; the call did not run", 'sandbox_unavailable');
     } finally {
       this.running.finish(request.toolUseId);
+      // Whatever the call got to write before it ended (even cancelled) is the session's state now.
+      if (bound) await this.persist(request);
     }
     if (outcome === null) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
     if (!outcome || cancel.aborted) {
@@ -61,6 +75,14 @@ export class HandsExecService {
     await this.cache.put(result);
     this.logger.info({ sessionId: request.sessionId, tool: request.name, isError: result.isError }, 'tool executed');
     return result;
+  }
+
+  private async persist(request: HandsExecRequest): Promise<void> {
+    try {
+      await this.durable.leave(request.tenantId, request.sessionId, request.name);
+    } catch (err) {
+      this.logger.error({ sessionId: request.sessionId, err }, 'session workspace changes could not be persisted');
+    }
   }
 }
 

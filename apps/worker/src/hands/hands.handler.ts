@@ -1,7 +1,11 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
-import { HandsSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { HandsSubjects as S, type HandsExecRequest, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler, startChildSpan, withSpan } from '@agentry/platform';
 import { HandsExecService } from './hands-exec.service.js';
+import { WORKER_ID } from './worker-identity.js';
+
+/** The calls of sessions bound to this worker (see HandsRegistry); the pool subject takes unbound ones. */
+const OWN = S.execOn(WORKER_ID);
 
 @Controller()
 @UseInterceptors(RpcEnvelopeInterceptor)
@@ -9,7 +13,16 @@ export class HandsHandler {
   constructor(private readonly hands: HandsExecService) {}
 
   @RpcHandler(S.exec)
-  async exec(@RpcBody(S.exec) req: RpcParsedRequest<typeof S.exec>) {
+  exec(@RpcBody(S.exec) req: RpcParsedRequest<typeof S.exec>) {
+    return this.run(req);
+  }
+
+  @RpcHandler(OWN)
+  execBound(@RpcBody(OWN) req: RpcParsedRequest<typeof OWN>) {
+    return this.run(req);
+  }
+
+  private async run(req: HandsExecRequest) {
     const span = startChildSpan(`execute_tool ${req.name}`, 'internal', {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': req.name,

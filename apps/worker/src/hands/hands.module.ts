@@ -6,6 +6,12 @@ import { HandsHandler } from './hands.handler.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
+import { WorkerHeartbeat } from './worker-heartbeat.js';
+import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 
-@Module({ controllers: [HandsHandler], providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache], exports: [SessionSandboxes, RunningToolCalls] })
+@Module({
+  controllers: [HandsHandler],
+  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat],
+  exports: [SessionSandboxes, RunningToolCalls],
+})
 export class HandsModule {}

@@ -29,7 +29,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
 
   onApplicationBootstrap(): void {
     void this.beat();
-    this.timer = setInterval(() => void this.beat(), this.config.AGENTRY_HANDS_HEARTBEAT_MS).unref();
+    this.timer = setInterval(() => void this.beat(), this.config.AGENTRY_HANDS_STATUS_INTERVAL_MS).unref();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -40,7 +40,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
 
   private async beat(): Promise<void> {
     const now = Date.now();
-    const ttlMs = this.config.AGENTRY_HANDS_HEARTBEAT_MS * 3;
+    const ttlMs = this.config.AGENTRY_HANDS_STATUS_INTERVAL_MS * 3;
     const heartbeat: ClusterHandsHeartbeat = {
       workerId: CLUSTER_WORKER_ID,
       at: now,

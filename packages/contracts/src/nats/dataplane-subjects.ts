@@ -64,6 +64,11 @@ export const HandsExecRequestSchema = z.object({
   input: z.record(z.string(), z.unknown()),
   timeoutMs: z.number().int().positive().default(120_000),
   networking: SandboxNetworkingSchema.default({ type: 'unrestricted', allowedHosts: [] }),
+  /**
+   * Which binding of the session to a worker this call belongs to (see `HandsRegistry`). A worker that
+   * sees a new epoch restores the session's workspace from its durable copy before running the call.
+   */
+  bindingEpoch: z.number().int().nonnegative().optional(),
 });
 export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
 
@@ -90,6 +95,18 @@ export type HandsCancel = z.infer<typeof HandsCancelSchema>;
 
 export const HandsSubjects = {
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
+  /** One worker's own subject: the calls of the sessions bound to it. */
+  execOn: (workerId: string) => rpcSubject(`hands.exec.worker.${workerId}`, HandsExecRequestSchema, HandsExecResultSchema, 'hands.exec.worker'),
   /** Pub/sub, not request/reply: see `HandsCancelSchema`. */
   cancel: 'hands.cancel.default',
+} as const;
+
+/**
+ * Redis keys the Hands and the Brain share. Live workers are a sorted set scored by the time (ms) their
+ * last heartbeat stays valid until; a session's binding is a hash { workerId, epoch } with a lease (TTL)
+ * renewed by every call, its epoch increasing each time the session moves to another worker.
+ */
+export const HandsRegistry = {
+  workers: 'hands:workers',
+  binding: (tenantId: string, sessionId: string) => `hands:binding:${tenantId}:${sessionId}`,
 } as const;

@@ -5,14 +5,17 @@ export interface RpcSubject<Req extends z.ZodType, Res extends z.ZodType> {
   readonly subject: string;
   readonly request: Req;
   readonly response: Res;
+  /** How spans and metrics name it when the subject embeds an id (one label per worker, not per start). */
+  readonly name?: string;
 }
 
 export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
   subject: string,
   request: Req,
   response: Res,
+  name?: string,
 ): RpcSubject<Req, Res> {
-  return { subject, request, response };
+  return { subject, request, response, ...(name ? { name } : {}) };
 }
 
 export type RpcRequest<S> = S extends RpcSubject<infer Req, z.ZodType> ? z.input<Req> : never;

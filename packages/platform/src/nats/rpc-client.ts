@@ -26,13 +26,14 @@ export class RpcClient {
   ): Promise<RpcResponse<S>> {
     const body = subject.request.parse(payload);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(subject.subject, 'send') };
-    return inSpan(subject.subject, span, context.active(), async () => {
+    const name = subject.name ?? subject.subject;
+    const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(name, 'send') };
+    return inSpan(name, span, context.active(), async () => {
       const record = new NatsRecordBuilder(body).setHeaders(traceHeaders()).build();
       let reply: unknown;
       const started = performance.now();
       const observe = (outcome: string) =>
-        platformMetrics().natsRequestDuration.record(secondsSince(started), { 'messaging.destination.name': subject.subject, outcome });
+        platformMetrics().natsRequestDuration.record(secondsSince(started), { 'messaging.destination.name': name, outcome });
       try {
         reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
         observe(isErrorEnvelope(reply) ? 'error' : 'ok');

@@ -15,6 +15,8 @@ export interface LaunchOptions {
   readyTimeoutMs?: number;
   /** More than one process of a service (e.g. `{ dataplane: 3 }`); each is named `<service>#<n>` after the first. */
   replicas?: Partial<Record<ServiceName, number>>;
+  /** Extra environment of one replica (index 0 is the first), e.g. a worker's own AGENTRY_WORKDIR_ROOT. */
+  replicaEnv?: (name: ServiceName, index: number) => Record<string, string>;
   /** Extra Node flags for every service process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
 }
@@ -59,7 +61,8 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     for (let index = 0; index < count; index += 1) {
       const port = await getPort({ host: '127.0.0.1' });
       const file = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
-      replicas.push(new ServiceProcess(name, port, root, baseEnv, join(runDir, file), options.nodeArgs ?? []));
+      const replicaEnv = { ...baseEnv, ...options.replicaEnv?.(name, index) };
+      replicas.push(new ServiceProcess(name, port, root, replicaEnv, join(runDir, file), options.nodeArgs ?? []));
     }
     processes.set(name, replicas);
   }

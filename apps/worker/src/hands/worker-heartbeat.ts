@@ -1,0 +1,41 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { HandsRegistry } from '@agentry/contracts';
+import { LOGGER, REDIS, type Logger } from '@agentry/platform';
+import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { WORKER_ID } from './worker-identity.js';
+
+/**
+ * Tells the Brain this worker is alive: its entry in the live-worker set stays valid for
+ * AGENTRY_HANDS_LIVENESS_MS past each beat. A worker that stops beating (killed, hung) is skipped by new
+ * bindings, and the calls it was running are answered as possibly run.
+ */
+@Injectable()
+export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat(), this.config.AGENTRY_HANDS_HEARTBEAT_MS);
+    this.logger.info({ workerId: WORKER_ID }, 'hands worker registered');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.redis.zrem(HandsRegistry.workers, WORKER_ID).catch(() => undefined);
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.redis.zadd(HandsRegistry.workers, Date.now() + this.config.AGENTRY_HANDS_LIVENESS_MS, WORKER_ID);
+    } catch (err) {
+      this.logger.warn({ err }, 'hands heartbeat failed');
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { startHands, type Hands } from './sandbox-fixture.js';
+
+const hasBwrap = existsSync('/usr/bin/bwrap');
+
+/**
+ * Two workers on separate disks sharing one Postgres: what a session's calls wrote on the first is
+ * there when the session is bound to the second (a new binding epoch), and goes on from there.
+ */
+describe.runIf(hasBwrap)("a session's workspace outlives the worker that held it", () => {
+  let db: TestDatabase;
+  let first: Hands;
+  let second: Hands;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    first = await startHands({ DATABASE_URL: db.url });
+    second = await startHands({ DATABASE_URL: db.url });
+  });
+
+  afterAll(async () => {
+    await first?.stop();
+    await second?.stop();
+    await db?.drop();
+  });
+
+  const localFile = (hands: Hands, sessionId: string, path: string) => join(hands.sandboxes.dirOf('tenant_hands', sessionId), 'workspace', path);
+
+  it('restores files written by write and bash, and forgets deleted ones, on the next worker', async () => {
+    const session = `sesn_durable_${Date.now()}`;
+    expect((await first.run(session, 'write', { file_path: 'src/a.txt', content: 'from write' }, { bindingEpoch: 1 })).isError).toBe(false);
+    const shell = await first.run(session, 'bash', { command: 'mkdir -p out && echo from bash > out/b.txt && echo gone > c.txt && rm c.txt && echo kept > d.txt' }, { bindingEpoch: 1 });
+    expect(shell.isError, first.text(shell)).toBe(false);
+    expect((await first.run(session, 'bash', { command: 'rm d.txt' }, { bindingEpoch: 1 })).isError).toBe(false);
+    expect(existsSync(localFile(second, session, 'src/a.txt'))).toBe(false);
+
+    const read = await second.run(session, 'bash', { command: 'cat src/a.txt out/b.txt; ls' }, { bindingEpoch: 2 });
+    expect(second.text(read)).toMatch(/from write\s*from bash/);
+    expect(second.text(read)).not.toMatch(/d\.txt|c\.txt/);
+
+    // Back on the first worker (a third binding): its stale copy is replaced by what the second wrote.
+    expect((await second.run(session, 'write', { file_path: 'src/a.txt', content: 'changed on the second' }, { bindingEpoch: 2 })).isError).toBe(false);
+    const back = await first.run(session, 'read', { file_path: 'src/a.txt' }, { bindingEpoch: 3 });
+    expect(first.text(back)).toMatch(/changed on the second/);
+  });
+
+  it('without a binding keeps the worker-local behaviour (nothing restored)', async () => {
+    const session = `sesn_unbound_${Date.now()}`;
+    await first.run(session, 'write', { file_path: 'x.txt', content: 'local only' });
+    const elsewhere = await second.run(session, 'read', { file_path: 'x.txt' });
+    expect(elsewhere.isError).toBe(true);
+  });
+});
