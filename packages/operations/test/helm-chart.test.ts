@@ -80,7 +80,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     }
   });
 
-  it('runs two schedulers, one worker on a private disk by default, and shared workspaces when workers scale', () => {
+  it('runs two schedulers, one worker on a private disk by default, and workers that scale on private disks too', () => {
     const scheduler = named(rendered.default, 'Deployment', 'rel-agentry-scheduler')!;
     expect((scheduler.spec as { replicas: number }).replicas).toBe(2);
     const worker = named(rendered.default, 'Deployment', 'rel-agentry-worker')!;
@@ -91,9 +91,10 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     const claim = named(rendered.production, 'PersistentVolumeClaim', 'rel-agentry-workspaces')!;
     expect((claim.spec as { accessModes: string[] }).accessModes).toEqual(['ReadWriteMany']);
     expect(named(rendered.production, 'HorizontalPodAutoscaler', 'rel-agentry-worker')).toBeDefined();
-    const unsafe = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'services.worker.replicas=3']);
-    expect(unsafe.status).not.toBe(0);
-    expect(unsafe.stderr).toContain('workspaces.shared=true');
+    // Sessions are bound to one worker and their workspaces persisted in Postgres: no shared volume needed.
+    const scaledWorker = named(render(VALUES.default, '--set', 'services.worker.replicas=3'), 'Deployment', 'rel-agentry-worker')!;
+    expect((scaledWorker.spec as { replicas: number }).replicas).toBe(3);
+    expect(podSpec(scaledWorker).volumes).toEqual([{ name: 'workdirs', emptyDir: {} }]);
   });
 
   it('keeps settings in a ConfigMap and every credential or URL in Secrets, and uses existing Secrets when named', () => {
@@ -129,12 +130,13 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     }
   });
 
-  it('network policies keep workers (and their sandboxes) away from Postgres, private networks and metadata', () => {
+  it('network policies let only the services (workers persist workspaces) reach Postgres, and keep sandboxes off private networks and metadata', () => {
     const objects = render(VALUES.default, '--set', 'networkPolicy.enabled=true');
     const postgres = named(objects, 'NetworkPolicy', 'rel-agentry-postgres')!;
     const allowed = JSON.stringify(postgres.spec);
     expect(allowed).toContain('dataplane');
-    expect(allowed).not.toContain('worker');
+    expect(allowed).toContain('worker');
+    expect(allowed).not.toContain('gateway');
     const egress = named(objects, 'NetworkPolicy', 'rel-agentry-worker-egress')!;
     const spec = egress.spec as { policyTypes: string[]; egress: Array<{ to?: Array<{ ipBlock?: { except: string[] } }> }> };
     expect(spec.policyTypes).toEqual(['Egress']);
