@@ -15,6 +15,7 @@ import { LOGGER, NatsBus, RpcClient, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
@@ -70,7 +71,10 @@ export class HarnessFactory {
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
-      ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
+      tools: [
+        ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
+        ...agentCustomTools(agent.tools),
+      ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,

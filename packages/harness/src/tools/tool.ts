@@ -33,3 +33,6 @@ export interface HarnessTool {
   defaultPermission?: ToolPermission;
   execute(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
 }
+
+/** The toolset of tools the client runs itself (CMA `custom`): never subject to a permission policy. */
+export const CUSTOM_TOOLSET = 'custom';
