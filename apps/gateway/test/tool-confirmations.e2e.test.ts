@@ -39,6 +39,7 @@ describe('tool confirmations (always_ask)', () => {
         { match: '^fetch allowed', reply: [{ toolCall: fetchOf('/allowed') }, 'Fetched it.'] },
         { match: '^fetch denied', reply: [{ toolCall: fetchOf('/denied') }, 'Understood, not fetching.'] },
         { match: '^fetch across a restart', reply: [{ toolCall: fetchOf('/restart') }, 'Fetched after the restart.'] },
+        { match: '^fetch unanswered', reply: [{ toolCall: fetchOf('/unanswered') }, 'Moving on without it.'] },
       ],
     };
     const tools = [{ type: 'agent_toolset_20260401', default_config: { permission_policy: { type: 'always_ask' } } }];
@@ -139,6 +140,33 @@ describe('tool confirmations (always_ask)', () => {
     const log = await history(sessionId);
     expect(log.filter((e) => e.type === 'agent.tool_result').map((e) => e.tool_use_id)).toEqual(ids);
     expect(log.some((e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Both answered.'))).toBe(true);
+  }, 120_000);
+
+  it('an environment timeout denies a call left unanswered, with a message saying so, and the turn goes on', async () => {
+    const timeoutSeconds = 2;
+    const environment = await client.beta.environments.create({
+      name: 'impatient',
+      config: { type: 'cloud', tool_confirmation_timeout_seconds: timeoutSeconds } as never,
+    });
+    expect(environment.config).toMatchObject({ tool_confirmation_timeout_seconds: timeoutSeconds });
+    const session = await client.beta.sessions.create({ agent: agentId, environment_id: environment.id });
+    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'fetch unanswered' }] }] });
+    const asked = await idleNumber(session.id, 1);
+    const [id] = (asked.stop_reason as { event_ids: string[] }).event_ids;
+
+    const done = await idleNumber(session.id, 2);
+    expect(done.stop_reason).toEqual({ type: 'end_turn' });
+    expect(hits.get('/unanswered')).toBeUndefined();
+    const log = await history(session.id);
+    const use = log.find((e) => e.id === id)!;
+    const denial = log.find((e) => e.type === 'user.tool_confirmation')!;
+    expect(denial).toMatchObject({ tool_use_id: id, result: 'deny' });
+    // Not before the timeout had passed.
+    expect(Date.parse(String(denial.created_at)) - Date.parse(String(use.created_at))).toBeGreaterThanOrEqual(timeoutSeconds * 1000);
+    const result = log.find((e) => e.type === 'agent.tool_result')!;
+    expect(result).toMatchObject({ tool_use_id: id, is_error: true });
+    expect(JSON.stringify(result.content)).toContain(`No confirmation arrived within ${timeoutSeconds} s`);
+    expect(log.some((e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Moving on without it.'))).toBe(true);
   }, 120_000);
 
   it('a pending confirmation survives a SIGKILL of the dataplane and the gateway', async () => {

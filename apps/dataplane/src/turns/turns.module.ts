@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConfirmationExpiry } from './confirmation-expiry.js';
 import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
 import { SessionInterrupts } from './session-interrupts.js';
@@ -10,5 +11,5 @@ import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}
