@@ -1,4 +1,4 @@
-import { CUSTOM_TOOLSET, type HarnessTool } from './tool.js';
+import { CLIENT_TOOLSET, type HarnessTool } from './tool.js';
 
 export interface CustomToolDefinition {
   name: string;
@@ -17,7 +17,7 @@ export function customTool(definition: CustomToolDefinition): HarnessTool {
     description: definition.description,
     inputSchema: definition.inputSchema,
     idempotent: false,
-    toolset: CUSTOM_TOOLSET,
+    toolset: CLIENT_TOOLSET,
     defaultPermission: 'always_allow',
     execute: async () => ({ status: 'pending' }),
   };
