@@ -23,6 +23,7 @@ export type {
   AgentToolResultEvent,
   AgentMcpToolUseEvent,
   AgentMcpToolResultEvent,
+  AgentCustomToolUseEvent,
   ThreadContextCompactedEvent,
   ModelRequestStartEvent,
   ModelRequestEndEvent,
@@ -39,6 +40,8 @@ export { resolvePermission } from './permissions/permission-policy.js';
 export type { ToolExecutor, ToolInvocation } from './tools/tool-executor.js';
 export type { HarnessTool, ToolContext, ToolOutcome, ToolPermission } from './tools/tool.js';
 export { inProcessToolExecutor } from './tools/tool-executor.js';
+export { customTool } from './tools/custom-tool.js';
+export type { CustomToolDefinition } from './tools/custom-tool.js';
 export type { ToolsConfig, McpServerConfig } from './tools/tools-config.js';
 export { loadToolsConfig, mergeToolsConfig, filterTools, substituteEnv } from './tools/tools-config.js';
 export {

@@ -45,6 +45,8 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
         content: wireContent(event.content),
         is_error: event.is_error,
       };
+    case 'agent.custom_tool_use':
+      return { id: event.id, type: event.type, name: event.name, input: event.input };
     case 'agent.thread_context_compacted':
       // `summary` and `context` are extension fields: the conversation is rebuilt from them after compaction.
       return { id: event.id, type: event.type, summary: event.summary, context: event.context };

@@ -17,6 +17,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsBindings } from '../hands/hands-bindings.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
@@ -75,7 +76,10 @@ export class HarnessFactory {
       ...(agent.system ? { systemPrompt: agent.system } : {}),
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
-      ...(toolset ? { tools: sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) } : {}),
+      tools: [
+        ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
+        ...agentCustomTools(agent.tools),
+      ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,

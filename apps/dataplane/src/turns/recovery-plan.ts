@@ -22,7 +22,7 @@ export interface ResumeOptions {
 
 /**
  * Decides what happens to tool calls that have no result yet:
- * - a `user.tool_confirmation` in the inbox approves or denies an `ask`;
+ * - a `user.tool_confirmation` in the inbox approves or denies an `ask` (the first one for a call wins);
  * - a `user.tool_result` / `user.custom_tool_result` anywhere in the log supplies a result (the first
  *   one wins: a worker that delivers twice answers once);
  * - a call a self-hosted worker runs and that has neither stays pending;
@@ -47,7 +47,8 @@ export function planResume(
     const e = event as unknown as Record<string, unknown>;
     if (event.type !== 'user.tool_confirmation') continue;
     const id = String(e.tool_use_id);
-    plan.approvals[id] = e.result === 'allow' ? { decision: 'allow' } : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
+    // The first answer wins: a user's confirmation that crossed an automatic denial on expiry stands.
+    plan.approvals[id] ??= e.result === 'allow' ? { decision: 'allow' } : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
   }
   for (const { event } of log) {
     const e = event as unknown as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { Jobs, type SessionDrainJob } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
+import { ConfirmationExpiry } from './confirmation-expiry.js';
 import { SessionWakeups } from './session-wakeups.js';
 import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
@@ -16,6 +17,7 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     private readonly state: SessionStateRepository,
     private readonly wakeups: SessionWakeups,
     private readonly abandonment: TurnAbandonment,
+    private readonly expiry: ConfirmationExpiry,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
   ) {}
 
@@ -28,6 +30,8 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
 
   private async run(job: SessionDrainJob, jobId: string | undefined): Promise<void> {
     if (job.reason === 'abandon') return this.abandonment.end(job.sessionId, job.failedAttempts);
+    // The denials land in the inbox before it is read below, so this same drain runs the turn on.
+    if (job.reason === 'expire_confirmations') await this.expiry.expire(job.sessionId);
     // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
     await this.wakeups.claim(job.sessionId);
     const outcome = await this.runner.drain(job.sessionId);

@@ -7,6 +7,7 @@ import { SessionEventsRepository } from '../events/session-events.repository.js'
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { sessionError } from './harness-event.mapper.js';
 import { TurnWriter } from './turn-writer.js';
+import { MID_TURN_STATUSES } from './turn-takeover.js';
 
 const STOP_REASON = { type: 'retries_exhausted' };
 
@@ -35,7 +36,7 @@ export class TurnAbandonment {
     try {
       if (session.archivedAt || session.status === 'terminated') return;
       const inbox = (await this.events.inbox(sessionId)).map((row) => row.id);
-      if (session.status !== 'running' && inbox.length === 0) return;
+      if (!MID_TURN_STATUSES.has(session.status) && inbox.length === 0) return;
       const writer = new TurnWriter(this.events, this.publisher, lease);
       await writer.emit(sessionError({ code: 'INTERNAL', message: abandonMessage(failedAttempts), retryable: false }, 'exhausted'));
       const ended = await writer.finish([session.status], 'idle', { type: 'session.status_idle', stop_reason: STOP_REASON }, { stopReason: STOP_REASON, consume: inbox });

@@ -25,8 +25,10 @@ import { SessionInterrupts } from './session-interrupts.js';
 import { SessionLogCache } from './session-log-cache.js';
 import { SessionWakeups } from './session-wakeups.js';
 import { isInterrupt, TurnAbort, turnInput } from './turn-abort.js';
+import { SessionTermination } from './session-termination.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { turnFailureEvent } from './turn-failure.js';
+import { MID_TURN_STATUSES, rescheduleHere } from './turn-takeover.js';
 import { TurnWriter } from './turn-writer.js';
 
 /** A drain runs at most this many turns before handing the session back to the queue. */
@@ -64,6 +66,7 @@ export class TurnRunner {
     private readonly work: WorkQueue,
     private readonly budgets: BudgetAdmission,
     private readonly accounts: SessionAccounts,
+    private readonly termination: SessionTermination,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -111,8 +114,9 @@ export class TurnRunner {
       if (session.archivedAt) return { progressed: false, seen };
       const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
       for (const e of inbox) seen.add(e.event.id);
-      if (session.status !== 'running' && inbox.length === 0) return { progressed: false, seen };
-      if (session.status !== 'running' && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
+      const midTurn = MID_TURN_STATUSES.has(session.status);
+      if (!midTurn && inbox.length === 0) return { progressed: false, seen };
+      if (!midTurn && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
       const { input, interrupted } = turnInput(inbox);
       if (interrupted) abort.interruptNow();
       await this.runTurn(session, input, writer, keeper.lost.signal, abort);
@@ -135,9 +139,11 @@ export class TurnRunner {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
       return;
     }
-    if (session.status === 'running') platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
-    if (session.status !== 'running') await writer.start(['idle', 'rescheduling'], 'running', { type: 'session.status_running' }, consumed);
-    else if (consumed.length) await this.events.markProcessed(session.id, consumed);
+    if (await this.termination.terminateIfOrphaned(session.id, writer, consumed)) return;
+    if (MID_TURN_STATUSES.has(session.status)) {
+      platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
+      await rescheduleHere(writer, session.status, consumed);
+    } else await writer.start(['idle'], 'running', { type: 'session.status_running' }, consumed);
 
     const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ConfirmationExpiry } from './confirmation-expiry.js';
 import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
 import { SessionInterrupts } from './session-interrupts.js';
+import { SessionTermination } from './session-termination.js';
+import { SessionDependenciesRepository } from '../sessions/session-dependencies.repository.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
 export class TurnsModule {}

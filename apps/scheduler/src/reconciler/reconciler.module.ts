@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ConfirmationExpiryReconciler } from './confirmation-expiry.reconciler.js';
+import { ExpiredConfirmationsRepository } from './expired-confirmations.repository.js';
 import { SessionReconciler } from './session-reconciler.service.js';
 import { StaleWorkReconciler } from './stale-work.reconciler.js';
 import { StaleWorkRepository } from './stale-work.repository.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
 
-@Module({ providers: [SessionReconciler, StalledSessionsRepository, StaleWorkReconciler, StaleWorkRepository] })
+@Module({ providers: [ConfirmationExpiryReconciler, ExpiredConfirmationsRepository, SessionReconciler, StalledSessionsRepository, StaleWorkReconciler, StaleWorkRepository] })
 export class ReconcilerModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { Jobs } from '@agentry/contracts';
 import { JobQueue, LOGGER, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
+import { ConfirmationExpiryReconciler } from './confirmation-expiry.reconciler.js';
 import { StaleWorkReconciler } from './stale-work.reconciler.js';
 import { StallTracker } from './stall-tracker.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
@@ -9,7 +10,8 @@ import { StalledSessionsRepository } from './stalled-sessions.repository.js';
 /**
  * The safety net behind every wake-up: a BullMQ job scheduler ticks (one replica per tick), and each
  * tick re-kicks sessions with a pending inbox or an abandoned turn (kicks are deduped per session) and
- * requeues self-hosted work whose worker stopped heartbeating. A session whose turn keeps failing on
+ * requeues self-hosted work whose worker stopped heartbeating, and hands on tool confirmations that
+ * timed out. A session whose turn keeps failing on
  * the same input is not re-kicked forever: it is handed to the dataplane to be ended with an error.
  */
 @Injectable()
@@ -20,6 +22,7 @@ export class SessionReconciler implements OnApplicationBootstrap {
     private readonly jobs: JobQueue,
     private readonly stalled: StalledSessionsRepository,
     private readonly staleWork: StaleWorkReconciler,
+    private readonly confirmations: ConfirmationExpiryReconciler,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -32,6 +35,7 @@ export class SessionReconciler implements OnApplicationBootstrap {
       async () => {
         await this.tick();
         await this.staleWork.tick();
+        await this.confirmations.tick();
       },
       1,
     );

@@ -17,7 +17,7 @@ export class StalledSessionsRepository {
 
   /**
    * Sessions that need a turn and have no live lease: unprocessed inbound events (a lost kick), or a
-   * turn left `running` by a runner that died.
+   * turn left `running` (or `rescheduling`, while being moved) by a runner that died.
    */
   async find(limit: number): Promise<StalledSession[]> {
     const rows = await this.db.$queryRaw<Array<{ id: string; tenant_id: string; lease_token: bigint; input_seq: bigint }>>`
@@ -26,7 +26,7 @@ export class StalledSessionsRepository {
       FROM sessions s
       WHERE s.archived_at IS NULL
         AND (s.lease_expires_at IS NULL OR s.lease_expires_at < now())
-        AND (s.status = 'running' OR EXISTS (
+        AND (s.status IN ('running', 'rescheduling') OR EXISTS (
           SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.processed_at IS NULL))
       ORDER BY s.updated_at
       LIMIT ${limit}`;

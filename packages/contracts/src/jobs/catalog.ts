@@ -18,8 +18,11 @@ export const SessionDrainJobSchema = z.object({
   v: z.literal(1).default(1),
   sessionId: z.string().min(1),
   tenantId: z.string().min(1),
-  /** `abandon`: the reconciler saw the same input fail this often and asks for the session to be ended. */
-  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover', 'abandon']).default('inbound'),
+  /**
+   * `abandon`: the reconciler saw the same input fail this often and asks for the session to be ended.
+   * `expire_confirmations`: tool calls have waited for a confirmation past the environment's timeout.
+   */
+  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover', 'abandon', 'expire_confirmations']).default('inbound'),
   /** With `abandon`: how many turn attempts failed on that input. */
   failedAttempts: z.number().int().min(0).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentToolParamsSchema, AgentToolSchema } from './agent-tools.js';
+import { AGENT_TOOLSET_TOOL_NAMES, AgentToolParamsSchema, AgentToolSchema } from './agent-tools.js';
 import { DescriptionSchema, IsoDateTimeSchema, LIMITS, MetadataPatchSchema, MetadataSchema, NameSchema } from './common.js';
 import { MultiagentParamsSchema, MultiagentSchema } from './multiagent.js';
 
@@ -61,7 +61,20 @@ export const ExecutionIdentitySchema = z.discriminatedUnion('type', [
 export type ExecutionIdentity = z.infer<typeof ExecutionIdentitySchema>;
 
 const SystemSchema = z.string().max(LIMITS.systemMax, `system may be at most ${LIMITS.systemMax} characters`);
-const ToolsSchema = z.array(AgentToolParamsSchema).max(LIMITS.toolsMax, `tools may hold at most ${LIMITS.toolsMax} entries`);
+const ToolsSchema = z
+  .array(AgentToolParamsSchema)
+  .max(LIMITS.toolsMax, `tools may hold at most ${LIMITS.toolsMax} entries`)
+  .superRefine((tools, ctx) => {
+    // A custom tool the model calls by the name of another tool would be routed to the wrong one.
+    const seen = new Set<string>(AGENT_TOOLSET_TOOL_NAMES);
+    tools.forEach((tool, index) => {
+      if (tool.type !== 'custom') return;
+      if (seen.has(tool.name)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `custom tool name ${tool.name} is already taken by another tool` });
+      }
+      seen.add(tool.name);
+    });
+  });
 const McpServersSchema = z.array(McpServerSchema).max(LIMITS.mcpServersMax, `mcp_servers may hold at most ${LIMITS.mcpServersMax} servers`);
 
 export const CreateAgentRequestSchema = z.strictObject({

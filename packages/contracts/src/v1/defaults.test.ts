@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAgentTools } from './agent-tool-defaults.js';
-import { toModelConfig } from './agents.js';
-import { normalizeEnvironmentConfig } from './environments.js';
+import { CreateAgentRequestSchema, toModelConfig } from './agents.js';
+import { CreateEnvironmentRequestSchema, normalizeEnvironmentConfig } from './environments.js';
 
 describe('normalizeAgentTools', () => {
   it('fills CMA defaults: built-in tools allowed, MCP tools ask', () => {
@@ -53,5 +53,26 @@ describe('normalizeEnvironmentConfig', () => {
     const config = normalizeEnvironmentConfig({ type: 'cloud', networking: { type: 'limited', allowed_hosts: ['pypi.org'] } });
     expect(config).toMatchObject({ networking: { type: 'limited', allowed_hosts: ['pypi.org'], allow_mcp_servers: false, allow_package_managers: false } });
     expect(normalizeEnvironmentConfig({ type: 'self_hosted' })).toEqual({ type: 'self_hosted' });
+  });
+});
+
+describe('tool confirmation timeout', () => {
+  it('is kept on any config type when set, absent otherwise, and must be a positive whole number of seconds', () => {
+    expect(normalizeEnvironmentConfig({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 })).toEqual({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 });
+    expect(normalizeEnvironmentConfig({ type: 'cloud', tool_confirmation_timeout_seconds: 5 })).toMatchObject({ tool_confirmation_timeout_seconds: 5 });
+    expect(normalizeEnvironmentConfig({ type: 'cloud' })).not.toHaveProperty('tool_confirmation_timeout_seconds');
+    const bad = CreateEnvironmentRequestSchema.safeParse({ name: 'e', config: { type: 'cloud', tool_confirmation_timeout_seconds: 0 } });
+    expect(bad.success).toBe(false);
+  });
+});
+
+describe('custom tool names', () => {
+  const custom = (name: string) => ({ type: 'custom' as const, name, description: 'd', input_schema: { type: 'object' as const } });
+
+  it('may not repeat or take the name of a toolset tool', () => {
+    expect(CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('lookup'), custom('other')] }).success).toBe(true);
+    const twice = CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('lookup'), custom('lookup')] });
+    expect(twice.error?.issues[0]?.message).toBe('custom tool name lookup is already taken by another tool');
+    expect(CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('bash')] }).success).toBe(false);
   });
 });

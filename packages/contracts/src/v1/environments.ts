@@ -26,6 +26,18 @@ export const PackagesParamsSchema = z.strictObject({
 });
 export type PackagesParams = z.infer<typeof PackagesParamsSchema>;
 
+/** Longest wait for a tool confirmation that may be configured: a week. */
+export const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Agentry extension on every config type: an `always_ask` call left unanswered this long after it was
+ * made is denied on the user's behalf, and the turn goes on. Absent (the default): calls wait forever.
+ */
+const ConfirmationTimeoutParams = {
+  tool_confirmation_timeout_seconds: z.number().int().min(1).max(MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS).nullable().optional(),
+};
+const ConfirmationTimeout = { tool_confirmation_timeout_seconds: z.number().int().optional() };
+
 /**
  * Where a session's tools run. `cloud` and `self_hosted` are CMA; `local` (tools run inside the
  * platform's own workers) and `remote` (a registered Hands host) are Agentry extensions.
@@ -35,10 +47,11 @@ export const EnvironmentConfigParamsSchema = z.discriminatedUnion('type', [
     type: z.literal('cloud'),
     networking: NetworkingParamsSchema.nullable().optional(),
     packages: PackagesParamsSchema.nullable().optional(),
+    ...ConfirmationTimeoutParams,
   }),
-  z.strictObject({ type: z.literal('self_hosted') }),
-  z.strictObject({ type: z.literal('local') }),
-  z.strictObject({ type: z.literal('remote') }),
+  z.strictObject({ type: z.literal('self_hosted'), ...ConfirmationTimeoutParams }),
+  z.strictObject({ type: z.literal('local'), ...ConfirmationTimeoutParams }),
+  z.strictObject({ type: z.literal('remote'), ...ConfirmationTimeoutParams }),
 ]);
 export type EnvironmentConfigParams = z.infer<typeof EnvironmentConfigParamsSchema>;
 export type EnvironmentType = EnvironmentConfigParams['type'];
@@ -66,17 +79,19 @@ export const PackagesSchema = z.object({
 export type Packages = z.infer<typeof PackagesSchema>;
 
 export const EnvironmentConfigSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('cloud'), networking: NetworkingSchema, packages: PackagesSchema }),
-  z.object({ type: z.literal('self_hosted') }),
-  z.object({ type: z.literal('local') }),
-  z.object({ type: z.literal('remote') }),
+  z.object({ type: z.literal('cloud'), networking: NetworkingSchema, packages: PackagesSchema, ...ConfirmationTimeout }),
+  z.object({ type: z.literal('self_hosted'), ...ConfirmationTimeout }),
+  z.object({ type: z.literal('local'), ...ConfirmationTimeout }),
+  z.object({ type: z.literal('remote'), ...ConfirmationTimeout }),
 ]);
 export type EnvironmentConfig = z.infer<typeof EnvironmentConfigSchema>;
 
 /** Fills the defaults of a config request (CMA: no config means an unrestricted cloud container). */
 export function normalizeEnvironmentConfig(params: EnvironmentConfigParams | null | undefined): EnvironmentConfig {
   if (!params) return normalizeEnvironmentConfig({ type: 'cloud' });
-  if (params.type !== 'cloud') return { type: params.type };
+  const timeout = params.tool_confirmation_timeout_seconds;
+  const confirmation = timeout ? { tool_confirmation_timeout_seconds: timeout } : {};
+  if (params.type !== 'cloud') return { type: params.type, ...confirmation };
   const net = params.networking;
   const networking: Networking =
     net?.type === 'limited'
@@ -100,6 +115,7 @@ export function normalizeEnvironmentConfig(params: EnvironmentConfigParams | nul
       npm: p?.npm ?? [],
       pip: p?.pip ?? [],
     },
+    ...confirmation,
   };
 }
 

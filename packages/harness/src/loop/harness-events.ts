@@ -49,6 +49,8 @@ export type AgentMcpToolResultEvent = Persisted & {
   content: ContentBlock[];
   is_error: boolean;
 };
+/** A call of a tool the client runs itself: the run waits for its `user.custom_tool_result`. */
+export type AgentCustomToolUseEvent = Persisted & { type: 'agent.custom_tool_use'; name: string; input: Record<string, unknown> };
 export type ThreadContextCompactedEvent = Persisted & {
   type: 'agent.thread_context_compacted';
   summary: string;
@@ -108,6 +110,7 @@ export type PersistedHarnessEvent =
   | AgentToolResultEvent
   | AgentMcpToolUseEvent
   | AgentMcpToolResultEvent
+  | AgentCustomToolUseEvent
   | ThreadContextCompactedEvent
   | ModelRequestStartEvent
   | ModelRequestEndEvent

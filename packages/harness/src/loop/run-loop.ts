@@ -1,6 +1,6 @@
 import type { ChatMessage, ToolCall, ToolDefinition } from '../model/model-port.js';
 import { resolvePermission, toEvaluated, type PermissionPolicy } from '../permissions/permission-policy.js';
-import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
+import { CLIENT_TOOLSET, type HarnessTool, type ToolOutcome } from '../tools/tool.js';
 import { errorOutcome } from '../tools/tool-executor.js';
 import type { EventFactory } from './event-factory.js';
 import type { HarnessHooks, HookContext } from './harness-hooks.js';
@@ -143,6 +143,7 @@ async function* toolPhase(deps: LoopDeps, state: RunState, calls: ToolCall[], si
 
 function toolUseEvent(deps: LoopDeps, call: ToolCall, tool: HarnessTool | undefined, evaluated: 'allow' | 'ask' | 'deny'): PersistedHarnessEvent {
   const toolset = tool?.toolset ?? '';
+  if (toolset === CLIENT_TOOLSET) return deps.events.make({ type: 'agent.custom_tool_use', name: call.name, input: call.input }, call.id);
   if (toolset.startsWith('mcp:')) {
     return deps.events.make({ type: 'agent.mcp_tool_use', name: call.name, server_name: toolset.slice(4), input: call.input, evaluated_permission: evaluated }, call.id);
   }

@@ -9,7 +9,9 @@ export interface ScriptToolCall {
 /**
  * One model response. Fields combine: `delayMs` waits first, `error` fails the first `times` attempts,
  * then `thinking`, `text` and `toolCalls` (several = parallel calls) make up the response.
- * `ask` is a text reply that ends the turn with a question to the user.
+ * `ask` is a text reply that ends the turn with a question to the user. In `text` and `ask`,
+ * `{{tools}}` stands for the names of the tools offered and `{{tool_results}}` for the text of the
+ * tool results answering the previous model response.
  */
 export interface ScriptStep {
   text?: string;

@@ -57,6 +57,15 @@ describe('ScriptedModel', () => {
     expect(second.at(-1)).toMatchObject({ stopReason: 'end_turn', message: { content: [{ text: 'Which branch?' }] } });
   });
 
+  it('fills {{tools}} with the tools offered and {{tool_results}} with the results answering its last call', async () => {
+    const model = new ScriptedModel({ script: { turns: [{ reply: [{ toolCall: { name: 'lookup' } }, 'offered: {{tools}}; saw: {{tool_results}}'] }] } });
+    const call: ChatMessage = { role: 'assistant', content: [], toolCalls: [{ id: 't1', name: 'lookup', input: {} }] };
+    const result: ChatMessage = { role: 'tool', toolCallId: 't1', toolName: 'lookup', content: [{ type: 'text', text: '42 apples' }] };
+    const tools = [{ name: 'lookup', description: 'd', inputSchema: { type: 'object' } }, { name: 'other', description: 'd', inputSchema: { type: 'object' } }];
+    const events = await drain(model, { messages: [user('count'), call, result], tools });
+    expect(events.at(-1)).toMatchObject({ message: { content: [{ type: 'text', text: 'offered: lookup, other; saw: 42 apples' }] } });
+  });
+
   it('fails the first `times` attempts with the scripted error code', async () => {
     const model = new ScriptedModel({ script: { turns: [{ reply: [{ text: 'ok', error: { code: 'MODEL_OVERLOADED', times: 2 } }] }] } });
     for (const attempt of [0, 1]) {

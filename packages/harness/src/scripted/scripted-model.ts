@@ -52,7 +52,7 @@ export class ScriptedModel implements ModelPort {
       yield { type: 'thinking_delta', text: step.thinking };
       content.push({ type: 'thinking', text: step.thinking });
     }
-    const text = step.text ?? step.ask;
+    const text = fillPlaceholders(step.text ?? step.ask, request);
     if (text !== undefined && text !== '') {
       const size = Math.max(1, this.script?.chunkSize ?? 16);
       for (let i = 0; i < text.length; i += size) {
@@ -102,6 +102,19 @@ export class ScriptedModel implements ModelPort {
 function textOf(message: ChatMessage): string {
   if (typeof message.content === 'string') return message.content;
   return message.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+}
+
+/**
+ * A scripted reply can show what the model was given: `{{tools}}` becomes the names of the tools the
+ * request offered, `{{tool_results}}` the text of the tool results that answer its previous message.
+ */
+function fillPlaceholders(text: string | undefined, request: ModelRequest): string | undefined {
+  if (text === undefined || !text.includes('{{')) return text;
+  const lastAssistant = request.messages.findLastIndex((m) => m.role === 'assistant');
+  const results = request.messages.slice(lastAssistant + 1).filter((m) => m.role === 'tool');
+  return text
+    .replaceAll('{{tools}}', (request.tools ?? []).map((t) => t.name).join(', '))
+    .replaceAll('{{tool_results}}', results.map(textOf).join('\n'));
 }
 
 function requestChars(request: ModelRequest): number {

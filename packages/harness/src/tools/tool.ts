@@ -27,9 +27,15 @@ export interface HarnessTool {
   inputSchema: Record<string, unknown>;
   /** Safe to re-run after a crash (read-only): decides recovery of a tool_use without a result. */
   idempotent: boolean;
-  /** Toolset this tool belongs to, for default permissions: "builtin", "mcp:<server>", "custom", "platform". */
+  /** Toolset this tool belongs to, for default permissions: "builtin", "mcp:<server>", "custom", "platform", "client". */
   toolset: string;
   /** Default permission when no policy names this tool. */
   defaultPermission?: ToolPermission;
   execute(input: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>;
 }
+
+/**
+ * The toolset of tools the caller's client runs itself (CMA's `custom` tools): never subject to a
+ * permission policy, recorded as `agent.custom_tool_use`. (In-process tools a caller adds use `custom`.)
+ */
+export const CLIENT_TOOLSET = 'client';
