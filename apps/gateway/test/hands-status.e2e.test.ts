@@ -71,8 +71,10 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
       for (const path of ['/api/hands/status', '/v1/hands/status']) {
         const status = await until(`${path} to show both kinds of Hands`, async () => {
           const body = await statusOf(path);
-          const kinds = new Set((body.workers as Json[]).map((w) => w.kind));
-          return kinds.has('cluster') && kinds.has('self_hosted') ? body : undefined;
+          const workers = body.workers as Json[];
+          // A report is up to one heartbeat old: wait for one made after the bash call ended.
+          const settled = workers.some((w) => w.kind === 'cluster' && w.runningCalls === 0 && w.liveSandboxes?.includes(session.body.id));
+          return settled && workers.some((w) => w.kind === 'self_hosted') ? body : undefined;
         });
         const cluster = (status.workers as Json[]).filter((w) => w.kind === 'cluster');
         expect(cluster).toHaveLength(1);

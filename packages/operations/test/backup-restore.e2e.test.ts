@@ -39,8 +39,13 @@ describe('backup and restore drill', () => {
   });
 
   const events = async (api: ApiClient, sessionId: string) => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Event[];
-  const idle = async (api: ApiClient, sessionId: string) =>
-    expect.poll(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, { timeout: 30_000, interval: 200 }).toBe('idle');
+  const replies = async (api: ApiClient, sessionId: string) =>
+    (await events(api, sessionId)).filter((e) => e.type === 'agent.message').map((e) => e.content?.[0]?.text);
+  /** The turn a message started has answered and the session is idle again (idle alone may be the state before it). */
+  const answered = async (api: ApiClient, sessionId: string, count: number) => {
+    await expect.poll(async () => (await replies(api, sessionId)).length, { timeout: 30_000, interval: 200 }).toBe(count);
+    await expect.poll(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, { timeout: 30_000, interval: 200 }).toBe('idle');
+  };
   const say = (api: ApiClient, sessionId: string, text: string) =>
     api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
 
@@ -53,7 +58,7 @@ describe('backup and restore drill', () => {
     for (const text of ['first', 'second']) {
       const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body.id as string;
       await say(api, session, text);
-      await idle(api, session);
+      await answered(api, session, 1);
       sessions.push(session);
     }
     const before = await Promise.all(sessions.map((id) => events(api, id)));
@@ -76,10 +81,9 @@ describe('backup and restore drill', () => {
     }
     // The restored log goes on: a new turn appends after the restored events, with nothing lost or repeated.
     await say(again, sessions[0]!, 'after the restore');
-    await idle(again, sessions[0]!);
+    await answered(again, sessions[0]!, 2);
     const after = await events(again, sessions[0]!);
     expect(after.slice(0, before[0]!.length)).toEqual(before[0]);
-    const replies = after.filter((e) => e.type === 'agent.message').map((e) => e.content?.[0]?.text);
-    expect(replies).toEqual(['You said: first', 'You said: after the restore']);
+    expect(await replies(again, sessions[0]!)).toEqual(['You said: first', 'You said: after the restore']);
   });
 });

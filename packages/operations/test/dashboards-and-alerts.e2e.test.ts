@@ -130,8 +130,9 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const ancestors: ReceivedSpan[] = [];
     for (let at = byId.get(tool.parentSpanId); at; at = byId.get(at.parentSpanId)) ancestors.push(at);
-    const path = ancestors.map((s) => `${s.service}:${s.name}`);
-    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.default', 'agentry-dataplane:execute_tool write', 'agentry-dataplane:invoke_agent']));
+    // A session's calls go to the subject of the worker it is bound to, `hands.exec.worker.<id>`.
+    const path = ancestors.map((s) => `${s.service}:${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`);
+    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.worker', 'agentry-dataplane:execute_tool write', 'agentry-dataplane:invoke_agent']));
     expect(ancestors.at(-1)!.service).toBe('agentry-gateway');
     const turn = ancestors.find((s) => s.name === 'invoke_agent')!;
     const model = trace.find((s) => s.name === 'chat scripted' && s.parentSpanId === turn.spanId);

@@ -1,15 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { availableParallelism, freemem, hostname, loadavg } from 'node:os';
+import { availableParallelism, freemem, loadavg } from 'node:os';
 import type { Redis } from 'ioredis';
 import { HandsHeartbeatKeys, type ClusterHandsHeartbeat } from '@agentry/contracts';
 import { LOGGER, REDIS, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { RunningToolCalls } from '../hands/running-tool-calls.js';
 import { SessionSandboxes } from '../hands/session-sandboxes.js';
-
-/** This process, as the Hands status names it. */
-export const CLUSTER_WORKER_ID = `worker-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+import { WORKER_ID } from '../hands/worker-identity.js';
 
 /**
  * Every few seconds, this worker's capacity and the sandboxes it holds go to Redis with a TTL of three
@@ -35,14 +32,14 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
     // A worker that shuts down cleanly leaves at once rather than after its TTL.
-    await Promise.allSettled([this.redis.zrem(HandsHeartbeatKeys.index, CLUSTER_WORKER_ID), this.redis.del(HandsHeartbeatKeys.worker(CLUSTER_WORKER_ID))]);
+    await Promise.allSettled([this.redis.zrem(HandsHeartbeatKeys.index, WORKER_ID), this.redis.del(HandsHeartbeatKeys.worker(WORKER_ID))]);
   }
 
   private async beat(): Promise<void> {
     const now = Date.now();
     const ttlMs = this.config.AGENTRY_HANDS_STATUS_INTERVAL_MS * 3;
     const heartbeat: ClusterHandsHeartbeat = {
-      workerId: CLUSTER_WORKER_ID,
+      workerId: WORKER_ID,
       at: now,
       capacity: { cpus: availableParallelism(), freeMemoryBytes: freemem(), loadAverage1m: loadavg()[0] ?? 0 },
       runningCalls: this.running.count,
@@ -51,8 +48,8 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
     try {
       await this.redis
         .multi()
-        .set(HandsHeartbeatKeys.worker(CLUSTER_WORKER_ID), JSON.stringify(heartbeat), 'PX', ttlMs)
-        .zadd(HandsHeartbeatKeys.index, now + ttlMs, CLUSTER_WORKER_ID)
+        .set(HandsHeartbeatKeys.worker(WORKER_ID), JSON.stringify(heartbeat), 'PX', ttlMs)
+        .zadd(HandsHeartbeatKeys.index, now + ttlMs, WORKER_ID)
         .zremrangebyscore(HandsHeartbeatKeys.index, '-inf', now)
         .exec();
     } catch (err) {

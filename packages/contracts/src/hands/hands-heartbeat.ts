@@ -18,9 +18,13 @@ export const ClusterHandsHeartbeatSchema = z.object({
 });
 export type ClusterHandsHeartbeat = z.infer<typeof ClusterHandsHeartbeatSchema>;
 
-/** Redis keys (under the installation's prefix): a sorted set of worker ids by expiry, and each worker's last heartbeat. */
+/**
+ * Redis keys (under the installation's prefix): a sorted set of worker ids by the expiry of their status, and
+ * each worker's last status. Apart from the liveness set the Brain binds sessions by (`HandsRegistry`), whose
+ * expiry is much shorter; the worker id is the same in both.
+ */
 export const HandsHeartbeatKeys = {
-  index: 'hands:workers',
+  index: 'hands:status',
   worker: (workerId: string) => `hands:worker:${workerId}`,
 } as const;
 
