@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, isAlive, launchPlatform, pidsOf, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 
 /** What CMA promises of an interrupt: the turn and what it runs stop at once. */
 const INTERRUPT_BOUND_MS = 1_000;
@@ -10,23 +9,6 @@ const SLEEP = `sleep 60.${String(process.pid).padStart(7, '0')}`;
 
 type StreamedEvent = { id?: string; type: string } & Record<string, unknown>;
 
-/** Host pids of processes whose command line is exactly `args`. */
-function pidsOf(args: string): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n');
-  return lines.flatMap((line) => {
-    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
-    return match && match[2] === args ? [Number(match[1])] : [];
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('user.interrupt during a bash call', () => {
   let db: TestDatabase;
@@ -70,7 +52,7 @@ describe('user.interrupt during a bash call', () => {
 
     const interrupted = Date.now();
     await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.interrupt' } as never] });
-    await poll(() => (alive(pid) ? undefined : true), 30_000, `process ${pid} ending`);
+    await poll(() => (isAlive(pid) ? undefined : true), 30_000, `process ${pid} ending`);
     expect(Date.now() - interrupted).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
 
     await poll(async () => ((await client.beta.sessions.retrieve(session.id)).status === 'idle' ? true : undefined), 30_000, 'the session idle');

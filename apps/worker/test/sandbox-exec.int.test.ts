@@ -3,27 +3,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive, pidsOf } from '@agentry/testing';
 import { startHands, type Hands } from './sandbox-fixture.js';
 
 const hasBwrap = existsSync('/usr/bin/bwrap');
 
-/** Host pids of processes whose command line is exactly `args` (read from the host's /proc). */
-function pidsOf(args: string): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n');
-  return lines.flatMap((line) => {
-    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
-    return match && match[2] === args ? [Number(match[1])] : [];
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -84,7 +68,7 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     const pid = await waitFor(() => pidsOf('sleep 61.4711')[0], 15_000, 'the sleep to start');
     const aborted = Date.now();
     controller.abort(new Error('cancelled by the Brain'));
-    await waitFor(() => (alive(pid) ? undefined : true), 5_000, 'the sleep to die');
+    await waitFor(() => (isAlive(pid) ? undefined : true), 5_000, 'the sleep to die');
     expect(Date.now() - aborted).toBeLessThan(1_000);
     const result = await call;
     expect(result).toMatchObject({ isError: true, reason: 'cancelled' });

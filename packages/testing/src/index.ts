@@ -21,3 +21,4 @@ export type { ReceivedSpan } from './fakes/fake-otlp.receiver.js';
 export { OwnedProcess } from './services/owned-process.js';
 export { startOwnedNats, startOwnedPostgres, startOwnedRedis } from './services/owned-services.js';
 export type { OwnedPostgres } from './services/owned-services.js';
+export { isAlive, pidsOf } from './processes/host-processes.js';
