@@ -50,12 +50,14 @@ export {
   HandsCancelSchema,
   HandsExecRequestSchema,
   HandsExecResultSchema,
+  HandsMcpOutputSchema,
+  HandsMcpRequestSchema,
   HandsSubjects,
   HandsRegistry,
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
+export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, HandsMcpOutput, HandsMcpRequest, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
 export {
   ID_PREFIXES,
   newId,

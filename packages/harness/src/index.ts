@@ -107,6 +107,8 @@ export type { AnthropicMessagesModelOptions } from './model/anthropic/anthropic-
 export { McpManager } from './mcp/mcp.manager.js';
 export type { McpManagerOptions, McpToolListing } from './mcp/mcp.manager.js';
 export { McpConnection } from './mcp/mcp-connection.js';
+export { StdioBridgeTransport } from './mcp/stdio-bridge.transport.js';
+export type { StdioBridge, StdioBridgeFactory, StdioBridgeListener } from './mcp/stdio-bridge.transport.js';
 export { validateMcpConnectionConfigs } from './mcp/mcp-connection.config.js';
 export type {
   McpConnectionConfig,

@@ -21,6 +21,7 @@ import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
+import { SessionToolsJsonMcp } from '../mcp/session-tools-json-mcp.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
@@ -48,6 +49,7 @@ export class HarnessFactory {
     bus: NatsBus,
     private readonly events: SessionEventsRepository,
     private readonly mcp: SessionMcpPool,
+    private readonly toolsJsonMcp: SessionToolsJsonMcp,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(REDIS) redis: Redis,
@@ -81,6 +83,8 @@ export class HarnessFactory {
         ...agentCustomTools(agent.tools),
       ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),
+      // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.
+      hooks: { mcpTools: (servers) => this.toolsJsonMcp.toolsFor(runtime.hands, servers) },
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,

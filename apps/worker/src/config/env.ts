@@ -28,6 +28,15 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_SANDBOX_PROCESSES: z.coerce.number().int().positive().default(256),
   /** A writable pids cgroup (v1 hierarchy or v2 directory with the pids controller); empty = none. */
   AGENTRY_SANDBOX_PIDS_CGROUP_ROOT: z.string().default('/sys/fs/cgroup/pids'),
+  /**
+   * Host directories bound read-only at the same path into every sandbox (comma-separated): toolchains or
+   * stdio MCP servers an installation provides under /opt, say. /usr is always there.
+   */
+  AGENTRY_SANDBOX_READONLY_PATHS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((paths) => paths.every((p) => p.startsWith('/')), 'every path must be absolute'),
   /** Size of the sandbox's private /tmp (memory-backed). */
   AGENTRY_SANDBOX_TMP_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
   /** Output a `bash` call returns at most (head and tail kept). */

@@ -12,6 +12,6 @@ import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 @Module({
   controllers: [HandsHandler],
   providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat],
-  exports: [SessionSandboxes, RunningToolCalls],
+  exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces],
 })
 export class HandsModule {}

@@ -1,3 +1,4 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import type { WorkerEnv } from '../config/env.js';
 import { EgressProxy } from './egress-proxy.js';
 import { createPidsCgroup, removePidsCgroup } from './pids-cgroup.js';
 import { SandboxShell } from './sandbox-shell.js';
-import { EGRESS_LOCAL_PORT, EGRESS_MOUNT, EGRESS_SOCKET, SHELL_STATE_MOUNT } from './shell-wrapper.js';
+import { EGRESS_LOCAL_PORT, EGRESS_MOUNT, EGRESS_SOCKET, SHELL_STATE_MOUNT, stdioServerWrapper } from './shell-wrapper.js';
 
 /**
  * One session's Hands on this worker: its workspace directory (the file tools' root, bound read-write
@@ -26,6 +27,7 @@ export class SessionSandbox {
     readonly shell: SandboxShell,
     private readonly egress: EgressProxy | null,
     private readonly pidsCgroup: string | undefined,
+    private readonly forwarder: string | null,
   ) {}
 
   static async open(key: string, dir: string, networking: SandboxNetworking, config: WorkerEnv): Promise<SessionSandbox> {
@@ -54,6 +56,7 @@ export class SessionSandbox {
         ...(config.AGENTRY_SANDBOX_MEMORY_BYTES ? { memoryBytes: config.AGENTRY_SANDBOX_MEMORY_BYTES } : {}),
       },
       tmpfsBytes: config.AGENTRY_SANDBOX_TMP_BYTES,
+      readOnlyBinds: config.AGENTRY_SANDBOX_READONLY_PATHS,
       ...(pidsCgroup ? { pidsCgroup } : {}),
       binds: [
         { host: state, sandbox: SHELL_STATE_MOUNT },
@@ -64,7 +67,7 @@ export class SessionSandbox {
         : {},
     });
     const shell = new SandboxShell(fs, state, { forwarder, maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES });
-    return new SessionSandbox(key, fs, shell, egress, pidsCgroup);
+    return new SessionSandbox(key, fs, shell, egress, pidsCgroup, forwarder);
   }
 
   /** Runs one tool call; the environment's networking is read from each request, as it may change. */
@@ -77,6 +80,19 @@ export class SessionSandbox {
       this.running -= 1;
       this.lastUsed = Date.now();
     }
+  }
+
+  /**
+   * Starts a stdio server of the session (a tools.json MCP server) in a sandbox like its `bash` calls:
+   * same limits, same workspace at /workspace, reaching out only through the session's egress proxy.
+   */
+  spawnServer(command: string, args: string[], env: Record<string, string>): Promise<ChildProcessWithoutNullStreams> {
+    return this.fs.spawn(stdioServerWrapper(this.forwarder, command, args), { env });
+  }
+
+  /** Traffic of a running stdio server counts as use, so its sandbox is not closed under it. */
+  touch(): void {
+    this.lastUsed = Date.now();
   }
 
   /** Idle: no call running and none finished since `cutoff`. */

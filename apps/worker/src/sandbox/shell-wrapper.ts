@@ -12,21 +12,36 @@ export const EGRESS_LOCAL_PORT = 3128;
  * listens on loopback before the command starts.
  */
 export function shellWrapper(forwarder: string | null): string {
-  const state = SHELL_STATE_MOUNT;
-  const port = EGRESS_LOCAL_PORT.toString(16).toUpperCase().padStart(4, '0');
   return [
     '__agentry_cmd=$(cat)',
     'exec </dev/null',
-    `[ -f ${state}/env ] && . ${state}/env`,
-    `cd "$(cat ${state}/cwd 2>/dev/null)" 2>/dev/null || cd /workspace`,
-    `__agentry_save() { ( unset PWD OLDPWD SHLVL _ __agentry_cmd; export -p ) > ${state}/env.next 2>/dev/null && mv -f ${state}/env.next ${state}/env; pwd > ${state}/cwd; }`,
+    `[ -f ${SHELL_STATE_MOUNT}/env ] && . ${SHELL_STATE_MOUNT}/env`,
+    `cd "$(cat ${SHELL_STATE_MOUNT}/cwd 2>/dev/null)" 2>/dev/null || cd /workspace`,
+    `__agentry_save() { ( unset PWD OLDPWD SHLVL _ __agentry_cmd; export -p ) > ${SHELL_STATE_MOUNT}/env.next 2>/dev/null && mv -f ${SHELL_STATE_MOUNT}/env.next ${SHELL_STATE_MOUNT}/env; pwd > ${SHELL_STATE_MOUNT}/cwd; }`,
     'trap __agentry_save EXIT',
-    ...(forwarder
-      ? [
-          `${forwarder} TCP-LISTEN:${EGRESS_LOCAL_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${EGRESS_MOUNT}/${EGRESS_SOCKET} >/dev/null 2>&1 &`,
-          `for __agentry_i in $(seq 200); do grep -q ':${port} 00000000:0000 0A' /proc/net/tcp 2>/dev/null && break; sleep 0.01; done; unset __agentry_i`,
-        ]
-      : []),
+    ...egressForwarder(forwarder),
     'eval "$__agentry_cmd" 2>&1',
   ].join('\n');
+}
+
+/**
+ * The program a stdio server of the session runs as: the egress forwarder first (as for `bash`), then
+ * the server itself in the shell's place, its stdin and stdout left to the worker that bridges them.
+ */
+export function stdioServerWrapper(forwarder: string | null, command: string, args: string[]): string {
+  return [...egressForwarder(forwarder), `exec ${[command, ...args].map(shellQuote).join(' ')}`].join('\n');
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Lines that start the loopback proxy port's forwarder in the background and wait until it listens. */
+function egressForwarder(forwarder: string | null): string[] {
+  if (!forwarder) return [];
+  const port = EGRESS_LOCAL_PORT.toString(16).toUpperCase().padStart(4, '0');
+  return [
+    `${forwarder} TCP-LISTEN:${EGRESS_LOCAL_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${EGRESS_MOUNT}/${EGRESS_SOCKET} >/dev/null 2>&1 </dev/null &`,
+    `for __agentry_i in $(seq 200); do grep -q ':${port} 00000000:0000 0A' /proc/net/tcp 2>/dev/null && break; sleep 0.01; done; unset __agentry_i`,
+  ];
 }

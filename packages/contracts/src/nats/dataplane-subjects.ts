@@ -93,10 +93,51 @@ export const HandsCancelSchema = z.object({
 });
 export type HandsCancel = z.infer<typeof HandsCancelSchema>;
 
+/**
+ * A stdio MCP server of a session, run in the session's sandbox on the worker holding it. The Brain picks
+ * a fresh `channelId` per connection and listens on `HandsSubjects.mcpOutput(channelId)` before it opens;
+ * `open` starts the server, each `send` writes one JSON-RPC message to its stdin, `close` ends it.
+ */
+const HandsMcpTarget = {
+  v: V1,
+  tenantId: z.string().min(1),
+  sessionId: z.string().min(1),
+  channelId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+};
+export const HandsMcpRequestSchema = z.discriminatedUnion('op', [
+  z.object({
+    ...HandsMcpTarget,
+    op: z.literal('open'),
+    /** The server's name in tools.json, for logs and messages. */
+    server: z.string().min(1).max(128),
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    networking: SandboxNetworkingSchema.default({ type: 'unrestricted', allowedHosts: [] }),
+    /** As for tool calls: a worker that sees a new epoch restores the session's workspace first. */
+    bindingEpoch: z.number().int().nonnegative().optional(),
+  }),
+  z.object({ ...HandsMcpTarget, op: z.literal('send'), message: z.record(z.string(), z.unknown()) }),
+  z.object({ ...HandsMcpTarget, op: z.literal('close') }),
+]);
+export type HandsMcpRequest = z.infer<typeof HandsMcpRequestSchema>;
+export const HandsMcpReplySchema = z.object({ ok: z.literal(true) });
+
+/** What a running server wrote (one JSON-RPC message), or that it is gone, published per channel. */
+export const HandsMcpOutputSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: z.unknown() }),
+  z.object({ type: z.literal('exit'), reason: z.string() }),
+]);
+export type HandsMcpOutput = z.infer<typeof HandsMcpOutputSchema>;
+
 export const HandsSubjects = {
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
   /** One worker's own subject: the calls of the sessions bound to it. */
   execOn: (workerId: string) => rpcSubject(`hands.exec.worker.${workerId}`, HandsExecRequestSchema, HandsExecResultSchema, 'hands.exec.worker'),
+  /** The stdio MCP servers of the sessions bound to one worker: see `HandsMcpRequestSchema`. */
+  mcpOn: (workerId: string) => rpcSubject(`hands.mcp.worker.${workerId}`, HandsMcpRequestSchema, HandsMcpReplySchema, 'hands.mcp.worker'),
+  /** Pub/sub: what one MCP server channel writes, see `HandsMcpOutputSchema`. */
+  mcpOutput: (channelId: string) => `hands.mcp.out.${channelId}`,
   /** Pub/sub, not request/reply: see `HandsCancelSchema`. */
   cancel: 'hands.cancel.default',
 } as const;

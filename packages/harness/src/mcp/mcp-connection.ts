@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { connectTimeoutOf, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpConnectionConfig } from './mcp-connection.config.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.factory.js';
+import type { StdioBridgeFactory } from './stdio-bridge.transport.js';
 
 /** Upper bound on tools/list pages, so a misbehaving server cannot loop us forever. */
 const MAX_LIST_PAGES = 50;
@@ -21,6 +22,7 @@ export class McpConnection {
   constructor(
     readonly config: McpConnectionConfig,
     private readonly clientInfo: { name: string; version: string } = { name: 'agentry', version: '0.1.0' },
+    private readonly stdioBridge?: StdioBridgeFactory,
   ) {}
 
   get connected(): boolean {
@@ -84,7 +86,7 @@ export class McpConnection {
   private async openWith(remoteTransport: 'sse' | undefined): Promise<Client> {
     let handle: McpTransportHandle;
     try {
-      handle = await createMcpTransport(this.config, remoteTransport);
+      handle = await createMcpTransport(this.config, remoteTransport, this.stdioBridge);
     } catch (error) {
       throw this.failure(`cannot create the ${this.config.transport} transport: ${describe(error, undefined)}`, error);
     }

@@ -1,6 +1,7 @@
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConnectionConfig, McpFetch } from './mcp-connection.config.js';
+import { StdioBridgeTransport, type StdioBridgeFactory } from './stdio-bridge.transport.js';
 
 const STDERR_TAIL_CHARS = 2_000;
 
@@ -18,8 +19,15 @@ export interface McpTransportHandle {
   pid(): number | null;
 }
 
-/** `remoteTransport` overrides the configured HTTP transport (the SSE fallback of a Streamable HTTP server). */
-export async function createMcpTransport(config: McpConnectionConfig, remoteTransport?: 'sse' | 'http'): Promise<McpTransportHandle> {
+/**
+ * `remoteTransport` overrides the configured HTTP transport (the SSE fallback of a Streamable HTTP server).
+ * With `stdioBridge`, a stdio server runs wherever the bridge starts it, never as a child of this process.
+ */
+export async function createMcpTransport(config: McpConnectionConfig, remoteTransport?: 'sse' | 'http', stdioBridge?: StdioBridgeFactory): Promise<McpTransportHandle> {
+  if (config.transport === 'stdio' && stdioBridge) {
+    const transport = new StdioBridgeTransport(stdioBridge(config));
+    return { transport, stderrTail: () => transport.lastExit, pid: () => null };
+  }
   if (config.transport === 'stdio') {
     const transport = new StdioClientTransport({
       command: config.command,

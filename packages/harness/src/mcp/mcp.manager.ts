@@ -1,12 +1,17 @@
 import { AppError } from '@agentry/contracts';
 import type { HarnessTool } from '../tools/tool.js';
 import { McpConnection } from './mcp-connection.js';
-import { validateMcpConnectionConfigs, type McpConnectionConfig } from './mcp-connection.config.js';
+import { validateMcpConnectionConfigs, type McpConnectionConfig, type McpFetch } from './mcp-connection.config.js';
 import { toHarnessTool, type McpToolOptions } from './mcp-tool.adapter.js';
+import type { StdioBridgeFactory } from './stdio-bridge.transport.js';
 
 export interface McpManagerOptions extends McpToolOptions {
   /** Sent to servers in `initialize`. */
   clientInfo?: { name: string; version: string };
+  /** Runs stdio servers through a bridge (on the session's Hands) instead of as children of this process. */
+  stdioBridge?: StdioBridgeFactory;
+  /** The fetch of remote servers configured without one (an egress check). */
+  remoteFetch?: McpFetch;
 }
 
 export interface McpToolListing {
@@ -24,7 +29,11 @@ export class McpManager {
     private readonly options: McpManagerOptions = {},
   ) {
     validateMcpConnectionConfigs(servers);
-    for (const config of servers) this.connections.set(config.name, new McpConnection(config, options.clientInfo));
+    for (const config of servers) {
+      const { remoteFetch } = options;
+      const configured = config.transport !== 'stdio' && !config.fetch && remoteFetch ? { ...config, fetch: remoteFetch } : config;
+      this.connections.set(config.name, new McpConnection(configured, options.clientInfo, options.stdioBridge));
+    }
   }
 
   get serverNames(): string[] {

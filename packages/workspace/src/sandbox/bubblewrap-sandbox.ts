@@ -1,9 +1,10 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AppError } from '@agentry/contracts';
 import type { ExecOptions, ExecResult, SandboxFs } from '../port.js';
 import { LocalWorkspaceFs, type LocalWorkspaceOptions } from '../local/local-workspace-fs.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { buildBwrapArgv, type SandboxBind, type SandboxLimits } from './bwrap-args.js';
-import { ProcessRunner } from './process-runner.js';
+import { killGroup, ProcessRunner } from './process-runner.js';
 
 export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
   bwrapPath?: string;
@@ -34,6 +35,8 @@ export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
   shell?: string;
 }
 
+/** The environment bwrap itself starts with; the sandbox's own is set inside. */
+const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DEFAULT_LIMITS: SandboxLimits = { fileSizeBytes: 1024 * 1024 * 1024, openFiles: 1024 };
 
@@ -47,6 +50,8 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>> &
     Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'pidsCgroup'>;
   private disposed = false;
+  /** Kills of the long-lived commands started with `spawn` that still run. */
+  private readonly spawned = new Set<() => void>();
 
   constructor(options: BubblewrapSandboxOptions) {
     super(options);
@@ -69,8 +74,34 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
+    const argv = await this.argvFor(command, options.cwd, options.env);
+    return this.runner.run(argv, {
+      env: HOST_ENV,
+      timeoutMs: options.timeoutMs ?? this.config.defaultTimeoutMs,
+      maxOutputBytes: options.maxOutputBytes ?? this.config.defaultMaxOutputBytes,
+      signal: options.signal,
+      stdin: options.stdin,
+    });
+  }
+
+  /**
+   * Starts a long-lived command in a fresh sandbox of the same kind as `exec` (same binds, limits and
+   * network), with its stdio left to the caller: a stdio server the session talks to. It has no timeout;
+   * killing it or `dispose` ends it with everything it started.
+   */
+  async spawn(command: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildProcessWithoutNullStreams> {
+    const argv = await this.argvFor(command, options.cwd, options.env);
+    const [file, ...args] = argv;
+    const child = spawn(file!, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const kill = () => killGroup(child.pid);
+    this.spawned.add(kill);
+    child.once('exit', () => this.spawned.delete(kill));
+    return child;
+  }
+
+  private async argvFor(command: string, cwdOption: string | undefined, extraEnv: Record<string, string> | undefined): Promise<string[]> {
     if (this.disposed) throw new AppError('UNAVAILABLE', 'Sandbox has been disposed');
-    const cwd = await this.resolve(options.cwd ?? '');
+    const cwd = await this.resolve(cwdOption ?? '');
     await this.ensureRoot();
     const dir = await this.stat(cwd);
     if (!dir) throw WorkspaceErrors.notFound(cwd);
@@ -82,22 +113,15 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
       TMPDIR: '/tmp',
       LANG: 'C.UTF-8',
       ...this.config.env,
-      ...options.env,
+      ...extraEnv,
     };
     for (const key of Object.keys(env)) if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
-    const argv = buildBwrapArgv({
+    return buildBwrapArgv({
       ...this.config,
       hostRoot: this.root,
       cwd: cwd === '' ? mountPoint : `${mountPoint}/${cwd}`,
       env,
       command,
-    });
-    return this.runner.run(argv, {
-      env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
-      timeoutMs: options.timeoutMs ?? this.config.defaultTimeoutMs,
-      maxOutputBytes: options.maxOutputBytes ?? this.config.defaultMaxOutputBytes,
-      signal: options.signal,
-      stdin: options.stdin,
     });
   }
 
@@ -105,5 +129,6 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.runner.killAll();
+    for (const kill of [...this.spawned]) kill();
   }
 }

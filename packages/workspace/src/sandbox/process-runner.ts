@@ -46,20 +46,13 @@ export class ProcessRunner {
       const child = spawn(file!, args, { env: options.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
       let timedOut = false;
       let aborted = false;
-      const killGroup = () => {
-        try {
-          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      };
       const onAbort = () => {
         aborted = true;
-        killGroup();
+        killGroup(child.pid);
       };
       const timer = setTimeout(() => {
         timedOut = true;
-        killGroup();
+        killGroup(child.pid);
       }, options.timeoutMs);
       options.signal?.addEventListener('abort', onAbort, { once: true });
       this.running.add(onAbort);
@@ -83,6 +76,15 @@ export class ProcessRunner {
         else resolve(result(code ?? 128 + signalNumber(signal), false, false));
       });
     });
+  }
+}
+
+/** Kills a process started `detached` and everything in its process group. */
+export function killGroup(pid: number | undefined): void {
+  try {
+    if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
   }
 }
 
