@@ -3,6 +3,7 @@ import { PlatformModule } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
+import { OutcomesModule } from './outcomes/outcomes.module.js';
 import { TurnsModule } from './turns/turns.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
@@ -17,6 +18,7 @@ export class AppModule {
         PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
         EventsModule,
         BudgetsModule,
+        OutcomesModule,
         TurnsModule,
         WorkModule,
         TelemetryModule,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { bodyRefers, missingBody } from './route-bodies.js';
 import { classify, loadOperations, type Access, type Operation } from './route-catalog.js';
+import { databaseSnapshot, snapshotDiff } from './db-snapshot.js';
 import { createNamespaceFixtures, refusalSnapshot, type NamespaceFixtures } from './route-fixtures.js';
 import { isNamespaced, scopedParams, unfillable, type FixtureKey, type Fixtures } from './route-params.js';
 import { inBatches, problemWith, runProbes, send, type Expectation, type Probe } from './route-probes.js';
@@ -30,6 +31,8 @@ describe('authorization matrix: every documented route × credentials, namespace
   let own: Fixtures;
   let other: Fixtures;
   let inB: Record<string, string>;
+  /** Every resource kind, made by another tenant's administrator in that tenant. */
+  let otherTenant: Fixtures;
   const keys = { memberRead: '', memberWrite: '', admin: '' };
 
   const run = (probes: Probe[]) => runProbes(platform.gatewayUrl, probes);
@@ -40,7 +43,7 @@ describe('authorization matrix: every documented route × credentials, namespace
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url });
+    platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 400_000 });
     anonymous = new ApiClient(platform.gatewayUrl);
     admin = await anonymous.login('admin', 'admin');
     const m = await admin.post('/api/admin/users', { username: 'member', password: 'member-pass-1', role: 'member' });
@@ -64,7 +67,13 @@ describe('authorization matrix: every documented route × credentials, namespace
     const defaultNamespace = namespaces.body.find((n: { slug: string }) => n.slug === 'default').id;
     own = { ...mine.ids, apiKey: memberWrite.body.id, user: v.body.id, namespace: defaultNamespace, tenant };
     other = { ...theirs.ids, apiKey: adminKey.body.id, user: adminUser, namespace: ns.body.id };
-  });
+
+    const globex = await admin.post('/v1/tenants', { name: 'Globex', slug: 'globex', admin: { username: 'hank', password: 'hank-pass-1' } });
+    expect(globex.status).toBe(200);
+    const hank = await anonymous.login('hank', 'hank-pass-1');
+    const [globexFixtures, hankKey] = await Promise.all([createNamespaceFixtures(hank, {}, DOCUMENTED), hank.post('/api/keys', { name: 'hank', permissions: ['read', 'write'] })]);
+    otherTenant = { ...globexFixtures.ids, apiKey: hankKey.body.id, user: globex.body.admin.id, namespace: globex.body.default_namespace.id };
+  }, 600_000);
 
   afterAll(async () => {
     await platform?.stop();
@@ -132,6 +141,34 @@ describe('authorization matrix: every documented route × credentials, namespace
     expect(failures, failures.join('\n')).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
+
+  it("answers 404 on every route addressing another tenant's resource, even to an administrator; lists show none; nothing changes", async () => {
+    // Tables the services write on their own (turns, heartbeats, usage) are left out of the comparison.
+    const database = databaseSnapshot(db, ['sessions', 'session_events', 'usage_ledger', 'workspace_files', 'work_items', 'workers', 'webhook_deliveries']);
+    const [before, rowsBefore] = await Promise.all([snapshot(), database()]);
+    const probesOf = (who: string, headers: Record<string, string>, access: Access[]) =>
+      withAccess(...access).flatMap((op): Probe[] => {
+        const scoped = [...new Set([...scopedParams(op.path), ...bodyRefers(op)])];
+        const probe = (ids: Fixtures, variant: string): Probe => ({ op, who, headers, ids, expect: 404, variant });
+        const mixed = scoped.length > 1 ? scoped.map((key) => probe({ ...own, [key]: otherTenant[key] }, `only ${key} from another tenant`)) : [];
+        return scoped.length === 0 ? [] : [probe({ ...own, ...otherTenant }, 'all from another tenant'), ...mixed];
+      });
+    const failures = await run([
+      ...probesOf('a member', member.authHeaders, ['read', 'write', 'account']),
+      ...probesOf('an administrator', admin.authHeaders, ['read', 'write', 'account', 'admin']),
+    ]);
+    const foreign = (Object.entries(otherTenant) as [FixtureKey, string][]).filter(([key]) => isNamespaced(key)).map(([, id]) => id);
+    const lists = withAccess('read', 'account', 'admin').filter((op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'));
+    await inBatches(lists, 8, async (op) => {
+      const reply = await send(platform.gatewayUrl, 'GET', op.path, undefined, admin.authHeaders);
+      const leaked = foreign.filter((id) => JSON.stringify(reply.body).includes(id));
+      if (leaked.length > 0) failures.push(`${op.label} as an administrator lists another tenant's ${leaked.join(', ')}`);
+    });
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    const rowsAfter = await database();
+    expect(rowsAfter, snapshotDiff(rowsBefore, rowsAfter)).toBe(rowsBefore);
+  }, 600_000);
 
   it("serves every read to the namespace's members, viewers and read-only keys (so the refusals above are about scope)", async () => {
     const reads = withAccess('read');

@@ -181,6 +181,15 @@ export {
   BudgetLimitSchema,
   ModelUsageSchema,
 } from './events/outbound-events.js';
+export {
+  OUTCOME_VERDICTS,
+  OutcomeVerdictSchema,
+  DEFAULT_OUTCOME_MAX_ITERATIONS,
+  SpanOutcomeEvaluationStartPayloadSchema,
+  SpanOutcomeEvaluationOngoingPayloadSchema,
+  SpanOutcomeEvaluationEndPayloadSchema,
+} from './events/outcome-events.js';
+export type { OutcomeVerdict } from './events/outcome-events.js';
 export type {
   EvaluatedPermission,
   ToolEvaluation,

@@ -23,10 +23,24 @@ export function toSessionDto(row: SessionRow): Session {
     budget: (row.budget ?? null) as Session['budget'],
     usage: toUsageSnapshot(row.usage as Record<string, number>) as Session['usage'],
     stats: row.stats as Session['stats'],
-    outcome_evaluations: [],
+    outcome_evaluations: toOutcomeEvaluations(row.outcomeEvaluations),
     deployment_id: row.deploymentId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     archived_at: row.archivedAt?.toISOString() ?? null,
   };
+}
+
+/** The API's view of `sessions.outcome_evaluations`: the grader's own fields (rubric, budget) stay inside. */
+function toOutcomeEvaluations(stored: unknown): Session['outcome_evaluations'] {
+  if (!Array.isArray(stored)) return [];
+  return (stored as Array<Omit<Session['outcome_evaluations'][number], 'type'>>).map((e) => ({
+    type: 'outcome_evaluation',
+    outcome_id: e.outcome_id,
+    description: e.description,
+    iteration: e.iteration,
+    result: e.result,
+    explanation: e.explanation ?? null,
+    completed_at: e.completed_at ?? null,
+  }));
 }

@@ -32,6 +32,11 @@ export class TurnBudget {
     return this.model;
   }
 
+  /** Meters a model called beside the harness (the outcome grader) against the same budgets and usage. */
+  meterBeside(model: ModelPort): ModelPort {
+    return new BudgetedModel(model, this.admission, this.owner, this.usage);
+  }
+
   /** A persisted event with `list_cost` added to a model span's `model_usage`. */
   priced(event: OutboundEvent): OutboundEvent {
     if (event.type !== 'span.model_request_end') return event;

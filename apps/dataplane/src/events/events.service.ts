@@ -10,6 +10,7 @@ import {
   type StoredEvent,
 } from '@agentry/contracts';
 import { NewWorkGate } from '../budgets/new-work-gate.js';
+import { OutcomeDefinitions } from '../outcomes/outcome-definitions.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { SessionWakeups } from '../turns/session-wakeups.js';
 import { EventPublisher } from './event-publisher.js';
@@ -24,6 +25,7 @@ export class EventsService {
     private readonly publisher: EventPublisher,
     private readonly wakeups: SessionWakeups,
     private readonly budgets: NewWorkGate,
+    private readonly outcomes: OutcomeDefinitions,
   ) {}
 
   /**
@@ -34,15 +36,17 @@ export class EventsService {
   async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
     await this.budgets.assertAccepts(actor, sessionId, inbound);
+    const prepared = await this.outcomes.prepare(actor, inbound);
     const rows = await this.events.append(
       sessionId,
       { kind: 'client', tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      inbound.map((event) => {
+      prepared.map((event) => {
         const { type, ...payload } = event;
         return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: false };
       }),
     );
     const stored = rows.map(toStoredEvent);
+    await this.outcomes.listPending(sessionId, stored);
     this.publisher.interrupted(sessionId, stored);
     this.publisher.published(sessionId, stored);
     await this.wakeups.kick(sessionId, actor.tenantId);

@@ -1,5 +1,6 @@
 import type { ChatMessage, ContentBlock, ToolCall } from '@agentry/harness';
 import type { StoredEvent } from '@agentry/contracts';
+import { outcomeMessage } from '../outcomes/outcome-messages.js';
 
 type Assistant = Extract<ChatMessage, { role: 'assistant' }>;
 type Payload = Record<string, unknown>;
@@ -37,8 +38,9 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   for (const { seq, event } of events) {
     const payload = event as unknown as Payload;
     const type = event.type;
-    if (type === 'user.message' || type === 'system.message') {
-      const blocks = toBlocks(payload.content);
+    const outcome = outcomeMessage(type, payload);
+    if (type === 'user.message' || type === 'system.message' || outcome) {
+      const blocks = outcome ?? toBlocks(payload.content);
       const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
       received.push({ seq, message });
       if (unanswered.size > 0) deferred.push(message);

@@ -100,6 +100,12 @@ export class HarnessFactory {
     return instrumentHarness(harness, agent.id);
   }
 
+  /** The agent's model on its own, for calls beside the agent loop (the outcome grader). */
+  modelOf(agent: SessionAgent): ModelPort {
+    const { id, ...settings } = agent.model;
+    return new InstrumentedModel(this.model(id, settings));
+  }
+
   /** The agent's model, or one that fails its first call with why this installation cannot serve it. */
   private model(modelId: string, settings: Record<string, unknown>): ModelPort {
     try {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppError, type StoredEvent } from '@agentry/contracts';
 import { LOGGER, platformMetrics, type Logger } from '@agentry/platform';
-import { isPersistedEvent, type RunEndEvent } from '@agentry/harness';
+import { isPersistedEvent, type RunEndEvent, type RunInput } from '@agentry/harness';
 import { BudgetAdmission } from '../budgets/budget-admission.service.js';
 import { SessionAccounts } from '../budgets/session-accounts.repository.js';
 import { TurnBudget } from '../budgets/turn-budget.js';
@@ -16,6 +16,7 @@ import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
+import { OutcomeLoop } from '../outcomes/outcome-loop.js';
 import { buildConversation, danglingToolCalls, withReadThrough } from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { toPlatformEvent, toStopReason } from './harness-event.mapper.js';
@@ -67,6 +68,7 @@ export class TurnRunner {
     private readonly budgets: BudgetAdmission,
     private readonly accounts: SessionAccounts,
     private readonly termination: SessionTermination,
+    private readonly outcomes: OutcomeLoop,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -149,7 +151,8 @@ export class TurnRunner {
     const selfHosted = spec.environment.type === 'self_hosted';
     const selfHostedSession = { tenantId: session.tenantId, environmentId: session.environmentId, sessionId: session.id };
     if (selfHosted) await this.work.ensureOpen(selfHostedSession);
-    const log = await this.logs.read(session.id);
+    await this.outcomes.begin(writer.lease, inbox);
+    let log = await this.logs.read(session.id);
     const conversation = buildConversation(log);
     const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
     const budget = new TurnBudget(
@@ -174,13 +177,22 @@ export class TurnRunner {
 
     let end: RunEndEvent | undefined;
     try {
-      const input = { ...withWaitingMessages(conversation, resume), ...resume };
-      const run = harness.run(input, { sessionId: session.id, agentId: spec.agent.id }, abort.signal);
-      for await (const event of run) {
-        if (event.type === 'run.end') end = event;
-        else if (isPersistedEvent(event)) {
-          await writer.emit(budget.priced(withReadThrough(toPlatformEvent(event), log.at(-1)?.seq ?? 0)));
-        } else writer.preview(event as unknown as Record<string, unknown>);
+      let input: RunInput = { ...withWaitingMessages(conversation, resume), ...resume };
+      for (;;) {
+        end = undefined;
+        const run = harness.run(input, { sessionId: session.id, agentId: spec.agent.id }, abort.signal);
+        for await (const event of run) {
+          if (event.type === 'run.end') end = event;
+          else if (isPersistedEvent(event)) {
+            await writer.emit(budget.priced(withReadThrough(toPlatformEvent(event), log.at(-1)?.seq ?? 0)));
+          } else writer.preview(event as unknown as Record<string, unknown>);
+        }
+        // An open outcome is graded before the session goes idle; a verdict asking for more runs the agent again.
+        if (end?.stop_reason.type !== 'end_turn') break;
+        const grader = budget.meterBeside(this.harnesses.modelOf(spec.agent));
+        if (!(await this.outcomes.evaluate({ lease: writer.lease, writer, model: grader, work: end.conversation, signal: abort.signal }))) break;
+        log = await this.logs.read(session.id);
+        input = { conversation: buildConversation(log) };
       }
     } catch (error) {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');

@@ -28,6 +28,9 @@ export const OUTBOUND_EVENT_TYPES = [
   'session.usage',
   'span.model_request_start',
   'span.model_request_end',
+  'span.outcome_evaluation_start',
+  'span.outcome_evaluation_ongoing',
+  'span.outcome_evaluation_end',
 ] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 

@@ -72,6 +72,19 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     model_request_start_id: 'sevt_24',
     model_usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   },
+  { id: 'sevt_26', type: 'span.outcome_evaluation_start', processed_at: at, outcome_id: 'outc_1', iteration: 0 },
+  { id: 'sevt_27', type: 'span.outcome_evaluation_ongoing', processed_at: at, outcome_id: 'outc_1', iteration: 0 },
+  {
+    id: 'sevt_28',
+    type: 'span.outcome_evaluation_end',
+    processed_at: at,
+    outcome_id: 'outc_1',
+    iteration: 0,
+    outcome_evaluation_start_id: 'sevt_26',
+    result: 'needs_revision',
+    explanation: 'The summary misses the totals.',
+    usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  },
 ];
 
 describe('SessionEventSchema', () => {

@@ -26,6 +26,11 @@ import {
   SpanModelRequestEndPayloadSchema,
   SpanModelRequestStartPayloadSchema,
 } from './outbound-events.js';
+import {
+  SpanOutcomeEvaluationEndPayloadSchema,
+  SpanOutcomeEvaluationOngoingPayloadSchema,
+  SpanOutcomeEvaluationStartPayloadSchema,
+} from './outcome-events.js';
 
 /** The `payload` column of an event row: `type` plus the event's own fields. */
 export const EventPayloadSchema = z.discriminatedUnion('type', [
@@ -52,6 +57,9 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   SessionUsagePayloadSchema,
   SpanModelRequestStartPayloadSchema,
   SpanModelRequestEndPayloadSchema,
+  SpanOutcomeEvaluationStartPayloadSchema,
+  SpanOutcomeEvaluationOngoingPayloadSchema,
+  SpanOutcomeEvaluationEndPayloadSchema,
 ]);
 export type EventPayload = z.infer<typeof EventPayloadSchema>;
 /** The payload of one event type: `EventPayloadOf<'agent.tool_use'>`. */
