@@ -30,6 +30,7 @@ const platform = await launchPlatform({
   databaseUrl: db.url,
   replicas: { dataplane: 2 },
   env: { AGENTRY_LEASE_TTL_MS: String(leaseTtlMs) },
+  readyTimeoutMs: 600_000,
 });
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
@@ -41,7 +42,7 @@ try {
   console.log(`failover bench: ${kills} kills, lease TTL ${leaseTtlMs} ms, load average ${loadAverage()}`);
 
   for (let k = 0; k < kills; k += 1) {
-    await Promise.all(dataplanes.map((p) => p.waitReady(120_000)));
+    await Promise.all(dataplanes.map((p) => p.waitReady(600_000)));
     const sessionId = (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id as string;
     const stream = new ResumingSseClient(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders, { after: 0 });
     await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });

@@ -27,7 +27,7 @@ const turnsPerSession = flag('turns', 20);
 const dropChance = flag('drop', 0.3);
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url });
+const platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000 });
 let failed = false;
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');

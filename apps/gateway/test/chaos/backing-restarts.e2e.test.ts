@@ -84,7 +84,7 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
       redisUrl: ownedRedis.url,
       env: { AGENTRY_LEASE_TTL_MS: '2000', AGENTRY_RECONCILE_INTERVAL_MS: '1000' },
     }));
-  }, 400_000);
+  }, 700_000);
 
   afterAll(async () => {
     await platform?.stop();
@@ -133,7 +133,8 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
     for (const probe of probes) {
       const started = Date.now();
       const response = await probe();
-      expect(Date.now() - started, 'answered, not hung').toBeLessThan(10_000);
+      // An answer, not a hang: the bound allows for a shared machine under heavy load (12 s seen at load 50).
+      expect(Date.now() - started, 'answered, not hung').toBeLessThan(20_000);
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after')), 'retry hint').toBeGreaterThan(0);
     }

@@ -32,7 +32,7 @@ export async function launchChaosPlatform(options: Omit<LaunchOptions, 'replicas
   for (const disk of disks) mkdirSync(disk, { recursive: true });
   const platform = await launchPlatform({
     // Seven Node processes starting at once on a shared two-core machine can take minutes.
-    readyTimeoutMs: 300_000,
+    readyTimeoutMs: 600_000,
     ...options,
     replicas: { dataplane: 2, worker: 2 },
     replicaEnv: (name, index): Record<string, string> => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),

@@ -11,8 +11,8 @@ describe('load: sessions whose streams are cut at random and resume with Last-Ev
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 300_000 });
-  }, 400_000);
+    platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000 });
+  }, 700_000);
 
   afterAll(async () => {
     await platform?.stop();
