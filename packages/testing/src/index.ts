@@ -14,6 +14,8 @@ export { deleteRedisKeys, testRedisPrefix, testRedisUrl } from './redis/test-red
 export { testNatsUrl, testSubjectPrefix } from './nats/test-subject-prefix.js';
 export { SseClient } from './http/sse-client.js';
 export type { SseFrame } from './http/sse-client.js';
+export { auditFrames, ResumingSseClient } from './http/resuming-sse-client.js';
+export type { ResumedFrame, ResumingSseOptions } from './http/resuming-sse-client.js';
 export { ApiClient } from './http/api-client.js';
 export type { ApiResponse } from './http/api-client.js';
 export { FakeOtlpReceiver } from './fakes/fake-otlp.receiver.js';
@@ -22,3 +24,5 @@ export { OwnedProcess } from './services/owned-process.js';
 export { startOwnedNats, startOwnedPostgres, startOwnedRedis } from './services/owned-services.js';
 export type { OwnedPostgres } from './services/owned-services.js';
 export { isAlive, pidsOf } from './processes/host-processes.js';
+export { describeLoad, percentileOf, runResumingLoad } from './load/resuming-load.js';
+export type { ResumingLoadOptions, ResumingLoadResult } from './load/resuming-load.js';

@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  ApiClient,
+  launchPlatform,
+  repoRoot,
+  type LaunchOptions,
+  type RunningPlatform,
+  type ServiceProcess,
+  type TestDatabase,
+} from '@agentry/testing';
+
+/** Rounds of a fault loop: `CHAOS_ROUNDS` for the full run, `fallback` (bounded) in `npm test`. */
+export function rounds(fallback: number): number {
+  const wanted = Number(process.env.CHAOS_ROUNDS);
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : fallback;
+}
+
+export interface ChaosPlatform {
+  platform: RunningPlatform;
+  api: ApiClient;
+  /** Each worker's own disk, where session workspaces live while a worker holds them. */
+  disks: string[];
+}
+
+/** The five services with two dataplane replicas and two workers, each worker on its own disk. */
+export async function launchChaosPlatform(options: Omit<LaunchOptions, 'replicas' | 'replicaEnv'>): Promise<ChaosPlatform> {
+  const root = join(repoRoot(), 'test-results', `chaos-${randomBytes(4).toString('hex')}`);
+  const disks = [0, 1].map((i) => join(root, `worker-${i}`));
+  for (const disk of disks) mkdirSync(disk, { recursive: true });
+  const platform = await launchPlatform({
+    // Seven Node processes starting at once on a shared two-core machine can take minutes.
+    readyTimeoutMs: 600_000,
+    ...options,
+    replicas: { dataplane: 2, worker: 2 },
+    replicaEnv: (name, index): Record<string, string> => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
+  });
+  const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
+  return { platform, api, disks };
+}
+
+/** The dataplane replica holding the session's turn lease, if a live one does. */
+export async function leaseHolder(db: TestDatabase, platform: RunningPlatform, sessionId: string): Promise<ServiceProcess | undefined> {
+  const row = await db.prisma.session.findUnique({ where: { id: sessionId }, select: { leaseOwner: true } });
+  const pid = Number(row?.leaseOwner?.split(':')[1]);
+  return platform.replicasOf('dataplane').find((p) => p.running && p.pid === pid);
+}
+
+/** Polls `probe` until `accept` takes its value; fails with the last value after `timeoutMs`. */
+export async function poll<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await probe();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+    last = await probe();
+  }
+  return last;
+}
+
+export async function sessionStatus(api: ApiClient, sessionId: string): Promise<string | undefined> {
+  const response = await api.get(`/v1/sessions/${sessionId}`).catch(() => undefined);
+  return response?.status === 200 ? (response.body.status as string) : undefined;
+}
+
+interface LoggedEvent {
+  seq: number;
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export interface SessionAudit {
+  events: number;
+  /** Sequence numbers missing between the first and the last. */
+  gaps: number[];
+  /** Event ids logged more than once. */
+  duplicateIds: string[];
+  toolUses: number;
+  /** `tool_use` ids with other than exactly one result, and results answering no `tool_use`. */
+  badResults: string[];
+  /** Ids of tool calls answered with an error (e.g. interrupted by a crash). */
+  erroredCalls: Set<string>;
+  userMessages: number;
+  agentMessages: number;
+  lastType: string | undefined;
+}
+
+/** Reads the session's whole log straight from Postgres and checks it for gaps, duplicates and unanswered calls. */
+export async function auditSession(db: TestDatabase, sessionId: string): Promise<SessionAudit> {
+  const rows = await db.prisma.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' }, select: { seq: true, id: true, type: true, payload: true } });
+  const log: LoggedEvent[] = rows.map((r) => ({ seq: Number(r.seq), id: r.id, type: r.type, payload: (r.payload ?? {}) as Record<string, unknown> }));
+  const gaps: number[] = [];
+  for (let i = 1; i < log.length; i += 1) for (let s = log[i - 1]!.seq + 1; s < log[i]!.seq; s += 1) gaps.push(s);
+  const idCounts = new Map<string, number>();
+  for (const e of log) idCounts.set(e.id, (idCounts.get(e.id) ?? 0) + 1);
+  const uses = log.filter((e) => e.type === 'agent.tool_use').map((e) => e.id);
+  const results = log.filter((e) => e.type === 'agent.tool_result');
+  const resultCount = new Map<string, number>();
+  const erroredCalls = new Set<string>();
+  for (const r of results) {
+    const id = String(r.payload.tool_use_id);
+    resultCount.set(id, (resultCount.get(id) ?? 0) + 1);
+    if (r.payload.is_error === true) erroredCalls.add(id);
+  }
+  const badResults = [
+    ...uses.filter((id) => resultCount.get(id) !== 1).map((id) => `${id}: ${resultCount.get(id) ?? 0} results`),
+    ...[...resultCount.keys()].filter((id) => !uses.includes(id)).map((id) => `${id}: result without tool_use`),
+  ];
+  return {
+    events: log.length,
+    gaps,
+    duplicateIds: [...idCounts].filter(([, n]) => n > 1).map(([id]) => id),
+    toolUses: uses.length,
+    badResults,
+    erroredCalls,
+    userMessages: log.filter((e) => e.type === 'user.message').length,
+    agentMessages: log.filter((e) => e.type === 'agent.message').length,
+    lastType: log.at(-1)?.type,
+  };
+}
+
+/** The tool_use ids of the session's calls, in order, from its log. */
+export async function toolUseIds(db: TestDatabase, sessionId: string): Promise<string[]> {
+  const rows = await db.prisma.sessionEvent.findMany({ where: { sessionId, type: 'agent.tool_use' }, orderBy: { seq: 'asc' }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** Names of the marker files a session's `bash` calls wrote, across every worker's disk (a workspace may have moved). */
+export function markers(disks: string[], sessionId: string): string[] {
+  const names = new Set<string>();
+  for (const disk of disks) {
+    const dirs = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    for (const dir of dirs) {
+      const folder = join(dir, 'workspace', 'markers');
+      if (!existsSync(folder)) continue;
+      for (const file of readdirSync(folder)) names.add(basename(file));
+    }
+  }
+  return [...names];
+}
+
+/** A `bash` command that leaves one uniquely named marker per run, tagged so a test can tell calls apart. */
+export function markerCommand(tag: string, sleepSeconds: number): string {
+  return `mkdir -p markers && touch "markers/${tag}.$(date +%s%N).$$"${sleepSeconds > 0 ? ` && sleep ${sleepSeconds}` : ''}`;
+}
