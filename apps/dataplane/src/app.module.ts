@@ -4,6 +4,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
 import { TurnsModule } from './turns/turns.module.js';
+import { ThreadsModule } from './threads/threads.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
 
@@ -17,6 +18,7 @@ export class AppModule {
         PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
         EventsModule,
         BudgetsModule,
+        ThreadsModule,
         TurnsModule,
         WorkModule,
         TelemetryModule,

@@ -37,7 +37,8 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   for (const { seq, event } of events) {
     const payload = event as unknown as Payload;
     const type = event.type;
-    if (type === 'user.message' || type === 'system.message') {
+    // A message from another thread of the session is input like a user's.
+    if (type === 'user.message' || type === 'system.message' || type === 'agent.thread_message_received') {
       const blocks = toBlocks(payload.content);
       const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
       received.push({ seq, message });

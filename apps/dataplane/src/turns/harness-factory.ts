@@ -7,6 +7,7 @@ import {
   ScriptedModel,
   unservableModelError,
   type Harness,
+  type HarnessTool,
   type ModelPort,
   type ModelProvidersConfig,
 } from '@agentry/harness';
@@ -34,6 +35,8 @@ export interface SessionRuntime {
   sessionFiles: WorkspaceFs;
   /** Wraps the model port every call of the run goes through (budgets meter it). */
   meterModel?: (model: ModelPort) => ModelPort;
+  /** Platform tools of this turn beyond the agent's own (the delegation tool of a multi-agent session). */
+  tools?: HarnessTool[];
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -79,6 +82,7 @@ export class HarnessFactory {
       tools: [
         ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
         ...agentCustomTools(agent.tools),
+        ...(runtime.tools ?? []),
       ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       permissions: toPermissionPolicy(agent.tools),

@@ -26,6 +26,15 @@ import {
   SpanModelRequestEndPayloadSchema,
   SpanModelRequestStartPayloadSchema,
 } from './outbound-events.js';
+import {
+  AgentThreadMessageReceivedPayloadSchema,
+  AgentThreadMessageSentPayloadSchema,
+  SessionThreadCreatedPayloadSchema,
+  SessionThreadStatusIdlePayloadSchema,
+  SessionThreadStatusRescheduledPayloadSchema,
+  SessionThreadStatusRunningPayloadSchema,
+  SessionThreadStatusTerminatedPayloadSchema,
+} from './thread-events.js';
 
 /** The `payload` column of an event row: `type` plus the event's own fields. */
 export const EventPayloadSchema = z.discriminatedUnion('type', [
@@ -52,6 +61,13 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   SessionUsagePayloadSchema,
   SpanModelRequestStartPayloadSchema,
   SpanModelRequestEndPayloadSchema,
+  SessionThreadCreatedPayloadSchema,
+  SessionThreadStatusRunningPayloadSchema,
+  SessionThreadStatusIdlePayloadSchema,
+  SessionThreadStatusRescheduledPayloadSchema,
+  SessionThreadStatusTerminatedPayloadSchema,
+  AgentThreadMessageSentPayloadSchema,
+  AgentThreadMessageReceivedPayloadSchema,
 ]);
 export type EventPayload = z.infer<typeof EventPayloadSchema>;
 /** The payload of one event type: `EventPayloadOf<'agent.tool_use'>`. */
