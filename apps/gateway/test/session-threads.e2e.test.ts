@@ -166,4 +166,56 @@ describe('session threads', () => {
     for await (const listed of client.beta.sessions.list()) sessions.push(listed.id);
     expect(sessions).toEqual([session.id]);
   }, 120_000);
+  it('a user.interrupt naming a thread stops that thread only', async () => {
+    const slowpoke = await client.beta.agents.create({ name: 'slowpoke', model: { id: 'scripted', script: { turns: [{ reply: [{ delayMs: 30_000, text: 'Too late.' }] }] } } as never });
+    const steady = await client.beta.agents.create({ name: 'steady', model: { id: 'scripted', script: { turns: [{ reply: [{ delayMs: 3_000, text: 'Steady: done.' }] }] } } as never });
+    const script = {
+      turns: [
+        {
+          match: '^both',
+          reply: [
+            {
+              toolCalls: [
+                { name: 'send_message_to_agent', input: { agent: 'slowpoke', message: 'Take your time.' } },
+                { name: 'send_message_to_agent', input: { agent: 'steady', message: 'Be quick.' } },
+              ],
+            },
+            'Asked both.',
+          ],
+        },
+        { match: '^Steady:', reply: ['Steady answered.'] },
+      ],
+    };
+    const lead = await client.beta.agents.create({
+      name: 'lead',
+      model: { id: 'scripted', script } as never,
+      multiagent: { type: 'coordinator', agents: [slowpoke.id, steady.id] } as never,
+    });
+    const session = await client.beta.sessions.create({ agent: lead.id, environment_id: environmentId });
+    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'both of you' }] }] });
+    const slowThread = await until('the slowpoke thread in its model call', async () => {
+      for await (const thread of client.beta.sessions.threads.list(session.id)) {
+        if ((thread.agent as { name: string }).name !== 'slowpoke') continue;
+        const own = await threadHistory(session.id, thread.id);
+        if (own.some((e) => e.type === 'span.model_request_start')) return thread;
+      }
+      return undefined;
+    });
+    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.interrupt', session_thread_id: slowThread.id }] });
+
+    const stopped = await until('the slowpoke thread stopped', async () => {
+      const own = await threadHistory(session.id, slowThread.id);
+      return own.at(-1)?.type === 'session.status_idle' ? own : undefined;
+    }, 20_000);
+    expect(stopped.map((e) => e.type)).toContain('user.interrupt');
+    expect(stopped.some((e) => e.type === 'agent.message')).toBe(false);
+    // The other thread and the primary went on: steady's answer reached the primary and was read.
+    const log = await until('steady answered on the primary', async () => {
+      const events = await history(session.id);
+      const read = events.some((e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Steady answered.'));
+      return read && events.at(-1)?.type === 'session.status_idle' ? events : undefined;
+    });
+    expect(log.find((e) => e.type === 'user.interrupt')).toMatchObject({ session_thread_id: slowThread.id });
+    expect(log.filter((e) => e.type === 'agent.thread_message_received').map((e) => e.from_agent_name)).toEqual(['steady']);
+  }, 120_000);
 });
