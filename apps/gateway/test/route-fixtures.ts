@@ -76,9 +76,29 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     if (started.status !== 202) throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
     ids.multiagentRun = (started.body as { id: string }).id;
   }
+  if (documented.has('GET /v1/sessions/{id}/threads/{threadId}')) ids.thread = await delegatedThread(call, agent, environment.id);
   if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
   if (documented.has('GET /api/agents/{id}/workspace')) ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };
+}
+
+/** The thread a coordinator's session runs the fixture agent in, once the coordinator has delegated to it. */
+async function delegatedThread(call: Call, agent: { id: string; name: string }, environmentId: string): Promise<string> {
+  const script = { turns: [{ reply: [{ toolCall: { name: 'send_message_to_agent', input: { agent: agent.name, message: 'hi' } } }, 'ok'] }] };
+  const coordinator = await call('coordinator agent', 'POST', '/v1/agents', {
+    name: 'fixture coordinator',
+    model: { id: 'scripted', script },
+    multiagent: { type: 'coordinator', agents: [agent.id] },
+  });
+  const session = await call('coordinator session', 'POST', '/v1/sessions', { agent: coordinator.id, environment_id: environmentId });
+  await call('delegation', 'POST', `/v1/sessions/${session.id}/events`, { events: [{ type: 'user.message', content: text('go') }] });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
+    const child = (page.data as Array<{ id: string; parent_thread_id: string | null }>).find((t) => t.parent_thread_id !== null);
+    if (child) return child.id;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('fixture thread: the coordinator never delegated');
 }
 
 /** AGENTS.md plus a skill and a sub-agent in the agent's workspace, both named by the returned name. */

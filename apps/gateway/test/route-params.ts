@@ -6,6 +6,7 @@ export type FixtureKey =
   | 'environment'
   | 'environmentKey'
   | 'session'
+  | 'thread'
   | 'event'
   | 'vault'
   | 'credential'
@@ -48,6 +49,7 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   agents: 'agent',
   environments: 'environment',
   sessions: 'session',
+  threads: 'thread',
   events: 'event',
   vaults: 'vault',
   credentials: 'credential',

@@ -58,6 +58,17 @@ export {
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
 export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, HandsMcpOutput, HandsMcpRequest, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
+export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
+export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
+export {
+  SessionThreadCreatedPayloadSchema,
+  SessionThreadStatusRunningPayloadSchema,
+  SessionThreadStatusIdlePayloadSchema,
+  SessionThreadStatusRescheduledPayloadSchema,
+  SessionThreadStatusTerminatedPayloadSchema,
+  AgentThreadMessageSentPayloadSchema,
+  AgentThreadMessageReceivedPayloadSchema,
+} from './events/thread-events.js';
 export {
   ID_PREFIXES,
   newId,

@@ -52,7 +52,8 @@ export class SessionsRepository {
   }
 
   find(actor: Actor, id: string): Promise<Session | null> {
-    return this.db.session.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    // A thread's own run-time row is reached through its session's threads, never as a session.
+    return this.db.session.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, parentSessionId: null } });
   }
 
   /** Rows after (`gt`) or before (`lt`) an edge id, read in `order` by id (ids sort by creation time). */
@@ -61,6 +62,7 @@ export class SessionsRepository {
       where: {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
+        parentSessionId: null,
         ...(filter.includeArchived ? {} : { archivedAt: null }),
         ...(filter.agentId ? { agentId: filter.agentId } : {}),
         ...(filter.agentVersion ? { agentVersion: filter.agentVersion } : {}),

@@ -13,6 +13,7 @@ import { NewWorkGate } from '../budgets/new-work-gate.js';
 import { OutcomeDefinitions } from '../outcomes/outcome-definitions.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { SessionWakeups } from '../turns/session-wakeups.js';
+import { ThreadStore } from '../threads/thread-store.repository.js';
 import { EventPublisher } from './event-publisher.js';
 import { toStoredEvent } from './event-row.mapper.js';
 import { SessionEventsRepository } from './session-events.repository.js';
@@ -26,6 +27,7 @@ export class EventsService {
     private readonly wakeups: SessionWakeups,
     private readonly budgets: NewWorkGate,
     private readonly outcomes: OutcomeDefinitions,
+    private readonly threads: ThreadStore,
   ) {}
 
   /**
@@ -37,20 +39,36 @@ export class EventsService {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
     await this.budgets.assertAccepts(actor, sessionId, inbound);
     const prepared = await this.outcomes.prepare(actor, inbound);
+    const forThreads = await this.threadInterrupts(sessionId, prepared);
     const rows = await this.events.append(
       sessionId,
       { kind: 'client', tenantId: actor.tenantId, namespaceId: actor.namespaceId },
       prepared.map((event) => {
         const { type, ...payload } = event;
-        return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: false };
+        // An interrupt aimed at a child thread is recorded here and acted on by that thread alone.
+        return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: forThreads.has(event) };
       }),
     );
     const stored = rows.map(toStoredEvent);
     await this.outcomes.listPending(sessionId, stored);
-    this.publisher.interrupted(sessionId, stored);
+    this.publisher.interrupted(sessionId, stored.filter((e) => e.event.processed_at === null));
     this.publisher.published(sessionId, stored);
     await this.wakeups.kick(sessionId, actor.tenantId);
+    for (const threadId of forThreads.values()) await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
     return stored;
+  }
+
+  /** The interrupts of a batch that name a child thread of the session; a thread it does not have is a 404. */
+  private async threadInterrupts(sessionId: string, inbound: InboundEvent[]): Promise<Map<InboundEvent, string>> {
+    const targeted = new Map<InboundEvent, string>();
+    for (const event of inbound) {
+      const threadId = event.type === 'user.interrupt' ? event.session_thread_id : undefined;
+      if (!threadId) continue;
+      const thread = await this.threads.find(sessionId, threadId);
+      if (!thread) throw new AppError('NOT_FOUND', `session_thread_id: thread ${threadId} not found in session ${sessionId}`);
+      if (thread.parentThreadId !== null) targeted.set(event, threadId);
+    }
+    return targeted;
   }
 
   async list(actor: Actor, request: ListEventsRpcRequest): Promise<EventPage> {

@@ -63,7 +63,7 @@ const APPEND_AS_TURN = `
   ${INSERT_BATCH}`;
 
 // One statement, so one round trip and atomic on its own: the status compare-and-set (conditional on
-// the fencing token), the usage totals, the inbox consumption and the events, or none of them.
+// the fencing token), the usage totals (a thread's also on its session's), the inbox consumption and the events, or none of them.
 const APPEND_WITH_TRANSITION = `
   WITH bumped AS (
     UPDATE sessions SET status = $8::session_status, stop_reason = $9::jsonb,
@@ -72,7 +72,13 @@ const APPEND_WITH_TRANSITION = `
         SELECT coalesce(jsonb_object_agg(u.k, coalesce((usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
         FROM jsonb_each_text($11::jsonb) AS u(k, v)) END
     WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint AND status = ANY($10::session_status[])
-    RETURNING last_seq),
+    RETURNING last_seq, parent_session_id),
+  -- A session thread's usage also counts for the session it belongs to, in the same statement.
+  parent_usage AS (
+    UPDATE sessions p SET usage = p.usage || (
+      SELECT coalesce(jsonb_object_agg(u.k, coalesce((p.usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
+      FROM jsonb_each_text($11::jsonb) AS u(k, v))
+    FROM bumped WHERE $11::jsonb IS NOT NULL AND p.id = bumped.parent_session_id),
   consumed AS (
     UPDATE session_events SET processed_at = now()
     WHERE session_id = $1 AND id = ANY($12::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))

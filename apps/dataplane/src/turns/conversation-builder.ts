@@ -39,7 +39,8 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
     const payload = event as unknown as Payload;
     const type = event.type;
     const outcome = outcomeMessage(type, payload);
-    if (type === 'user.message' || type === 'system.message' || outcome) {
+    // A message from another thread of the session is input like a user's.
+    if (type === 'user.message' || type === 'system.message' || type === 'agent.thread_message_received' || outcome) {
       const blocks = outcome ?? toBlocks(payload.content);
       const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
       received.push({ seq, message });

@@ -7,6 +7,7 @@ import {
   ScriptedModel,
   unservableModelError,
   type Harness,
+  type HarnessTool,
   type ModelPort,
   type ModelProvidersConfig,
 } from '@agentry/harness';
@@ -35,6 +36,8 @@ export interface SessionRuntime {
   sessionFiles: WorkspaceFs;
   /** Wraps the model port every call of the run goes through (budgets meter it). */
   meterModel?: (model: ModelPort) => ModelPort;
+  /** Platform tools of this turn beyond the agent's own (the delegation tool of a multi-agent session). */
+  tools?: HarnessTool[];
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -81,6 +84,7 @@ export class HarnessFactory {
       tools: [
         ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
         ...agentCustomTools(agent.tools),
+        ...(runtime.tools ?? []),
       ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent),
       // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.

@@ -31,6 +31,8 @@ import { SharedWorkspaces } from './shared-workspaces.js';
 import { turnFailureEvent } from './turn-failure.js';
 import { MID_TURN_STATUSES, rescheduleHere } from './turn-takeover.js';
 import { TurnWriter } from './turn-writer.js';
+import { ThreadTurns } from '../threads/thread-turns.js';
+import { threadLinkOf } from '../threads/thread-spec.js';
 
 /** A drain runs at most this many turns before handing the session back to the queue. */
 const MAX_TURNS_PER_DRAIN = 20;
@@ -69,6 +71,7 @@ export class TurnRunner {
     private readonly accounts: SessionAccounts,
     private readonly termination: SessionTermination,
     private readonly outcomes: OutcomeLoop,
+    private readonly threads: ThreadTurns,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -146,6 +149,7 @@ export class TurnRunner {
       platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
       await rescheduleHere(writer, session.status, consumed);
     } else await writer.start(['idle'], 'running', { type: 'session.status_running' }, consumed);
+    await this.threads.started(session, MID_TURN_STATUSES.has(session.status));
 
     const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';
@@ -155,13 +159,16 @@ export class TurnRunner {
     let log = await this.logs.read(session.id);
     const conversation = buildConversation(log);
     const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
+    // A session thread's model calls are charged to the session it belongs to.
+    const payer = threadLinkOf(spec)?.sessionId ?? session.id;
     const budget = new TurnBudget(
       this.budgets,
-      { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: session.id, agentId: spec.agent.id },
-      await this.accounts.account(session.id),
+      { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: payer, agentId: spec.agent.id },
+      await this.accounts.account(payer),
     );
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),
+      tools: await this.threads.toolsFor(session, writer),
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
@@ -198,6 +205,7 @@ export class TurnRunner {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       await writer.emit(turnFailureEvent(error));
+      await this.threads.finishing(session, writer, { type: 'retries_exhausted' });
       await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage: budget.usage.increments(), consume: abort.interruptsHeard });
       return;
     }
@@ -207,6 +215,7 @@ export class TurnRunner {
     if (selfHosted && stopReason.type === 'requires_action') await this.work.ensureOpen(selfHostedSession);
     if (error) await writer.emit(error);
     for (const closing of budget.closingEvents(stopReason)) await writer.emit(closing);
+    await this.threads.finishing(session, writer, stopReason);
     await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage: budget.usage.increments(), consume: abort.interruptsHeard });
   }
 

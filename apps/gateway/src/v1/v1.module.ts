@@ -3,6 +3,7 @@ import { StreamingModule } from '../streaming/streaming.module.js';
 import { AgentsController } from './agents.controller.js';
 import { EnvironmentsController } from './environments.controller.js';
 import { SessionEventsController } from './session-events.controller.js';
+import { SessionThreadsController } from './session-threads.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { MemoriesController } from './memories.controller.js';
 import { MemoryStoresController } from './memory-stores.controller.js';
@@ -24,6 +25,7 @@ import { UsageController } from './usage.controller.js';
     EnvironmentsController,
     SessionsController,
     SessionEventsController,
+    SessionThreadsController,
     VaultsController,
     VaultCredentialsController,
     MemoryStoresController,

@@ -31,6 +31,13 @@ export const OUTBOUND_EVENT_TYPES = [
   'span.outcome_evaluation_start',
   'span.outcome_evaluation_ongoing',
   'span.outcome_evaluation_end',
+  'session.thread_created',
+  'session.thread_status_running',
+  'session.thread_status_idle',
+  'session.thread_status_rescheduled',
+  'session.thread_status_terminated',
+  'agent.thread_message_sent',
+  'agent.thread_message_received',
 ] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 

@@ -85,6 +85,35 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     explanation: 'The summary misses the totals.',
     usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   },
+  { id: 'sevt_36', type: 'session.thread_created', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher', workflow_run_id: null },
+  { id: 'sevt_37', type: 'session.thread_status_running', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
+  {
+    id: 'sevt_38',
+    type: 'session.thread_status_idle',
+    processed_at: at,
+    session_thread_id: 'sthr_1',
+    agent_name: 'researcher',
+    stop_reason: { type: 'end_turn' },
+    stop_details: null,
+  },
+  { id: 'sevt_39', type: 'session.thread_status_rescheduled', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
+  { id: 'sevt_40', type: 'session.thread_status_terminated', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
+  {
+    id: 'sevt_41',
+    type: 'agent.thread_message_sent',
+    processed_at: at,
+    content: [{ type: 'text', text: 'Find it.' }],
+    to_session_thread_id: 'sthr_1',
+    to_agent_name: 'researcher',
+  },
+  {
+    id: 'sevt_42',
+    type: 'agent.thread_message_received',
+    processed_at: at,
+    content: [{ type: 'text', text: 'Found it.' }],
+    from_session_thread_id: 'sthr_1',
+    from_agent_name: 'researcher',
+  },
 ];
 
 describe('SessionEventSchema', () => {

@@ -31,6 +31,15 @@ import {
   SpanOutcomeEvaluationOngoingPayloadSchema,
   SpanOutcomeEvaluationStartPayloadSchema,
 } from './outcome-events.js';
+import {
+  AgentThreadMessageReceivedPayloadSchema,
+  AgentThreadMessageSentPayloadSchema,
+  SessionThreadCreatedPayloadSchema,
+  SessionThreadStatusIdlePayloadSchema,
+  SessionThreadStatusRescheduledPayloadSchema,
+  SessionThreadStatusRunningPayloadSchema,
+  SessionThreadStatusTerminatedPayloadSchema,
+} from './thread-events.js';
 
 /** The `payload` column of an event row: `type` plus the event's own fields. */
 export const EventPayloadSchema = z.discriminatedUnion('type', [
@@ -60,6 +69,13 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   SpanOutcomeEvaluationStartPayloadSchema,
   SpanOutcomeEvaluationOngoingPayloadSchema,
   SpanOutcomeEvaluationEndPayloadSchema,
+  SessionThreadCreatedPayloadSchema,
+  SessionThreadStatusRunningPayloadSchema,
+  SessionThreadStatusIdlePayloadSchema,
+  SessionThreadStatusRescheduledPayloadSchema,
+  SessionThreadStatusTerminatedPayloadSchema,
+  AgentThreadMessageSentPayloadSchema,
+  AgentThreadMessageReceivedPayloadSchema,
 ]);
 export type EventPayload = z.infer<typeof EventPayloadSchema>;
 /** The payload of one event type: `EventPayloadOf<'agent.tool_use'>`. */

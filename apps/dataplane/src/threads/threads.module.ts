@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { ThreadRoster } from './thread-roster.js';
+import { ThreadStore } from './thread-store.repository.js';
+import { ThreadTurns } from './thread-turns.js';
+import { ThreadsHandler } from './threads.handler.js';
+import { ThreadsService } from './threads.service.js';
+
+@Global()
+@Module({
+  controllers: [ThreadsHandler],
+  providers: [ThreadStore, ThreadRoster, ThreadTurns, ThreadsService],
+  exports: [ThreadStore, ThreadTurns],
+})
+export class ThreadsModule {}
