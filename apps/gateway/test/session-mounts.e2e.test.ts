@@ -125,7 +125,7 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
 
     await completeTurn(api, first!, 'knowledge', 90_000);
     expect((await toolResults(first!))[0]!.isError).toBe(true);
-    const put = await api.put(`/api/agents/${agent.body.id}/workspace/file`, { path: 'knowledge/pricing.md', content: 'Gold costs 42.' });
+    const put = await api.request('PUT', `/api/agents/${agent.body.id}/workspace/file`, { path: 'knowledge/pricing.md', content: 'Gold costs 42.' });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     await completeTurn(api, first!, 'knowledge', 90_000);
     expect((await toolResults(first!))[1]).toEqual({ isError: false, text: 'Gold costs 42.' });
