@@ -35,7 +35,7 @@ const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const SKILL_CACHE_ENTRIES = 256;
 
 /**
- * Decides what the Brain shows a session under /mnt (docs/sessions/mounts.md): the agent's definition
+ * Decides what the Brain shows a session under /mnt (docs/mounts.md): the agent's definition
  * files, the `/v1` skills attached to it at their pinned version, and the session's own evicted tool
  * outputs and plans. Every tree is read-only to the session; the Brain and `/api` write them.
  */

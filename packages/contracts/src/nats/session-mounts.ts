@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * What the Brain owns, shown in a session's file tree beside `/workspace`: every path is read-only for
  * the session's tools (the Brain writes these trees; the session reads them with `read`, `glob`, `grep`,
- * `bash`). Documented in docs/sessions/mounts.md.
+ * `bash`). Documented in docs/mounts.md.
  */
 export const MOUNTS_ROOT = '/mnt';
 export const SESSION_MOUNT_PATHS = {
