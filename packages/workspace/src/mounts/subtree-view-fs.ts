@@ -1,5 +1,5 @@
 import { AppError } from '@agentry/contracts';
-import type { FileStat, GrepMatch, GrepOptions, ListOptions, WorkspaceFs } from '../port.js';
+import type { FileStat, GrepMatch, GrepOptions, ListOptions, WorkspaceFs, WriteOptions } from '../port.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { isWithinPath, joinWorkspacePath, normalizeWorkspacePath, relativeTo } from '../path/path-guard.js';
 
@@ -83,19 +83,19 @@ export class SubtreeViewFs implements WorkspaceFs {
   private refuse(path: string): Promise<never> {
     return Promise.reject(WorkspaceErrors.readOnly(normalizeWorkspacePath(path)));
   }
-  writeText(path: string): Promise<FileStat> {
+  writeText(path: string, _content?: string, _options?: WriteOptions): Promise<FileStat> {
     return this.refuse(path);
   }
-  writeBytes(path: string): Promise<FileStat> {
+  writeBytes(path: string, _content?: Uint8Array, _options?: WriteOptions): Promise<FileStat> {
     return this.refuse(path);
   }
-  appendText(path: string): Promise<FileStat> {
+  appendText(path: string, _content?: string): Promise<FileStat> {
     return this.refuse(path);
   }
-  move(from: string): Promise<void> {
+  move(from: string, _to?: string, _options?: { overwrite?: boolean }): Promise<void> {
     return this.refuse(from);
   }
-  delete(path: string): Promise<void> {
+  delete(path: string, _options?: { recursive?: boolean }): Promise<void> {
     return this.refuse(path);
   }
   mkdir(path: string): Promise<void> {
