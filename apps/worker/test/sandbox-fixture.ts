@@ -12,6 +12,7 @@ import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
 import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
+import { SessionMounts } from '../src/mounts/session-mounts.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 let calls = 0;
@@ -23,7 +24,8 @@ export async function startHands(env: Record<string, string> = {}) {
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const sandboxes = new SessionSandboxes(config, quiet);
   const durable = new DurableWorkspaces(config, quiet);
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, config, quiet);
+  const mounts = new SessionMounts(config);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, config, quiet);
   const run = (
     sessionId: string,
     name: string,
@@ -41,6 +43,7 @@ export async function startHands(env: Record<string, string> = {}) {
       input,
       timeoutMs: options.timeoutMs ?? 30_000,
       networking: options.networking ?? { type: 'unrestricted', allowedHosts: [] },
+      mounts: [],
       ...(options.bindingEpoch !== undefined ? { bindingEpoch: options.bindingEpoch } : {}),
     };
     return hands.execute(request, options.signal);
@@ -54,6 +57,7 @@ export async function startHands(env: Record<string, string> = {}) {
     async stop() {
       await sandboxes.onModuleDestroy();
       await durable.onApplicationShutdown();
+      await mounts.onApplicationShutdown();
       redis.disconnect();
       await rm(root, { recursive: true, force: true });
     },

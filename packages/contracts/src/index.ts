@@ -44,6 +44,15 @@ export {
 export type { CreateEnvironmentKeyRequest, EnvironmentKey } from './nats/control-resource-subjects.js';
 export { ControlStoreSubjects, FileContentSchema, SkillUploadSchema, UploadFileRpcBodySchema } from './nats/control-store-subjects.js';
 export {
+  AGENT_DEFINITION_ENTRIES,
+  MOUNTS_ROOT,
+  SESSION_MOUNT_PATHS,
+  SessionMountSchema,
+  SessionMountSourceSchema,
+  sessionArtefactsRoot,
+} from './nats/session-mounts.js';
+export type { SessionMount, SessionMountSource } from './nats/session-mounts.js';
+export {
   AppendEventsRpcRequestSchema,
   DataplaneSubjects,
   EventPageSchema,

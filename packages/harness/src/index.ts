@@ -38,7 +38,7 @@ export { systemClock, silentLogger, createEventIdGenerator } from './loop/ports.
 export type { PermissionPolicy } from './permissions/permission-policy.js';
 export { resolvePermission } from './permissions/permission-policy.js';
 export type { ToolExecutor, ToolInvocation } from './tools/tool-executor.js';
-export type { HarnessTool, ToolContext, ToolOutcome, ToolPermission } from './tools/tool.js';
+export type { FileMount, HarnessTool, ToolContext, ToolOutcome, ToolPermission } from './tools/tool.js';
 export { inProcessToolExecutor } from './tools/tool-executor.js';
 export { customTool } from './tools/custom-tool.js';
 export type { CustomToolDefinition } from './tools/custom-tool.js';
@@ -67,9 +67,11 @@ export {
   createAgentWebSearchTool,
   WORKSPACE_MOUNT,
   toWorkspacePath,
+  resolveToolPath,
 } from './tools/agent-toolset/index.js';
 export type { AgentToolSchema, AgentToolsetName, AgentShell, AgentBashOptions, ShellRun, ShellRunResult, WebSearchOptions } from './tools/agent-toolset/index.js';
 export { createPlanWriteTool, DEFAULT_PLAN_DIR } from './plan/plan-write.tool.js';
+export type { PlanStore } from './plan/plan-write.tool.js';
 export { OffloadManager } from './offload/offload-manager.js';
 export type { OffloadedResult } from './offload/offload-manager.js';
 export { SessionTranscript } from './transcript/session-transcript.js';

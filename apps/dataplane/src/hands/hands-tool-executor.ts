@@ -1,4 +1,4 @@
-import { HandsSubjects, type SandboxNetworking } from '@agentry/contracts';
+import { HandsSubjects, type SandboxNetworking, type SessionMount } from '@agentry/contracts';
 import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
@@ -18,6 +18,8 @@ export interface HandsTarget {
   environmentType: HandsKind;
   timeoutMs: number;
   networking: SandboxNetworking;
+  /** The Brain-owned trees the worker mirrors at /mnt for every call. */
+  mounts?: SessionMount[];
 }
 
 /** `local` and `sandbox` sessions run their file and shell tools in a sandbox on a cluster worker. */
@@ -100,6 +102,7 @@ export class HandsToolExecutor implements ToolExecutor {
           input: invocation.input,
           timeoutMs: this.target.timeoutMs,
           networking: this.target.networking,
+          mounts: this.target.mounts ?? [],
           ...(binding ? { bindingEpoch: binding.epoch } : {}),
         },
         { timeoutMs: this.target.timeoutMs + 5_000 },

@@ -6,6 +6,7 @@ import {
   createAgentWebFetchTool,
   createAgentWebSearchTool,
   unavailableBashTool,
+  type FileMount,
   type HarnessTool,
   type WebFetchOptions,
   type WebSearchOptions,
@@ -21,6 +22,8 @@ export interface SessionToolOptions {
   webSearch: WebSearchOptions;
   /** The session's own files, where a `remote` session's file tools work (never the agent's shared workspace). */
   sessionFiles?: WorkspaceFs;
+  /** What the Brain mounts beside those files (/mnt), for the file tools that run here. */
+  fileMounts?: () => Promise<FileMount[]>;
 }
 
 /** The toolset tools the agent enables: a tool's own `enabled` wins over the toolset default. */
@@ -43,17 +46,17 @@ function onClusterWorker(name: string): HarnessTool {
   };
 }
 
-/** A file tool bound to `files` instead of the harness's workspace. */
-function onFiles(tool: HarnessTool, files: WorkspaceFs): HarnessTool {
-  return { ...tool, execute: (input, context) => tool.execute(input, { ...context, fs: files }) };
+/** A file tool bound to `files` (and the mounts beside them) instead of the harness's workspace. */
+function onFiles(tool: HarnessTool, files: WorkspaceFs, fileMounts?: () => Promise<FileMount[]>): HarnessTool {
+  return { ...tool, execute: async (input, context) => tool.execute(input, { ...context, fs: files, ...(fileMounts ? { mounts: await fileMounts() } : {}) }) };
 }
 
-function workspaceTools(kind: HandsKind, sessionFiles: WorkspaceFs | undefined): HarnessTool[] {
+function workspaceTools(kind: HandsKind, sessionFiles: WorkspaceFs | undefined, fileMounts?: () => Promise<FileMount[]>): HarnessTool[] {
   if (kind === 'self_hosted') return selfHostedTools();
   if (runsOnClusterWorker(kind)) return [...AGENT_WORKSPACE_TOOL_NAMES].map(onClusterWorker);
   // `remote`: the session's own Postgres-backed files, read and written here; there is no shell.
   const bash = unavailableBashTool('remote environments have no shell; use read, write, edit, glob and grep');
-  return [bash, ...AGENT_FILE_TOOLS.map((tool) => (sessionFiles ? onFiles(tool, sessionFiles) : tool))];
+  return [bash, ...AGENT_FILE_TOOLS.map((tool) => (sessionFiles ? onFiles(tool, sessionFiles, fileMounts) : tool))];
 }
 
 /**
@@ -62,6 +65,6 @@ function workspaceTools(kind: HandsKind, sessionFiles: WorkspaceFs | undefined):
  */
 export function sessionAgentTools(toolset: AgentToolset, kind: HandsKind, options: SessionToolOptions): HarnessTool[] {
   const enabled = enabledAgentToolNames(toolset);
-  const all = [...workspaceTools(kind, options.sessionFiles), createAgentWebFetchTool(options.webFetch), createAgentWebSearchTool(options.webSearch)];
+  const all = [...workspaceTools(kind, options.sessionFiles, options.fileMounts), createAgentWebFetchTool(options.webFetch), createAgentWebSearchTool(options.webSearch)];
   return all.filter((t) => enabled.has(t.name));
 }

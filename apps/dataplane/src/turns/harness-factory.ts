@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type SessionAgent } from '@agentry/contracts';
+import { AppError, SESSION_MOUNT_PATHS, type SessionAgent } from '@agentry/contracts';
 import {
   createHarness,
   modelProvidersFromEnv,
@@ -27,6 +27,8 @@ import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
 import { UnservableModel } from './unservable-model.js';
+import { mountedArtefactHooks } from '../mounts/mounted-artefact-hooks.js';
+import type { SessionMountPlan } from '../mounts/session-mount-plan.js';
 
 export interface SessionRuntime {
   agent: SessionAgent;
@@ -38,6 +40,8 @@ export interface SessionRuntime {
   meterModel?: (model: ModelPort) => ModelPort;
   /** Platform tools of this turn beyond the agent's own (the delegation tool of a multi-agent session). */
   tools?: HarnessTool[];
+  /** What the session sees under /mnt, and the per-session store of its evicted outputs and plans. */
+  mounts?: SessionMountPlan;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -74,6 +78,8 @@ export class HarnessFactory {
     const webSearch = { url: this.config.AGENTRY_WEB_SEARCH_URL, apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY };
     const { id: modelId, ...modelSettings } = agent.model;
     const meter = runtime.meterModel ?? ((model: ModelPort) => model);
+    const { mounts } = runtime;
+    const logger = harnessLogger(this.logger);
     const harness = createHarness({
       model: meter(new InstrumentedModel(this.model(modelId, modelSettings))),
       workspace: runtime.workspace,
@@ -82,7 +88,7 @@ export class HarnessFactory {
       toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       tools: [
-        ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
+        ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles, ...(mounts ? { fileMounts: mounts.fileMounts } : {}) }) : []),
         ...agentCustomTools(agent.tools),
         ...(runtime.tools ?? []),
       ],
@@ -94,7 +100,8 @@ export class HarnessFactory {
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,
       retryBackoffMs: this.config.AGENTRY_MODEL_RETRY_BACKOFF_MS,
       retryMaxDelayMs: this.config.AGENTRY_MODEL_RETRY_MAX_DELAY_MS,
-      logger: harnessLogger(this.logger),
+      logger,
+      ...(mounts ? { hooks: mountedArtefactHooks(mounts, logger), planStore: { fs: mounts.artefacts, shownDir: SESSION_MOUNT_PATHS.plans } } : {}),
       disableFilesystemTools: true,
       disableWebTools: true,
       disablePlanTools: !toolset,

@@ -28,6 +28,7 @@ import { SessionWakeups } from './session-wakeups.js';
 import { isInterrupt, TurnAbort, turnInput } from './turn-abort.js';
 import { SessionTermination } from './session-termination.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
+import { SessionMountPlanner } from '../mounts/session-mount-plan.js';
 import { turnFailureEvent } from './turn-failure.js';
 import { MID_TURN_STATUSES, rescheduleHere } from './turn-takeover.js';
 import { TurnWriter } from './turn-writer.js';
@@ -72,6 +73,7 @@ export class TurnRunner {
     private readonly termination: SessionTermination,
     private readonly outcomes: OutcomeLoop,
     private readonly threads: ThreadTurns,
+    private readonly mountPlanner: SessionMountPlanner,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -166,9 +168,11 @@ export class TurnRunner {
       { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: payer, agentId: spec.agent.id },
       await this.accounts.account(payer),
     );
+    const mounts = await this.mountPlanner.plan({ tenantId: session.tenantId, sessionId: session.id, agent: spec.agent });
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),
       tools: await this.threads.toolsFor(session, writer),
+      mounts,
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
@@ -179,6 +183,7 @@ export class TurnRunner {
         environmentType: handsKindOf(spec.environment.type),
         timeoutMs: this.config.AGENTRY_TOOL_TIMEOUT_MS,
         networking: sandboxNetworkingOf(spec.environment.config),
+        mounts: mounts.mounts,
       },
     });
 

@@ -6,10 +6,11 @@ import { SessionInterrupts } from './session-interrupts.js';
 import { SessionTermination } from './session-termination.js';
 import { SessionDependenciesRepository } from '../sessions/session-dependencies.repository.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
+import { SessionMountPlanner } from '../mounts/session-mount-plan.js';
 import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces, SessionMountPlanner] })
 export class TurnsModule {}

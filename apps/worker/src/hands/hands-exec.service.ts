@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
+import { inProcessToolExecutor, type FileMount, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
+import { MOUNTS_DIR, SessionMounts } from '../mounts/session-mounts.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
@@ -19,6 +20,7 @@ export class HandsExecService {
     private readonly toolbox: HandsToolbox,
     private readonly running: RunningToolCalls,
     private readonly durable: DurableWorkspaces,
+    private readonly mounts: SessionMounts,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -39,6 +41,13 @@ export class HandsExecService {
         return failure(request.toolUseId, "The session's workspace could not be restored on this worker; the call did not run", 'workspace_unavailable');
       }
     }
+    let mounts: FileMount[];
+    try {
+      mounts = await this.mounts.sync(request.tenantId, request.sessionId, join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR), request.mounts);
+    } catch (err) {
+      this.logger.error({ sessionId: request.sessionId, err }, 'session mounts could not be brought up to date');
+      return failure(request.toolUseId, "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run", 'mounts_unavailable');
+    }
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;
@@ -49,7 +58,7 @@ export class HandsExecService {
             const timeouts = { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs };
             const tool = this.toolbox.get(request.name, sandbox, timeouts);
             if (!tool) return Promise.resolve(null);
-            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
+            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, mounts, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
             return inProcessToolExecutor.execute({ tool, input: request.input, context });
           });
     } catch (err) {

@@ -8,10 +8,11 @@ import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
+import { SessionMounts } from '../mounts/session-mounts.js';
 
 @Module({
   controllers: [HandsHandler],
-  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat],
+  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, SessionMounts, WorkerHeartbeat],
   exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces],
 })
 export class HandsModule {}

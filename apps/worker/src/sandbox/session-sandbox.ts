@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SandboxNetworking } from '@agentry/contracts';
+import { MOUNTS_ROOT, type SandboxNetworking } from '@agentry/contracts';
 import { WORKSPACE_MOUNT } from '@agentry/harness';
 import { BubblewrapSandbox } from '@agentry/workspace';
 import type { WorkerEnv } from '../config/env.js';
+import { MOUNTS_DIR } from '../mounts/session-mounts.js';
 import { EgressProxy } from './egress-proxy.js';
 import { createPidsCgroup, removePidsCgroup } from './pids-cgroup.js';
 import { SandboxShell } from './sandbox-shell.js';
@@ -34,7 +35,8 @@ export class SessionSandbox {
     if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH)) throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
-    await Promise.all([workspace, state, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
+    const mounts = join(dir, MOUNTS_DIR);
+    await Promise.all([workspace, state, mounts, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
     const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
     const forwarder = config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH) ? config.AGENTRY_SANDBOX_SOCAT_PATH : null;
     // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
@@ -60,6 +62,8 @@ export class SessionSandbox {
       ...(pidsCgroup ? { pidsCgroup } : {}),
       binds: [
         { host: state, sandbox: SHELL_STATE_MOUNT },
+        // What the Brain owns (agent files, skills, evicted outputs, plans), kept current by SessionMounts.
+        { host: mounts, sandbox: MOUNTS_ROOT, readOnly: true },
         ...(egress ? [{ host: socket, sandbox: `${EGRESS_MOUNT}/${EGRESS_SOCKET}`, readOnly: true }] : []),
       ],
       env: egress

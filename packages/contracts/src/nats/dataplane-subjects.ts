@@ -3,6 +3,7 @@ import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { InboundEventSchema } from '../events/inbound-events.js';
 import { SessionEventSchema } from '../events/session-event.js';
+import { SessionMountSchema } from './session-mounts.js';
 
 /** A committed event with its per-session position; `seq` is the SSE id and the paging cursor. */
 export const StoredEventSchema = z.object({ seq: z.number().int().positive(), event: SessionEventSchema });
@@ -69,6 +70,8 @@ export const HandsExecRequestSchema = z.object({
    * sees a new epoch restores the session's workspace from its durable copy before running the call.
    */
   bindingEpoch: z.number().int().nonnegative().optional(),
+  /** The Brain-owned trees the call sees under /mnt, read-only (see session-mounts). */
+  mounts: z.array(SessionMountSchema).max(64).default([]),
 });
 export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
 

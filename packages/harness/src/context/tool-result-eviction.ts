@@ -9,6 +9,11 @@ export const LARGE_TOOL_RESULTS_DIR = 'large_tool_results';
  * evicted copy back through the same tool. `execute` is deliberately not listed.
  */
 export const EVICTION_EXCLUDED_TOOLS: readonly string[] = [
+  'read',
+  'write',
+  'edit',
+  'glob',
+  'grep',
   'read_file',
   'write_file',
   'edit_file',
@@ -27,6 +32,10 @@ export interface EvictionOptions {
   thresholdChars?: number;
   previewChars?: number;
   excludedTools?: readonly string[];
+  /** Where the results directory appears to the model when not at its workspace path (e.g. "/mnt/tool_results"). */
+  shownDir?: string;
+  /** The tool the pointer tells the model to read the file with (default read_file). */
+  readTool?: string;
 }
 
 /** The workspace path an evicted result of this tool call is written to. */
@@ -48,6 +57,9 @@ export async function evictLargeToolResult(fs: WorkspaceFs, options: EvictionOpt
 
   const path = evictedResultPath(options.toolUseId);
   await fs.writeText(path, text);
+  const shown = options.shownDir ? `${options.shownDir.replace(/\/+$/, '')}/${path.slice(LARGE_TOOL_RESULTS_DIR.length + 1)}` : path;
+  const readTool = options.readTool ?? 'read_file';
+  const paging = readTool === 'read_file' ? 'offset/limit page through it' : 'view_range reads part of it';
   // Each part is at most half the text, so head and tail never overlap.
   const previewChars = Math.min(
     options.previewChars ?? DEFAULT_EVICTION_PREVIEW_CHARS,
@@ -56,8 +68,8 @@ export async function evictLargeToolResult(fs: WorkspaceFs, options: EvictionOpt
   const head = text.slice(0, previewChars);
   const tail = text.slice(text.length - previewChars);
   return [
-    `Tool output was too large (${text.length} chars) and has been saved to ${path}. ` +
-      `To read the full output, use read_file with path "${path}" (offset/limit page through it).`,
+    `Tool output was too large (${text.length} chars) and has been saved to ${shown}. ` +
+      `To read the full output, use ${readTool} with path "${shown}" (${paging}).`,
     '',
     `--- first ${head.length} chars ---`,
     head,

@@ -6,6 +6,7 @@ import type { HarnessTool } from '../tools/tool.js';
 import type { ToolExecutor } from '../tools/tool-executor.js';
 import type { McpServerConfig, ToolsConfig } from '../tools/tools-config.js';
 import type { WebFetchOptions } from '../tools/builtin/web-fetch.tool.js';
+import type { PlanStore } from '../plan/plan-write.tool.js';
 import type { HarnessHooks } from './harness-hooks.js';
 import type { Clock, IdGenerator, Logger } from './ports.js';
 
@@ -51,6 +52,8 @@ export interface HarnessConfig {
   offloadTimeoutMs?: Record<string, number>;
   /** Directory of plans/PLAN.md (default "plans"). */
   planDir?: string;
+  /** Keeps plans apart from the workspace (one store per session), shown to the model at its mounted path. */
+  planStore?: PlanStore;
   webFetch?: WebFetchOptions;
   /** Middleware hook points (context, skills, eviction, compaction, memory, MCP). */
   hooks?: HarnessHooks;

@@ -21,7 +21,7 @@ export function renderAvailableSkills(skills: readonly Skill[]): string {
   );
   return [
     '<available_skills>',
-    'Skills are packaged instructions for specific tasks. When a task matches a skill\'s description, call load_skill_through_path with its name as skillId and path "SKILL.md" before acting, then follow it; load its resource files the same way when the instructions refer to them.',
+    'Skills are packaged instructions for specific tasks. When a task matches a skill\'s description, call load_skill_through_path with its name as skillId and path "SKILL.md" before acting, then follow it; load its resource files the same way when the instructions refer to them. A skill\'s files are also in the folder of its path, for your file tools.',
     ...entries,
     '</available_skills>',
   ].join('\n');

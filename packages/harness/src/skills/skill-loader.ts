@@ -29,7 +29,7 @@ async function loadOne(source: SkillSource, dir: string, logger?: WarnLogger): P
     layer: source.layer,
     fs: source.fs,
     dir,
-    path,
+    path: source.shownAt ? `${source.shownAt.replace(/\/+$/, '')}/${path}` : path,
     body: parsed.body.trim(),
     metadata: parsed.data,
   };

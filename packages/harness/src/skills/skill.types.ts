@@ -9,6 +9,8 @@ export interface SkillSource {
   fs: WorkspaceFs;
   /** Directory holding `<name>/SKILL.md` folders, e.g. "skills" or "<userId>/skills". */
   root: string;
+  /** Where `fs` appears in the session's file tree (e.g. "/mnt/agent"), so a skill's path is one `read` can open. */
+  shownAt?: string;
 }
 
 export interface Skill {
@@ -19,7 +21,7 @@ export interface Skill {
   fs: WorkspaceFs;
   /** The skill folder, e.g. "skills/code-reviewer". */
   dir: string;
-  /** Path of SKILL.md, e.g. "skills/code-reviewer/SKILL.md". */
+  /** Path of SKILL.md as the model sees it, e.g. "skills/code-reviewer/SKILL.md" or "/mnt/skills/pdf/SKILL.md". */
   path: string;
   /** SKILL.md without its front matter. */
   body: string;

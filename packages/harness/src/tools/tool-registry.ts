@@ -20,7 +20,7 @@ export async function assembleTools(config: HarnessConfig, hooks: HarnessHooks, 
   if (!config.disableFilesystemTools) all.push(...FILESYSTEM_TOOLS);
   if (isSandboxFs(config.workspace)) all.push(createExecuteTool(config.workspace));
   if (!config.disableWebTools) all.push(createWebFetchTool(config.webFetch));
-  if (!config.disablePlanTools) all.push(createPlanWriteTool(config.planDir, onPlan));
+  if (!config.disablePlanTools) all.push(createPlanWriteTool(config.planDir, onPlan, config.planStore));
   if (!config.disableMemoryTools && hooks.memoryTools) all.push(...(await hooks.memoryTools(ctx)));
   if (!config.disableSubagents && hooks.subagentTools) all.push(...(await hooks.subagentTools(ctx)));
   let skillsPrompt = '';

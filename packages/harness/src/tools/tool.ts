@@ -16,6 +16,15 @@ export interface ToolContext {
   agentId: string;
   /** Free-form values the caller puts in (tenant, user, environment...). */
   values: Record<string, unknown>;
+  /** Trees shown beside the workspace at absolute paths (e.g. /mnt): file tools resolve paths under them. */
+  mounts?: readonly FileMount[];
+}
+
+/** A file tree that appears at an absolute path of the session's file tree (read-only unless its fs allows writes). */
+export interface FileMount {
+  /** Absolute path, e.g. "/mnt". */
+  path: string;
+  fs: WorkspaceFs;
 }
 
 export type ToolPermission = 'always_allow' | 'always_ask' | 'deny';

@@ -31,11 +31,14 @@ export type FakeOpenAiReply =
   /** Sends the headers and `text` (if any), then never finishes: for abort tests. */
   | { kind: 'hang'; text?: string };
 
+/** A reply decided when the request arrives, from what the model was sent (e.g. to follow a tool result). */
+export type FakeOpenAiResponder = (body: any) => FakeOpenAiReply;
+
 const DEFAULT_USAGE: FakeOpenAiUsage = { promptTokens: 10, completionTokens: 5 };
 
 /** An OpenAI-compatible `/v1/chat/completions` server with programmable replies. */
 export class FakeOpenAiServer {
-  private readonly queue: FakeOpenAiReply[] = [];
+  private readonly queue: Array<FakeOpenAiReply | FakeOpenAiResponder> = [];
   private defaultReply: FakeOpenAiReply | undefined;
   private counter = 0;
 
@@ -64,7 +67,7 @@ export class FakeOpenAiServer {
     return this.listener.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).map((r) => r.body);
   }
 
-  enqueue(...replies: FakeOpenAiReply[]): this {
+  enqueue(...replies: Array<FakeOpenAiReply | FakeOpenAiResponder>): this {
     this.queue.push(...replies);
     return this;
   }
@@ -117,7 +120,8 @@ export class FakeOpenAiServer {
       sendJson(res, 404, { error: { message: `no route ${request.method} ${request.path}` } });
       return;
     }
-    const reply = this.queue.shift() ?? this.defaultReply;
+    const next = this.queue.shift();
+    const reply = typeof next === 'function' ? next(request.body) : (next ?? this.defaultReply);
     if (!reply) {
       sendJson(res, 400, { error: { message: 'fake: no reply queued', type: 'invalid_request_error' } });
       return;

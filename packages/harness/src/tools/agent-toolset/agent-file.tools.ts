@@ -1,15 +1,15 @@
 import { AppError } from '@agentry/contracts';
-import type { HarnessTool } from '../tool.js';
+import type { HarnessTool, ToolContext } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
 import { optionalString, stringArg } from '../builtin/tool-input.js';
 import { agentToolSchema } from './agent-toolset.schemas.js';
-import { toWorkspacePath } from './workspace-path.js';
+import { resolveToolPath } from './workspace-path.js';
 
 /** Largest file `read` and `edit` load whole, as the SDK's toolset caps them. */
 const MAX_FILE_BYTES = 256 * 1024;
 
-async function loadText(fs: Parameters<HarnessTool['execute']>[1]['fs'], tool: string, filePath: string): Promise<string> {
-  const path = toWorkspacePath(filePath);
+async function loadText(context: ToolContext, tool: string, filePath: string): Promise<string> {
+  const { fs, path } = resolveToolPath(context, filePath);
   const stat = await fs.stat(path);
   if (!stat) throw new AppError('NOT_FOUND', `${tool}: ${filePath} does not exist`);
   if (stat.kind !== 'file') throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is not a regular file`);
@@ -27,13 +27,13 @@ function isLineRange(range: unknown): range is [number, number] {
 const read: HarnessTool = {
   ...agentToolSchema('read'),
   toolset: 'builtin',
-  async execute(input, { fs }) {
+  async execute(input, context) {
     const filePath = stringArg(input, 'file_path');
     const range = input.view_range;
     if (range !== undefined && !isLineRange(range)) {
       return errorOutcome('read: view_range must be [start_line, end_line] (1-indexed, end -1 for the last line)', 'invalid_request');
     }
-    const text = await loadText(fs, 'read', filePath);
+    const text = await loadText(context, 'read', filePath);
     if (!range) return textOutcome(text);
     const [start, end] = range;
     const lines = text.split('\n');
@@ -44,10 +44,11 @@ const read: HarnessTool = {
 const write: HarnessTool = {
   ...agentToolSchema('write'),
   toolset: 'builtin',
-  async execute(input, { fs }) {
+  async execute(input, context) {
     const filePath = stringArg(input, 'file_path');
     if (typeof input.content !== 'string') return errorOutcome('write: content must be a string', 'invalid_request');
-    const stat = await fs.writeText(toWorkspacePath(filePath), input.content, { createParents: true });
+    const { fs, path } = resolveToolPath(context, filePath);
+    const stat = await fs.writeText(path, input.content, { createParents: true });
     return textOutcome(`wrote ${stat.size} bytes to ${filePath}`);
   },
 };
@@ -55,15 +56,15 @@ const write: HarnessTool = {
 const edit: HarnessTool = {
   ...agentToolSchema('edit'),
   toolset: 'builtin',
-  async execute(input, { fs }) {
+  async execute(input, context) {
     const filePath = stringArg(input, 'file_path');
     const oldString = stringArg(input, 'old_string');
     const newString = typeof input.new_string === 'string' ? input.new_string : '';
-    const current = await loadText(fs, 'edit', filePath);
+    const current = await loadText(context, 'edit', filePath);
     const count = current.split(oldString).length - 1;
     if (count === 0) return errorOutcome(`edit: old_string not found in ${filePath}`, 'not_found');
     if (count > 1 && input.replace_all !== true) return errorOutcome(`edit: old_string appears ${count} times in ${filePath} (must be unique)`, 'ambiguous');
-    const path = toWorkspacePath(filePath);
+    const { fs, path } = resolveToolPath(context, filePath);
     const stat = await fs.stat(path);
     // Compare-and-set so a concurrent writer (a command in the shell) is not silently overwritten.
     await fs.writeText(path, current.split(oldString).join(newString), stat ? { ifVersion: stat.version } : {});
@@ -74,19 +75,20 @@ const edit: HarnessTool = {
 const glob: HarnessTool = {
   ...agentToolSchema('glob'),
   toolset: 'builtin',
-  async execute(input, { fs }) {
+  async execute(input, context) {
     const pattern = stringArg(input, 'pattern');
     if (pattern.startsWith('/') || pattern.split(/[\\/{},]/).includes('..')) return errorOutcome('glob: the pattern must be relative and must not contain ".."', 'path_escape');
-    const entries = await fs.list(toWorkspacePath(optionalString(input, 'path') ?? '.'), { recursive: true, glob: pattern, limit: 1000 });
+    const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
+    const entries = await fs.list(path, { recursive: true, glob: pattern, limit: 1000 });
     const files = entries.filter((e) => e.kind === 'file').sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
-    return textOutcome(files.length === 0 ? 'no matches' : files.map((e) => e.path).join('\n'));
+    return textOutcome(files.length === 0 ? 'no matches' : files.map((e) => shown(e.path)).join('\n'));
   },
 };
 
 const grep: HarnessTool = {
   ...agentToolSchema('grep'),
   toolset: 'builtin',
-  async execute(input, { fs }) {
+  async execute(input, context) {
     const source = stringArg(input, 'pattern');
     let pattern: RegExp;
     try {
@@ -94,9 +96,9 @@ const grep: HarnessTool = {
     } catch (err) {
       return errorOutcome(`grep: invalid regular expression: ${err instanceof Error ? err.message : String(err)}`, 'invalid_request');
     }
-    const path = optionalString(input, 'path');
-    const matches = await fs.grep(pattern, { ...(path ? { path: toWorkspacePath(path) } : {}), maxMatches: 500 });
-    return textOutcome(matches.length === 0 ? 'no matches' : matches.map((m) => `${m.path}:${m.line}:${m.text}`).join('\n'));
+    const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
+    const matches = await fs.grep(pattern, { ...(path && path !== '.' ? { path } : {}), maxMatches: 500 });
+    return textOutcome(matches.length === 0 ? 'no matches' : matches.map((m) => `${shown(m.path)}:${m.line}:${m.text}`).join('\n'));
   },
 };
 

@@ -5,4 +5,5 @@ export { createAgentBashTool, unavailableBashTool } from './agent-bash.tool.js';
 export type { AgentShell, AgentBashOptions, ShellRun, ShellRunResult } from './agent-bash.tool.js';
 export { createAgentWebFetchTool, createAgentWebSearchTool } from './agent-web.tools.js';
 export type { WebSearchOptions } from './agent-web.tools.js';
-export { WORKSPACE_MOUNT, toWorkspacePath } from './workspace-path.js';
+export { WORKSPACE_MOUNT, resolveToolPath, toWorkspacePath } from './workspace-path.js';
+export type { ResolvedToolPath } from './workspace-path.js';

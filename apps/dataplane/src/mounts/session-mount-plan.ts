@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AGENT_DEFINITION_ENTRIES,
+  SESSION_MOUNT_PATHS,
+  sessionArtefactsRoot,
+  type SessionAgent,
+  type SessionMount,
+} from '@agentry/contracts';
+import { LARGE_TOOL_RESULTS_DIR, DEFAULT_PLAN_DIR, type FileMount, type SkillSource } from '@agentry/harness';
+import { LOGGER, type Logger } from '@agentry/platform';
+import {
+  agentWorkspaceRoot,
+  openMountTree,
+  PostgresWorkspaceFs,
+  readSkillVersion,
+  resolveSkillVersion,
+  type WorkspaceFs,
+} from '@agentry/workspace';
+import { SqlPool } from '../sql/sql-pool.js';
+
+/** What one turn of a session mounts, and the Brain-side handles on the same trees. */
+export interface SessionMountPlan {
+  /** Sent with every Hands call: the worker mirrors these at /mnt in the session's sandbox. */
+  mounts: SessionMount[];
+  /** The session's own artefacts store (evicted tool outputs, plans), never shared with other sessions. */
+  artefacts: WorkspaceFs;
+  /** Attached `/v1` skills as a skill source for the index, shown at their mount path. */
+  attachedSkills: SkillSource | null;
+  /** The same trees as the file tools running in the Brain (`remote`) see them at /mnt. */
+  fileMounts(): Promise<FileMount[]>;
+}
+
+const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** Skill versions never change, so what was read of one is kept (up to this many versions). */
+const SKILL_CACHE_ENTRIES = 256;
+
+/**
+ * Decides what the Brain shows a session under /mnt (docs/mounts.md): the agent's definition
+ * files, the `/v1` skills attached to it at their pinned version, and the session's own evicted tool
+ * outputs and plans. Every tree is read-only to the session; the Brain and `/api` write them.
+ */
+@Injectable()
+export class SessionMountPlanner {
+  private readonly skillFiles = new Map<string, Promise<WorkspaceFs>>();
+  private readonly skillNames = new Map<string, string>();
+
+  constructor(
+    private readonly sql: SqlPool,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent }): Promise<SessionMountPlan> {
+    const { tenantId, sessionId, agent } = context;
+    const artefactsRoot = sessionArtefactsRoot(tenantId, sessionId);
+    const skills = await this.attachedSkills(tenantId, agent);
+    const mounts: SessionMount[] = [
+      { path: SESSION_MOUNT_PATHS.agent, source: { type: 'workspace', root: agentWorkspaceRoot(tenantId, agent.id), include: [...AGENT_DEFINITION_ENTRIES] } },
+      ...skills,
+      { path: SESSION_MOUNT_PATHS.toolResults, source: { type: 'workspace', root: artefactsRoot, dir: LARGE_TOOL_RESULTS_DIR } },
+      { path: SESSION_MOUNT_PATHS.plans, source: { type: 'workspace', root: artefactsRoot, dir: DEFAULT_PLAN_DIR } },
+    ];
+    if (this.skillFiles.size > SKILL_CACHE_ENTRIES) this.skillFiles.clear();
+    const deps = { sql: this.sql.pool, tenantId, skillCache: this.skillFiles };
+    // The skills alone as one tree, each skill a top-level folder (its name), for the skill index and loader.
+    const skillsTree = skills.length > 0 ? await openMountTree(skills.map((m) => ({ ...m, path: `/mnt/${m.path.slice(SESSION_MOUNT_PATHS.skills.length + 1)}` })), deps) : null;
+    return {
+      mounts,
+      artefacts: new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId, root: artefactsRoot }),
+      attachedSkills: skillsTree ? { layer: 'repository', fs: skillsTree, root: '', shownAt: SESSION_MOUNT_PATHS.skills } : null,
+      fileMounts: async () => [{ path: '/mnt', fs: await openMountTree(mounts, deps) }],
+    };
+  }
+
+  /** One mount per attached custom skill, at `/mnt/skills/<name>`; a skill that no longer resolves is left out. */
+  private async attachedSkills(tenantId: string, agent: SessionAgent): Promise<SessionMount[]> {
+    const mounts = new Map<string, SessionMount>();
+    for (const ref of agent.skills) {
+      if (ref.type !== 'custom') continue;
+      const version = await resolveSkillVersion(this.sql.pool, tenantId, ref.skill_id, ref.version);
+      const name = version === null ? null : await this.skillName(tenantId, ref.skill_id, version);
+      if (version === null || name === null) {
+        this.logger.warn({ agentId: agent.id, skillId: ref.skill_id, version: ref.version }, 'attached skill not found; not mounted');
+        continue;
+      }
+      if (!mounts.has(name)) mounts.set(name, { path: `${SESSION_MOUNT_PATHS.skills}/${name}`, source: { type: 'skill_version', skillId: ref.skill_id, version } });
+    }
+    return [...mounts.values()];
+  }
+
+  /** The folder name of a skill version: its declared name, or its id when the name cannot be a path segment. */
+  private async skillName(tenantId: string, skillId: string, version: number): Promise<string | null> {
+    const key = `${tenantId}/${skillId}@${version}`;
+    const known = this.skillNames.get(key);
+    if (known) return known;
+    const row = await readSkillVersion(this.sql.pool, tenantId, skillId, version);
+    if (!row) return null;
+    const declared = row.front_matter?.name;
+    const name = typeof declared === 'string' && SKILL_NAME.test(declared) ? declared : skillId;
+    if (this.skillNames.size > SKILL_CACHE_ENTRIES) this.skillNames.clear();
+    this.skillNames.set(key, name);
+    return name;
+  }
+}

@@ -1,0 +1,47 @@
+import { MOUNTS_ROOT, type SessionMount, type SessionMountSource } from '@agentry/contracts';
+import type { WorkspaceFs } from '../port.js';
+import { WorkspaceErrors } from '../core/workspace-errors.js';
+import { MemoryWorkspaceFs } from '../memory/memory-workspace-fs.js';
+import { MountedWorkspaceFs } from '../mounts/mounted-workspace-fs.js';
+import { ReadOnlyWorkspaceFs } from '../mounts/read-only-workspace-fs.js';
+import { SubtreeViewFs } from '../mounts/subtree-view-fs.js';
+import { PostgresWorkspaceFs } from '../postgres/postgres-workspace-fs.js';
+import type { SqlPort } from '../postgres/sql-port.js';
+import { openSkillVersion } from './skill-version-fs.js';
+
+export interface MountSourceDeps {
+  sql: SqlPort;
+  tenantId: string;
+  /** Opened skill versions, reused across calls (versions never change). */
+  skillCache?: Map<string, Promise<WorkspaceFs>>;
+}
+
+/** A mount source as a read-only file tree; a workspace root must belong to the tenant. */
+export function openMountSource(source: SessionMountSource, deps: MountSourceDeps): Promise<WorkspaceFs> {
+  if (source.type === 'workspace') {
+    if (!source.root.startsWith(`tenants/${deps.tenantId}/`)) return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
+    const fs = new PostgresWorkspaceFs({ sql: deps.sql, tenantId: deps.tenantId, root: source.root });
+    return Promise.resolve(new SubtreeViewFs(fs, { ...(source.dir ? { dir: source.dir } : {}), ...(source.include ? { include: source.include } : {}) }));
+  }
+  const key = `${deps.tenantId}/${source.skillId}@${source.version}`;
+  const cached = deps.skillCache?.get(key);
+  if (cached) return cached;
+  const opened = openSkillVersion(deps.sql, deps.tenantId, source.skillId, source.version);
+  deps.skillCache?.set(key, opened);
+  opened.catch(() => deps.skillCache?.delete(key));
+  return opened;
+}
+
+/** Where a mount appears relative to /mnt ("agent", "skills/pdf"). */
+export function mountPrefix(mount: Pick<SessionMount, 'path'>): string {
+  return mount.path.slice(MOUNTS_ROOT.length + 1);
+}
+
+/**
+ * Every mount of a session as one read-only tree, the one a tool sees at /mnt: the directories leading
+ * to mounts are listed, everything else under /mnt does not exist.
+ */
+export async function openMountTree(mounts: readonly SessionMount[], deps: MountSourceDeps): Promise<WorkspaceFs> {
+  const opened = await Promise.all(mounts.map(async (m) => ({ prefix: mountPrefix(m), fs: await openMountSource(m.source, deps), readOnly: true })));
+  return new MountedWorkspaceFs([{ prefix: '', fs: new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()), readOnly: true }, ...opened]);
+}
