@@ -20,7 +20,7 @@ import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executo
 import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
+import { SessionMcpPool, type SessionErrorReporter } from '../mcp/session-mcp-pool.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
@@ -34,6 +34,8 @@ export interface SessionRuntime {
   sessionFiles: WorkspaceFs;
   /** Wraps the model port every call of the run goes through (budgets meter it). */
   meterModel?: (model: ModelPort) => ModelPort;
+  /** Writes a `session.error` the user can act on into the turn (an MCP credential that cannot be refreshed). */
+  reportError?: SessionErrorReporter;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -80,7 +82,7 @@ export class HarnessFactory {
         ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles }) : []),
         ...agentCustomTools(agent.tools),
       ],
-      runTools: () => this.mcp.toolsFor(runtime.hands, agent),
+      runTools: () => this.mcp.toolsFor(runtime.hands, agent, runtime.reportError),
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,

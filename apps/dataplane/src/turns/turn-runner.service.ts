@@ -159,6 +159,7 @@ export class TurnRunner {
     );
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),
+      reportError: (error) => writer.emit({ type: 'session.error', error }),
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),

@@ -4,6 +4,7 @@ import { HandsExecService } from './hands-exec.service.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { HandsHandler } from './hands.handler.js';
 import { RunningToolCalls } from './running-tool-calls.js';
+import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
@@ -11,7 +12,7 @@ import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 
 @Module({
   controllers: [HandsHandler],
-  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat],
+  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat, SandboxCredentialsClient],
   exports: [SessionSandboxes, RunningToolCalls],
 })
 export class HandsModule {}
