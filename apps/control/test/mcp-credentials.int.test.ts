@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlStoreSubjects as V, ControlSubjects as S, McpCredentialSubjects as M } from '@agentry/contracts';
+import { ControlStoreSubjects as V, ControlSubjects as S, EnvironmentCredentialSubjects as E, McpCredentialSubjects as M } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 const GITHUB = 'https://mcp.github.test/mcp';
@@ -39,9 +39,17 @@ describe('control: vault credentials matched to MCP servers for a running sessio
 
     const { credentials } = await resolve(session, [GITHUB, LINEAR, 'https://oauth.test/mcp', 'https://unknown.test/mcp']);
     expect(credentials).toEqual([
-      { server_url: GITHUB, credential_id: expect.any(String), type: 'static_bearer', access_token: 'first-github' },
-      { server_url: LINEAR, credential_id: expect.any(String), type: 'static_bearer', access_token: 'second-linear' },
-      { server_url: 'https://oauth.test/mcp', credential_id: oauth.id, type: 'mcp_oauth', access_token: 'oauth-access' },
+      { server_url: GITHUB, credential_id: expect.any(String), vault_id: first, type: 'static_bearer', access_token: 'first-github' },
+      { server_url: LINEAR, credential_id: expect.any(String), vault_id: second, type: 'static_bearer', access_token: 'second-linear' },
+      {
+        server_url: 'https://oauth.test/mcp',
+        credential_id: oauth.id,
+        vault_id: first,
+        type: 'mcp_oauth',
+        access_token: 'oauth-access',
+        expires_at: null,
+        refreshable: false,
+      },
     ]);
     expect((await resolve(await sessionOf([second, first]), [GITHUB])).credentials[0]?.access_token).toBe('second-github');
   });
@@ -62,5 +70,33 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     expect((await resolve(withVault, [GITHUB])).credentials.map((c) => c.access_token)).toEqual(['other-token']);
     expect((await resolve(withVault, [GITHUB], 'tenant_elsewhere')).credentials).toEqual([]);
     expect((await resolve(await sessionOf([]), [GITHUB])).credentials).toEqual([]);
+  });
+
+  it('gives a worker the environment_variable credentials of the session, the first vault winning per variable', async () => {
+    const envCredential = (vaultId: string, name: string, value: string) =>
+      control.rpc.request(V.createCredential, {
+        actor: control.admin,
+        vaultId,
+        body: { auth: { type: 'environment_variable', secret_name: name, secret_value: value, networking: { type: 'limited', allowed_hosts: ['api.test'] } } },
+      });
+    const [first, second] = [await vault('env first'), await vault('env second')];
+    const winner = await envCredential(first, 'API_TOKEN', 'first-value');
+    await envCredential(second, 'API_TOKEN', 'second-value');
+    const extra = await envCredential(second, 'OTHER_TOKEN', 'other-value');
+    await bearer(first, GITHUB, 'not-an-env-var');
+    const session = await sessionOf([first, second]);
+
+    const { credentials } = await control.rpc.request(E.resolve, { tenantId: control.admin.tenantId, sessionId: session });
+    expect(credentials.sort((a, b) => a.secret_name.localeCompare(b.secret_name))).toEqual([
+      {
+        credential_id: winner.id,
+        secret_name: 'API_TOKEN',
+        secret_value: 'first-value',
+        networking: { type: 'limited', allowed_hosts: ['api.test'] },
+        injection_location: { header: true, body: false },
+      },
+      expect.objectContaining({ credential_id: extra.id, secret_name: 'OTHER_TOKEN', secret_value: 'other-value' }),
+    ]);
+    expect((await control.rpc.request(E.resolve, { tenantId: 'tenant_elsewhere', sessionId: session })).credentials).toEqual([]);
   });
 });

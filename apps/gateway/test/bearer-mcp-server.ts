@@ -20,9 +20,11 @@ export interface BearerMcpServer {
 
 /**
  * A stateful MCP server on the official SDK, served over Streamable HTTP on loopback, that answers only
- * requests carrying `Authorization: Bearer <token>`. Tools: `whoami` and `echo`.
+ * requests carrying `Authorization: Bearer <token>` (a function gives the token it accepts now, for a
+ * server whose tokens expire). Tools: `whoami` and `echo`.
  */
-export async function startBearerMcpServer(token: string): Promise<BearerMcpServer> {
+export async function startBearerMcpServer(token: string | (() => string)): Promise<BearerMcpServer> {
+  const accepted = typeof token === 'string' ? () => token : token;
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const seenAuthorization: Array<string | undefined> = [];
   const calls: BearerMcpServer['calls'] = [];
@@ -50,7 +52,7 @@ export async function startBearerMcpServer(token: string): Promise<BearerMcpServ
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     seenAuthorization.push(req.headers.authorization);
-    if (req.headers.authorization !== `Bearer ${token}`) {
+    if (req.headers.authorization !== `Bearer ${accepted()}`) {
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{"error":"unauthorized"}');
       return;
     }

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import type { HandsExecRequest, HandsExecResult, SandboxNetworking } from '@agentry/contracts';
+import type { HandsExecRequest, HandsExecResult, SandboxCredential, SandboxNetworking } from '@agentry/contracts';
 import type { Logger } from '@agentry/platform';
 import { testRedisUrl } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { HandsExecService } from '../src/hands/hands-exec.service.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
+import type { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
 import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
@@ -17,15 +18,19 @@ import { SessionMounts } from '../src/mounts/session-mounts.js';
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 let calls = 0;
 
-/** The worker's tool execution as the Hands handler drives it: real sandboxes, real Redis result cache. */
-export async function startHands(env: Record<string, string> = {}) {
+/**
+ * The worker's tool execution as the Hands handler drives it: real sandboxes, real Redis result cache.
+ * `credentials` stands in for the session's vault credentials that control would send.
+ */
+export async function startHands(env: Record<string, string> = {}, credentials: SandboxCredential[] = []) {
   const root = await mkdtemp(join(tmpdir(), 'hands-'));
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const sandboxes = new SessionSandboxes(config, quiet);
   const durable = new DurableWorkspaces(config, quiet);
   const mounts = new SessionMounts(config);
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, config, quiet);
+  const vault = { of: async () => credentials } as unknown as SandboxCredentialsClient;
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, vault, config, quiet);
   const run = (
     sessionId: string,
     name: string,

@@ -713,6 +713,8 @@ export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
+export { EnvironmentCredentialSubjects, SandboxCredentialSchema } from './nats/environment-credential-subjects.js';
+export type { SandboxCredential } from './nats/environment-credential-subjects.js';
 export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
 export {
   ApiAckWorkRequestSchema,

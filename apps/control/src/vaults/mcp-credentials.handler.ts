@@ -2,15 +2,24 @@ import { Controller, UseInterceptors } from '@nestjs/common';
 import { McpCredentialSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
 import { McpCredentialsResolver } from './mcp-credentials.resolver.js';
+import { McpOAuthRefresher } from './mcp-oauth-refresher.js';
 
 /** Serves the dataplane's run-time credential lookups; the reply carries secrets, so nothing here logs it. */
 @Controller()
 @UseInterceptors(RpcEnvelopeInterceptor)
 export class McpCredentialsHandler {
-  constructor(private readonly resolver: McpCredentialsResolver) {}
+  constructor(
+    private readonly resolver: McpCredentialsResolver,
+    private readonly refresher: McpOAuthRefresher,
+  ) {}
 
   @RpcHandler(S.resolve)
   async resolve(@RpcBody(S.resolve) req: RpcParsedRequest<typeof S.resolve>) {
     return { credentials: await this.resolver.resolve(req.tenantId, req.sessionId, req.serverUrls) };
+  }
+
+  @RpcHandler(S.refresh)
+  refresh(@RpcBody(S.refresh) req: RpcParsedRequest<typeof S.refresh>) {
+    return this.refresher.refresh(req.tenantId, req.sessionId, req.credentialId);
   }
 }

@@ -29,7 +29,7 @@ export class McpCredentialsResolver {
     for (const url of new Set(serverUrls)) {
       const key = comparableUrl(url);
       const row = ranked.find((r) => key !== undefined && comparableUrl(serverUrlOf(r)) === key);
-      if (row) matched.push({ server_url: url, credential_id: row.id, type: row.type as McpServerCredential['type'], access_token: this.accessToken(row) });
+      if (row) matched.push({ server_url: url, credential_id: row.id, vault_id: row.vaultId, type: row.type as McpServerCredential['type'], access_token: this.accessToken(row), ...oauthState(row) });
     }
     return matched;
   }
@@ -38,6 +38,13 @@ export class McpCredentialsResolver {
     const secrets = JSON.parse(this.cipher.open(row, row.id)) as CredentialSecrets;
     return (row.type === 'static_bearer' ? secrets.token : secrets.access_token) ?? '';
   }
+}
+
+/** When an `mcp_oauth` token expires and whether it can be refreshed; nothing for a static bearer. */
+function oauthState(row: VaultCredential): Pick<McpServerCredential, 'expires_at' | 'refreshable'> {
+  const target = row.target as Partial<Extract<CredentialAuth, { type: 'mcp_oauth' }>>;
+  if (row.type !== 'mcp_oauth') return {};
+  return { expires_at: target.expires_at ?? null, refreshable: Boolean(target.refresh) };
 }
 
 function serverUrlOf(row: VaultCredential): string {

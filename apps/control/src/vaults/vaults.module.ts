@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { EnvironmentCredentialsHandler } from './environment-credentials.handler.js';
+import { EnvironmentCredentialsResolver } from './environment-credentials.resolver.js';
 import { McpCredentialsHandler } from './mcp-credentials.handler.js';
 import { McpCredentialsResolver } from './mcp-credentials.resolver.js';
+import { McpOAuthRefresher } from './mcp-oauth-refresher.js';
 import { SecretCipher } from './secret-cipher.js';
 import { SessionCredentialsRepository } from './session-credentials.repository.js';
 import { VaultCredentialsRepository } from './vault-credentials.repository.js';
@@ -10,7 +13,7 @@ import { VaultsRepository } from './vaults.repository.js';
 import { VaultsService } from './vaults.service.js';
 
 @Module({
-  controllers: [VaultsHandler, McpCredentialsHandler],
+  controllers: [VaultsHandler, McpCredentialsHandler, EnvironmentCredentialsHandler],
   providers: [
     SecretCipher,
     VaultsRepository,
@@ -19,6 +22,8 @@ import { VaultsService } from './vaults.service.js';
     VaultCredentialsService,
     SessionCredentialsRepository,
     McpCredentialsResolver,
+    McpOAuthRefresher,
+    EnvironmentCredentialsResolver,
   ],
   exports: [VaultsService, VaultCredentialsService],
 })

@@ -16,10 +16,13 @@ const agent = {
   tools: normalizeAgentTools([{ type: 'mcp_toolset', mcp_server_name: 'local', configs: [{ name: 'lookup' }] }]),
 } as unknown as SessionAgent;
 
-function pool(options: { idleMs?: number; tokensFor?: McpCredentialsClient['tokensFor']; ended?: string[] } = {}) {
+function pool(options: { idleMs?: number; credentialsFor?: McpCredentialsClient['credentialsFor']; ended?: string[] } = {}) {
   const warnings: string[] = [];
   const logger = { warn: (_: unknown, msg: string) => warnings.push(msg), debug: () => undefined, info: () => undefined, error: () => undefined };
-  const tokensFor = vi.fn(options.tokensFor ?? (async () => new Map([[URL_ON_LOOPBACK, 'tkn']])));
+  const tokensFor = vi.fn(
+    options.credentialsFor ??
+      (async () => new Map([[URL_ON_LOOPBACK, { server_url: URL_ON_LOOPBACK, credential_id: 'vcrd_1', type: 'static_bearer' as const, access_token: 'tkn' }]])),
+  );
   const config = {
     AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: false,
     AGENTRY_MCP_IDLE_TIMEOUT_MS: options.idleMs ?? 60_000,
@@ -28,7 +31,7 @@ function pool(options: { idleMs?: number; tokensFor?: McpCredentialsClient['toke
     AGENTRY_MCP_ENDED_CHECK_MS: 50,
   } as DataplaneEnv;
   const ended = { endedAmong: async (ids: string[]) => ids.filter((id) => options.ended?.includes(id)) } as EndedSessionsRepository;
-  const mcp = new SessionMcpPool({ tokensFor } as unknown as McpCredentialsClient, ended, config, logger as unknown as Logger);
+  const mcp = new SessionMcpPool({ credentialsFor: tokensFor } as unknown as McpCredentialsClient, ended, config, logger as unknown as Logger);
   return { pool: mcp, tokensFor, warnings };
 }
 
@@ -71,7 +74,7 @@ describe('SessionMcpPool', () => {
   });
 
   it('goes on without credentials when they cannot be loaded, and drops the entry when the agent has no servers', async () => {
-    const { pool: mcp, warnings } = pool({ tokensFor: async () => Promise.reject(new Error('control unavailable')) });
+    const { pool: mcp, warnings } = pool({ credentialsFor: async () => Promise.reject(new Error('control unavailable')) });
     expect(await mcp.toolsFor(ref, agent)).toHaveLength(1);
     expect(warnings).toContain('vault credentials for MCP servers could not be loaded');
     expect(await mcp.toolsFor(ref, { ...agent, mcp_servers: [], tools: [] })).toEqual([]);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { AppError, type SessionAgent } from '@agentry/contracts';
+import { AppError, type SessionAgent, type SessionErrorObject } from '@agentry/contracts';
 import {
   EgressGuard,
   McpManager,
@@ -15,6 +15,7 @@ import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
 import { EndedSessionsRepository } from './ended-sessions.repository.js';
 import { McpCredentialsClient } from './mcp-credentials.client.js';
+import { VaultBearer, type CredentialFailure } from './vault-bearer.js';
 
 /** A tool as an MCP server describes it. */
 type McpTool = Awaited<ReturnType<McpConnection['listTools']>>[number];
@@ -23,6 +24,9 @@ export interface McpSessionRef {
   tenantId: string;
   sessionId: string;
 }
+
+/** Writes a `session.error` into the turn under way (a credential the user must fix). */
+export type SessionErrorReporter = (error: SessionErrorObject) => Promise<void>;
 
 /** The live connections of one session, and the tools each server listed. */
 interface SessionServers {
@@ -34,6 +38,8 @@ interface SessionServers {
   /** Turns listing tools and tool calls under way: the idle timer never closes connections they use. */
   busy: number;
   idleTimer?: NodeJS.Timeout;
+  /** The reporter of the session's current turn; connections outlive turns, so each turn sets its own. */
+  report?: SessionErrorReporter;
 }
 
 /**
@@ -68,7 +74,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
    * The tools of the agent's MCP servers for one turn. A server that cannot be reached is left out, except
    * for the tools its toolset names, which stay offered and answer with the connection error when called.
    */
-  async toolsFor(ref: McpSessionRef, agent: SessionAgent): Promise<HarnessTool[]> {
+  async toolsFor(ref: McpSessionRef, agent: SessionAgent, report?: SessionErrorReporter): Promise<HarnessTool[]> {
     const { servers, skipped } = agentMcpServers(agent);
     for (const s of skipped) this.logger.warn({ sessionId: ref.sessionId, server: s.name }, `MCP server left out: ${s.reason}`);
     if (servers.length === 0) {
@@ -78,6 +84,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     let session: SessionServers;
     try {
       session = await this.sessionFor(ref, servers);
+      session.report = report;
     } catch (error) {
       // A configuration no connection can be made from (two servers of one name) must not fail the turn.
       this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'MCP servers left out');
@@ -134,22 +141,27 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
   }
 
   private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
-    const tokens = await this.credentials.tokensFor(ref.tenantId, ref.sessionId, servers.map((s) => s.url)).catch((error: unknown) => {
+    const credentials = await this.credentials.credentialsFor(ref.tenantId, ref.sessionId, servers.map((s) => s.url)).catch((error: unknown) => {
       // Without credentials the servers that need them refuse the connection, which the model is told.
       this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'vault credentials for MCP servers could not be loaded');
-      return new Map<string, string>();
+      return new Map();
     });
     const configs = servers.map((server): McpRemoteConnectionConfig => {
-      const token = tokens.get(server.url);
+      const credential = credentials.get(server.url);
+      let fetch = this.fetch;
+      if (credential) {
+        const bearer = new VaultBearer(credential, server.name, (id) => this.credentials.refresh(ref.tenantId, ref.sessionId, id));
+        bearer.onFailure = (failure) => this.reportFailure(ref, failure);
+        fetch = bearer.fetch(this.fetch);
+      }
       return {
         name: server.name,
         transport: 'http',
         sseFallback: true,
         url: server.url,
-        fetch: this.fetch,
+        fetch,
         timeoutMs: this.config.AGENTRY_MCP_CALL_TIMEOUT_MS,
         connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
-        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
       };
     });
     const session: SessionServers = {
@@ -161,6 +173,17 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     };
     this.sessions.set(ref.sessionId, session);
     return session;
+  }
+
+  /** A credential the user must fix, as a `session.error` of the turn under way (CMA's MCP authentication error). */
+  private async reportFailure(ref: McpSessionRef, failure: CredentialFailure): Promise<void> {
+    this.logger.warn({ sessionId: ref.sessionId, server: failure.serverName, credentialId: failure.credentialId }, 'MCP credential could not be refreshed');
+    await this.sessions.get(ref.sessionId)?.report?.({
+      type: 'mcp_authentication_failed_error',
+      message: `MCP server "${failure.serverName}": ${failure.message}`,
+      retry_status: { type: 'terminal' },
+      mcp_server_name: failure.serverName,
+    });
   }
 
   /** Lists the servers not listed yet, in parallel; a server that fails is tried again next turn. */

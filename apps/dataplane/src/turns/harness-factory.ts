@@ -21,7 +21,7 @@ import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executo
 import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionMcpPool } from '../mcp/session-mcp-pool.js';
+import { SessionMcpPool, type SessionErrorReporter } from '../mcp/session-mcp-pool.js';
 import { SessionToolsJsonMcp } from '../mcp/session-tools-json-mcp.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
@@ -42,6 +42,8 @@ export interface SessionRuntime {
   tools?: HarnessTool[];
   /** What the session sees under /mnt, and the per-session store of its evicted outputs and plans. */
   mounts?: SessionMountPlan;
+  /** Writes a `session.error` the user can act on into the turn (an MCP credential that cannot be refreshed). */
+  reportError?: SessionErrorReporter;
 }
 
 /** Builds the harness a turn runs: the pinned agent, its model, its permissions, its Hands. */
@@ -92,7 +94,7 @@ export class HarnessFactory {
         ...agentCustomTools(agent.tools),
         ...(runtime.tools ?? []),
       ],
-      runTools: () => this.mcp.toolsFor(runtime.hands, agent),
+      runTools: () => this.mcp.toolsFor(runtime.hands, agent, runtime.reportError),
       // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.
       hooks: { mcpTools: (servers) => this.toolsJsonMcp.toolsFor(runtime.hands, servers) },
       permissions: toPermissionPolicy(agent.tools),

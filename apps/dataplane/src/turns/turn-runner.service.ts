@@ -173,6 +173,7 @@ export class TurnRunner {
       meterModel: (model) => budget.meter(model),
       tools: await this.threads.toolsFor(session, writer),
       mounts,
+      reportError: (error) => writer.emit({ type: 'session.error', error }),
       agent: spec.agent,
       workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),

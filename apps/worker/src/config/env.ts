@@ -50,6 +50,13 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
    * service, a test server). Everything else private stays unreachable whatever the networking.
    */
   AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: hostPortList,
+  /**
+   * The installation's sandbox egress CA (PEM certificate and key). Sandboxes trust it, so the egress proxy
+   * can open HTTPS to swap vault credentials in. Absent files are generated and kept; point every worker of
+   * an installation at the same pair (e.g. a mounted secret). Default: `<AGENTRY_WORKDIR_ROOT>/.egress-ca/`.
+   */
+  AGENTRY_SANDBOX_CA_CERT_FILE: z.string().min(1).optional(),
+  AGENTRY_SANDBOX_CA_KEY_FILE: z.string().min(1).optional(),
   /** How often a cluster worker reports its capacity and sandboxes; the report lives three times as long. */
   AGENTRY_HANDS_STATUS_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
   /** `cluster` serves the platform's Hands over NATS; `self_hosted` polls one environment's `/v1` work queue instead. */

@@ -8,6 +8,7 @@ import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { MOUNTS_DIR, SessionMounts } from '../mounts/session-mounts.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
+import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
@@ -21,6 +22,7 @@ export class HandsExecService {
     private readonly running: RunningToolCalls,
     private readonly durable: DurableWorkspaces,
     private readonly mounts: SessionMounts,
+    private readonly credentials: SandboxCredentialsClient,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -52,9 +54,10 @@ export class HandsExecService {
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;
     try {
+      const credentials = cancel.aborted ? [] : await this.credentials.of(request.tenantId, request.sessionId);
       outcome = cancel.aborted
         ? undefined
-        : await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, (sandbox) => {
+        : await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, credentials, (sandbox) => {
             const timeouts = { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs };
             const tool = this.toolbox.get(request.name, sandbox, timeouts);
             if (!tool) return Promise.resolve(null);

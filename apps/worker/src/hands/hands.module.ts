@@ -4,6 +4,7 @@ import { HandsExecService } from './hands-exec.service.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { HandsHandler } from './hands.handler.js';
 import { RunningToolCalls } from './running-tool-calls.js';
+import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
@@ -12,7 +13,7 @@ import { SessionMounts } from '../mounts/session-mounts.js';
 
 @Module({
   controllers: [HandsHandler],
-  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, SessionMounts, WorkerHeartbeat],
-  exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces],
+  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, SessionMounts, WorkerHeartbeat, SandboxCredentialsClient],
+  exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces, SandboxCredentialsClient],
 })
 export class HandsModule {}

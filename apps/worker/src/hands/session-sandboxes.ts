@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { join } from 'node:path';
-import type { SandboxNetworking } from '@agentry/contracts';
+import type { SandboxCredential, SandboxNetworking } from '@agentry/contracts';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { EgressCa } from '../sandbox/egress-ca.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -15,6 +16,7 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export class SessionSandboxes implements OnModuleDestroy {
   private readonly open = new Map<string, Promise<SessionSandbox>>();
   private readonly sweeper: NodeJS.Timeout;
+  private ca: Promise<EgressCa | null> | undefined;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
@@ -29,16 +31,39 @@ export class SessionSandboxes implements OnModuleDestroy {
   }
 
   /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
-  async use<T>(tenantId: string, sessionId: string, networking: SandboxNetworking, call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
+  async use<T>(
+    tenantId: string,
+    sessionId: string,
+    networking: SandboxNetworking,
+    credentials: readonly SandboxCredential[],
+    call: (sandbox: SessionSandbox) => Promise<T>,
+  ): Promise<T> {
     const key = `${tenantId}/${sessionId}`;
     let pending = this.open.get(key);
     if (!pending) {
-      pending = SessionSandbox.open(key, this.dirOf(tenantId, sessionId), networking, this.config);
+      const ca = await this.egressCa();
+      pending = SessionSandbox.open(key, this.dirOf(tenantId, sessionId), networking, this.config, { ca, credentials });
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
     }
     const sandbox = await pending;
-    return sandbox.use(networking, this.config, () => call(sandbox));
+    return sandbox.use(networking, credentials, this.config, () => call(sandbox));
+  }
+
+  /**
+   * The installation's egress CA, loaded (or made and kept) once. Without it sandboxes still run, but HTTPS
+   * requests get no credentials swapped in.
+   */
+  private egressCa(): Promise<EgressCa | null> {
+    this.ca ??= EgressCa.load({
+      certFile: this.config.AGENTRY_SANDBOX_CA_CERT_FILE ?? join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.crt'),
+      keyFile: this.config.AGENTRY_SANDBOX_CA_KEY_FILE ?? join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.key'),
+    }).catch((err: unknown) => {
+      this.logger.error({ err }, 'the sandbox egress CA could not be loaded; HTTPS requests get no credentials');
+      this.ca = undefined;
+      return null;
+    });
+    return this.ca;
   }
 
   /** The sessions whose sandbox this worker holds now (for its heartbeat). */

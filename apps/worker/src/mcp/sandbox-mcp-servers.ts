@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, HandsSubjects, type HandsMcpOutput, type HandsMcpRequest } from '@agentry/contracts';
 import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import { SandboxCredentialsClient } from '../hands/sandbox-credentials.client.js';
 import { SessionSandboxes } from '../hands/session-sandboxes.js';
 import type { SessionSandbox } from '../sandbox/session-sandbox.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
@@ -37,6 +38,7 @@ export class SandboxMcpServers implements OnModuleDestroy {
   constructor(
     private readonly sandboxes: SessionSandboxes,
     private readonly durable: DurableWorkspaces,
+    private readonly credentials: SandboxCredentialsClient,
     private readonly bus: NatsBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -63,7 +65,9 @@ export class SandboxMcpServers implements OnModuleDestroy {
     if (request.bindingEpoch !== undefined) {
       await this.durable.enter(tenantId, sessionId, join(this.sandboxes.dirOf(tenantId, sessionId), 'workspace'), request.bindingEpoch);
     }
-    const { child, sandbox } = await this.sandboxes.use(tenantId, sessionId, request.networking, async (sandbox) => ({
+    // The session's credentials go with every use: the sandbox's egress proxy swaps them for all its processes.
+    const credentials = await this.credentials.of(tenantId, sessionId);
+    const { child, sandbox } = await this.sandboxes.use(tenantId, sessionId, request.networking, credentials, async (sandbox) => ({
       child: await sandbox.spawnServer(request.command, request.args, request.env),
       sandbox,
     }));

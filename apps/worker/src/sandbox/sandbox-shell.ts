@@ -12,6 +12,7 @@ import { shellWrapper } from './shell-wrapper.js';
 export class SandboxShell implements AgentShell {
   private readonly wrapper: string;
   private readonly maxOutputBytes: number;
+  private credentialEnv: Record<string, string> = {};
 
   constructor(
     private readonly sandbox: BubblewrapSandbox,
@@ -22,8 +23,13 @@ export class SandboxShell implements AgentShell {
     this.maxOutputBytes = options.maxOutputBytes;
   }
 
+  /** The session's credential variables, each holding its placeholder, for the calls that follow. */
+  setCredentialEnv(env: Record<string, string>): void {
+    this.credentialEnv = env;
+  }
+
   async run({ command, timeoutMs, signal }: ShellRun): Promise<ShellRunResult> {
-    const result = await this.sandbox.exec(this.wrapper, { stdin: command, timeoutMs, signal, maxOutputBytes: this.maxOutputBytes });
+    const result = await this.sandbox.exec(this.wrapper, { stdin: command, timeoutMs, signal, maxOutputBytes: this.maxOutputBytes, env: this.credentialEnv });
     const output = [result.stdout, result.stderr].filter((s) => s !== '').join('\n').replace(/\n+$/, '');
     return { output, exitCode: result.exitCode, timedOut: result.timedOut, aborted: result.aborted };
   }

@@ -25,7 +25,7 @@ export class SessionSandboxLease {
       return sandbox;
     });
     const sandbox = await this.opening;
-    return sandbox.use(NETWORKING, this.config, () => call(sandbox));
+    return sandbox.use(NETWORKING, [], this.config, () => call(sandbox));
   }
 
   async close(): Promise<void> {
