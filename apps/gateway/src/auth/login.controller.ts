@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppError, ControlSubjects } from '@agentry/contracts';
@@ -6,7 +7,9 @@ import { z } from 'zod';
 
 import { ZodBody } from '../http/zod-params.js';
 import type { UserTokenClaims } from './jwt.strategy.js';
+import { JwtKeys } from './jwt-keys.js';
 import { LoginThrottle } from './login-throttle.js';
+import { TokenRevocations } from './token-revocations.js';
 
 const LoginBodySchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(256),
@@ -23,6 +26,8 @@ export class LoginController {
     private readonly rpc: RpcClient,
     private readonly jwt: JwtService,
     private readonly throttle: LoginThrottle,
+    private readonly keys: JwtKeys,
+    private readonly revocations: TokenRevocations,
   ) {}
 
   @Public()
@@ -36,7 +41,10 @@ export class LoginController {
     });
     await this.throttle.recordSuccess(body.username);
     const claims: UserTokenClaims = { sub: user.id, tid: user.tenantId, nsid: user.namespaceId, role: user.role };
-    const token = await this.jwt.signAsync(claims);
+    // The current key signs and names itself; the token's id lets logout and a password change revoke it.
+    const jti = randomUUID();
+    const token = await this.jwt.signAsync(claims, { keyid: this.keys.current.kid, jwtid: jti, secret: this.keys.current.secret });
+    await this.revocations.track(user.id, jti);
     return { token, userId: user.id, username: user.username, roles: [user.role] };
   }
 }
