@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppError, ControlSubjects } from '@agentry/contracts';
 import { Public, RpcClient } from '@agentry/platform';
@@ -18,7 +18,7 @@ const LoginBodySchema = z.strictObject({
 
 /**
  * `POST /api/auth/login`: username + password → a user token for the console and curl users.
- * Repeated wrong passwords lock the username for a while (see LoginThrottle).
+ * Repeated wrong passwords lock the username, from the address they came from, for a while (see LoginThrottle).
  */
 @Controller('api/auth')
 export class LoginController {
@@ -33,13 +33,14 @@ export class LoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>) {
-    await this.throttle.assertAllowed(body.username);
+  async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>, @Req() request: { ip?: string }) {
+    const address = request.ip ?? 'unknown';
+    await this.throttle.assertAllowed(body.username, address);
     const user = await this.rpc.request(ControlSubjects.login, body).catch(async (error: unknown) => {
-      if (AppError.is(error, 'UNAUTHENTICATED')) await this.throttle.recordFailure(body.username);
+      if (AppError.is(error, 'UNAUTHENTICATED')) await this.throttle.recordFailure(body.username, address);
       throw error;
     });
-    await this.throttle.recordSuccess(body.username);
+    await this.throttle.recordSuccess(body.username, address);
     const claims: UserTokenClaims = { sub: user.id, tid: user.tenantId, nsid: user.namespaceId, role: user.role };
     // The current key signs and names itself; the token's id lets logout and a password change revoke it.
     const jti = randomUUID();
