@@ -33,10 +33,11 @@ export class AuthModule {
       controllers: [LoginController, LogoutController, PasswordController],
       providers: [
         { provide: JwtKeys, useFactory: () => new JwtKeys(config) },
+        // Fails fast while Redis is away, so verifying a token never waits on it (see ActorResolver).
         {
           provide: TokenRevocations,
           useFactory: () =>
-            new TokenRevocations(createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:` }), config.AGENTRY_JWT_TTL_SECONDS),
+            new TokenRevocations(createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:`, offlineQueue: false }), config.AGENTRY_JWT_TTL_SECONDS),
         },
         JwtStrategy,
         WorkerCredentialResolver,

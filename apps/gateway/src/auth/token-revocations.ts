@@ -15,8 +15,17 @@ export class TokenRevocations implements OnApplicationShutdown {
     private readonly tokenTtlSeconds: number,
   ) {}
 
+  /**
+   * Never fails a login: without Redis the token is issued untracked (logout can still revoke it by its
+   * id; a password change cannot reach it, and it expires on its own).
+   */
   async track(userId: string, jti: string): Promise<void> {
-    await this.redis.multi().sadd(this.userKey(userId), jti).expire(this.userKey(userId), this.tokenTtlSeconds).exec();
+    await this.redis
+      .multi()
+      .sadd(this.userKey(userId), jti)
+      .expire(this.userKey(userId), this.tokenTtlSeconds)
+      .exec()
+      .catch(() => undefined);
   }
 
   async isRevoked(jti: string): Promise<boolean> {
