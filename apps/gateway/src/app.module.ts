@@ -11,6 +11,8 @@ import { AccessModule } from './api/access/access.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { WorkersModule } from './workers/workers.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 
 @Module({})
 export class AppModule {
@@ -21,6 +23,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ service: 'gateway', config, uses: {} }),
         AuthModule.forRoot(config),
+        RateLimitModule.forRoot(config),
         V1Module,
         ApiModule,
         AccessModule,
@@ -31,6 +34,8 @@ export class AppModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: ActorGuard },
+        // After the actor guard: requests count against who they authenticated as.
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
       exports: [GATEWAY_CONFIG],

@@ -6,6 +6,7 @@ import { createLogger, NatsBus } from '@agentry/platform';
 import { SseClient, testSubjectPrefix } from '@agentry/testing';
 import { GatewayEnvSchema } from '../src/config/env.js';
 import type { SessionEventLog } from '../src/streaming/session-event-log.js';
+import { SseSlots } from '../src/rate-limit/sse-slots.js';
 import { SessionStreamService } from '../src/streaming/session-stream.service.js';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
 
@@ -58,7 +59,10 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     };
     // The quiet re-check is pushed out of the way: only the reconnect may recover the lost event here.
     const config = GatewayEnvSchema.parse({ AGENTRY_JWT_SECRET: 'x'.repeat(32), AGENTRY_SSE_RECHECK_MS: '60000', PORT: '0' });
-    streams = new SessionStreamService(gatewayBus, log as unknown as SessionEventLog, config, createLogger('gateway-test', 'silent'));
+    const logger = createLogger('gateway-test', 'silent');
+    // No cap on open streams here (it never touches Redis then): this file is about delivery.
+    const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger);
+    streams = new SessionStreamService(gatewayBus, log as unknown as SessionEventLog, config, logger, slots);
     streams.onModuleInit();
     server = createServer((request, response: ServerResponse) => {
       const target = new URL(request.url ?? '/', 'http://x');

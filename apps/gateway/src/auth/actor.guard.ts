@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { AppError, type Actor } from '@agentry/contracts';
 import { IS_PUBLIC } from '@agentry/platform';
 import { ActorResolver } from './actor-resolver.service.js';
+import type { TokenActor } from './jwt.strategy.js';
 import type { RequestWithActor } from './current-actor.decorator.js';
 import { workerCredentialOf } from '../workers/worker-credential.js';
 import { WorkerCredentialResolver, type WorkerRequest } from '../workers/worker-credential.resolver.js';
@@ -62,9 +63,9 @@ export class ActorGuard extends AuthGuard('jwt') {
     const namespaceId = namespaceOf(request);
     if (credential.kind === 'bearer' && JWT_SHAPE.test(credential.value)) {
       await super.canActivate(context);
-      const userId = (request.user as Actor).userId;
-      if (!userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-      request.actor = await this.actors.user(userId, namespaceId);
+      const token = request.user as TokenActor;
+      if (!token.userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+      request.actor = await this.actors.user(token.userId, namespaceId, token.tokenId);
       return;
     }
     const actor = await this.actors.apiKey(credential.value);

@@ -11,6 +11,9 @@ import { ForgetCachedActorsInterceptor } from './changes-access.decorator.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
+import { LogoutController } from './logout.controller.js';
+import { JwtKeys } from './jwt-keys.js';
+import { TokenRevocations } from './token-revocations.js';
 import { WorkerCredentialResolver } from '../workers/worker-credential.resolver.js';
 
 @Module({})
@@ -27,8 +30,15 @@ export class AuthModule {
           signOptions: { expiresIn: config.AGENTRY_JWT_TTL_SECONDS, algorithm: 'HS256' },
         }),
       ],
-      controllers: [LoginController, PasswordController],
+      controllers: [LoginController, LogoutController, PasswordController],
       providers: [
+        { provide: JwtKeys, useFactory: () => new JwtKeys(config) },
+        // Fails fast while Redis is away, so verifying a token never waits on it (see ActorResolver).
+        {
+          provide: TokenRevocations,
+          useFactory: () =>
+            new TokenRevocations(createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:`, offlineQueue: false }), config.AGENTRY_JWT_TTL_SECONDS),
+        },
         JwtStrategy,
         WorkerCredentialResolver,
         {
@@ -50,7 +60,7 @@ export class AuthModule {
         AccessChangesListener,
         ForgetCachedActorsInterceptor,
       ],
-      exports: [JwtModule, WorkerCredentialResolver, LoginThrottle, ActorCache, ActorResolver, ForgetCachedActorsInterceptor],
+      exports: [JwtModule, JwtKeys, TokenRevocations, WorkerCredentialResolver, LoginThrottle, ActorCache, ActorResolver, ForgetCachedActorsInterceptor],
     };
   }
 }

@@ -2,28 +2,38 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ActorSchema, type Actor } from '@agentry/contracts';
-import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
+import { JwtKeys, kidOfToken } from './jwt-keys.js';
 
-/** Claims of a user token: the actor, flattened. */
+/** Claims of a user token: the actor, flattened; `jti` and `exp` are set when it is signed. */
 export interface UserTokenClaims {
   sub: string;
   tid: string;
   nsid: string;
   role: Actor['role'];
+  jti?: string;
+  exp?: number;
 }
+
+/** What a verified user token yields: its actor and what identifies the token itself. */
+export type TokenActor = Actor & { tokenId: string | null; tokenExpiresAt: number | null };
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayEnv) {
+  constructor(@Inject(JwtKeys) keys: JwtKeys) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.AGENTRY_JWT_SECRET,
+      // The `kid` header picks the key: the current one, or the previous one within its window.
+      secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: Error | null, secret?: string) => void) => {
+        const secret = keys.secretFor(kidOfToken(rawToken));
+        if (secret) done(null, secret);
+        else done(new Error('unknown or retired signing key'));
+      },
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
   }
 
-  validate(claims: UserTokenClaims): Actor | false {
+  validate(claims: UserTokenClaims): TokenActor | false {
     const parsed = ActorSchema.safeParse({
       tenantId: claims.tid,
       namespaceId: claims.nsid,
@@ -31,6 +41,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       apiKeyId: null,
       role: claims.role,
     });
-    return parsed.success ? parsed.data : false;
+    return parsed.success ? { ...parsed.data, tokenId: claims.jti ?? null, tokenExpiresAt: claims.exp ?? null } : false;
   }
 }

@@ -6,7 +6,7 @@ import type { createRedis, Logger } from '@agentry/platform';
 type Redis = ReturnType<typeof createRedis>;
 
 export interface LoginThrottleLimits {
-  /** Wrong passwords for one username, within `windowSeconds`, that lock it. */
+  /** Wrong passwords for one username from one address, within `windowSeconds`, that lock that pair. */
   maxFailures: number;
   windowSeconds: number;
   /** How long a locked username refuses every login, right password or not. */
@@ -25,10 +25,12 @@ end
 return 0`;
 
 /**
- * Login throttling per username, in Redis so every gateway replica shares it: after `maxFailures`
- * wrong passwords within the window the username is locked for `lockoutSeconds`, and every login
- * for it answers 429 with `retry-after` until then. A successful login clears the count. Keys
- * carry a hash of the username, never the name itself.
+ * Login throttling per username and client address, in Redis so every gateway replica shares it:
+ * after `maxFailures` wrong passwords within the window the pair is locked for `lockoutSeconds`,
+ * and every login for that username from that address answers 429 with `retry-after` until then.
+ * The owner logging in from elsewhere is not locked out by someone guessing; an address spraying
+ * many usernames meets the per-address request limit. A successful login clears the count. Keys
+ * carry a hash of the pair, never the name itself.
  */
 export class LoginThrottle implements OnApplicationShutdown {
   constructor(
@@ -38,14 +40,14 @@ export class LoginThrottle implements OnApplicationShutdown {
   ) {}
 
   /** Throws RATE_LIMITED while the username is locked. */
-  async assertAllowed(username: string): Promise<void> {
-    const ttl = await this.guarded(() => this.redis.ttl(this.keys(username).lock), -2);
+  async assertAllowed(username: string, address: string): Promise<void> {
+    const ttl = await this.guarded(() => this.redis.ttl(this.keys(username, address).lock), -2);
     if (ttl > 0) throw locked(ttl);
   }
 
   /** Counts a wrong password; throws RATE_LIMITED when this one locks the username. */
-  async recordFailure(username: string): Promise<void> {
-    const { failures, lock } = this.keys(username);
+  async recordFailure(username: string, address: string): Promise<void> {
+    const { failures, lock } = this.keys(username, address);
     const { maxFailures, windowSeconds, lockoutSeconds } = this.limits;
     const lockedFor = Number(await this.guarded(() => this.redis.eval(RECORD_FAILURE, 2, failures, lock, windowSeconds, maxFailures, lockoutSeconds), 0));
     if (lockedFor > 0) {
@@ -54,16 +56,16 @@ export class LoginThrottle implements OnApplicationShutdown {
     }
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.guarded(() => this.redis.del(this.keys(username).failures), 0);
+  async recordSuccess(username: string, address: string): Promise<void> {
+    await this.guarded(() => this.redis.del(this.keys(username, address).failures), 0);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
   }
 
-  private keys(username: string): { failures: string; lock: string } {
-    const id = createHash('sha256').update(username).digest('hex').slice(0, 32);
+  private keys(username: string, address: string): { failures: string; lock: string } {
+    const id = createHash('sha256').update(`${username.toLowerCase()}\u0000${address}`).digest('hex').slice(0, 32);
     return { failures: `failures:${id}`, lock: `lock:${id}` };
   }
 
@@ -79,7 +81,7 @@ export class LoginThrottle implements OnApplicationShutdown {
 }
 
 function locked(seconds: number): AppError {
-  return new AppError('RATE_LIMITED', `Too many failed logins for this user; try again in ${seconds} s`, {
+  return new AppError('RATE_LIMITED', `Too many failed logins for this user from this address; try again in ${seconds} s`, {
     retryable: true,
     details: { retry_after_seconds: seconds },
   });

@@ -1,4 +1,5 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppError, ControlSubjects } from '@agentry/contracts';
 import { Public, RpcClient } from '@agentry/platform';
@@ -6,7 +7,9 @@ import { z } from 'zod';
 
 import { ZodBody } from '../http/zod-params.js';
 import type { UserTokenClaims } from './jwt.strategy.js';
+import { JwtKeys } from './jwt-keys.js';
 import { LoginThrottle } from './login-throttle.js';
+import { TokenRevocations } from './token-revocations.js';
 
 const LoginBodySchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(256),
@@ -15,7 +18,7 @@ const LoginBodySchema = z.strictObject({
 
 /**
  * `POST /api/auth/login`: username + password → a user token for the console and curl users.
- * Repeated wrong passwords lock the username for a while (see LoginThrottle).
+ * Repeated wrong passwords lock the username, from the address they came from, for a while (see LoginThrottle).
  */
 @Controller('api/auth')
 export class LoginController {
@@ -23,20 +26,26 @@ export class LoginController {
     private readonly rpc: RpcClient,
     private readonly jwt: JwtService,
     private readonly throttle: LoginThrottle,
+    private readonly keys: JwtKeys,
+    private readonly revocations: TokenRevocations,
   ) {}
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>) {
-    await this.throttle.assertAllowed(body.username);
+  async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>, @Req() request: { ip?: string }) {
+    const address = request.ip ?? 'unknown';
+    await this.throttle.assertAllowed(body.username, address);
     const user = await this.rpc.request(ControlSubjects.login, body).catch(async (error: unknown) => {
-      if (AppError.is(error, 'UNAUTHENTICATED')) await this.throttle.recordFailure(body.username);
+      if (AppError.is(error, 'UNAUTHENTICATED')) await this.throttle.recordFailure(body.username, address);
       throw error;
     });
-    await this.throttle.recordSuccess(body.username);
+    await this.throttle.recordSuccess(body.username, address);
     const claims: UserTokenClaims = { sub: user.id, tid: user.tenantId, nsid: user.namespaceId, role: user.role };
-    const token = await this.jwt.signAsync(claims);
+    // The current key signs and names itself; the token's id lets logout and a password change revoke it.
+    const jti = randomUUID();
+    const token = await this.jwt.signAsync(claims, { keyid: this.keys.current.kid, jwtid: jti, secret: this.keys.current.secret });
+    await this.revocations.track(user.id, jti);
     return { token, userId: user.id, username: user.username, roles: [user.role] };
   }
 }

@@ -7,6 +7,8 @@ import { SessionChannel } from './session-channel.js';
 import { SessionEventLog } from './session-event-log.js';
 import { SseConnection } from './sse-connection.js';
 import { SSE_HEARTBEAT, type SseFormat } from './sse-frame.js';
+import { principalOf } from '../rate-limit/principal-key.js';
+import { SseSlots } from '../rate-limit/sse-slots.js';
 
 /** How often quiet channels are looked at; each is re-checked only after AGENTRY_SSE_RECHECK_MS of quiet. */
 const SWEEP_MS = 1_000;
@@ -27,6 +29,7 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
     private readonly log: SessionEventLog,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly slots: SseSlots,
   ) {}
 
   onModuleInit(): void {
@@ -51,6 +54,16 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
    */
   async run(actor: Actor, sessionId: string, after: number | null, response: ServerResponse, format: SseFormat, deltas: DeltaType[] = []): Promise<void> {
     const connection = new SseConnection(response, format, this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES, new Set(deltas));
+    let release: () => void;
+    try {
+      release = await this.slots.acquire(principalOf({ actor }));
+    } catch (error) {
+      connection.fail(error);
+      return;
+    }
+    // The slot is given back however the stream ends: the client leaves, or it never started.
+    response.once('close', release);
+    if (response.destroyed) release();
     let channel = this.channels.get(sessionId);
     if (!channel) {
       channel = new SessionChannel(sessionId, actor, this.bus, this.log, this.logger);

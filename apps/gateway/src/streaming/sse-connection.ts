@@ -76,8 +76,12 @@ export class SseConnection {
       return;
     }
     const appError = error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The event stream could not start', { cause: error });
+    const retryAfter = appError.details?.retry_after_seconds;
     this.response
-      .writeHead(HTTP_STATUS_BY_CODE[appError.code], { 'content-type': 'application/json; charset=utf-8' })
+      .writeHead(HTTP_STATUS_BY_CODE[appError.code], {
+        'content-type': 'application/json; charset=utf-8',
+        ...(typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {}),
+      })
       .end(JSON.stringify(toErrorEnvelope(appError, null)));
   }
 }

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { GatewayEnv } from '../config/env.js';
+
+interface SigningKey {
+  kid: string;
+  secret: string;
+}
+
+/** A key's id: a short hash of it, so replicas agree on ids without configuring any. */
+export function keyIdOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex').slice(0, 16);
+}
+
+/**
+ * The keys of user tokens. The current key signs and names itself in the `kid` header; after a
+ * rotation the previous key still verifies the tokens it signed until its window closes, so nobody
+ * is logged out by the rotation. Tokens from before key ids existed carry none and verify with the
+ * current key, as they always did.
+ */
+export class JwtKeys {
+  readonly current: SigningKey;
+  private readonly previous: (SigningKey & { acceptedUntil: number }) | null;
+
+  constructor(config: Pick<GatewayEnv, 'AGENTRY_JWT_SECRET' | 'AGENTRY_JWT_PREVIOUS_SECRET' | 'AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL' | 'AGENTRY_JWT_TTL_SECONDS'>, now = Date.now()) {
+    this.current = { kid: keyIdOf(config.AGENTRY_JWT_SECRET), secret: config.AGENTRY_JWT_SECRET };
+    const previous = config.AGENTRY_JWT_PREVIOUS_SECRET;
+    this.previous = previous
+      ? {
+          kid: keyIdOf(previous),
+          secret: previous,
+          // By default, long enough for every token the previous key signed to reach its own expiry.
+          acceptedUntil: config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL
+            ? Date.parse(config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL)
+            : now + config.AGENTRY_JWT_TTL_SECONDS * 1000,
+        }
+      : null;
+  }
+
+  /** The secret that verifies a token with this `kid`, or null when no accepted key has it. */
+  secretFor(kid: string | undefined, now = Date.now()): string | null {
+    if (kid === undefined || kid === this.current.kid) return this.current.secret;
+    if (this.previous && kid === this.previous.kid && now < this.previous.acceptedUntil) return this.previous.secret;
+    return null;
+  }
+}
+
+/** The `kid` of a compact JWT's header, read without verifying anything (the key is chosen by it). */
+export function kidOfToken(token: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
+    return typeof header.kid === 'string' ? header.kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
