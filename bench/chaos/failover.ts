@@ -18,7 +18,7 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 const { loadAverage, percentile } = await import('../platform/stats.js');
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -29,7 +29,7 @@ const db = await createTestDatabase();
 const platform = await launchPlatform({
   databaseUrl: db.url,
   replicas: { dataplane: 2 },
-  env: { AGENTRY_LEASE_TTL_MS: String(leaseTtlMs) },
+  env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LEASE_TTL_MS: String(leaseTtlMs) },
   readyTimeoutMs: 600_000,
 });
 try {

@@ -16,14 +16,14 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 
 const N = Number(process.argv[2] ?? 2000);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const agent = (await api.post('/v1/agents', { name: 'idle', model: 'scripted' })).body.id;

@@ -17,7 +17,7 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 const { default: Fastify } = await import('fastify');
 const { default: pg } = await import('pg');
 const { randomUUID } = await import('node:crypto');
@@ -27,7 +27,7 @@ const READS_PER_ROUND = 150;
 const WRITES_PER_ROUND = 60;
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
 const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
 const seed = await api.post('/v1/agents', { name: 'bench', model: 'scripted' });
 const agentId: string = seed.body.id;

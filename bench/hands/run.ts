@@ -19,7 +19,7 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 const { loadAverage, percentile, printFigures } = await import('../platform/stats.js');
 const { bareBubblewrapSpawns, bareFsWrites } = await import('./bare.js');
 type Figure = import('../platform/stats.js').Figure;
@@ -30,7 +30,7 @@ const KB = 'x'.repeat(1023) + '\n';
 
 console.log(`# Agentry Hands bench (${calls} calls each), load average before: ${loadAverage()}`);
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const environment = await api.post('/v1/environments', { name: 'bench-cloud', config: { type: 'cloud' } });

@@ -18,7 +18,7 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 const { loadAverage } = await import('../platform/stats.js');
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -27,7 +27,7 @@ const turnsPerSession = flag('turns', 20);
 const dropChance = flag('drop', 0.3);
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000 });
+const platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000, env: { ...UNLIMITED_PRINCIPALS } });
 let failed = false;
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');

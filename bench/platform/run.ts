@@ -25,7 +25,7 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
 const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
 const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } =
@@ -70,7 +70,7 @@ const sizes = quick
 const lengthTurnsArg = args.find((a) => a.startsWith('--length-turns='));
 if (lengthTurnsArg) sizes.lengthTurns = Number(lengthTurnsArg.slice('--length-turns='.length));
 
-const platformEnv = { AGENTRY_LOG_LEVEL: 'warn' };
+const platformEnv = { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' };
 
 console.log(`# Agentry platform bench (${quick ? 'quick' : 'full'}), load average before: ${loadAverage()}`);
 const db = await createTestDatabase();

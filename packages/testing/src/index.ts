@@ -6,6 +6,7 @@ export type { FakeOpenAiReply, FakeOpenAiResponder, FakeOpenAiToolCall, FakeOpen
 export { launchPlatform } from './launcher/launch-platform.js';
 export type { LaunchOptions, RunningPlatform } from './launcher/launch-platform.js';
 export { repoRoot } from './launcher/repo-root.js';
+export { UNLIMITED_PRINCIPALS } from './launcher/unlimited-principals.js';
 export { SERVICES, ServiceProcess } from './launcher/service-process.js';
 export type { ServiceName } from './launcher/service-process.js';
 export { createTestDatabase, testDatabaseBaseUrl } from './db/test-database.js';

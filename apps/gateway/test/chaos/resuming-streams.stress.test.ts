@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, UNLIMITED_PRINCIPALS, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 50);
 const TURNS = Number(process.env.LOAD_TURNS ?? 5);
@@ -11,7 +11,7 @@ describe('load: sessions whose streams are cut at random and resume with Last-Ev
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000 });
+    platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000, env: { ...UNLIMITED_PRINCIPALS } });
   }, 700_000);
 
   afterAll(async () => {
