@@ -46,6 +46,9 @@ export function createHarness(config: HarnessConfig): Harness {
     try {
       stop = yield* runOnce(input, context, signal, state);
     } catch (err) {
+      // Storage the platform cannot reach right now (Postgres restarting) is not the turn's failure: the caller
+      // gives the turn up unfinished, as after a crash, and it resumes from the log once storage is back.
+      if (isTransientOutage(err)) throw err;
       // Anything unexpected still ends the run with run.end, so the caller can persist and report it.
       logger.error('harness run failed', { sessionId: context.sessionId, error: err instanceof Error ? err.stack : String(err) });
       const error = AppError.is(err) ? err : new AppError('INTERNAL', err instanceof Error ? err.message : String(err), { cause: err });
@@ -138,4 +141,9 @@ function asyncResultMessage(result: OffloadedResult): ChatMessage {
     role: 'user',
     content: [{ type: 'text', text: `<async_result task_id="${result.taskId}" tool="${result.toolName}" status="${status}">\n${body}\n</async_result>` }],
   };
+}
+
+/** A retryable `UNAVAILABLE`: a backing store or service that is away for now, not a fault of the run. */
+export function isTransientOutage(error: unknown): boolean {
+  return AppError.is(error, 'UNAVAILABLE') && error.retryable;
 }

@@ -1,4 +1,4 @@
-export { createHarness } from './harness.js';
+export { createHarness, isTransientOutage } from './harness.js';
 export type { Harness } from './harness.js';
 export { HarnessBuilder } from './loop/harness-builder.js';
 export type {

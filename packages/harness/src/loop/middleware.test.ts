@@ -122,4 +122,10 @@ describe('middleware', () => {
     expect(failed.end.stop_reason).toEqual({ type: 'error', error: { code: 'INTERNAL', message: 'backend down', retryable: false } });
     expect(failed.end.conversation).toHaveLength(1);
   });
+
+  it('gives a run up unfinished, without run.end, while its storage is away for now', async () => {
+    const away = { workspaceContext: async () => Promise.reject(new AppError('UNAVAILABLE', 'Workspace storage query failed', { retryable: true })) };
+    const harness = createHarness({ model: new ScriptedModel(), workspace: await workspaceWith(), hooks: away });
+    await expect(collectRun(harness, { conversation: [], text: 'hi' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
 });
