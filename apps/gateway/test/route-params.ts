@@ -6,6 +6,7 @@ export type FixtureKey =
   | 'environment'
   | 'environmentKey'
   | 'session'
+  | 'sessionResource'
   | 'event'
   | 'vault'
   | 'credential'
@@ -48,6 +49,7 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   agents: 'agent',
   environments: 'environment',
   sessions: 'session',
+  resources: 'sessionResource',
   events: 'event',
   vaults: 'vault',
   credentials: 'credential',

@@ -337,6 +337,8 @@ export {
   AddSessionResourceRequestSchema,
   UpdateSessionResourceRequestSchema,
   SessionResourceSchema,
+  SessionResourceDeletedSchema,
+  RESOURCE_MOUNTS,
 } from './v1/session-resources.js';
 export type {
   Checkout,
@@ -345,6 +347,7 @@ export type {
   AddSessionResourceRequest,
   UpdateSessionResourceRequest,
   SessionResource,
+  SessionResourceDeleted,
 } from './v1/session-resources.js';
 export {
   SessionAgentParamsSchema,
@@ -681,6 +684,8 @@ export { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, HandsWorkerSchema } fr
 export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
+export { RuntimeSessionResourceSchema, SessionResourceSubjects } from './nats/session-resource-subjects.js';
+export type { RuntimeSessionResource } from './nats/session-resource-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
 export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
 export {

@@ -20,6 +20,6 @@ import { VaultsService } from './vaults.service.js';
     SessionCredentialsRepository,
     McpCredentialsResolver,
   ],
-  exports: [VaultsService, VaultCredentialsService],
+  exports: [VaultsService, VaultCredentialsService, SecretCipher],
 })
 export class VaultsModule {}

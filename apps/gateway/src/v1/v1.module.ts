@@ -4,6 +4,7 @@ import { AgentsController } from './agents.controller.js';
 import { EnvironmentsController } from './environments.controller.js';
 import { SessionEventsController } from './session-events.controller.js';
 import { SessionsController } from './sessions.controller.js';
+import { SessionResourcesController } from './session-resources.controller.js';
 import { MemoriesController } from './memories.controller.js';
 import { MemoryStoresController } from './memory-stores.controller.js';
 import { MemoryVersionsController } from './memory-versions.controller.js';
@@ -24,6 +25,7 @@ import { UsageController } from './usage.controller.js';
     EnvironmentsController,
     SessionsController,
     SessionEventsController,
+    SessionResourcesController,
     VaultsController,
     VaultCredentialsController,
     MemoryStoresController,

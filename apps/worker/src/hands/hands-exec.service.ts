@@ -5,6 +5,7 @@ import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
+import { SessionRepositories } from '../resources/session-repositories.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { SessionSandboxes } from './session-sandboxes.js';
@@ -19,6 +20,7 @@ export class HandsExecService {
     private readonly toolbox: HandsToolbox,
     private readonly running: RunningToolCalls,
     private readonly durable: DurableWorkspaces,
+    private readonly repositories: SessionRepositories,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -39,6 +41,9 @@ export class HandsExecService {
         return failure(request.toolUseId, "The session's workspace could not be restored on this worker; the call did not run", 'workspace_unavailable');
       }
     }
+    // The session's repositories are there before its first call runs; a failed clone does not fail the call.
+    const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
+    await this.repositories.ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch).catch(() => undefined);
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;

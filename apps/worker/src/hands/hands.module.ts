@@ -8,10 +8,11 @@ import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
+import { SessionRepositories } from '../resources/session-repositories.js';
 
 @Module({
   controllers: [HandsHandler],
-  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat],
+  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, WorkerHeartbeat, SessionRepositories],
   exports: [SessionSandboxes, RunningToolCalls],
 })
 export class HandsModule {}
