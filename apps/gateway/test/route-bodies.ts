@@ -89,6 +89,12 @@ const BODIES: Record<string, BodySpec> = {
   },
   'POST /v1/sessions/{id}': fixed({ title: 'matrix-renamed' }),
   'POST /v1/sessions/{id}/events': fixed({ events: [{ type: 'user.message', content: text('hi') }] }),
+  'POST /v1/sessions/{sessionId}/resources': {
+    // Each call mounts at its own path, since two resources may not share one.
+    body: (i) => ({ type: 'file', file_id: i.file, mount_path: `/matrix/${Math.random().toString(36).slice(2)}` }),
+    refers: ['file'],
+  },
+  'POST /v1/sessions/{sessionId}/resources/{id}': fixed({ authorization_token: 'matrix-rotated-token' }),
   'POST /v1/vaults': fixed({ display_name: 'matrix-vault' }),
   'POST /v1/vaults/{id}': fixed({ display_name: 'matrix-renamed' }),
   'POST /v1/vaults/{vaultId}/credentials': fixed({

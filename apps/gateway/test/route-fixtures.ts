@@ -31,7 +31,11 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
   ]);
   const [environmentKey, session, credential, memory, skillVersion, deployment] = await Promise.all([
     call('environment key', 'POST', `/v1/environments/${environment.id}/keys`, {}),
-    call('session', 'POST', '/v1/sessions', { agent: agent.id, environment_id: environment.id }),
+    call('session', 'POST', '/v1/sessions', { agent: agent.id, environment_id: environment.id, resources: [
+        { type: 'github_repository', url: 'https://git.fixture.test/acme/widgets.git', authorization_token: 'fixture-token' },
+        { type: 'file', file_id: file.id },
+      ],
+    }),
     call('credential', 'POST', `/v1/vaults/${vault.id}/credentials`, {
       auth: { type: 'static_bearer', mcp_server_url: 'https://mcp.fixture.test/sse', token: 'fixture-token' },
     }),
@@ -55,6 +59,7 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     environment: environment.id,
     environmentKey: environmentKey.id,
     session: session.id,
+    sessionResource: session.resources[0].id,
     event: sent.data[0].id,
     vault: vault.id,
     credential: credential.id,

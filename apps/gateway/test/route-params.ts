@@ -7,6 +7,7 @@ export type FixtureKey =
   | 'environmentKey'
   | 'session'
   | 'thread'
+  | 'sessionResource'
   | 'event'
   | 'vault'
   | 'credential'
@@ -50,6 +51,7 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   environments: 'environment',
   sessions: 'session',
   threads: 'thread',
+  resources: 'sessionResource',
   events: 'event',
   vaults: 'vault',
   credentials: 'credential',

@@ -6,6 +6,7 @@ import type { HandsExecRequest, HandsExecResult, SandboxCredential, SandboxNetwo
 import type { Logger } from '@agentry/platform';
 import { testRedisUrl } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
+import type { SessionRepositories } from '../src/resources/session-repositories.js';
 import { HandsExecService } from '../src/hands/hands-exec.service.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
@@ -29,8 +30,10 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
   const sandboxes = new SessionSandboxes(config, quiet);
   const durable = new DurableWorkspaces(config, quiet);
   const mounts = new SessionMounts(config);
+  // Sessions of these tests have no repository resources to clone.
+  const noRepositories = { ensure: async () => undefined } as unknown as SessionRepositories;
   const vault = { of: async () => credentials } as unknown as SandboxCredentialsClient;
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, vault, config, quiet);
+  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, vault, noRepositories, config, quiet);
   const run = (
     sessionId: string,
     name: string,

@@ -368,6 +368,8 @@ export {
   AddSessionResourceRequestSchema,
   UpdateSessionResourceRequestSchema,
   SessionResourceSchema,
+  SessionResourceDeletedSchema,
+  RESOURCE_MOUNTS,
 } from './v1/session-resources.js';
 export type {
   Checkout,
@@ -376,6 +378,7 @@ export type {
   AddSessionResourceRequest,
   UpdateSessionResourceRequest,
   SessionResource,
+  SessionResourceDeleted,
 } from './v1/session-resources.js';
 export {
   SessionAgentParamsSchema,
@@ -712,6 +715,8 @@ export { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, HandsWorkerSchema } fr
 export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
+export { RuntimeSessionResourceSchema, SessionResourceSubjects } from './nats/session-resource-subjects.js';
+export type { RuntimeSessionResource } from './nats/session-resource-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
 export { EnvironmentCredentialSubjects, SandboxCredentialSchema } from './nats/environment-credential-subjects.js';
 export type { SandboxCredential } from './nats/environment-credential-subjects.js';

@@ -2,6 +2,7 @@ export { FakeAnthropicServer } from './fakes/fake-anthropic.server.js';
 export type { FakeAnthropicReply, FakeAnthropicUsage } from './fakes/fake-anthropic.server.js';
 export type { RecordedRequest } from './fakes/fake-http.listener.js';
 export { FakeOpenAiServer } from './fakes/fake-openai.server.js';
+export { GitHttpServer } from './fakes/git-http.server.js';
 export type { FakeOpenAiReply, FakeOpenAiResponder, FakeOpenAiToolCall, FakeOpenAiUsage } from './fakes/fake-openai.server.js';
 export { launchPlatform } from './launcher/launch-platform.js';
 export type { LaunchOptions, RunningPlatform } from './launcher/launch-platform.js';

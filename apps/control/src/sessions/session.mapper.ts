@@ -1,5 +1,6 @@
 import type { Session as SessionRow } from '@agentry/db';
 import { toUsageSnapshot, type Session, type SessionAgent } from '@agentry/contracts';
+import { toPublicResource } from '../session-resources/session-resource.records.js';
 
 /** The frozen runtime spec a session carries from creation on. */
 export interface SessionSpec {
@@ -18,7 +19,7 @@ export function toSessionDto(row: SessionRow): Session {
     status: row.status === 'archived' ? 'idle' : row.status,
     stop_reason: (row.stopReason ?? null) as Session['stop_reason'],
     metadata: row.metadata as Record<string, string>,
-    resources: row.resources as Session['resources'],
+    resources: (row.resources as unknown[]).map(toPublicResource),
     vault_ids: row.vaultIds,
     budget: (row.budget ?? null) as Session['budget'],
     usage: toUsageSnapshot(row.usage as Record<string, number>) as Session['usage'],

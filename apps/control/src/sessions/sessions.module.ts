@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module.js';
 import { EnvironmentsModule } from '../environments/environments.module.js';
+import { SessionResourcesModule } from '../session-resources/session-resources.module.js';
 import { SessionsHandler } from './sessions.handler.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [AgentsModule, EnvironmentsModule],
+  imports: [AgentsModule, EnvironmentsModule, SessionResourcesModule],
   controllers: [SessionsHandler],
   providers: [SessionsService, SessionsRepository],
   exports: [SessionsService],

@@ -26,6 +26,7 @@ import { toAgentSnapshot } from '../agents/agent.mapper.js';
 import { AgentsService } from '../agents/agents.service.js';
 import { ModelCatalog } from '../agents/model-catalog.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
+import { SessionResourcesService } from '../session-resources/session-resources.service.js';
 import { assertBudgetChange } from './session-budget.rules.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
@@ -40,6 +41,7 @@ export class SessionsService {
     private readonly rpc: RpcClient,
     private readonly audit: AuditLogService,
     private readonly models: ModelCatalog,
+    private readonly resources: SessionResourcesService,
   ) {}
 
   /** `link.deploymentId` ties the session to the deployment run that created it. */
@@ -48,6 +50,7 @@ export class SessionsService {
     const agent = await this.resolveAgent(actor, body.agent);
     const environment = await this.environments.require(actor, body.environment_id);
     if (environment.archivedAt) throw new AppError('INVALID_REQUEST', `environment_id: environment ${environment.id} is archived`);
+    const resources = await this.resources.prepare(actor, body.resources ?? []);
     const spec: SessionSpec = {
       agent,
       environment: { id: environment.id, type: environment.type, config: environment.config as Record<string, unknown> },
@@ -60,11 +63,12 @@ export class SessionsService {
       title: body.title ?? null,
       metadata: body.metadata ?? {},
       spec: spec as unknown as Record<string, unknown>,
-      resources: body.resources ?? [],
+      resources: resources.map((r) => r.record),
       vaultIds: body.vault_ids ?? [],
       budget: body.budget ?? null,
       deploymentId: link.deploymentId ?? null,
     });
+    await this.resources.sealTokens(actor.tenantId, row.id, resources);
     if (body.initial_events?.length) {
       await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId: row.id, events: body.initial_events });
     }

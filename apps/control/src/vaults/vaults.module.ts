@@ -25,6 +25,6 @@ import { VaultsService } from './vaults.service.js';
     McpOAuthRefresher,
     EnvironmentCredentialsResolver,
   ],
-  exports: [VaultsService, VaultCredentialsService],
+  exports: [VaultsService, VaultCredentialsService, SecretCipher],
 })
 export class VaultsModule {}

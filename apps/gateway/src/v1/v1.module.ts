@@ -5,6 +5,7 @@ import { EnvironmentsController } from './environments.controller.js';
 import { SessionEventsController } from './session-events.controller.js';
 import { SessionThreadsController } from './session-threads.controller.js';
 import { SessionsController } from './sessions.controller.js';
+import { SessionResourcesController } from './session-resources.controller.js';
 import { MemoriesController } from './memories.controller.js';
 import { MemoryStoresController } from './memory-stores.controller.js';
 import { MemoryVersionsController } from './memory-versions.controller.js';
@@ -26,6 +27,7 @@ import { UsageController } from './usage.controller.js';
     SessionsController,
     SessionEventsController,
     SessionThreadsController,
+    SessionResourcesController,
     VaultsController,
     VaultCredentialsController,
     MemoryStoresController,

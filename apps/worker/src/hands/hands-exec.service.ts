@@ -6,6 +6,7 @@ import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { MOUNTS_DIR, SessionMounts } from '../mounts/session-mounts.js';
+import { SessionRepositories } from '../resources/session-repositories.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
@@ -23,6 +24,7 @@ export class HandsExecService {
     private readonly durable: DurableWorkspaces,
     private readonly mounts: SessionMounts,
     private readonly credentials: SandboxCredentialsClient,
+    private readonly repositories: SessionRepositories,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -50,6 +52,9 @@ export class HandsExecService {
       this.logger.error({ sessionId: request.sessionId, err }, 'session mounts could not be brought up to date');
       return failure(request.toolUseId, "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run", 'mounts_unavailable');
     }
+    // The session's repositories are there before its first call runs; a failed clone does not fail the call.
+    const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
+    await this.repositories.ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch).catch(() => undefined);
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;

@@ -10,10 +10,23 @@ import { ToolResultCache } from './tool-result-cache.js';
 import { WorkerHeartbeat } from './worker-heartbeat.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { SessionMounts } from '../mounts/session-mounts.js';
+import { SessionRepositories } from '../resources/session-repositories.js';
 
 @Module({
   controllers: [HandsHandler],
-  providers: [HandsExecService, HandsToolbox, RunningToolCalls, HandsCancelListener, SessionSandboxes, ToolResultCache, DurableWorkspaces, SessionMounts, WorkerHeartbeat, SandboxCredentialsClient],
+  providers: [
+    HandsExecService,
+    HandsToolbox,
+    RunningToolCalls,
+    HandsCancelListener,
+    SessionSandboxes,
+    ToolResultCache,
+    DurableWorkspaces,
+    SessionMounts,
+    WorkerHeartbeat,
+    SandboxCredentialsClient,
+    SessionRepositories,
+  ],
   exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces, SandboxCredentialsClient],
 })
 export class HandsModule {}

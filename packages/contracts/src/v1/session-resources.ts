@@ -69,12 +69,29 @@ export const SessionResourceSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('memory_store'),
+    /** Agentry extension: CMA leaves it out, but a memory store attachment is addressable like the others. */
+    id: z.string().optional(),
     memory_store_id: z.string(),
     access: MemoryStoreAccessSchema.nullable().optional(),
     description: z.string().optional(),
     instructions: z.string().nullable().optional(),
     mount_path: z.string().nullable().optional(),
     name: z.string().nullable().optional(),
+    created_at: IsoDateTimeSchema.optional(),
+    updated_at: IsoDateTimeSchema.optional(),
   }),
 ]);
 export type SessionResource = z.infer<typeof SessionResourceSchema>;
+
+export const SessionResourceDeletedSchema = z.object({ id: z.string(), type: z.literal('session_resource_deleted') });
+export type SessionResourceDeleted = z.infer<typeof SessionResourceDeletedSchema>;
+
+/** Where CMA mounts resources that name no `mount_path`. */
+export const RESOURCE_MOUNTS = {
+  /** A file resource: `/mnt/session/uploads/<file_id>`. */
+  uploads: '/mnt/session/uploads',
+  /** A repository: `/workspace/<repo-name>`. */
+  repositories: '/workspace',
+  /** A memory store: `/mnt/memory/<slug of the store's name>`. */
+  memory: '/mnt/memory',
+} as const;

@@ -15,7 +15,7 @@ const url = databaseUrlFor(baseUrl, dbName);
 const EXPECTED_TABLES = [
   'agent_shares', 'agent_versions', 'agents', 'api_keys', 'audit_log', 'deployment_runs', 'deployments',
   'environment_keys', 'environments', 'files', 'idempotency_keys', 'memories', 'memory_stores',
-  'memory_versions', 'multiagent_runs', 'namespace_members', 'namespaces', 'session_events', 'session_threads', 'sessions', 'skill_versions', 'skills',
+  'memory_versions', 'multiagent_runs', 'namespace_members', 'namespaces', 'session_events', 'session_resource_tokens', 'session_threads', 'sessions', 'skill_versions', 'skills',
   'tenants', 'usage_ledger', 'users', 'vault_credentials', 'vaults', 'webhook_deliveries', 'webhooks',
   'work_items', 'workers', 'workspace_files',
 ];

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ActorSchema } from './actor.js';
+import { rpcSubject, V1 } from './subject.js';
+import { ListParamsSchema, pageSchema } from '../v1/common.js';
+import {
+  AddSessionResourceRequestSchema,
+  SessionResourceDeletedSchema,
+  SessionResourceSchema,
+  UpdateSessionResourceRequestSchema,
+} from '../v1/session-resources.js';
+
+const OfSession = { v: V1, actor: ActorSchema, sessionId: z.string().min(1) };
+const OfResource = { ...OfSession, id: z.string().min(1) };
+
+/** A resource as the Hands need it to mount it: the public record plus, for a repository, its token. */
+export const RuntimeSessionResourceSchema = z.object({
+  resource: SessionResourceSchema,
+  /** Only where it is used (a clone on the Hands); never logged, stored in events or returned by a public route. */
+  authorization_token: z.string().optional(),
+});
+export type RuntimeSessionResource = z.infer<typeof RuntimeSessionResourceSchema>;
+
+/** `/v1/sessions/{id}/resources` (CMA), and the internal run-time read of a session's resources. */
+export const SessionResourceSubjects = {
+  list: rpcSubject('control.session_resource.list', z.object({ ...OfSession, query: ListParamsSchema }), pageSchema(SessionResourceSchema)),
+  add: rpcSubject('control.session_resource.add', z.object({ ...OfSession, body: AddSessionResourceRequestSchema }), SessionResourceSchema),
+  get: rpcSubject('control.session_resource.get', z.object(OfResource), SessionResourceSchema),
+  update: rpcSubject(
+    'control.session_resource.update',
+    z.object({ ...OfResource, body: UpdateSessionResourceRequestSchema }),
+    SessionResourceSchema,
+  ),
+  delete: rpcSubject('control.session_resource.delete', z.object(OfResource), SessionResourceDeletedSchema),
+  /** Internal (dataplane → control): not reachable from any public route; the reply carries tokens. */
+  resolve: rpcSubject(
+    'control.session_resource.resolve',
+    z.object({ v: V1, tenantId: z.string().min(1), sessionId: z.string().min(1) }),
+    z.object({ resources: z.array(RuntimeSessionResourceSchema) }),
+  ),
+} as const;
