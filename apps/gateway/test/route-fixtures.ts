@@ -81,14 +81,18 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     if (started.status !== 202) throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
     ids.multiagentRun = (started.body as { id: string }).id;
   }
-  if (documented.has('GET /v1/sessions/{id}/threads/{threadId}')) ids.thread = await delegatedThread(call, agent, environment.id);
+  if (documented.has('GET /v1/sessions/{id}/threads/{threadId}')) {
+    const delegated = await delegatedThread(call, agent, environment.id);
+    ids.threadSession = delegated.sessionId;
+    ids.thread = delegated.threadId;
+  }
   if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
   if (documented.has('GET /api/agents/{id}/workspace')) ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };
 }
 
 /** The thread a coordinator's session runs the fixture agent in, once the coordinator has delegated to it. */
-async function delegatedThread(call: Call, agent: { id: string; name: string }, environmentId: string): Promise<string> {
+async function delegatedThread(call: Call, agent: { id: string; name: string }, environmentId: string): Promise<{ sessionId: string; threadId: string }> {
   const script = { turns: [{ reply: [{ toolCall: { name: 'send_message_to_agent', input: { agent: agent.name, message: 'hi' } } }, 'ok'] }] };
   const coordinator = await call('coordinator agent', 'POST', '/v1/agents', {
     name: 'fixture coordinator',
@@ -100,7 +104,7 @@ async function delegatedThread(call: Call, agent: { id: string; name: string }, 
   for (let attempt = 0; attempt < 120; attempt++) {
     const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
     const child = (page.data as Array<{ id: string; parent_thread_id: string | null }>).find((t) => t.parent_thread_id !== null);
-    if (child) return child.id;
+    if (child) return { sessionId: session.id, threadId: child.id };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('fixture thread: the coordinator never delegated');

@@ -7,6 +7,7 @@ export type FixtureKey =
   | 'environmentKey'
   | 'session'
   | 'thread'
+  | 'threadSession'
   | 'sessionResource'
   | 'event'
   | 'vault'
@@ -99,7 +100,10 @@ export function pathParams(path: string): PathParam[] {
     const name = segment.slice(1, -1);
     const collection = segments[i - 1];
     const parent = isParam(segments[i - 2]) ? segments[i - 3] : segments[i - 2];
+    // A thread lives in the coordinator's session that delegated it, not in the fixture session.
+    const threadOwner = collection === 'sessions' && segments[i + 1] === 'threads' && isParam(segments[i + 2]) ? 'threadSession' : undefined;
     const fixture =
+      threadOwner ??
       BY_NAME[name] ??
       BY_PARENT[`${parent}/${collection}`] ??
       (collection ? BY_COLLECTION[collection] : undefined);

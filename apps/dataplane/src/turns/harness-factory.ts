@@ -95,15 +95,18 @@ export class HarnessFactory {
         ...(runtime.tools ?? []),
       ],
       runTools: () => this.mcp.toolsFor(runtime.hands, agent, runtime.reportError),
-      // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.
-      hooks: { mcpTools: (servers) => this.toolsJsonMcp.toolsFor(runtime.hands, servers) },
+      hooks: {
+        // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.
+        mcpTools: (servers) => this.toolsJsonMcp.toolsFor(runtime.hands, servers),
+        ...(mounts ? mountedArtefactHooks(mounts, logger) : {}),
+      },
       permissions: toPermissionPolicy(agent.tools),
       maxIters: this.config.AGENTRY_MAX_ITERS,
       modelRetries: this.config.AGENTRY_MODEL_RETRIES,
       retryBackoffMs: this.config.AGENTRY_MODEL_RETRY_BACKOFF_MS,
       retryMaxDelayMs: this.config.AGENTRY_MODEL_RETRY_MAX_DELAY_MS,
       logger,
-      ...(mounts ? { hooks: mountedArtefactHooks(mounts, logger), planStore: { fs: mounts.artefacts, shownDir: SESSION_MOUNT_PATHS.plans } } : {}),
+      ...(mounts ? { planStore: { fs: mounts.artefacts, shownDir: SESSION_MOUNT_PATHS.plans } } : {}),
       disableFilesystemTools: true,
       disableWebTools: true,
       disablePlanTools: !toolset,
