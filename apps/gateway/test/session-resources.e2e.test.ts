@@ -131,7 +131,7 @@ describe('session resources', () => {
     const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as InstanceType<typeof Anthropic.APIError>);
 
     const missingFile = await failure(client.beta.sessions.resources.add(session.id, { type: 'file', file_id: 'file_01MISSING' }));
-    expect(missingFile).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(missingFile).toBeInstanceOf(Anthropic.NotFoundError);
     expect(missingFile!.message).toContain('file_id');
 
     const relative = await failure(client.beta.sessions.resources.add(session.id, { type: 'file', file_id: file.id, mount_path: 'relative/path' }));
@@ -153,7 +153,7 @@ describe('session resources', () => {
     const missingStore = await failure(
       client.beta.sessions.create({ agent: agent.id, environment_id: environment.id, resources: [{ type: 'memory_store', memory_store_id: 'memstore_01MISSING' }] }),
     );
-    expect(missingStore).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(missingStore).toBeInstanceOf(Anthropic.NotFoundError);
     expect(missingStore!.message).toContain('memory_store_id');
 
     const otherSession = await failure(client.beta.sessions.resources.list('sesn_01NOSUCHSESSION'));

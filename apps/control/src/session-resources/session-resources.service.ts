@@ -122,7 +122,8 @@ export class SessionResourcesService {
     try {
       return await find();
     } catch (error) {
-      if (AppError.is(error) && error.code === 'NOT_FOUND') throw new AppError('INVALID_REQUEST', `${field}: ${error.message}`);
+      // Still a 404, as for an id in the path: another namespace's file or store must look like a missing one.
+      if (AppError.is(error) && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', `${field}: ${error.message}`);
       throw error;
     }
   }
