@@ -12,6 +12,8 @@ import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testi
 import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
+import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
+import { SessionRepositories } from '../src/resources/session-repositories.js';
 
 /** A long-running tool that honours its signal, as the shell does: it runs until aborted. */
 class ToolboxWithLongRun extends HandsToolbox {
@@ -61,6 +63,11 @@ describe('Hands: a cancel aborts the call it names', () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
       .overrideProvider(HandsToolbox)
       .useValue(toolbox)
+      // No control service runs here: the session has no repositories to clone and no vault credentials.
+      .overrideProvider(SessionRepositories)
+      .useValue({ ensure: async () => undefined })
+      .overrideProvider(SandboxCredentialsClient)
+      .useValue({ of: async () => [] })
       .compile();
     app = moduleRef.createNestMicroservice({ strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'worker' }, prefix), logger: false });
     await app.listen();

@@ -41,8 +41,9 @@ export class SessionSandboxes implements OnModuleDestroy {
     const key = `${tenantId}/${sessionId}`;
     let pending = this.open.get(key);
     if (!pending) {
-      const ca = await this.egressCa();
-      pending = SessionSandbox.open(key, this.dirOf(tenantId, sessionId), networking, this.config, { ca, credentials });
+      // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
+      const dir = this.dirOf(tenantId, sessionId);
+      pending = this.egressCa().then((ca) => SessionSandbox.open(key, dir, networking, this.config, { ca, credentials }));
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
     }

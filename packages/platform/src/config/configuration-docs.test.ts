@@ -12,8 +12,8 @@ const SCHEMA_FILES = [
   'packages/platform/src/config/model-env.ts',
 ];
 const SOURCE_ROOTS = ['apps/control/src', 'apps/dataplane/src', 'apps/gateway/src', 'apps/scheduler/src', 'apps/worker/src', 'packages/platform/src', 'packages/harness/src', 'packages/workspace/src', 'packages/db/src', 'packages/operations/src'];
-/** Read from the environment by the tooling around the services, not by a service's config. */
-const DOCUMENTED_ELSEWHERE = new Set(['AGENTRY_CONFORMANCE_SECRET']);
+/** Read by the tooling around the services, or the operating system's own (handed on to child processes). */
+const DOCUMENTED_ELSEWHERE = new Set(['AGENTRY_CONFORMANCE_SECRET', 'PATH', 'HOME']);
 
 const ENV_NAME = /^[A-Z][A-Z0-9_]{2,}$/;
 
