@@ -77,10 +77,11 @@ export function buildBwrapArgv(c: BwrapCommand): string[] {
   argv.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox');
   argv.push(...systemBinds());
   for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES) argv.push('--ro-bind-try', file, file);
-  for (const path of c.readOnlyBinds) argv.push('--ro-bind', path, path);
   argv.push('--proc', '/proc', '--dev', '/dev');
   if (c.tmpfsBytes !== undefined) argv.push('--size', String(Math.floor(c.tmpfsBytes)));
   argv.push('--tmpfs', '/tmp');
+  // After the private /tmp, so an installation path under /tmp is not hidden by it.
+  for (const path of c.readOnlyBinds) argv.push('--ro-bind', path, path);
   argv.push('--bind', c.hostRoot, c.mountPoint);
   for (const bind of c.binds) argv.push(bind.readOnly ? '--ro-bind' : '--bind', bind.host, bind.sandbox);
   argv.push('--chdir', c.cwd, '--clearenv');
