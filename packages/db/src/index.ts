@@ -3,6 +3,7 @@ export { createPrismaClient } from './client/prisma-client.factory.js';
 export type { PrismaClientOptions } from './client/prisma-client.factory.js';
 export { runInTransaction } from './client/transaction.js';
 export { createSqlPool } from './client/sql-pool.factory.js';
+export { withSqlTransaction } from './client/sql-transaction.js';
 export type { SqlPoolOptions } from './client/sql-pool.factory.js';
 export type { TransactionClient, TransactionOptions } from './client/transaction.js';
 export { isRetryableTransactionError, isUniqueViolation } from './errors/prisma-errors.js';

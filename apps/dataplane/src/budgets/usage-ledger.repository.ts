@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { withSqlTransaction } from '@agentry/db';
 import { SqlPool } from '../sql/sql-pool.js';
 
 /** Who a model call is billed to. */
@@ -103,9 +104,7 @@ export class UsageLedgerRepository {
     periods: SpendPeriods,
     admit: (spend: SpendSnapshot) => R | null,
   ): Promise<R | null> {
-    const client = await this.sql.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withSqlTransaction(this.sql.pool, async (client) => {
       // Quotas are shared by the tenant's sessions; without them only the session's own budget is at stake.
       const scope = periods.monthStart === 'infinity' ? `session:${owner.sessionId}` : `tenant:${owner.tenantId}`;
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`usage:${scope}`]);
@@ -115,22 +114,9 @@ export class UsageLedgerRepository {
         values: [owner.tenantId, owner.sessionId, periods.monthStart, periods.dayStart],
       });
       const refusal = admit(spend.rows[0]!);
-      await insert(
-        client,
-        owner,
-        refusal === null ? 'reservation' : 'refusal',
-        reservationId,
-        model,
-        amounts,
-      );
-      await client.query('COMMIT');
+      await insert(client, owner, refusal === null ? 'reservation' : 'refusal', reservationId, model, amounts);
       return refusal;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** The call's real usage, closing its reservation. */
