@@ -123,4 +123,28 @@ describe('budget admission against real Postgres', () => {
       admissionWith({ [slug]: { daily: { tokens: 4_000 } } }).reserve(ownerOf(b), CALL),
     ).resolves.toMatchObject({ capped: false });
   });
+
+  it('reserves a call of an unbudgeted session without the lock that serializes capped calls', async () => {
+    const s = await seedSession(db.prisma);
+    const admission = admissionWith();
+    const holder = await sql.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`usage:session:${s.sessionId}`]);
+      // Nothing to hold against: the call is admitted while another transaction holds the session's lock.
+      await expect(admission.reserve(ownerOf(s), CALL)).resolves.toMatchObject({ capped: false });
+      // With a budget the call waits for the lock, as concurrent capped calls must.
+      await setBudget(s, '1.00');
+      const capped = admission.reserve(ownerOf(s), CALL);
+      const early = await Promise.race([capped.then(() => 'admitted'), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+      expect(early).toBe('waiting');
+      await holder.query('COMMIT');
+      await expect(capped).resolves.toMatchObject({ capped: true });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    const kinds = await db.prisma.usageLedger.findMany({ where: { sessionId: s.sessionId }, select: { kind: true } });
+    expect(kinds.map((k) => k.kind)).toEqual(['reservation', 'reservation']);
+  });
 });

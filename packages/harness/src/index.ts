@@ -126,6 +126,7 @@ export { mcpToolName, toHarnessTool as mcpToolToHarnessTool } from './mcp/mcp-to
 export type { McpToolOptions } from './mcp/mcp-tool.adapter.js';
 export { toToolOutcome as mcpResultToToolOutcome } from './mcp/mcp-result.mapper.js';
 export { buildWorkspaceContext, DEFAULT_CONTEXT_BUDGET_TOKENS } from './context/workspace-context.js';
+export { TURN_PRELUDE_READS } from './context/turn-prelude.js';
 export type { WorkspaceContextOptions } from './context/workspace-context.js';
 export {
   estimateTokens,

@@ -31,6 +31,7 @@ export { LocalWorkspaceFs } from './local/local-workspace-fs.js';
 export type { LocalWorkspaceOptions } from './local/local-workspace-fs.js';
 export { PostgresWorkspaceFs } from './postgres/postgres-workspace-fs.js';
 export type { PostgresWorkspaceOptions } from './postgres/postgres-workspace-fs.js';
+export type { ReadAheadPlan } from './postgres/read-ahead.js';
 export type { SqlPort } from './postgres/sql-port.js';
 export { WORKSPACE_FILES_DDL } from './postgres/workspace-files.ddl.js';
 export { ReadOnlyWorkspaceFs } from './mounts/read-only-workspace-fs.js';

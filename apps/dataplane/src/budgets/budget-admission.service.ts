@@ -60,6 +60,9 @@ export class BudgetAdmission {
   async reserve(owner: UsageOwner, estimate: CallEstimate): Promise<Reservation> {
     const id = randomUUID();
     const amounts = this.amounts(estimate.model, estimate);
+    // Most calls have no cap to be judged against: one statement instead of a locked transaction.
+    if (!this.quotasConfigured && (await this.ledger.reserveUnlessBudgeted(owner, id, estimate.model, amounts)))
+      return { id, owner, model: estimate.model, capped: false };
     let capped = false;
     const refusal = await this.ledger.reserve(
       owner,
@@ -169,9 +172,13 @@ export class BudgetAdmission {
     };
   }
 
+  private get quotasConfigured(): boolean {
+    return Object.keys(this.config.AGENTRY_TENANT_QUOTAS).length > 0;
+  }
+
   /** The periods quotas sum over; none when no quota is configured, so a tenant's rows are not read. */
   private quotaPeriods(): SpendPeriods {
-    if (Object.keys(this.config.AGENTRY_TENANT_QUOTAS).length === 0)
+    if (!this.quotasConfigured)
       return { dayStart: 'infinity', monthStart: 'infinity' };
     return periods(new Date());
   }

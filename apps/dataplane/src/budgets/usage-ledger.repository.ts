@@ -78,10 +78,18 @@ const SPEND_SQL = `
 
 const REFUSED = `json_build_object('model', model, 'input_tokens', input_tokens, 'output_tokens', output_tokens)`;
 
+const LEDGER_COLUMNS = `tenant_id, namespace_id, session_id, agent_id, kind, reservation_id, model,
+    input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, list_cost_micros, currency`;
+
 const INSERT_SQL = `
-  INSERT INTO usage_ledger (tenant_id, namespace_id, session_id, agent_id, kind, reservation_id, model,
-    input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, list_cost_micros, currency)
+  INSERT INTO usage_ledger (${LEDGER_COLUMNS})
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'USD')`;
+
+/** The same row, written only while the session has no budget (nothing to hold it against). */
+const RESERVE_UNBUDGETED_SQL = `
+  INSERT INTO usage_ledger (${LEDGER_COLUMNS})
+  SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::bigint, $9::bigint, $10::bigint, $11::bigint, $12::bigint, 'USD'
+  WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE id = $3 AND budget IS NOT NULL)`;
 
 /**
  * The usage ledger (`usage_ledger`): reservations before model calls, settlements after. Reserving is
@@ -117,6 +125,21 @@ export class UsageLedgerRepository {
       await insert(client, owner, refusal === null ? 'reservation' : 'refusal', reservationId, model, amounts);
       return refusal;
     });
+  }
+
+  /**
+   * Writes the reservation in one statement when no cap can apply: no tenant quota is summed and the
+   * session has no budget as the statement runs. Returns false, writing nothing, when the session has a
+   * budget; the caller then takes the locked path of `reserve`.
+   */
+  async reserveUnlessBudgeted(
+    owner: UsageOwner,
+    reservationId: string,
+    model: string,
+    amounts: LedgerAmounts,
+  ): Promise<boolean> {
+    const inserted = await this.sql.query('usage.reserve-unbudgeted', RESERVE_UNBUDGETED_SQL, ledgerValues(owner, 'reservation', reservationId, model, amounts));
+    return inserted.rowCount === 1;
   }
 
   /** The call's real usage, closing its reservation. */
@@ -169,30 +192,32 @@ const ZERO: LedgerAmounts = {
   listCostMicros: 0,
 };
 
+type LedgerKind = 'reservation' | 'settlement' | 'release' | 'refusal';
+
 function insert(
   db: pg.Pool | pg.PoolClient,
   owner: UsageOwner,
-  kind: 'reservation' | 'settlement' | 'release' | 'refusal',
+  kind: LedgerKind,
   reservationId: string,
   model: string,
-  a: LedgerAmounts,
+  amounts: LedgerAmounts,
 ): Promise<unknown> {
-  return db.query({
-    name: 'usage.insert',
-    text: INSERT_SQL,
-    values: [
-      owner.tenantId,
-      owner.namespaceId,
-      owner.sessionId,
-      owner.agentId,
-      kind,
-      reservationId,
-      model,
-      a.inputTokens,
-      a.outputTokens,
-      a.cacheReadTokens,
-      a.cacheWriteTokens,
-      a.listCostMicros,
-    ],
-  });
+  return db.query({ name: 'usage.insert', text: INSERT_SQL, values: ledgerValues(owner, kind, reservationId, model, amounts) });
+}
+
+function ledgerValues(owner: UsageOwner, kind: LedgerKind, reservationId: string, model: string, a: LedgerAmounts): unknown[] {
+  return [
+    owner.tenantId,
+    owner.namespaceId,
+    owner.sessionId,
+    owner.agentId,
+    kind,
+    reservationId,
+    model,
+    a.inputTokens,
+    a.outputTokens,
+    a.cacheReadTokens,
+    a.cacheWriteTokens,
+    a.listCostMicros,
+  ];
 }

@@ -175,7 +175,7 @@ export class TurnRunner {
       mounts,
       reportError: (error) => writer.emit({ type: 'session.error', error }),
       agent: spec.agent,
-      workspace: this.workspaces.forAgent({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
+      workspace: await this.workspaces.forAgentTurn({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
       hands: {
         tenantId: session.tenantId,

@@ -76,3 +76,51 @@ describe('postgres: replicas and tenancy', () => {
     await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
   });
 });
+
+describe('postgres: read-ahead', () => {
+  const plan = {
+    paths: ['AGENTS.md', 'MEMORY.md', 'knowledge', 'knowledge/KNOWLEDGE.md', 'skills', 'subagents'],
+    children: ['skills', 'subagents'],
+    trees: ['knowledge'],
+  };
+
+  async function seeded() {
+    const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
+    const statements: string[] = [];
+    const counting = { query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)) };
+    const writer = new PostgresWorkspaceFs({ sql: pool, tenantId: 't1', root });
+    await writer.writeText('AGENTS.md', 'be brief');
+    await writer.writeText('knowledge/KNOWLEDGE.md', 'overview');
+    await writer.writeText('knowledge/deep/notes.md', 'notes');
+    await writer.writeText('skills/pdf/SKILL.md', '---\nname: pdf\n---');
+    const fs = new PostgresWorkspaceFs({ sql: counting, tenantId: 't1', root });
+    return { fs, plain: writer, statements };
+  }
+
+  it('answers the first read of each planned path from one round trip, with what a plain read would say', async () => {
+    const { fs, plain, statements } = await seeded();
+    await fs.readAhead(plan);
+    expect(statements).toHaveLength(1);
+    expect(await fs.readText('AGENTS.md')).toBe(await plain.readText('AGENTS.md'));
+    await expect(fs.readText('MEMORY.md')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await fs.list('knowledge', { recursive: true })).toEqual(await plain.list('knowledge', { recursive: true }));
+    expect(await fs.list('skills')).toEqual(await plain.list('skills'));
+    expect(await fs.stat('subagents')).toBeNull();
+    expect(await fs.readText('knowledge/KNOWLEDGE.md')).toBe('overview');
+    expect(statements).toHaveLength(1);
+    // A second read goes to the database: it sees what changed since.
+    await plain.writeText('AGENTS.md', 'be thorough');
+    expect(await fs.readText('AGENTS.md')).toBe('be thorough');
+    expect(statements).toHaveLength(2);
+  });
+
+  it('drops what it read ahead on the first write through the workspace', async () => {
+    const { fs, statements } = await seeded();
+    await fs.readAhead(plan);
+    await fs.writeText('MEMORY.md', 'remember this');
+    const before = statements.length;
+    expect(await fs.readText('MEMORY.md')).toBe('remember this');
+    expect(await fs.readText('AGENTS.md')).toBe('be brief');
+    expect(statements.length).toBe(before + 2);
+  });
+});

@@ -3,6 +3,7 @@ import type { FileStat } from '../port.js';
 import { BaseWorkspaceFs, type BaseWorkspaceOptions } from '../core/base-workspace-fs.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { ancestorPaths, parentPath } from '../path/path-guard.js';
+import { READ_AHEAD_MAX_FILE_BYTES, ReadAhead, type ReadAheadPlan, type ReadAheadRow } from './read-ahead.js';
 import type { SqlPort } from './sql-port.js';
 import { likePrefix, workspaceFilesSql, type WorkspaceFilesSql } from './workspace-files.sql.js';
 
@@ -43,6 +44,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   private readonly q: WorkspaceFilesSql;
   private readonly key: [string, string];
   private readonly chunkBytes: number;
+  private ahead: ReadAhead | undefined;
 
   constructor(options: PostgresWorkspaceOptions) {
     super(options);
@@ -64,14 +66,29 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     }
   }
 
+  /**
+   * Reads what `plan` names in one round trip; the next read of each of those paths is answered from it
+   * (a turn's prelude reads a handful of well-known files, each once). A write drops what was read ahead.
+   */
+  async readAhead(plan: ReadAheadPlan): Promise<void> {
+    const trees = (plan.trees ?? []).map(likePrefix);
+    const rows = (await this.rows(this.q.readAhead, plan.paths, plan.children ?? [], trees, READ_AHEAD_MAX_FILE_BYTES)) as ReadAheadRow[];
+    this.ahead = new ReadAhead(plan, rows);
+  }
+
   protected async statAt(path: string): Promise<FileStat | null> {
     if (path === '') return ROOT_STAT();
+    const known = this.ahead?.takeEntry(path);
+    if (known !== undefined) return known ? toStat(known) : null;
     const [row] = await this.rows(this.q.stat, path);
     return row ? toStat(row) : null;
   }
 
   protected async readAt(path: string): Promise<Uint8Array> {
     if (path === '') throw WorkspaceErrors.isDirectory(path);
+    const known = this.ahead?.takeContent(path);
+    if (known) return new Uint8Array(known);
+    if (this.ahead?.takeAbsent(path)) throw WorkspaceErrors.notFound(path);
     const [row] = await this.rows(this.q.read, path);
     if (!row) throw WorkspaceErrors.notFound(path);
     if (row.kind === 'dir') throw WorkspaceErrors.isDirectory(path);
@@ -109,6 +126,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat> {
+    this.ahead = undefined;
     await this.ensureParents(path, createParents);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     let rows: any[];
@@ -126,6 +144,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async appendAt(path: string, content: Uint8Array): Promise<FileStat> {
+    this.ahead = undefined;
     await this.ensureParents(path, true);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     const [row] = await this.rows(this.q.append, path, parentPath(path), bytes, bytes.length, this.maxFileBytes);
@@ -134,7 +153,9 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async listAt(path: string, recursive: boolean): Promise<FileStat[]> {
+    const known = this.ahead?.takeListing(path, recursive);
     const dir = await this.statAt(path);
+    if (known && dir?.kind === 'directory') return known.map(toStat).sort(byPath);
     if (!dir) throw WorkspaceErrors.notFound(path);
     if (dir.kind !== 'directory') throw WorkspaceErrors.notDirectory(path);
     let rows: any[];
@@ -145,6 +166,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async moveAt(from: string, to: string, overwrite: boolean): Promise<void> {
+    this.ahead = undefined;
     const source = await this.statAt(from);
     if (!source) throw WorkspaceErrors.notFound(from);
     const existing = await this.statAt(to);
@@ -155,6 +177,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async deleteAt(path: string, recursive: boolean): Promise<void> {
+    this.ahead = undefined;
     if (recursive) {
       const result = await this.sql.query(this.q.deleteTree, [...this.key, path, likePrefix(path)]).catch((error: unknown) => {
         throw new AppError('UNAVAILABLE', 'Workspace storage query failed', { cause: error, retryable: true });
@@ -169,6 +192,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected async mkdirAt(path: string): Promise<void> {
+    this.ahead = undefined;
     await this.ensureParents(path, true);
     const created = await this.rows(this.q.mkdir, path, parentPath(path));
     if (created.length > 0) return;

@@ -30,6 +30,10 @@ export function workspaceFilesSql(table: string) {
         version = t.version + 1, updated_at = now()
       WHERE t.kind = 'file' AND t.tenant_id = $1 AND t.size + EXCLUDED.size <= $7
       RETURNING ${cols}`,
+    // $3 paths, $4 directories whose children, $5 LIKE prefixes of subtrees; content of planned files up to $6 bytes.
+    readAhead: `SELECT ${cols}, parent,
+        CASE WHEN kind = 'file' AND path = ANY($3::text[]) AND size <= $6 THEN content END AS content
+      FROM ${table} WHERE ${scope} AND (path = ANY($3::text[]) OR parent = ANY($4::text[]) OR path LIKE ANY($5::text[]))`,
     listChildren: `SELECT ${cols} FROM ${table} WHERE ${scope} AND parent = $3`,
     listAll: `SELECT ${cols} FROM ${table} WHERE ${scope}`,
     listUnder: `SELECT ${cols} FROM ${table} WHERE ${scope} AND path LIKE $3 ESCAPE '\\'`,
