@@ -136,4 +136,21 @@ describe('event log and session state against real Postgres', () => {
     expect(text).toContain(mine.sessionId);
     expect(text).not.toContain('someone else');
   });
+
+  it('hands the turn what it needs of the row with the lease: lost environment or agent, budget and usage', async () => {
+    const fresh = await seedSession(db.prisma);
+    const row = await db.prisma.session.findUniqueOrThrow({ where: { id: fresh.sessionId } });
+    const take = async () => {
+      const acquired = (await state.acquire(fresh.sessionId, 'runner', 5_000))!;
+      await state.release(acquired.lease);
+      return acquired.facts;
+    };
+    expect(await take()).toEqual({ lost: null, account: { budget: null, usage: {} } });
+    await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { budget: { type: 'limit', max_list_cost: { amount: '2.00', currency: 'USD' } } } as never });
+    expect((await take()).account.budget).toMatchObject({ max_list_cost: { amount: '2.00' } });
+    await db.prisma.agent.update({ where: { id: row.agentId }, data: { archivedAt: new Date() } });
+    expect((await take()).lost).toEqual({ kind: 'agent', id: row.agentId, state: 'archived' });
+    await db.prisma.environment.update({ where: { id: row.environmentId }, data: { archivedAt: new Date() } });
+    expect((await take()).lost).toEqual({ kind: 'environment', id: row.environmentId, state: 'archived' });
+  });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool } from '../sql/sql-pool.js';
+import { DEPENDENCY_COLUMNS, lostDependencyOf, type DependencyFacts, type LostDependency } from './session-dependencies.js';
 
 export interface Lease {
   sessionId: string;
@@ -18,6 +19,14 @@ export interface SessionState {
   /** The frozen runtime spec resolved at creation (agent version, environment). */
   spec: unknown;
   lastSeq: number;
+}
+
+/** What a turn needs of the row beyond its state, read with the lease so the turn starts in one round trip. */
+export interface TurnStartFacts {
+  /** The environment or agent the session can no longer run on, if any. */
+  lost: LostDependency | null;
+  /** The session's budget and usage totals. */
+  account: { budget: Record<string, unknown> | null; usage: Record<string, number> };
 }
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
@@ -58,19 +67,22 @@ export class SessionStateRepository {
     sessionId: string,
     owner: string,
     ttlMs: number,
-  ): Promise<{ lease: Lease; session: SessionState } | null> {
-    const rows = await this.sql.query<SessionState & { token: string }>(
+  ): Promise<{ lease: Lease; session: SessionState; facts: TurnStartFacts } | null> {
+    type Row = SessionState & DependencyFacts & TurnStartFacts['account'] & { token: string };
+    const rows = await this.sql.query<Row>(
       'sessions.acquire',
       `UPDATE sessions
        SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
        WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
-       RETURNING lease_token::text AS token, ${STATE_COLUMNS}`,
+       RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage`,
       [sessionId, owner, ttlMs / 1000],
     );
     const row = rows.rows[0];
     if (!row) return null;
-    const { token, ...session } = row;
-    return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session };
+    const { token, environmentId, agentId, environmentArchived, agentArchived, budget, usage, ...state } = row;
+    const session = { ...state, environmentId };
+    const facts = { lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }), account: { budget, usage } };
+    return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session, facts };
   }
 
   /** The live lease on a session, if any: its token and how long until it expires. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SessionDependenciesRepository } from '../sessions/session-dependencies.repository.js';
+import type { LostDependency } from '../sessions/session-dependencies.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /**
@@ -8,11 +8,8 @@ import type { TurnWriter } from './turn-writer.js';
  */
 @Injectable()
 export class SessionTermination {
-  constructor(private readonly dependencies: SessionDependenciesRepository) {}
-
   /** True when the session was terminated (its inbox consumed); false when it may run. */
-  async terminateIfOrphaned(sessionId: string, writer: TurnWriter, consume: string[]): Promise<boolean> {
-    const lost = await this.dependencies.lost(sessionId);
+  async terminateIfOrphaned(lost: LostDependency | null, writer: TurnWriter, consume: string[]): Promise<boolean> {
     if (!lost) return false;
     const message =
       `The session's ${lost.kind} ${lost.id} was ${lost.state}, so the session cannot run any more turns and is terminated. ` +

@@ -11,7 +11,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionStateRepository, type Lease, type SessionState } from '../sessions/session-state.repository.js';
+import { SessionStateRepository, type Lease, type SessionState, type TurnStartFacts } from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
@@ -95,7 +95,7 @@ export class TurnRunner {
       });
       let outcome: UnderLease;
       try {
-        outcome = await this.runUnderLease(lease, acquired.session);
+        outcome = await this.runUnderLease(lease, acquired.session, acquired.facts);
       } finally {
         await this.state.release(lease).catch(() => undefined);
         await armed;
@@ -111,7 +111,7 @@ export class TurnRunner {
   }
 
   /** Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on. */
-  private async runUnderLease(lease: Lease, session: SessionState): Promise<UnderLease> {
+  private async runUnderLease(lease: Lease, session: SessionState, facts: TurnStartFacts): Promise<UnderLease> {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
     const writer = new TurnWriter(this.events, this.publisher, lease, (stored) => this.logs.remember(lease.sessionId, stored));
     const seen = new Set<string>();
@@ -126,7 +126,7 @@ export class TurnRunner {
       if (!midTurn && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
       const { input, interrupted } = turnInput(inbox);
       if (interrupted) abort.interruptNow();
-      await this.runTurn(session, input, writer, keeper.lost.signal, abort);
+      await this.runTurn(session, facts, input, writer, keeper.lost.signal, abort);
       return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
@@ -140,13 +140,13 @@ export class TurnRunner {
     }
   }
 
-  private async runTurn(session: SessionState, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, abort: TurnAbort): Promise<void> {
+  private async runTurn(session: SessionState, facts: TurnStartFacts, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, abort: TurnAbort): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
       await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
       return;
     }
-    if (await this.termination.terminateIfOrphaned(session.id, writer, consumed)) return;
+    if (await this.termination.terminateIfOrphaned(facts.lost, writer, consumed)) return;
     if (MID_TURN_STATUSES.has(session.status)) {
       platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
       await rescheduleHere(writer, session.status, consumed);
@@ -166,7 +166,7 @@ export class TurnRunner {
     const budget = new TurnBudget(
       this.budgets,
       { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: payer, agentId: spec.agent.id },
-      await this.accounts.account(payer),
+      payer === session.id ? facts.account : await this.accounts.account(payer),
     );
     const mounts = await this.mountPlanner.plan({ tenantId: session.tenantId, sessionId: session.id, agent: spec.agent });
     const harness = this.harnesses.create({

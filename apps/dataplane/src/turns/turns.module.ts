@@ -4,7 +4,6 @@ import { HarnessFactory } from './harness-factory.js';
 import { SessionDrainProcessor } from './session-drain.processor.js';
 import { SessionInterrupts } from './session-interrupts.js';
 import { SessionTermination } from './session-termination.js';
-import { SessionDependenciesRepository } from '../sessions/session-dependencies.repository.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { SessionMountPlanner } from '../mounts/session-mount-plan.js';
 import { TurnAbandonment } from './turn-abandonment.js';
@@ -12,5 +11,5 @@ import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, SessionDependenciesRepository, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces, SessionMountPlanner] })
+@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces, SessionMountPlanner] })
 export class TurnsModule {}
