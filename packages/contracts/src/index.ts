@@ -523,6 +523,7 @@ export {
 } from './api/agents.js';
 export type { ApiPermissionPolicy, ApiToolConfig, ApiToolset, ApiMcpServer, ApiSkillRef, ApiAgentRequest, ApiAgent } from './api/agents.js';
 export { toAgentToolName } from './api/tool-names.js';
+export { API_TEAM_TOOLS_METADATA_KEY, TEAM_TOOL_NAMES, enabledTeamTools, isTeamToolName, teamToolsOf, type TeamToolName } from './api/team-tools.js';
 export { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
 export {
   ApiEnvironmentTypeSchema,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SessionAgent } from '@agentry/contracts';
+import { teamToolsOf, type SessionAgent, type TeamToolName } from '@agentry/contracts';
 import { SqlPool } from '../sql/sql-pool.js';
 
 type RosterEntry = string | { type: 'agent'; id: string; version?: number } | { type: 'self' } | { type: 'advisor'; model: string };
@@ -46,6 +46,16 @@ export class ThreadRoster {
       if (found) agents.push(found);
     }
     return agents;
+  }
+
+  /** The Team Lead tools the agent's version enables (an `/api` toolset lists them; see API_TEAM_TOOLS_METADATA_KEY). */
+  async teamTools(tenantId: string, agent: SessionAgent): Promise<TeamToolName[]> {
+    const rows = await this.sql.query<{ metadata: Record<string, string> }>(
+      'threads.team-tools',
+      'SELECT metadata FROM agent_versions WHERE agent_id = $1 AND version = $2 AND tenant_id = $3',
+      [agent.id, agent.version, tenantId],
+    );
+    return teamToolsOf(rows.rows[0]?.metadata ?? {});
   }
 
   private async pinned(tenantId: string, agentId: string, version: number | undefined): Promise<SessionAgent | null> {

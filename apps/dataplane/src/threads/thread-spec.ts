@@ -7,6 +7,11 @@ export interface ThreadLink {
   /** The primary thread of that session: the sender of every delegation. */
   primaryThreadId: string;
   agentName: string;
+  /**
+   * A background task (sessions_spawn): its answer is kept as a result the primary collects later
+   * (sessions_pending_completions, wait_async_results), not sent to the primary's inbox.
+   */
+  task?: boolean;
 }
 
 /** The run-time spec of a session row (see the turn runner), with the thread link when it is one. */

@@ -50,27 +50,33 @@ export class ThreadStore {
   }
 
   /**
-   * The thread of `agent` in the session, created with its session row on first use (one per agent name).
-   * `created` tells whether this call made it.
+   * The thread of `agent` in the session, created with its session row on first use (one per agent name),
+   * or, for a background task, the one thread its spawning tool call made. `created` tells whether this call made it.
    */
-  async findOrCreate(parent: { sessionId: string; primaryThreadId: string }, agent: SessionAgent, spec: RunSpec): Promise<{ id: string; created: boolean }> {
+  async findOrCreate(
+    parent: { sessionId: string; primaryThreadId: string },
+    agent: SessionAgent,
+    spec: RunSpec,
+    task?: { toolUseId: string; input: string },
+  ): Promise<{ id: string; created: boolean }> {
     const id = newId(ID_PREFIXES.sessionThread);
     const created = await this.sql.query<{ id: string }>(
       'threads.create',
       `WITH parent AS (SELECT * FROM sessions WHERE id = $2),
        thread AS (
-         INSERT INTO session_threads (id, tenant_id, session_id, parent_thread_id, agent_name, spec)
-         SELECT $1, tenant_id, id, $3, $4, $5 FROM parent ON CONFLICT DO NOTHING RETURNING id)
+         INSERT INTO session_threads (id, tenant_id, session_id, parent_thread_id, agent_name, spec, task_tool_use_id, task_input)
+         SELECT $1, tenant_id, id, $3, $4, $5, $9, $10 FROM parent ON CONFLICT DO NOTHING RETURNING id)
        INSERT INTO sessions (id, tenant_id, namespace_id, agent_id, agent_version, environment_id, parent_session_id, created_by_id, spec)
        SELECT thread.id, p.tenant_id, p.namespace_id, $6, $7, p.environment_id, p.id, p.created_by_id, $8 FROM parent p, thread
        RETURNING id`,
-      [id, parent.sessionId, parent.primaryThreadId, agent.name, JSON.stringify({ agent }), agent.id, agent.version, JSON.stringify(spec)],
+      [id, parent.sessionId, parent.primaryThreadId, agent.name, JSON.stringify({ agent }), agent.id, agent.version, JSON.stringify(spec), task?.toolUseId ?? null, task?.input ?? null],
     );
     if (created.rowCount === 1) return { id, created: true };
     const found = await this.sql.query<{ id: string }>(
-      'threads.by-agent',
-      'SELECT id FROM session_threads WHERE session_id = $1 AND agent_name = $2 AND parent_thread_id IS NOT NULL',
-      [parent.sessionId, agent.name],
+      'threads.existing',
+      `SELECT id FROM session_threads WHERE session_id = $1 AND parent_thread_id IS NOT NULL
+       AND CASE WHEN $3::text IS NULL THEN agent_name = $2 AND task_tool_use_id IS NULL ELSE task_tool_use_id = $3 END`,
+      [parent.sessionId, agent.name, task?.toolUseId ?? null],
     );
     return { id: found.rows[0]!.id, created: false };
   }

@@ -10,9 +10,11 @@ import type { SessionState } from '../sessions/session-state.repository.js';
 import { SessionWakeups } from '../turns/session-wakeups.js';
 import type { TurnWriter } from '../turns/turn-writer.js';
 import { delegationTool } from './delegation.tool.js';
+import { createTeamTools } from './team.tools.js';
 import { ThreadRoster } from './thread-roster.js';
 import { threadLinkOf, type RunSpec, type ThreadLink } from './thread-spec.js';
 import { ThreadStore } from './thread-store.repository.js';
+import { ThreadTasks } from './thread-tasks.repository.js';
 
 type Content = Array<Record<string, unknown>>;
 
@@ -25,19 +27,28 @@ export class ThreadTurns {
   constructor(
     private readonly store: ThreadStore,
     private readonly roster: ThreadRoster,
+    private readonly tasks: ThreadTasks,
     private readonly events: SessionEventsRepository,
     private readonly publisher: EventPublisher,
     private readonly wakeups: SessionWakeups,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The delegation tool, for a primary whose agent declares callable agents (threads never delegate: depth one). */
+  /**
+   * The delegation tool, and the Team Lead tools the agent enables, for a primary whose agent declares
+   * callable agents (threads never delegate: depth one).
+   */
   async toolsFor(session: SessionState, writer: TurnWriter): Promise<HarnessTool[]> {
     const spec = session.spec as RunSpec;
     if (spec.thread || !spec.agent.multiagent) return [];
     const callable = await this.roster.callable(session.tenantId, spec.agent);
     if (callable.length === 0) return [];
-    return [delegationTool(callable, { send: (agent, message, toolUseId) => this.delegate(session, writer, agent, message, toolUseId) })];
+    const team = createTeamTools(await this.roster.teamTools(session.tenantId, spec.agent), callable, {
+      spawn: (agent, task, toolUseId) => this.delegate(session, writer, agent, task, toolUseId, true).then(({ threadId }) => ({ taskId: threadId })),
+      list: () => this.tasks.list(session.id),
+      collect: (toolUseId, ids) => this.tasks.collect(session.id, toolUseId, ids),
+    });
+    return [delegationTool(callable, { send: (agent, message, toolUseId) => this.delegate(session, writer, agent, message, toolUseId) }), ...team];
   }
 
   /** A thread's turn started, or resumed after its runner died: the primary stream shows it. */
@@ -68,6 +79,11 @@ export class ThreadTurns {
       payload: { session_thread_id: session.id, agent_name: link.agentName, stop_reason: stopReason, stop_details: null },
       processed: true,
     };
+    if (link.task) {
+      await this.finishTask(session.id, stopReason, answer?.content);
+      await this.crossPost(link, session.tenantId, [idle]);
+      return;
+    }
     if (!received || stopReason.type !== 'end_turn' || !answer?.content) {
       await this.crossPost(link, session.tenantId, [idle]);
       return;
@@ -85,11 +101,27 @@ export class ThreadTurns {
     await this.wakeups.kick(link.sessionId, session.tenantId);
   }
 
-  private async delegate(session: SessionState, writer: TurnWriter, agent: SessionAgent, message: string, toolUseId: string): Promise<{ threadId: string }> {
+  /**
+   * A background task's result is kept for the primary to collect: the answer when the turn ended, why it
+   * stopped otherwise. A turn waiting on a confirmation has not finished.
+   */
+  private async finishTask(threadId: string, stopReason: StopReason, answer: Content | undefined): Promise<void> {
+    if (stopReason.type === 'requires_action') return;
+    if (stopReason.type === 'end_turn') await this.tasks.finish(threadId, 'completed', answer ?? []);
+    else await this.tasks.finish(threadId, 'failed', [{ type: 'text', text: `The child session stopped: ${stopReason.type}.` }]);
+  }
+
+  /** Sends `message` to the agent's thread, or for a background task (`task`) to a new thread of its own. */
+  private async delegate(session: SessionState, writer: TurnWriter, agent: SessionAgent, message: string, toolUseId: string, task = false): Promise<{ threadId: string }> {
     const spec = session.spec as RunSpec;
     const primaryThreadId = await this.store.ensurePrimary(session.id, session.tenantId, spec.agent);
-    const link: ThreadLink = { sessionId: session.id, primaryThreadId, agentName: agent.name };
-    const thread = await this.store.findOrCreate({ sessionId: session.id, primaryThreadId }, agent, { agent, environment: spec.environment, thread: link });
+    const link: ThreadLink = { sessionId: session.id, primaryThreadId, agentName: agent.name, ...(task ? { task } : {}) };
+    const thread = await this.store.findOrCreate(
+      { sessionId: session.id, primaryThreadId },
+      agent,
+      { agent, environment: spec.environment, thread: link },
+      task ? { toolUseId, input: message } : undefined,
+    );
     if (thread.created) {
       await writer.emit({ type: 'session.thread_created', session_thread_id: thread.id, agent_name: agent.name, workflow_run_id: null });
     }

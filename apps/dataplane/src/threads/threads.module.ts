@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ThreadRoster } from './thread-roster.js';
 import { ThreadStore } from './thread-store.repository.js';
+import { ThreadTasks } from './thread-tasks.repository.js';
 import { ThreadTurns } from './thread-turns.js';
 import { ThreadsHandler } from './threads.handler.js';
 import { ThreadsService } from './threads.service.js';
@@ -8,7 +9,7 @@ import { ThreadsService } from './threads.service.js';
 @Global()
 @Module({
   controllers: [ThreadsHandler],
-  providers: [ThreadStore, ThreadRoster, ThreadTurns, ThreadsService],
+  providers: [ThreadStore, ThreadRoster, ThreadTasks, ThreadTurns, ThreadsService],
   exports: [ThreadStore, ThreadTurns],
 })
 export class ThreadsModule {}

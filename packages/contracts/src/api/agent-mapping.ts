@@ -2,6 +2,7 @@ import type { AgentToolConfigParams, AgentToolParams, McpToolsetParams, Permissi
 import type { Agent, CreateAgentRequest, UpdateAgentRequest } from '../v1/agents.js';
 import type { MultiagentParams } from '../v1/multiagent.js';
 import type { ApiAgent, ApiAgentRequest, ApiMcpServer, ApiPermissionPolicy, ApiSkillRef, ApiToolConfig, ApiToolset } from './agents.js';
+import { API_TEAM_TOOLS_METADATA_KEY, enabledTeamTools, teamToolsOf } from './team-tools.js';
 import { toAgentToolName } from './tool-names.js';
 
 /** `maxIters` has no CMA field; it travels in metadata under this key. */
@@ -99,6 +100,8 @@ function mapCommon(req: ApiAgentRequest) {
   if (req.maxIters) metadata[MAX_ITERS_METADATA_KEY] = String(req.maxIters);
   const toolNames = req.tools ? writtenToolNames(req.tools) : undefined;
   if (toolNames) metadata[API_TOOL_NAMES_METADATA_KEY] = toolNames;
+  const teamTools = req.tools ? enabledTeamTools(req.tools) : [];
+  if (teamTools.length > 0) metadata[API_TEAM_TOOLS_METADATA_KEY] = teamTools.join(',');
   return {
     system: req.system ?? req.sysPrompt,
     tools: req.tools || req.mcpServers ? mapTools(req.tools ?? [], servers) : undefined,
@@ -134,9 +137,16 @@ export function apiAgentUpdateToV1(req: ApiAgentRequest): UpdateAgentRequest {
     description: req.description,
     ...common,
     // On /api metadata is replaced as a whole; here it is sent as a patch of upserts. New tools without
-    // AgentScope names drop the names recorded for the old ones.
-    metadata: req.tools && !common.metadata?.[API_TOOL_NAMES_METADATA_KEY] ? { ...common.metadata, [API_TOOL_NAMES_METADATA_KEY]: null } : common.metadata,
+    // AgentScope names (or team tools) drop what was recorded for the old ones.
+    metadata: req.tools ? { ...common.metadata, ...droppedToolMetadata(common.metadata) } : common.metadata,
   });
+}
+
+/** The tool metadata keys a new tool list no longer sets, as removals. */
+function droppedToolMetadata(metadata: Record<string, string> | undefined): Record<string, null> {
+  const dropped: Record<string, null> = {};
+  for (const key of [API_TOOL_NAMES_METADATA_KEY, API_TEAM_TOOLS_METADATA_KEY]) if (!metadata?.[key]) dropped[key] = null;
+  return dropped;
 }
 
 function policyOut(policy: PermissionPolicy): ApiPermissionPolicy {
@@ -145,8 +155,9 @@ function policyOut(policy: PermissionPolicy): ApiPermissionPolicy {
 
 /** Maps a stored `/v1` agent to the `/api` shape. */
 export function v1AgentToApi(agent: Agent): ApiAgent {
-  const { [MAX_ITERS_METADATA_KEY]: maxIters, [API_TOOL_NAMES_METADATA_KEY]: toolNames, ...metadata } = agent.metadata;
+  const { [MAX_ITERS_METADATA_KEY]: maxIters, [API_TOOL_NAMES_METADATA_KEY]: toolNames, [API_TEAM_TOOLS_METADATA_KEY]: teamTools, ...metadata } = agent.metadata;
   const written = readWrittenToolNames(toolNames);
+  const team = teamToolsOf({ [API_TEAM_TOOLS_METADATA_KEY]: teamTools });
   return {
     id: agent.id,
     name: agent.name,
@@ -159,7 +170,9 @@ export function v1AgentToApi(agent: Agent): ApiAgent {
       const defaultConfig = { enabled: t.default_config.enabled, permissionPolicy: policyOut(t.default_config.permission_policy) };
       const configs = t.configs.map((c) => ({ name: c.name, enabled: c.enabled, permissionPolicy: policyOut(c.permission_policy) }));
       if (t.type === 'mcp_toolset') return { type: 'mcp_toolset', mcpServerName: t.mcp_server_name, defaultConfig, configs };
-      return { type: 'agent_toolset', defaultConfig, configs: configs.map((c) => ({ ...c, name: written.get(c.name) ?? c.name })) };
+      // The team tools the client enabled read back as configs of the toolset they were written in.
+      const teamConfigs = team.map((name) => ({ name, enabled: true, permissionPolicy: defaultConfig.permissionPolicy }));
+      return { type: 'agent_toolset', defaultConfig, configs: [...configs.map((c) => ({ ...c, name: written.get(c.name) ?? c.name })), ...teamConfigs] };
     }),
     mcpServers: agent.mcp_servers.map((s) => ({ name: s.name, url: s.url, type: 'url' })),
     skills: agent.skills.map((s) => ({ type: s.type, skillId: s.skill_id, version: s.version })),

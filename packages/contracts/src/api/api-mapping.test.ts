@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiAgentRequestSchema } from './agents.js';
 import { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './agent-mapping.js';
+import { API_TEAM_TOOLS_METADATA_KEY } from './team-tools.js';
 import { ApiLoginRequestSchema, toApiLoginResponse } from './auth.js';
 import { ApiCreateEnvironmentRequestSchema, apiEnvironmentToV1, v1EnvironmentToApi } from './environments.js';
 import { ApiCreateSessionRequestSchema, apiSessionToV1, v1SessionToApi } from './sessions.js';
@@ -139,7 +140,36 @@ describe('/api agents', () => {
     expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual(['execute', 'read_file', 'list_files', 'write', 'web_search']);
     expect(api.metadata).toEqual({});
     const update = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(ApiAgentRequestSchema.parse({ name: 'n', tools: [{ type: 'agent_toolset', configs: [{ name: 'bash' }] }] })));
-    expect(update.metadata).toEqual({ [API_TOOL_NAMES_METADATA_KEY]: null });
+    expect(update.metadata).toEqual({ [API_TOOL_NAMES_METADATA_KEY]: null, [API_TEAM_TOOLS_METADATA_KEY]: null });
+  });
+
+  it("keeps the Team Lead tools a toolset enables and reads them back under the toolset", () => {
+    const lead = ApiAgentRequestSchema.parse({
+      name: 'Team Lead',
+      tools: [{
+        type: 'agent_toolset',
+        defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } },
+        configs: [
+          { name: 'sessions_spawn', enabled: true },
+          { name: 'sessions_list' },
+          { name: 'sessions_pending_completions', enabled: false },
+          { name: 'wait_async_results', permissionPolicy: { type: 'deny' } },
+          { name: 'read_file', enabled: true },
+        ],
+      }],
+    });
+    const request = CreateAgentRequestSchema.parse(apiAgentToV1(lead, { defaultModel: 'm' }));
+    expect(request.metadata).toMatchObject({ [API_TEAM_TOOLS_METADATA_KEY]: 'sessions_spawn,sessions_list' });
+    const stored = AgentSchema.parse({
+      type: 'agent', id: 'agent_3', version: 1, name: 'Team Lead', description: null, system: null, model: { id: 'm' },
+      tools: normalizeAgentTools(request.tools ?? []), mcp_servers: [], skills: [], multiagent: null,
+      execution_identity: { type: 'service_account' }, metadata: request.metadata, created_at: at, updated_at: at, archived_at: null,
+    });
+    const api = v1AgentToApi(stored);
+    expect(api.metadata).toEqual({});
+    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual(['read_file', 'sessions_spawn', 'sessions_list']);
+    const kept = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(lead));
+    expect(kept.metadata).toMatchObject({ [API_TEAM_TOOLS_METADATA_KEY]: 'sessions_spawn,sessions_list' });
   });
 
   it('requires a name, as AgentScope did', () => {
