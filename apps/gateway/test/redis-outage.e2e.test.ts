@@ -84,4 +84,24 @@ describe('a Redis restart that loses every key', () => {
     await completeTurn(api, warm, 'after', 30_000);
     expect(exited(platform)).toEqual([]);
   });
+
+  it('accepts a message while Redis is away, once, and answers it once Redis is back', async () => {
+    const sessionId = await openSession(api);
+    await completeTurn(api, sessionId, 'warm up', 30_000);
+    await redis.stop('SIGKILL');
+    try {
+      const sent = await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'while Redis is away' }] }] });
+      // Committed is accepted: an error here would make the client send the message a second time.
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    } finally {
+      await redis.start();
+    }
+    await waitFor(() => agentMessages(api, sessionId), (n) => n === 2, 30_000, 'the answer');
+    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const texts = (listed.body.data as Array<{ type: string; content?: Array<{ text: string }> }>)
+      .filter((e) => e.type === 'user.message')
+      .map((e) => e.content?.[0]?.text);
+    expect(texts).toEqual(['warm up', 'while Redis is away']);
+    expect(exited(platform)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@agentry/platform';
 import {
   AppError,
   ID_PREFIXES,
@@ -28,12 +29,14 @@ export class EventsService {
     private readonly budgets: NewWorkGate,
     private readonly outcomes: OutcomeDefinitions,
     private readonly threads: ThreadStore,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
    * Appends a client batch (all or nothing) to the inbox, announces it (interrupts first, to the turn
-   * they stop), and kicks a drain. The kick comes after the commit; if Redis loses it, the reconciler
-   * finds the unprocessed inbox.
+   * they stop), and kicks a drain. The kick comes after the commit; if Redis loses it or is away, the
+   * reconciler finds the unprocessed inbox, so the batch is still answered as accepted: failing it would
+   * make the client send it again, and the session would hold it twice.
    */
   async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
@@ -53,7 +56,9 @@ export class EventsService {
     await this.outcomes.listPending(sessionId, stored);
     this.publisher.interrupted(sessionId, stored.filter((e) => e.event.processed_at === null));
     this.publisher.published(sessionId, stored);
-    await this.wakeups.kick(sessionId, actor.tenantId);
+    await this.wakeups.kick(sessionId, actor.tenantId).catch((error: unknown) => {
+      this.logger.warn({ sessionId, err: (error as Error).message }, 'input committed but its drain not kicked; the reconciler starts it');
+    });
     for (const threadId of forThreads.values()) await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
     return stored;
   }
