@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,14 +25,20 @@ describe('session resources mounted into a running session', () => {
   let client: Anthropic;
   /** A loopback port nothing listens on: the repository there cannot be cloned. */
   let deadPort: number;
+  /** Answers `open` once the test lets a waiting `bash` call go on (so a change lands while the call runs). */
+  let gate: Server;
+  let gateOpen = false;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     deadPort = await freePort();
+    gate = createHttpServer((_req, res) => res.end(gateOpen ? 'open' : 'shut'));
+    await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+    const gatePort = (gate.address() as { port: number }).port;
     platform = await launchPlatform({
       databaseUrl: db.url,
       readyTimeoutMs: 300_000,
-      env: { AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${deadPort}` },
+      env: { AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${deadPort},127.0.0.1:${gatePort}` },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: api.authHeaders.authorization!.slice('Bearer '.length), apiKey: null, maxRetries: 0 });
@@ -39,6 +46,7 @@ describe('session resources mounted into a running session', () => {
 
   afterAll(async () => {
     await platform?.stop();
+    await new Promise((resolve) => gate?.close(resolve));
     await db?.drop();
   });
 
@@ -156,6 +164,39 @@ describe('session resources mounted into a running session', () => {
     expect(await client.beta.memoryStores.memories.retrieve(factMemories[0]!.id, { memory_store_id: facts.id })).toMatchObject({ content: 'Founded in 2019.\n' });
   }, 180_000);
 
+  it('does not overwrite a memory changed through the API while the session was editing its copy', async () => {
+    const store = await client.beta.memoryStores.create({ name: 'Shared Plan' });
+    const plan = await client.beta.memoryStores.memories.create(store.id, { path: '/plan.md', content: 'v1\n' });
+    const gatePort = (gate.address() as { port: number }).port;
+    const waitForGate = `until curl -sS -m 5 --noproxy '' http://127.0.0.1:${gatePort}/ | grep -q open; do sleep 0.3; done`;
+    const agent = await scriptedAgent('edits late', [
+      { toolCall: { name: 'bash', input: { command: `${waitForGate}; echo mine > /mnt/memory/shared-plan/plan.md` } } },
+      'done',
+    ]);
+    const environment = await client.beta.environments.create({ name: 'mounts-cloud', config: { type: 'cloud' } });
+    const session = await client.beta.sessions.create({
+      agent,
+      environment_id: environment.id,
+      resources: [{ type: 'memory_store', memory_store_id: store.id, access: 'read_write' }],
+    });
+    gateOpen = false;
+    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }] });
+    for (const deadline = Date.now() + 120_000; !(await events(session.id)).some((e) => e.type === 'agent.tool_use'); await sleep(200)) {
+      if (Date.now() > deadline) throw new Error('the bash call never started');
+    }
+    await client.beta.memoryStores.memories.update(plan.id, { memory_store_id: store.id, content: 'theirs\n' });
+    gateOpen = true;
+    for (const deadline = Date.now() + 120_000; (await client.beta.sessions.retrieve(session.id)).status !== 'idle'; await sleep(200)) {
+      if (Date.now() > deadline) throw new Error('the session never went idle');
+    }
+
+    const [edit] = await toolResults(session.id);
+    expect(edit!.isError).toBe(true);
+    expect(edit!.text).toContain('The changes under /mnt/memory/shared-plan were not saved to the memory store');
+    expect(edit!.text).toContain('changed by someone else');
+    expect(await client.beta.memoryStores.memories.retrieve(plan.id, { memory_store_id: store.id })).toMatchObject({ content: 'theirs\n' });
+  }, 300_000);
+
   it('reports a repository that cannot be cloned as a session.error without its token, and the session still goes idle', async () => {
     const url = `http://127.0.0.1:${deadPort}/widgets.git`;
     const agent = await scriptedAgent('no repo', [{ toolCall: { name: 'bash', input: { command: 'ls /workspace' } } }, 'done']);
@@ -176,6 +217,10 @@ describe('session resources mounted into a running session', () => {
     expect(JSON.stringify(log)).not.toContain(TOKEN);
   }, 180_000);
 });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

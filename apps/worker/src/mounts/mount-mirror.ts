@@ -11,6 +11,8 @@ export interface MountChange {
   /** Relative to the mount ("notes/a.md"). */
   path: string;
   content: string | null;
+  /** The sha256 of what was copied there (null: the session created the file). */
+  base: string | null;
 }
 
 /**
@@ -74,10 +76,11 @@ export class MountMirror {
       const path = file.path; // relative to the mirror's root, like the keys of `copied`
       present.add(path);
       const bytes = await this.local.readBytes(path);
-      if (this.copied.get(path) !== contentVersion(bytes)) changes.push({ path: path.slice(prefix.length + 1), content: Buffer.from(bytes).toString('utf8') });
+      const copied = this.copied.get(path);
+      if (copied !== contentVersion(bytes)) changes.push({ path: path.slice(prefix.length + 1), content: Buffer.from(bytes).toString('utf8'), base: shaOf(copied) });
     }
     for (const path of this.copied.keys()) {
-      if (path.startsWith(`${prefix}/`) && !present.has(path)) changes.push({ path: path.slice(prefix.length + 1), content: null });
+      if (path.startsWith(`${prefix}/`) && !present.has(path)) changes.push({ path: path.slice(prefix.length + 1), content: null, base: shaOf(this.copied.get(path)) });
     }
     return changes;
   }
@@ -100,6 +103,12 @@ function sourceTag(source: SessionMountSource): string | null {
   return null;
 }
 
+const SHA_PREFIX = 'sha256:';
+
 function contentVersion(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `${SHA_PREFIX}${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function shaOf(version: string | undefined): string | null {
+  return version?.startsWith(SHA_PREFIX) ? version.slice(SHA_PREFIX.length) : null;
 }

@@ -86,7 +86,7 @@ export class SessionMounts implements OnApplicationShutdown {
             tenantId,
             sessionId,
             memoryStoreId: mount.source.storeId,
-            changes: changes.map((c) => ({ path: `/${c.path}`, content: c.content })),
+            changes: changes.map((c) => ({ path: `/${c.path}`, content: c.content, base_content_sha256: c.base })),
           });
           held.mirror.settled(mount, changes);
         } catch (error) {

@@ -26,7 +26,17 @@ export const MemoryWriteBackSchema = z.object({
   tenantId: z.string().min(1),
   sessionId: z.string().min(1),
   memoryStoreId: z.string().min(1),
-  changes: z.array(z.object({ path: z.string().min(2).startsWith('/'), content: z.string().nullable() })).min(1).max(1000),
+  changes: z
+    .array(
+      z.object({
+        path: z.string().min(2).startsWith('/'),
+        content: z.string().nullable(),
+        /** The content's hash when the session's copy was made (null: the session created the file): the precondition. */
+        base_content_sha256: z.string().nullable(),
+      }),
+    )
+    .min(1)
+    .max(1000),
 });
 export type MemoryWriteBack = z.infer<typeof MemoryWriteBackSchema>;
 
