@@ -12,10 +12,10 @@ export interface ResourceMounts {
 
 /**
  * Files are shown read-only at their `mount_path` (files in one directory share one mount); memory stores
- * at theirs (`/mnt/memory/<slug>`), writable for `read_write`. Repositories are cloned by the Hands into
+ * at theirs (`/mnt/memory/<slug>`), writable for `read_write` where the Hands write back. Repositories are cloned by the Hands into
  * the workspace and are not mounts.
  */
-export function resourceMounts(resources: readonly RuntimeSessionResource[]): ResourceMounts {
+export function resourceMounts(resources: readonly RuntimeSessionResource[], options: { writable: boolean } = { writable: true }): ResourceMounts {
   const byDir = new Map<string, Array<{ name: string; fileId: string }>>();
   const mounts: SessionMount[] = [];
   const promptNotes: string[] = [];
@@ -31,7 +31,8 @@ export function resourceMounts(resources: readonly RuntimeSessionResource[]): Re
       byDir.set(dir, [...(byDir.get(dir) ?? []), ...candidate.source.files]);
     } else if (resource.type === 'memory_store') {
       const path = resource.mount_path ?? `${SESSION_MOUNT_PATHS.memory}/${resource.memory_store_id}`;
-      const writable = (resource.access ?? 'read_write') === 'read_write';
+      // Where the Hands cannot write back (`remote`), a read_write store is shown read-only, and the prompt says so.
+      const writable = options.writable && (resource.access ?? 'read_write') === 'read_write';
       const mount = { path, source: { type: 'memory_store' as const, storeId: resource.memory_store_id, writable } };
       if (!SessionMountSchema.safeParse(mount).success) {
         skipped.push({ id: resource.id, mountPath: path, why: 'not a path below /mnt' });

@@ -55,11 +55,12 @@ export class SessionMountPlanner {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent }): Promise<SessionMountPlan> {
+  /** `writableMounts`: whether the session's Hands can write a mount back (a cluster worker's sandbox). */
+  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent; writableMounts?: boolean }): Promise<SessionMountPlan> {
     const { tenantId, sessionId, agent } = context;
     const artefactsRoot = sessionArtefactsRoot(tenantId, sessionId);
     const skills = await this.attachedSkills(tenantId, agent);
-    const resources = await this.resources(tenantId, sessionId);
+    const resources = await this.resources(tenantId, sessionId, context.writableMounts ?? true);
     const mounts: SessionMount[] = [
       { path: SESSION_MOUNT_PATHS.agent, source: { type: 'workspace', root: agentWorkspaceRoot(tenantId, agent.id), include: [...AGENT_DEFINITION_ENTRIES] } },
       ...skills,
@@ -81,10 +82,10 @@ export class SessionMountPlanner {
   }
 
   /** The session's `resources[]` as mounts; a failure to read them leaves them out of this turn (logged). */
-  private async resources(tenantId: string, sessionId: string): Promise<ResourceMounts> {
+  private async resources(tenantId: string, sessionId: string, writable: boolean): Promise<ResourceMounts> {
     try {
       const { resources } = await this.rpc.request(SessionResourceSubjects.resolve, { tenantId, sessionId });
-      const planned = resourceMounts(resources);
+      const planned = resourceMounts(resources, { writable });
       for (const skip of planned.skipped) this.logger.warn({ sessionId, resource: skip.id, mountPath: skip.mountPath, why: skip.why }, 'session resource not mounted');
       return planned;
     } catch (err) {
