@@ -45,6 +45,7 @@ export type { CreateEnvironmentKeyRequest, EnvironmentKey } from './nats/control
 export { ControlStoreSubjects, FileContentSchema, SkillUploadSchema, UploadFileRpcBodySchema } from './nats/control-store-subjects.js';
 export {
   AGENT_DEFINITION_ENTRIES,
+  isWritableMount,
   MOUNTS_ROOT,
   SESSION_MOUNT_PATHS,
   SessionMountSchema,
@@ -716,7 +717,8 @@ export { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, HandsWorkerSchema } fr
 export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
-export { RuntimeSessionResourceSchema, SessionResourceSubjects } from './nats/session-resource-subjects.js';
+export { MemoryWriteBackSchema, RuntimeSessionResourceSchema, SessionResourceSubjects } from './nats/session-resource-subjects.js';
+export type { MemoryWriteBack } from './nats/session-resource-subjects.js';
 export type { RuntimeSessionResource } from './nats/session-resource-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
 export { EnvironmentCredentialSubjects, SandboxCredentialSchema } from './nats/environment-credential-subjects.js';

@@ -7,6 +7,7 @@ import {
   type CreateMemoryRequest,
   type ListMemoriesParams,
   type Memory,
+  type MemoryActor,
   type MemoryListItem,
   type MemoryView,
   type Page,
@@ -41,6 +42,38 @@ export class MemoriesService {
       ? await this.guard(() => this.memories.write(actor, existing, write))
       : await this.guard(() => this.memories.create(actor, storeId, newId(ID_PREFIXES.memory), write));
     return toMemoryDto(row, view);
+  }
+
+  /**
+   * Makes the memory at `path` hold `content` (null: deleted) on behalf of `by` (a session writing through its
+   * mount): a new version when something changes, nothing when the memory already is so. The memory must still
+   * hold what the session's copy held (`base_content_sha256`, null for a memory the session created).
+   */
+  async writeByPath(
+    actor: Actor,
+    storeId: string,
+    change: { path: string; content: string | null; base_content_sha256: string | null },
+    by: MemoryActor,
+  ): Promise<{ memory_id: string; operation: MemoryWrite['operation'] } | null> {
+    await this.stores.requireWritable(actor, storeId);
+    const existing = await this.memories.findByPath(actor, storeId, change.path);
+    const live = existing && !existing.deletedAt ? existing : null;
+    if (live && live.content === change.content) return null;
+    // The session changed the copy it was given: the memory must still be what that copy was.
+    if ((live ? (live.contentSha256 ?? sha256Hex(live.content)) : null) !== change.base_content_sha256) {
+      throw new AppError('PRECONDITION_FAILED', `${change.path}: the memory was changed by someone else since this session's copy was made`);
+    }
+    if (change.content === null) {
+      if (!live) return null;
+      await this.guard(() => this.memories.write(actor, live, { ...this.write(actor, live.path, live.content, 'deleted'), createdBy: by }));
+      return { memory_id: live.id, operation: 'deleted' };
+    }
+    const operation = live ? 'modified' : 'created';
+    const write = { ...this.write(actor, change.path, change.content, operation), createdBy: by };
+    const row = existing
+      ? await this.guard(() => this.memories.write(actor, existing, write))
+      : await this.guard(() => this.memories.create(actor, storeId, newId(ID_PREFIXES.memory), write));
+    return { memory_id: row.memory.id, operation };
   }
 
   async get(actor: Actor, storeId: string, id: string, view: MemoryView = 'full'): Promise<Memory> {

@@ -38,4 +38,10 @@ export class SessionResourcesHandler {
   async resolve(@RpcBody(S.resolve) req: RpcParsedRequest<typeof S.resolve>) {
     return { resources: await this.resources.resolve(req.tenantId, req.sessionId) };
   }
+
+  /** Internal write-back of a session's read-write memory store mount (from the worker holding the session). */
+  @RpcHandler(S.writeMemories)
+  async writeMemories(@RpcBody(S.writeMemories) req: RpcParsedRequest<typeof S.writeMemories>) {
+    return { written: await this.resources.writeMemories(req) };
+  }
 }

@@ -12,8 +12,8 @@ export class SessionResourcesRepository {
     return this.db.session.findFirst({ where: { id: sessionId, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
   }
 
-  findSessionOfTenant(tenantId: string, sessionId: string): Promise<Pick<Session, 'resources'> | null> {
-    return this.db.session.findFirst({ where: { id: sessionId, tenantId }, select: { resources: true } });
+  findSessionOfTenant(tenantId: string, sessionId: string): Promise<Pick<Session, 'resources' | 'namespaceId'> | null> {
+    return this.db.session.findFirst({ where: { id: sessionId, tenantId }, select: { resources: true, namespaceId: true } });
   }
 
   /** Applies `change` to the current list and stores its result; null when the session is not the actor's. */

@@ -3,7 +3,9 @@ import {
   AppError,
   type Actor,
   type AddSessionResourceRequest,
+  CreateMemoryRequestSchema,
   type ListParams,
+  type MemoryWriteBack,
   type Page,
   type RuntimeSessionResource,
   type SessionResource,
@@ -14,6 +16,7 @@ import {
 import { assertCanWrite } from '../common/access.js';
 import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { FilesService } from '../files/files.service.js';
+import { MemoriesService } from '../memory-stores/memories.service.js';
 import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
 import { assertDistinctMounts, prepareResource, toPublicResource, type PreparedResource } from './session-resource.records.js';
 import { SessionResourceTokensRepository } from './session-resource-tokens.repository.js';
@@ -27,6 +30,7 @@ export class SessionResourcesService {
     private readonly tokens: SessionResourceTokensRepository,
     private readonly files: FilesService,
     private readonly stores: MemoryStoresService,
+    private readonly memories: MemoriesService,
   ) {}
 
   /** Checks what the resources name and builds their records; tokens go to `sealTokens` once the session exists. */
@@ -109,6 +113,33 @@ export class SessionResourcesService {
       const token = resource.id ? tokens.get(resource.id) : undefined;
       return { resource, ...(token ? { authorization_token: token } : {}) };
     });
+  }
+
+  /**
+   * Run time (worker → control): what a session's tools changed in a memory store it mounts read-write,
+   * each change a memory version attributed to the session, under the store's path and size limits.
+   */
+  async writeMemories(req: MemoryWriteBack): Promise<Array<{ path: string; memory_id: string; operation: 'created' | 'modified' | 'deleted' }>> {
+    const row = await this.sessions.findSessionOfTenant(req.tenantId, req.sessionId);
+    if (!row) throw new AppError('NOT_FOUND', `Session ${req.sessionId} not found`);
+    const mounted = (row.resources as unknown[]).map(toPublicResource).find((r) => r.type === 'memory_store' && r.memory_store_id === req.memoryStoreId);
+    if (!mounted || mounted.type !== 'memory_store') throw new AppError('NOT_FOUND', `memory_store_id: session ${req.sessionId} does not mount memory store ${req.memoryStoreId}`);
+    if ((mounted.access ?? 'read_write') !== 'read_write') {
+      throw new AppError('PERMISSION_DENIED', `memory store ${req.memoryStoreId} is mounted read-only in session ${req.sessionId}`);
+    }
+    for (const change of req.changes) {
+      if (change.content === null) continue;
+      const checked = CreateMemoryRequestSchema.safeParse({ path: change.path, content: change.content });
+      if (!checked.success) throw new AppError('INVALID_REQUEST', `${change.path}: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+    }
+    // The session writes as itself: a service actor of the session's tenant and namespace, attributed to the session.
+    const actor: Actor = { tenantId: req.tenantId, namespaceId: row.namespaceId, userId: null, apiKeyId: null, role: 'member' };
+    const written = [];
+    for (const change of req.changes) {
+      const done = await this.memories.writeByPath(actor, req.memoryStoreId, change, { type: 'session_actor', session_id: req.sessionId });
+      if (done) written.push({ path: change.path, ...done });
+    }
+    return written;
   }
 
   private async requireSession(actor: Actor, sessionId: string): Promise<SessionResource[]> {

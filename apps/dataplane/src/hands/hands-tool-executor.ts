@@ -1,4 +1,4 @@
-import { HandsSubjects, type SandboxNetworking, type SessionMount } from '@agentry/contracts';
+import { HandsSubjects, type SandboxNetworking, type SessionErrorObject, type SessionMount } from '@agentry/contracts';
 import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
@@ -20,6 +20,8 @@ export interface HandsTarget {
   networking: SandboxNetworking;
   /** The Brain-owned trees the worker mirrors at /mnt for every call. */
   mounts?: SessionMount[];
+  /** Where the worker's problems preparing the session's resources (a failed clone) go: `session.error` events. */
+  reportError?: (error: SessionErrorObject) => Promise<void>;
 }
 
 /** `local` and `sandbox` sessions run their file and shell tools in a sandbox on a cluster worker. */
@@ -107,6 +109,7 @@ export class HandsToolExecutor implements ToolExecutor {
         },
         { timeoutMs: this.target.timeoutMs + 5_000 },
       );
+      for (const error of result.sessionErrors ?? []) await this.target.reportError?.(error);
       return result.isError
         ? { status: 'error', content: result.content, ...(result.reason ? { reason: result.reason } : {}) }
         : { status: 'ok', content: result.content };

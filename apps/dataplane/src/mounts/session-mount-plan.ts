@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AGENT_DEFINITION_ENTRIES,
   SESSION_MOUNT_PATHS,
+  SessionResourceSubjects,
   sessionArtefactsRoot,
   type SessionAgent,
   type SessionMount,
 } from '@agentry/contracts';
 import { LARGE_TOOL_RESULTS_DIR, DEFAULT_PLAN_DIR, type FileMount, type SkillSource } from '@agentry/harness';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
 import {
   agentWorkspaceRoot,
   openMountTree,
@@ -17,6 +18,7 @@ import {
   type WorkspaceFs,
 } from '@agentry/workspace';
 import { SqlPool } from '../sql/sql-pool.js';
+import { resourceMounts, type ResourceMounts } from './resource-mounts.js';
 
 /** What one turn of a session mounts, and the Brain-side handles on the same trees. */
 export interface SessionMountPlan {
@@ -28,6 +30,8 @@ export interface SessionMountPlan {
   attachedSkills: SkillSource | null;
   /** The same trees as the file tools running in the Brain (`remote`) see them at /mnt. */
   fileMounts(): Promise<FileMount[]>;
+  /** What the system prompt says of the mounted resources (memory stores: where, whether writable, instructions). */
+  promptNotes: string[];
 }
 
 const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -36,8 +40,9 @@ const SKILL_CACHE_ENTRIES = 256;
 
 /**
  * Decides what the Brain shows a session under /mnt (docs/mounts.md): the agent's definition
- * files, the `/v1` skills attached to it at their pinned version, and the session's own evicted tool
- * outputs and plans. Every tree is read-only to the session; the Brain and `/api` write them.
+ * files, the `/v1` skills attached to it at their pinned version, the session's own evicted tool
+ * outputs and plans, and its `resources[]` files and memory stores. Every tree is read-only to the
+ * session, except a memory store mounted `read_write` (written back to the store by the Hands).
  */
 @Injectable()
 export class SessionMountPlanner {
@@ -46,18 +51,22 @@ export class SessionMountPlanner {
 
   constructor(
     private readonly sql: SqlPool,
+    private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent }): Promise<SessionMountPlan> {
+  /** `writableMounts`: whether the session's Hands can write a mount back (a cluster worker's sandbox). */
+  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent; writableMounts?: boolean }): Promise<SessionMountPlan> {
     const { tenantId, sessionId, agent } = context;
     const artefactsRoot = sessionArtefactsRoot(tenantId, sessionId);
     const skills = await this.attachedSkills(tenantId, agent);
+    const resources = await this.resources(tenantId, sessionId, context.writableMounts ?? true);
     const mounts: SessionMount[] = [
       { path: SESSION_MOUNT_PATHS.agent, source: { type: 'workspace', root: agentWorkspaceRoot(tenantId, agent.id), include: [...AGENT_DEFINITION_ENTRIES] } },
       ...skills,
       { path: SESSION_MOUNT_PATHS.toolResults, source: { type: 'workspace', root: artefactsRoot, dir: LARGE_TOOL_RESULTS_DIR } },
       { path: SESSION_MOUNT_PATHS.plans, source: { type: 'workspace', root: artefactsRoot, dir: DEFAULT_PLAN_DIR } },
+      ...resources.mounts,
     ];
     if (this.skillFiles.size > SKILL_CACHE_ENTRIES) this.skillFiles.clear();
     const deps = { sql: this.sql.pool, tenantId, skillCache: this.skillFiles };
@@ -68,7 +77,21 @@ export class SessionMountPlanner {
       artefacts: new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId, root: artefactsRoot }),
       attachedSkills: skillsTree ? { layer: 'repository', fs: skillsTree, root: '', shownAt: SESSION_MOUNT_PATHS.skills } : null,
       fileMounts: async () => [{ path: '/mnt', fs: await openMountTree(mounts, deps) }],
+      promptNotes: resources.promptNotes,
     };
+  }
+
+  /** The session's `resources[]` as mounts; a failure to read them leaves them out of this turn (logged). */
+  private async resources(tenantId: string, sessionId: string, writable: boolean): Promise<ResourceMounts> {
+    try {
+      const { resources } = await this.rpc.request(SessionResourceSubjects.resolve, { tenantId, sessionId });
+      const planned = resourceMounts(resources, { writable });
+      for (const skip of planned.skipped) this.logger.warn({ sessionId, resource: skip.id, mountPath: skip.mountPath, why: skip.why }, 'session resource not mounted');
+      return planned;
+    } catch (err) {
+      this.logger.error({ sessionId, err }, 'session resources could not be read; none are mounted this turn');
+      return { mounts: [], promptNotes: [], skipped: [] };
+    }
   }
 
   /** One mount per attached custom skill, at `/mnt/skills/<name>`; a skill that no longer resolves is left out. */

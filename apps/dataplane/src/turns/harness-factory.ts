@@ -86,8 +86,8 @@ export class HarnessFactory {
       model: meter(new InstrumentedModel(this.model(modelId, modelSettings))),
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
-      ...(agent.system ? { systemPrompt: agent.system } : {}),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, runtime.hands, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
+      ...systemPromptOf(agent.system, mounts?.promptNotes ?? []),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, { ...runtime.hands, ...(runtime.reportError ? { reportError: runtime.reportError } : {}) }, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       tools: [
         ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles, ...(mounts ? { fileMounts: mounts.fileMounts } : {}) }) : []),
@@ -132,6 +132,12 @@ export class HarnessFactory {
       return new UnservableModel(modelId, unservableModelError(modelId, this.providers) ?? error);
     }
   }
+}
+
+/** The agent's system prompt, followed by what the mounted resources need the model to know. */
+function systemPromptOf(system: string | null | undefined, notes: readonly string[]): { systemPrompt?: string } {
+  const parts = [...(system ? [system] : []), ...notes];
+  return parts.length > 0 ? { systemPrompt: parts.join('\n\n') } : {};
 }
 
 function harnessLogger(logger: Logger) {

@@ -14,6 +14,7 @@ import { SessionEventsRepository } from '../events/session-events.repository.js'
 import { SessionStateRepository, type Lease, type SessionState, type TurnStartFacts } from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
+import { runsOnClusterWorker } from '../hands/hands-tool-executor.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
 import { OutcomeLoop } from '../outcomes/outcome-loop.js';
@@ -168,7 +169,12 @@ export class TurnRunner {
       { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: payer, agentId: spec.agent.id },
       payer === session.id ? facts.account : await this.accounts.account(payer),
     );
-    const mounts = await this.mountPlanner.plan({ tenantId: session.tenantId, sessionId: session.id, agent: spec.agent });
+    const mounts = await this.mountPlanner.plan({
+      tenantId: session.tenantId,
+      sessionId: session.id,
+      agent: spec.agent,
+      writableMounts: runsOnClusterWorker(handsKindOf(spec.environment.type)),
+    });
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),
       tools: await this.threads.toolsFor(session, writer),

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
-import { inProcessToolExecutor, type FileMount, type ToolOutcome } from '@agentry/harness';
+import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
-import { MOUNTS_DIR, SessionMounts } from '../mounts/session-mounts.js';
+import { MOUNTS_DIR, SessionMounts, type SyncedMounts } from '../mounts/session-mounts.js';
 import { SessionRepositories } from '../resources/session-repositories.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
@@ -45,16 +45,17 @@ export class HandsExecService {
         return failure(request.toolUseId, "The session's workspace could not be restored on this worker; the call did not run", 'workspace_unavailable');
       }
     }
-    let mounts: FileMount[];
+    let mounts: SyncedMounts;
     try {
       mounts = await this.mounts.sync(request.tenantId, request.sessionId, join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR), request.mounts);
     } catch (err) {
       this.logger.error({ sessionId: request.sessionId, err }, 'session mounts could not be brought up to date');
       return failure(request.toolUseId, "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run", 'mounts_unavailable');
     }
-    // The session's repositories are there before its first call runs; a failed clone does not fail the call.
+    // The session's repositories are there before its first call runs; a failed clone does not fail the call,
+    // it is reported with the result (a `session.error` of the turn).
     const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
-    await this.repositories.ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch).catch(() => undefined);
+    const sessionErrors = (await this.repositories.ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch).catch(() => [])) ?? [];
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
     let outcome: ToolOutcome | null | undefined;
@@ -66,7 +67,8 @@ export class HandsExecService {
             const timeouts = { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs };
             const tool = this.toolbox.get(request.name, sandbox, timeouts);
             if (!tool) return Promise.resolve(null);
-            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, mounts, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
+            sandbox.fs.setExtraBinds(mounts.writableBinds);
+            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, mounts: mounts.files, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
             return inProcessToolExecutor.execute({ tool, input: request.input, context });
           });
     } catch (err) {
@@ -78,6 +80,7 @@ export class HandsExecService {
       // Whatever the call got to write before it ended (even cancelled) is the session's state now.
       if (bound) await this.persist(request);
     }
+    const unsaved = await this.mounts.writeBack(request.tenantId, request.sessionId);
     if (outcome === null) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
     if (!outcome || cancel.aborted) {
       return failure(request.toolUseId, `[cancelled] The tool call was cancelled (${String(cancel.reason)}) before it finished`, 'cancelled');
@@ -85,9 +88,10 @@ export class HandsExecService {
     const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,
-      isError: outcome.status !== 'ok',
-      content: text,
+      isError: outcome.status !== 'ok' || unsaved.length > 0,
+      content: [...text, ...unsaved.map((line) => ({ type: 'text' as const, text: line }))],
       ...(outcome.status === 'error' && outcome.reason ? { reason: outcome.reason } : {}),
+      ...(sessionErrors.length > 0 ? { sessionErrors } : {}),
     };
     await this.cache.put(result);
     this.logger.info({ sessionId: request.sessionId, tool: request.name, isError: result.isError }, 'tool executed');

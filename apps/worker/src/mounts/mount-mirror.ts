@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { SessionMount } from '@agentry/contracts';
+import { isWritableMount, type SessionMount, type SessionMountSource } from '@agentry/contracts';
 import { joinWorkspacePath, LocalWorkspaceFs, mountPrefix, openMountSource, type MountSourceDeps } from '@agentry/workspace';
 
 /** A materialised file: which source version it was copied from. */
 type Copied = Map<string, string>;
 
+/** A change the session's tools made below a writable mount: the file's new content, or null when removed. */
+export interface MountChange {
+  /** Relative to the mount ("notes/a.md"). */
+  path: string;
+  content: string | null;
+  /** The sha256 of what was copied there (null: the session created the file). */
+  base: string | null;
+}
+
 /**
  * One session's mounts laid out in a host directory (bound read-only at /mnt in its sandbox): each
  * `sync` makes the directory exactly what the mounts' sources hold now, copying only files whose
- * version changed since the last sync and removing what the sources no longer have.
+ * version changed since the last sync and removing what the sources no longer have. Below a writable
+ * mount the session's own changes are found with `changesOf` and written back by the caller.
  */
 export class MountMirror {
   private copied: Copied | null = null;
@@ -34,14 +45,16 @@ export class MountMirror {
       const prefix = mountPrefix(mount);
       const source = await openMountSource(mount.source, deps);
       await this.local.mkdir(prefix);
-      const tag = mount.source.type === 'skill_version' ? `${mount.source.skillId}@${mount.source.version}` : `${mount.source.root}`;
+      const tag = sourceTag(mount.source);
       for (const file of await source.list('', { recursive: true })) {
         if (file.kind !== 'file') continue;
         const path = joinWorkspacePath(prefix, file.path);
-        const version = `${tag}:${file.version}`;
+        // Files and memories are read whole anyway; their version is their content.
+        const bytes = tag === null ? await source.readBytes(file.path) : null;
+        const version = bytes ? contentVersion(bytes) : `${tag}:${file.version}`;
         wanted.set(path, version);
         if (this.copied.get(path) === version) continue;
-        await this.local.writeBytes(path, await source.readBytes(file.path), { createParents: true });
+        await this.local.writeBytes(path, bytes ?? (await source.readBytes(file.path)), { createParents: true });
         this.copied.set(path, version);
       }
     }
@@ -51,4 +64,51 @@ export class MountMirror {
       this.copied.delete(path);
     }
   }
+
+  /** What differs below a writable mount from what was last copied there (or written back). */
+  async changesOf(mount: SessionMount): Promise<MountChange[]> {
+    if (!isWritableMount(mount) || this.copied === null) return [];
+    const prefix = mountPrefix(mount);
+    const changes: MountChange[] = [];
+    const present = new Set<string>();
+    for (const file of await this.local.list(prefix, { recursive: true }).catch(() => [])) {
+      if (file.kind !== 'file') continue;
+      const path = file.path; // relative to the mirror's root, like the keys of `copied`
+      present.add(path);
+      const bytes = await this.local.readBytes(path);
+      const copied = this.copied.get(path);
+      if (copied !== contentVersion(bytes)) changes.push({ path: path.slice(prefix.length + 1), content: Buffer.from(bytes).toString('utf8'), base: shaOf(copied) });
+    }
+    for (const path of this.copied.keys()) {
+      if (path.startsWith(`${prefix}/`) && !present.has(path)) changes.push({ path: path.slice(prefix.length + 1), content: null, base: shaOf(this.copied.get(path)) });
+    }
+    return changes;
+  }
+
+  /** Records changes as written back, so they are neither sent again nor overwritten by the next sync. */
+  settled(mount: SessionMount, changes: readonly MountChange[]): void {
+    const prefix = mountPrefix(mount);
+    for (const change of changes) {
+      const path = joinWorkspacePath(prefix, change.path);
+      if (change.content === null) this.copied?.delete(path);
+      else this.copied?.set(path, contentVersion(Buffer.from(change.content, 'utf8')));
+    }
+  }
+}
+
+/** How a source's file versions are told apart: by a stable tag and the file's version, or (null) by content. */
+function sourceTag(source: SessionMountSource): string | null {
+  if (source.type === 'skill_version') return `${source.skillId}@${source.version}`;
+  if (source.type === 'workspace') return source.root;
+  return null;
+}
+
+const SHA_PREFIX = 'sha256:';
+
+function contentVersion(bytes: Uint8Array): string {
+  return `${SHA_PREFIX}${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+function shaOf(version: string | undefined): string | null {
+  return version?.startsWith(SHA_PREFIX) ? version.slice(SHA_PREFIX.length) : null;
 }

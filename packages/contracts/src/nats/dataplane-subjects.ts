@@ -3,6 +3,7 @@ import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { InboundEventSchema } from '../events/inbound-events.js';
 import { SessionEventSchema } from '../events/session-event.js';
+import { SessionErrorObjectSchema } from '../events/session-error.js';
 import { SessionMountSchema } from './session-mounts.js';
 
 /** A committed event with its per-session position; `seq` is the SSE id and the paging cursor. */
@@ -81,6 +82,8 @@ export const HandsExecResultSchema = z.object({
   content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
   /** Machine-readable cause when isError (e.g. `path_escape`, `not_found`, `unknown_tool`). */
   reason: z.string().optional(),
+  /** What went wrong preparing the session's resources (a repository that could not be cloned), for `session.error` events. */
+  sessionErrors: z.array(SessionErrorObjectSchema).optional(),
 });
 export type HandsExecResult = z.infer<typeof HandsExecResultSchema>;
 

@@ -15,6 +15,8 @@ export const SESSION_MOUNT_PATHS = {
   toolResults: '/mnt/tool_results',
   /** This session's plan (`plans/PLAN.md` of plan_write). */
   plans: '/mnt/plans',
+  /** Memory stores of the session's `resources[]`, each at `/mnt/memory/<slug of its name>`. */
+  memory: '/mnt/memory',
 } as const;
 
 /** The top-level entries of an agent workspace that are its definition (and AGENT-scope memory). */
@@ -43,9 +45,34 @@ export const SkillVersionMountSourceSchema = z.object({
   version: z.number().int().positive(),
 });
 
-export const SessionMountSourceSchema = z.discriminatedUnion('type', [WorkspaceMountSourceSchema, SkillVersionMountSourceSchema]);
+const FileNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+
+/** Uploaded files (Files API, `resources[{type:"file"}]`), each shown under its name in the mount's directory. */
+export const FilesMountSourceSchema = z.object({
+  type: z.literal('files'),
+  files: z.array(z.object({ name: FileNameSchema, fileId: z.string().min(1) })).min(1),
+});
+
+/** The live memories of a memory store, one file per memory at its path; writable for a `read_write` resource. */
+export const MemoryStoreMountSourceSchema = z.object({
+  type: z.literal('memory_store'),
+  storeId: z.string().min(1),
+  writable: z.boolean(),
+});
+
+export const SessionMountSourceSchema = z.discriminatedUnion('type', [
+  WorkspaceMountSourceSchema,
+  SkillVersionMountSourceSchema,
+  FilesMountSourceSchema,
+  MemoryStoreMountSourceSchema,
+]);
 export type SessionMountSource = z.infer<typeof SessionMountSourceSchema>;
 
-/** One read-only tree at `path` in the session's file tree. */
+/** One tree at `path` in the session's file tree: read-only, except a writable memory store. */
 export const SessionMountSchema = z.object({ path: MountPathSchema, source: SessionMountSourceSchema });
 export type SessionMount = z.infer<typeof SessionMountSchema>;
+
+/** Whether the session's tools may write below the mount (its changes are written back to the source). */
+export function isWritableMount(mount: SessionMount): boolean {
+  return mount.source.type === 'memory_store' && mount.source.writable;
+}

@@ -20,6 +20,26 @@ export const RuntimeSessionResourceSchema = z.object({
 });
 export type RuntimeSessionResource = z.infer<typeof RuntimeSessionResourceSchema>;
 
+/** What a session's tools changed in a read-write memory store mount: one entry per memory path (`null` content: removed). */
+export const MemoryWriteBackSchema = z.object({
+  v: V1,
+  tenantId: z.string().min(1),
+  sessionId: z.string().min(1),
+  memoryStoreId: z.string().min(1),
+  changes: z
+    .array(
+      z.object({
+        path: z.string().min(2).startsWith('/'),
+        content: z.string().nullable(),
+        /** The content's hash when the session's copy was made (null: the session created the file): the precondition. */
+        base_content_sha256: z.string().nullable(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type MemoryWriteBack = z.infer<typeof MemoryWriteBackSchema>;
+
 /** `/v1/sessions/{id}/resources` (CMA), and the internal run-time read of a session's resources. */
 export const SessionResourceSubjects = {
   list: rpcSubject('control.session_resource.list', z.object({ ...OfSession, query: ListParamsSchema }), pageSchema(SessionResourceSchema)),
@@ -36,5 +56,14 @@ export const SessionResourceSubjects = {
     'control.session_resource.resolve',
     z.object({ v: V1, tenantId: z.string().min(1), sessionId: z.string().min(1) }),
     z.object({ resources: z.array(RuntimeSessionResourceSchema) }),
+  ),
+  /**
+   * Internal (worker → control): writes a session's changes to a memory store it mounts read-write, each
+   * a new memory version attributed to the session. Refused unless the session holds the store read-write.
+   */
+  writeMemories: rpcSubject(
+    'control.session_resource.write_memories',
+    MemoryWriteBackSchema,
+    z.object({ written: z.array(z.object({ path: z.string(), memory_id: z.string(), operation: z.enum(['created', 'modified', 'deleted']) })) }),
   ),
 } as const;

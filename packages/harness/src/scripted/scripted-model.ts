@@ -106,7 +106,8 @@ function textOf(message: ChatMessage): string {
 
 /**
  * A scripted reply can show what the model was given: `{{tools}}` becomes the names of the tools the
- * request offered, `{{tool_results}}` the text of the tool results that answer its previous message.
+ * request offered, `{{tool_results}}` the text of the tool results that answer its previous message,
+ * `{{system}}` the system prompt it was sent.
  */
 function fillPlaceholders(text: string | undefined, request: ModelRequest): string | undefined {
   if (text === undefined || !text.includes('{{')) return text;
@@ -114,7 +115,8 @@ function fillPlaceholders(text: string | undefined, request: ModelRequest): stri
   const results = request.messages.slice(lastAssistant + 1).filter((m) => m.role === 'tool');
   return text
     .replaceAll('{{tools}}', (request.tools ?? []).map((t) => t.name).join(', '))
-    .replaceAll('{{tool_results}}', results.map(textOf).join('\n'));
+    .replaceAll('{{tool_results}}', results.map(textOf).join('\n'))
+    .replaceAll('{{system}}', request.messages.filter((m) => m.role === 'system').map(textOf).join('\n'));
 }
 
 function requestChars(request: ModelRequest): number {

@@ -12,7 +12,7 @@ export const WorkspaceErrors = {
     new AppError('PAYLOAD_TOO_LARGE', `${path} would be ${size} bytes; the limit is ${limit}`, { details: { path, size, limit } }),
   escape: (path: string, reason: string) =>
     new AppError('PATH_ESCAPE', `Rejected path (${reason}): ${JSON.stringify(path.slice(0, 200))}`, { details: { reason } }),
-  readOnly: (path: string) => new AppError('READ_ONLY', `Read-only: ${path || '/'}`, { details: { path } }),
+  readOnly: (path: string, why?: string) => new AppError('READ_ONLY', `Read-only: ${path || '/'}${why ? ` (${why})` : ''}`, { details: { path } }),
   isDirectory: (path: string) => new AppError('INVALID_REQUEST', `Is a directory: ${path || '/'}`, { details: { path } }),
   notDirectory: (path: string) => new AppError('INVALID_REQUEST', `Not a directory: ${path}`, { details: { path } }),
   notEmpty: (path: string) => new AppError('CONFLICT', `Directory not empty: ${path}`, { details: { path } }),

@@ -6,11 +6,15 @@ import { normalizeWorkspacePath } from '../path/path-guard.js';
 export class ReadOnlyWorkspaceFs implements WorkspaceFs {
   readonly readOnly = true;
 
-  constructor(private readonly inner: WorkspaceFs) {}
+  /** `why`, when given, is said with every refusal (e.g. which store is mounted read-only). */
+  constructor(
+    private readonly inner: WorkspaceFs,
+    private readonly why?: string,
+  ) {}
 
   private async refuse(path: string): Promise<never> {
     // Guard first, so an attack path still reports PATH_ESCAPE rather than READ_ONLY.
-    throw WorkspaceErrors.readOnly(normalizeWorkspacePath(path));
+    throw WorkspaceErrors.readOnly(normalizeWorkspacePath(path), this.why);
   }
 
   readText(path: string): Promise<string> {

@@ -50,6 +50,7 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>> &
     Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'pidsCgroup'>;
   private disposed = false;
+  private extraBinds: SandboxBind[] = [];
   /** Kills of the long-lived commands started with `spawn` that still run. */
   private readonly spawned = new Set<() => void>();
 
@@ -71,6 +72,14 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
       ...(options.tmpfsBytes !== undefined ? { tmpfsBytes: options.tmpfsBytes } : {}),
       ...(options.pidsCgroup !== undefined ? { pidsCgroup: options.pidsCgroup } : {}),
     };
+  }
+
+  /**
+   * Binds added after the fixed ones for the commands started from now on (writable trees inside a
+   * read-only bind, such as a memory store mounted read-write under /mnt).
+   */
+  setExtraBinds(binds: readonly SandboxBind[]): void {
+    this.extraBinds = [...binds];
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
@@ -118,6 +127,7 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
     for (const key of Object.keys(env)) if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
     return buildBwrapArgv({
       ...this.config,
+      binds: [...this.config.binds, ...this.extraBinds],
       hostRoot: this.root,
       cwd: cwd === '' ? mountPoint : `${mountPoint}/${cwd}`,
       env,

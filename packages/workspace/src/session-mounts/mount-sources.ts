@@ -7,6 +7,7 @@ import { ReadOnlyWorkspaceFs } from '../mounts/read-only-workspace-fs.js';
 import { SubtreeViewFs } from '../mounts/subtree-view-fs.js';
 import { PostgresWorkspaceFs } from '../postgres/postgres-workspace-fs.js';
 import type { SqlPort } from '../postgres/sql-port.js';
+import { filesTree, memoryStoreTree } from './resource-sources.js';
 import { openSkillVersion } from './skill-version-fs.js';
 
 export interface MountSourceDeps {
@@ -16,8 +17,13 @@ export interface MountSourceDeps {
   skillCache?: Map<string, Promise<WorkspaceFs>>;
 }
 
-/** A mount source as a read-only file tree; a workspace root must belong to the tenant. */
-export function openMountSource(source: SessionMountSource, deps: MountSourceDeps): Promise<WorkspaceFs> {
+/**
+ * A mount source as a read-only file tree (a writable memory store is written through its mirror, never
+ * through this tree); a workspace root must belong to the tenant.
+ */
+export async function openMountSource(source: SessionMountSource, deps: MountSourceDeps): Promise<WorkspaceFs> {
+  if (source.type === 'files') return new ReadOnlyWorkspaceFs(await filesTree(deps.sql, deps.tenantId, source.files));
+  if (source.type === 'memory_store') return new ReadOnlyWorkspaceFs(await memoryStoreTree(deps.sql, deps.tenantId, source.storeId));
   if (source.type === 'workspace') {
     if (!source.root.startsWith(`tenants/${deps.tenantId}/`)) return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
     const fs = new PostgresWorkspaceFs({ sql: deps.sql, tenantId: deps.tenantId, root: source.root });
