@@ -4,7 +4,7 @@ import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, ty
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
 /** Each member is still in its model call when the dataplane is killed. */
-const memberScript = (answer: string) => ({ turns: [{ reply: [{ delayMs: 8_000, text: answer }] }] });
+const memberScript = (answer: string) => ({ turns: [{ reply: [{ delayMs: 15_000, text: answer }] }] });
 const LEAD_SCRIPT = {
   turns: [
     {
@@ -109,8 +109,10 @@ describe('Team Lead background child sessions', () => {
     await say('review the release');
     const firstTurn = await until('the first turn to end', async () => {
       const log = await events(primaryLog);
-      return log.some((e) => e.type === 'agent.message' && text(e).includes('Both members are working.')) && log.at(-1)?.type === 'session.status_idle' ? log : undefined;
-    });
+      // Idle after the answer; the members' thread events may follow it on the primary stream.
+      const answered = log.findIndex((e) => e.type === 'agent.message' && text(e).includes('Both members are working.'));
+      return answered >= 0 && log.slice(answered).some((e) => e.type === 'session.status_idle') ? log : undefined;
+    }, 180_000);
     const spawnResults = firstTurn.filter((e) => e.type === 'agent.tool_result');
     expect(spawnResults).toHaveLength(2);
     const taskIds = spawnResults.map((e) => /task_id: (\S+)/.exec(text(e))![1]!);
@@ -133,7 +135,8 @@ describe('Team Lead background child sessions', () => {
       'the second turn to end',
       async () => {
         const all = await events(primaryLog);
-        return all.some((e) => e.type === 'agent.message' && text(e).includes('Checklist ready.')) && all.at(-1)?.type === 'session.status_idle' ? all : undefined;
+        const answered = all.findIndex((e) => e.type === 'agent.message' && text(e).includes('Checklist ready.'));
+        return answered >= 0 && all.slice(answered).some((e) => e.type === 'session.status_idle') ? all : undefined;
       },
       240_000,
     );
