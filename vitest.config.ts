@@ -67,6 +67,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['{apps,packages}/*/{src,test}/**/*.e2e.test.ts', 'test/e2e/**/*.e2e.test.ts'],
+          // Fails the run if a secret a test registered shows up in a service log, a response or an event.
+          globalSetup: ['packages/testing/src/secrets/e2e-secret-scan.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

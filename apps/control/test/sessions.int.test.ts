@@ -143,4 +143,21 @@ describe('control: session definitions', () => {
       AppError.is(e, 'NOT_FOUND'),
     );
   });
+
+  it('refuses to delete an idle session whose input waits for a turn, deleting nothing, then deletes it once processed', async () => {
+    const session = await open();
+    const { prisma } = control.db;
+    const input = await prisma.sessionEvent.create({
+      data: { id: `evt_pending_${session.id}`, tenantId: control.admin.tenantId, sessionId: session.id, seq: 1n, type: 'user.message', payload: {} },
+    });
+    await expect(control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'CONFLICT') && /input waiting for a turn/.test((e as Error).message),
+    );
+    expect(await prisma.sessionEvent.count({ where: { sessionId: session.id } })).toBe(1);
+    expect((await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).status).toBe('idle');
+
+    await prisma.sessionEvent.update({ where: { id: input.id }, data: { processedAt: new Date() } });
+    await control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id });
+    expect(await prisma.sessionEvent.count({ where: { sessionId: session.id } })).toBe(0);
+  });
 });

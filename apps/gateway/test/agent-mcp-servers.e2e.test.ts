@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { openConnectionsTo, startBearerMcpServer, type BearerMcpServer } from './bearer-mcp-server.js';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
@@ -51,6 +51,7 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
   let client: Anthropic;
   let mcp: BearerMcpServer;
   const token = `mcp-token-${randomBytes(12).toString('hex')}`;
+  registerSecret('vault MCP bearer token', token);
   /** Every body the API answered with, scanned for the token at the end. */
   const responses: unknown[] = [];
   let agentId: string;
@@ -85,7 +86,7 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
       env: { AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS) },
     });
     const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', { username: 'admin', password: 'admin' });
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0 });
+    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0, fetch: recordingFetch });
 
     const agent = await client.beta.agents.create({
       name: 'mcp user',

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, launchPlatform, registerSecret, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { keyIdOf } from '../src/auth/jwt-keys.js';
 
 const OLD_SECRET = randomBytes(24).toString('hex');
 const NEW_SECRET = randomBytes(24).toString('hex');
+// The first is handed to the launcher, which registers it; this one only to a restarted gateway.
+registerSecret('JWT signing key', NEW_SECRET);
 
 const headerOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { kid?: string };
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { jti?: string };
@@ -28,6 +30,7 @@ describe('user tokens: key ids, rotation without logging anyone out, revocation 
     [first, second] = platform.replicasOf('gateway').map((p) => p.url) as [string, string];
     const admin = new ApiClient(first).as({ token: await tokenAt(first, 'admin', 'admin') });
     for (const username of ['lou', 'pat']) {
+      registerSecret('user password', `${username}-password-1`);
       const created = await admin.post('/api/admin/users', { username, password: `${username}-password-1`, role: 'member' });
       expect([200, 201]).toContain(created.status);
     }
@@ -60,6 +63,7 @@ describe('user tokens: key ids, rotation without logging anyone out, revocation 
     expect([await statusAt(first, other), await statusAt(second, other)]).toEqual([200, 200]);
     // An API key cannot log out: it is revoked by its own route.
     const key = await new ApiClient(first).as({ token: other }).post('/api/keys', { name: 'k', permissions: ['read'] });
+    registerSecret('API key', key.body.key);
     expect((await new ApiClient(first).as({ apiKey: key.body.key }).post('/api/auth/logout')).status).toBe(403);
   });
 

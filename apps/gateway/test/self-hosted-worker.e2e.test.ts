@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { BetaHeartbeatPreconditionFailedError } from '@anthropic-ai/sdk/resources/beta/environments/work';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type ApiResponse, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, type ApiResponse, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 
 const NOTE = { file_path: 'notes/hello.txt', content: 'hello from the customer machine' };
 const SKILL_MD = '---\nname: greeter\ndescription: Greets people politely\n---\nSay hello first.\n';
@@ -55,7 +55,13 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: api.authHeaders.authorization!.slice('Bearer '.length), apiKey: null, maxRetries: 0 });
+    client = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      authToken: api.authHeaders.authorization!.slice('Bearer '.length),
+      apiKey: null,
+      maxRetries: 0,
+      fetch: recordingFetch,
+    });
     const skill = await client.beta.skills.create({ files: [new File([SKILL_MD], 'greeter/SKILL.md', { type: 'text/markdown' })] });
     const agent = await api.post('/v1/agents', {
       name: 'hands elsewhere',
@@ -83,6 +89,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     const environment = await api.post('/v1/environments', { name, config: { type: 'self_hosted' } });
     const key = await api.post(`/v1/environments/${environment.body.id}/keys`, {});
     expect(key.body.key).toMatch(/^agentry_envkey_/);
+    registerSecret('environment key', key.body.key);
     return { id: environment.body.id, key: key.body.key };
   }
 

@@ -1,9 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, GitHttpServer, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, GitHttpServer, launchPlatform, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 
 const TOKEN = 'ghp_e2eRESOURCEtoken7Qx41';
 const ROTATED = 'ghp_e2eROTATEDtoken9Kd22';
+registerSecrets('repository token', { first: TOKEN, rotated: ROTATED });
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 

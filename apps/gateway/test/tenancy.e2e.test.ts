@@ -123,4 +123,31 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     const again = await rita.post('/v1/sessions', { agent: globexAgent, environment_id: environment.body.id });
     expect(again.status).toBe(404);
   });
+
+  it('keeps usernames unique per tenant: a name taken in Globex is free at home, and login can name the tenant', async () => {
+    const home = await root.post('/api/admin/users', { username: 'rita', password: 'home-rita-pass' });
+    expect(home.status).toBe(200);
+    expect(home.body.id).not.toBe(ritaId);
+    const twice = await hank.post('/api/admin/users', { username: 'RITA', password: 'another-pass-1' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe('username: "rita" is already taken');
+
+    const login = (body: Record<string, string>) => anonymous.post('/api/auth/login', body);
+    expect((await login({ username: 'rita', password: 'rita-pass-1' })).body.userId).toBe(ritaId);
+    expect((await login({ username: 'rita', password: 'home-rita-pass' })).body.userId).toBe(home.body.id);
+    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'globex' })).body.userId).toBe(ritaId);
+    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: tenant.id })).body.userId).toBe(ritaId);
+    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'default' })).status).toBe(401);
+    const empty = await login({ username: 'rita', password: 'rita-pass-1', tenant: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/tenant/);
+
+    // One password opening "sam" in both tenants cannot pick a tenant by itself: a 400 that says what to add.
+    const homeSam = await root.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' });
+    expect((await hank.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' })).status).toBe(200);
+    const ambiguous = await login({ username: 'sam', password: 'shared-pass-1' });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.error.message).toMatch(/several tenants; name the tenant/);
+    expect((await login({ username: 'sam', password: 'shared-pass-1', tenant: 'default' })).body.userId).toBe(homeSam.body.id);
+  });
 });

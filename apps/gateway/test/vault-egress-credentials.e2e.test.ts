@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { startBearerMcpServer, type BearerMcpServer } from './bearer-mcp-server.js';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
@@ -22,6 +22,8 @@ const OAUTH_SECRETS = {
   revoked: `oauth-revoked-${randomBytes(8).toString('hex')}`,
   client: `oauth-client-${randomBytes(8).toString('hex')}`,
 };
+registerSecret('vault environment variable value', SECRET);
+registerSecrets('vault oauth credential', OAUTH_SECRETS);
 
 interface Recorder {
   server: Server;
@@ -143,7 +145,7 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
       },
     });
     const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', { username: 'admin', password: 'admin' });
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0 });
+    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0, fetch: recordingFetch });
   }, 420_000);
 
   afterAll(async () => {

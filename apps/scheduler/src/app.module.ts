@@ -4,6 +4,7 @@ import { SCHEDULER_CONFIG, type SchedulerEnv } from './config/env.js';
 import { ReconcilerModule } from './reconciler/reconciler.module.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { MultiagentModule } from './multiagent/multiagent.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 
 @Module({})
 export class AppModule {
@@ -16,6 +17,7 @@ export class AppModule {
         ReconcilerModule,
         DeploymentsModule,
         MultiagentModule,
+        RetentionModule,
       ],
       providers: [{ provide: SCHEDULER_CONFIG, useValue: config }],
       exports: [SCHEDULER_CONFIG],

@@ -512,7 +512,7 @@ export {
   toErrorEnvelope,
 } from './http/error-envelope.js';
 export type { CmaErrorType, ErrorEnvelope, ErrorEnvelopeInput } from './http/error-envelope.js';
-export { ApiLoginRequestSchema, ApiUserSchema, ApiLoginResponseSchema, toApiLoginResponse } from './api/auth.js';
+export { ApiLoginRequestSchema, ApiUserSchema, LoginTenantSchema, ApiLoginResponseSchema, toApiLoginResponse } from './api/auth.js';
 export type { ApiLoginRequest, ApiUser, ApiLoginResponse } from './api/auth.js';
 export {
   ApiPermissionPolicySchema,

@@ -28,3 +28,7 @@ export type { OwnedPostgres } from './services/owned-services.js';
 export { isAlive, pidsOf } from './processes/host-processes.js';
 export { describeLoad, percentileOf, runResumingLoad } from './load/resuming-load.js';
 export type { ResumingLoadOptions, ResumingLoadResult } from './load/resuming-load.js';
+export { recordObserved, registerRunDir, registerSecret, registerSecrets, SECRET_REGISTRY_ENV } from './secrets/secret-registry.js';
+export { describeLeaks, scanForSecrets } from './secrets/secret-scanner.js';
+export type { SecretLeak } from './secrets/secret-scanner.js';
+export { recordingFetch } from './secrets/recording-fetch.js';

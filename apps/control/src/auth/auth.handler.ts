@@ -10,7 +10,7 @@ export class AuthHandler {
 
   @RpcHandler(S.login)
   login(@RpcBody(S.login) body: RpcParsedRequest<typeof S.login>) {
-    return this.auth.login(body.username, body.password);
+    return this.auth.login(body.username, body.password, body.tenant);
   }
 
   @RpcHandler(S.verifyApiKey)

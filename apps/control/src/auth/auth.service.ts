@@ -42,12 +42,23 @@ export class AuthService implements OnApplicationBootstrap {
     if (created) this.logger.info({ username }, 'seeded default tenant and admin user');
   }
 
-  async login(username: string, password: string): Promise<AuthenticatedUser> {
-    const user = await this.users.findByUsername(username);
+  /**
+   * Usernames are unique per tenant. With a tenant (slug or id) the login is that tenant's user; without
+   * one, the password picks among the users of that name, so an unauthenticated caller learns nothing
+   * about other tenants. Only a password that opens accounts in several tenants is refused as ambiguous.
+   */
+  async login(username: string, password: string, tenant?: string): Promise<AuthenticatedUser> {
+    const candidates = await this.users.findForLogin(username, tenant);
     // Verify against a throwaway hash when the user is unknown, so timing does not reveal usernames.
-    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyPassword(password, DUMMY_HASH);
-    if (!user || !ok || user.disabledAt) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
-    return this.describe(user);
+    if (!candidates.length) await verifyPassword(password, DUMMY_HASH);
+    const matches: User[] = [];
+    for (const user of candidates) if (await verifyPassword(password, user.passwordHash)) matches.push(user);
+    const active = matches.filter((user) => !user.disabledAt);
+    if (!active.length) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
+    if (active.length > 1) {
+      throw new AppError('INVALID_REQUEST', `tenant: username "${username}" exists in several tenants; name the tenant (its slug) to sign in`);
+    }
+    return this.describe(active[0]!);
   }
 
   async userActor(userId: string): Promise<Actor> {

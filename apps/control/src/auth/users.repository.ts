@@ -2,14 +2,30 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
 import type { NamespaceRole, Prisma, PrismaClient, User } from '@agentry/db';
 
+/** Bounds the password checks of one login without a tenant (one per tenant using the name). */
+const MAX_LOGIN_CANDIDATES = 20;
+
 export type UserChanges = Pick<Prisma.UserUpdateInput, 'role' | 'disabledAt' | 'displayName' | 'passwordHash'>;
 
 @Injectable()
 export class UsersRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  findByUsername(username: string): Promise<User | null> {
-    return this.db.user.findUnique({ where: { username: username.toLowerCase() } });
+  /** The tenant's user of that name: usernames are unique within a tenant only. */
+  findByUsername(tenantId: string, username: string): Promise<User | null> {
+    return this.db.user.findUnique({ where: { tenantId_username: { tenantId, username: username.toLowerCase() } } });
+  }
+
+  /**
+   * The users of that name in every tenant, or in the one tenant named by its slug or id. Login uses
+   * this: a username alone may match users of several tenants.
+   */
+  findForLogin(username: string, tenant?: string): Promise<User[]> {
+    return this.db.user.findMany({
+      where: { username: username.toLowerCase(), ...(tenant ? { tenant: { OR: [{ slug: tenant }, { id: tenant }] } } : {}) },
+      orderBy: { id: 'asc' },
+      take: MAX_LOGIN_CANDIDATES,
+    });
   }
 
   findById(id: string): Promise<User | null> {

@@ -99,11 +99,17 @@ export class SessionsRepository {
     return count === 1;
   }
 
-  /** Deletes (events cascade) unless the session is busy; the status check and the delete are one statement. */
+  /**
+   * Deletes (events cascade) unless a turn is running or input still waits for one (an inbound event not yet
+   * processed): the log of live work is never removed. The checks and the delete are one statement.
+   */
   async delete(actor: Actor, id: string): Promise<boolean> {
-    const { count } = await this.db.session.deleteMany({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, status: { notIn: BUSY_STATUSES } },
-    });
+    const count = await this.db.$executeRaw`
+      DELETE FROM sessions s
+      WHERE s.id = ${id} AND s.tenant_id = ${actor.tenantId} AND s.namespace_id = ${actor.namespaceId}
+        AND s.parent_session_id IS NULL
+        AND s.status::text <> ALL(${BUSY_STATUSES}::text[])
+        AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.processed_at IS NULL)`;
     return count === 1;
   }
 }

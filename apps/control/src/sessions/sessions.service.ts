@@ -30,7 +30,7 @@ import { SessionResourcesService } from '../session-resources/session-resources.
 import { assertBudgetChange } from './session-budget.rules.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
-import { SessionsRepository, type SessionChanges } from './sessions.repository.js';
+import { BUSY_STATUSES, SessionsRepository, type SessionChanges } from './sessions.repository.js';
 
 @Injectable()
 export class SessionsService {
@@ -140,7 +140,11 @@ export class SessionsService {
   async delete(actor: Actor, id: string): Promise<SessionDeleted> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
-    if (!(await this.sessions.delete(actor, id))) throw busy((await this.sessions.find(actor, id)) ?? row, 'deleted');
+    if (!(await this.sessions.delete(actor, id))) {
+      const now = (await this.sessions.find(actor, id)) ?? row;
+      if (BUSY_STATUSES.includes(now.status)) throw busy(now, 'deleted');
+      throw new AppError('CONFLICT', `Session ${id} has input waiting for a turn and cannot be deleted; wait until it is idle`);
+    }
     await this.audit.record(actor, { action: 'delete', resourceType: 'session', resourceId: id });
     return { id, type: 'session_deleted' };
   }

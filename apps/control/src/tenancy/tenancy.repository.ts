@@ -84,7 +84,7 @@ export class TenancyRepository {
    * boot, so every insert tolerates a concurrent twin.
    */
   async seedDefaultTenant(admin: SeedAdmin): Promise<{ created: boolean }> {
-    if (await this.db.user.findUnique({ where: { username: admin.username } })) return { created: false };
+    if (await this.db.user.findFirst({ where: { username: admin.username, tenant: { slug: BOOTSTRAP_TENANT_SLUG } } })) return { created: false };
     try {
       await this.db.$transaction(async (tx) => {
         const tenant = await tx.tenant.upsert({

@@ -3,7 +3,6 @@ import { AppError, type AccessListQuery, type Actor, type CreatedTenant, type Cr
 import type { Tenant } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { hashPassword } from '../auth/password-hasher.js';
-import { UsersRepository } from '../auth/users.repository.js';
 import { assertAdmin } from '../common/access.js';
 import { decodeCursor, toIdPage } from '../common/page-cursor.js';
 import { toManagedUser } from '../users/user.mapper.js';
@@ -18,20 +17,19 @@ import { BOOTSTRAP_TENANT_SLUG, TenancyRepository, type CreatedTenantRows } from
 export class TenantsService {
   constructor(
     private readonly tenancy: TenancyRepository,
-    private readonly users: UsersRepository,
     private readonly audit: AuditLogService,
   ) {}
 
   async create(actor: Actor, body: CreateTenantRequest): Promise<CreatedTenant> {
     await this.assertInstallationAdmin(actor);
     const username = body.admin.username.toLowerCase();
-    await this.assertFree(body.slug, username);
+    await this.assertFree(body.slug);
     let rows: CreatedTenantRows;
     try {
       rows = await this.tenancy.createTenant({ name: body.name, slug: body.slug, admin: { username, passwordHash: await hashPassword(body.admin.password) } });
     } catch (error) {
-      // A concurrent twin won the race: say which name it took.
-      if ((error as { code?: string }).code === 'P2002') await this.assertFree(body.slug, username);
+      // A concurrent twin won the race for the slug. The admin's username is free: the tenant is new.
+      if ((error as { code?: string }).code === 'P2002') await this.assertFree(body.slug);
       throw error;
     }
     await this.audit.record(actor, {
@@ -57,9 +55,8 @@ export class TenantsService {
     }
   }
 
-  private async assertFree(slug: string, username: string): Promise<void> {
+  private async assertFree(slug: string): Promise<void> {
     if (await this.tenancy.findTenantBySlug(slug)) throw new AppError('ALREADY_EXISTS', `slug: tenant "${slug}" already exists`);
-    if (await this.users.findByUsername(username)) throw new AppError('ALREADY_EXISTS', `admin.username: "${username}" is already taken`);
   }
 }
 

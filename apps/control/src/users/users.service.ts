@@ -41,7 +41,7 @@ export class UsersService {
     const username = body.username.toLowerCase();
     const namespaceId = body.namespaceId ?? actor.namespaceId;
     if (!(await this.tenancy.findNamespace(actor.tenantId, namespaceId))) throw new AppError('NOT_FOUND', `namespaceId: namespace ${namespaceId} not found`);
-    if (await this.users.findByUsername(username)) throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+    if (await this.users.findByUsername(actor.tenantId, username)) throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
     const data = {
       id: newId(ID_PREFIXES.user),
       tenantId: actor.tenantId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { AppError, ControlSubjects } from '@agentry/contracts';
+import { AppError, ControlSubjects, LoginTenantSchema } from '@agentry/contracts';
 import { Public, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 
@@ -14,10 +14,13 @@ import { TokenRevocations } from './token-revocations.js';
 const LoginBodySchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(256),
   password: z.string().min(1, 'password is required').max(1024),
+  /** Slug or id of the tenant: needed only when the username exists in several tenants. */
+  tenant: LoginTenantSchema.optional(),
 });
 
 /**
- * `POST /api/auth/login`: username + password → a user token for the console and curl users.
+ * `POST /api/auth/login`: username + password (+ the tenant, when the name is used in several) → a user
+ * token for the console and curl users.
  * Repeated wrong passwords lock the username, from the address they came from, for a while (see LoginThrottle).
  */
 @Controller('api/auth')

@@ -17,6 +17,13 @@ export const SchedulerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_MULTIAGENT_PARALLELISM: z.coerce.number().int().min(1).max(20).default(8),
   /** A multi-agent run whose scheduler died is taken up by another replica after this long. */
   AGENTRY_MULTIAGENT_LOCK_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
+  /**
+   * Days after which the events of an archived or terminated session are deleted; 0 (the default) keeps
+   * them forever. Sessions with a turn running or input pending are never touched.
+   */
+  AGENTRY_EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** How often the event retention sweep runs when retention is on. */
+  AGENTRY_EVENT_RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).default(3_600_000),
 });
 export type SchedulerEnv = z.infer<typeof SchedulerEnvSchema>;
 

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
-/** `POST /api/auth/login`. Usernames match case-insensitively (the service lower-cases them). */
+/** The tenant of a login, by slug or id. */
+export const LoginTenantSchema = z.string().min(1, 'tenant must not be empty').max(128);
+
+/**
+ * `POST /api/auth/login`. Usernames match case-insensitively (the service lower-cases them) and are unique
+ * per tenant: `tenant` (slug or id) names the tenant when the name is used in several.
+ */
 export const ApiLoginRequestSchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(128),
   password: z.string().min(1, 'password is required').max(1024),
+  tenant: LoginTenantSchema.optional(),
 });
 export type ApiLoginRequest = z.infer<typeof ApiLoginRequestSchema>;
 

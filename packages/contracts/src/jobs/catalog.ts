@@ -70,6 +70,8 @@ export const Jobs = {
     backoffMs: 1_000,
     dedupeKey: (payload) => `marun-${payload.runId}`,
   }),
+  /** Periodic sweep deleting the events of sessions ended longer ago than the retention window. */
+  eventRetention: job({ queue: 'event-retention', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
   /** Periodic sweep that makes the deployment job schedulers match the deployments table. */
   deploymentSync: job({ queue: 'deployment-sync', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
 } as const;

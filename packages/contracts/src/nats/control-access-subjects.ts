@@ -29,7 +29,7 @@ export const ManagedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 
-/** Usernames are unique across the installation: login names no tenant. */
+/** Usernames are unique within a tenant; the same name may exist in other tenants. */
 export const UsernameSchema = z
   .string()
   .min(1, 'username is required')

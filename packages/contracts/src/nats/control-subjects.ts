@@ -14,7 +14,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), next_page: z.string().nullable(), prev_page: z.string().nullable().optional() });
 }
 
-export const LoginRpcRequestSchema = z.object({ v: V1, username: z.string().min(1), password: z.string().min(1) });
+/** `tenant` (slug or id) picks the user when the username exists in several tenants. */
+export const LoginRpcRequestSchema = z.object({ v: V1, username: z.string().min(1), password: z.string().min(1), tenant: z.string().min(1).optional() });
 export const AuthenticatedUserSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,3 +1,5 @@
+import { recordObserved } from '../secrets/secret-registry.js';
+
 /** A response as tests look at it: status and parsed JSON (or text when the body is not JSON). */
 export interface ApiResponse<T = any> {
   status: number;
@@ -35,6 +37,8 @@ export class ApiClient {
       ...(body === undefined ? {} : { body: raw ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
+    // A creation may show its secret once (a new API key); what reads return must never contain one.
+    if (method === 'GET') recordObserved(`GET ${path} ${response.status}`, text);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

@@ -1,3 +1,5 @@
+import { recordObserved } from '../secrets/secret-registry.js';
+
 /** One parsed SSE frame; comments (heartbeats) are counted but not returned as frames. */
 export interface SseFrame {
   id?: string;
@@ -63,7 +65,9 @@ export class SseClient {
       else if (field === 'event') frame.event = value;
       else if (field === 'data') frame.data = frame.data ? `${frame.data}\n${value}` : value;
     }
-    if (sawField) this.frames.push(frame);
+    if (!sawField) return;
+    recordObserved(`sse ${frame.event ?? 'message'}`, frame.data);
+    this.frames.push(frame);
   }
 
   private notify(): void {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import getPort from 'get-port';
+import { registerRunDir, registerSecrets } from '../secrets/secret-registry.js';
 import { repoRoot } from './repo-root.js';
 import { SERVICES, ServiceProcess, type ServiceName } from './service-process.js';
 
@@ -53,6 +54,9 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     AGENTRY_MASTER_KEY: randomBytes(32).toString('base64'),
     ...options.env,
   };
+  // The signing and sealing keys, and any secret a test hands the services, must never reach a log.
+  registerRunDir(runDir);
+  registerSecrets('launch env', secretSettings(env));
   const processes = new Map<ServiceName, ServiceProcess[]>();
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
   for (const name of SERVICES) {
@@ -85,4 +89,10 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       await Promise.all(all.map((s) => s.stop()));
     },
   };
+}
+
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|_KEY$|_KEYS$/;
+
+function secretSettings(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => SECRET_SETTING.test(name)));
 }
