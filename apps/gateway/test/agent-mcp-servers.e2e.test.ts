@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, FakeOtlpReceiver, launchPlatform, recordingFetch, registerSecret, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { openConnectionsTo, startBearerMcpServer, type BearerMcpServer } from './bearer-mcp-server.js';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
@@ -48,6 +48,8 @@ const textOf = (event: Event | undefined): string =>
 describe('the MCP servers of an agent, with bearer credentials from the session vault', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
+  // The services' traces are exported here, so the end-of-run secret scan reads them too.
+  let otlp: FakeOtlpReceiver;
   let client: Anthropic;
   let mcp: BearerMcpServer;
   const token = `mcp-token-${randomBytes(12).toString('hex')}`;
@@ -81,9 +83,10 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
   beforeAll(async () => {
     db = await createTestDatabase();
     mcp = await startBearerMcpServer(token);
+    otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
-      env: { AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS) },
+      env: { ...otlp.exportEnv, AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS) },
     });
     const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', { username: 'admin', password: 'admin' });
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0, fetch: recordingFetch });
@@ -110,6 +113,7 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
 
   afterAll(async () => {
     await platform?.stop();
+    await otlp?.stop();
     await mcp?.close();
     await db?.drop();
   });

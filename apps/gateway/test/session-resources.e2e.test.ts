@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, GitHttpServer, launchPlatform, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, FakeOtlpReceiver, GitHttpServer, launchPlatform, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 
 const TOKEN = 'ghp_e2eRESOURCEtoken7Qx41';
 const ROTATED = 'ghp_e2eROTATEDtoken9Kd22';
@@ -15,6 +15,8 @@ type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 describe('session resources', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
+  // The services' traces are exported here, so the end-of-run secret scan reads them too.
+  let otlp: FakeOtlpReceiver;
   let git: GitHttpServer;
   let client: Anthropic;
   /** Every response body the SDK received in this file, to prove no token ever came back. */
@@ -23,10 +25,11 @@ describe('session resources', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     git = await GitHttpServer.start({ name: 'widgets', token: TOKEN, files: { 'README.md': 'widgets: cloned from the local git server\n' } });
+    otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
       readyTimeoutMs: 300_000,
-      env: { AGENTRY_LOG_LEVEL: 'debug', AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${git.port}` },
+      env: { ...otlp.exportEnv, AGENTRY_LOG_LEVEL: 'debug', AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${git.port}` },
     });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const recordingFetch: typeof fetch = async (input, init) => {
@@ -45,6 +48,7 @@ describe('session resources', () => {
 
   afterAll(async () => {
     await platform?.stop();
+    await otlp?.stop();
     await git?.close();
     await db?.drop();
   });

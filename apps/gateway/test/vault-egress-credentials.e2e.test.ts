@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import { ApiClient, createTestDatabase, FakeOtlpReceiver, launchPlatform, recordingFetch, registerSecret, registerSecrets, type RunningPlatform, type TestDatabase } from '@agentry/testing';
 import { startBearerMcpServer, type BearerMcpServer } from './bearer-mcp-server.js';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
@@ -79,6 +79,8 @@ const textOf = (event: Event | undefined): string =>
 describe('vault credentials injected at egress and refreshed for MCP servers', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
+  // The services' traces are exported here, so the end-of-run secret scan reads them too.
+  let otlp: FakeOtlpReceiver;
   let client: Anthropic;
   let certDir: string;
   let allowed: Recorder;
@@ -134,10 +136,12 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
     await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', resolve));
 
     db = await createTestDatabase();
+    otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
       readyTimeoutMs: 300_000,
       env: {
+        ...otlp.exportEnv,
         AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: [allowed, other, secure].map((s) => `127.0.0.1:${s.port}`).join(','),
         // The worker's proxy verifies the test host's certificate like any other upstream.
         NODE_EXTRA_CA_CERTS: tls.caFile,
@@ -150,6 +154,7 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
 
   afterAll(async () => {
     await platform?.stop();
+    await otlp?.stop();
     await Promise.all([mcp?.close(), revokedMcp?.close()]);
     for (const server of [allowed?.server, other?.server, secure?.server, tokenEndpoint]) server?.close();
     await db?.drop();

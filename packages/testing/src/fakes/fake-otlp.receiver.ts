@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordObserved } from '../secrets/secret-registry.js';
 
 export interface ReceivedSpan {
   service: string;
@@ -37,8 +38,11 @@ export class FakeOtlpReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
-        if (request.url === '/v1/traces') holder.receiver?.record(Buffer.concat(chunks).toString('utf8'));
-        if (request.url === '/v1/metrics') holder.receiver?.recordMetrics(Buffer.concat(chunks).toString('utf8'));
+        const body = Buffer.concat(chunks).toString('utf8');
+        // Traces are scanned for secrets like logs and responses (a no-op outside an e2e run).
+        recordObserved(`otlp ${request.url ?? ''}`, body);
+        if (request.url === '/v1/traces') holder.receiver?.record(body);
+        if (request.url === '/v1/metrics') holder.receiver?.recordMetrics(body);
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
@@ -49,6 +53,11 @@ export class FakeOtlpReceiver {
 
   get endpoint(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Settings that make a launched platform export its traces here, promptly. */
+  get exportEnv(): Record<string, string> {
+    return { OTEL_EXPORTER_OTLP_ENDPOINT: this.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' };
   }
 
   services(): Set<string> {

@@ -8,6 +8,7 @@ import { setup } from './e2e-secret-scan.js';
 import { recordingFetch } from './recording-fetch.js';
 import { recordObserved, registerRunDir, registerSecret, SECRET_REGISTRY_ENV } from './secret-registry.js';
 import { describeLeaks, scanForSecrets } from './secret-scanner.js';
+import { FakeOtlpReceiver } from '../fakes/fake-otlp.receiver.js';
 
 describe('secret scanner', () => {
   let scratch: string;
@@ -89,6 +90,23 @@ describe('secret scanner', () => {
       expect(scanForSecrets(registry)).toEqual([expect.objectContaining({ label: 'environment key', line: 1 })]);
     } finally {
       server.close();
+    }
+  });
+
+  it('finds a secret in a span a service exported to the trace receiver', async () => {
+    registerSecret('repository token', 'ghp_traced-secret-value-7');
+    const receiver = await FakeOtlpReceiver.start();
+    try {
+      const span = (value: string) => ({
+        resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'agentry-worker' } }] }, scopeSpans: [{ spans: [{ name: 'git clone', traceId: 't', spanId: 's', attributes: [{ key: 'url.full', value: { stringValue: value } }] }] }] }],
+      });
+      const post = (body: unknown) => fetch(`${receiver.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await post(span('https://git.example/repo.git'));
+      expect(scanForSecrets(registry)).toEqual([]);
+      await post(span('https://x-access-token:ghp_traced-secret-value-7@git.example/repo.git'));
+      expect(scanForSecrets(registry).map((leak) => leak.label)).toEqual(['repository token']);
+    } finally {
+      await receiver.stop();
     }
   });
 });
