@@ -432,6 +432,8 @@ export {
   MemoryStoreSchema,
   MemoryStoreDeletedSchema,
   MEMORY_CONTENT_MAX_BYTES,
+  MEMORY_CONTENT_TOO_LARGE,
+  fitsMemoryContent,
   MemoryPathSchema,
   MemoryViewSchema,
   CreateMemoryRequestSchema,
