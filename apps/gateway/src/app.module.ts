@@ -13,6 +13,7 @@ import { DocsModule } from './docs/docs.module.js';
 import { WorkersModule } from './workers/workers.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { PathTextGuard } from './http/path-text.guard.js';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,8 @@ export class AppModule {
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        // First: resolving who calls may look up a path id (a worker's environment), which must be storable text.
+        { provide: APP_GUARD, useClass: PathTextGuard },
         { provide: APP_GUARD, useClass: ActorGuard },
         // After the actor guard: requests count against who they authenticated as.
         { provide: APP_GUARD, useExisting: RateLimitGuard },

@@ -20,12 +20,12 @@ export function databaseSnapshot(db: TestDatabase, exclude: readonly string[] = 
         .join(' UNION ALL ');
     }
     const rows = await db.prisma.$queryRawUnsafe<Array<{ t: string; v: string }>>(query);
-    return rows.map((r) => `${r.t}=${r.v}`).sort().join(' ');
+    return rows.map((r) => `${r.t}=${r.v}`).sort().join('\n');
   };
 }
 
 /** The entries of `after` that `before` did not have (what changed, for a failure message). */
 export function snapshotDiff(before: string, after: string): string {
-  const old = new Set(before.split(' '));
-  return after.split(' ').filter((entry) => !old.has(entry)).join(', ');
+  const old = new Set(before.split('\n'));
+  return after.split('\n').filter((entry) => !old.has(entry)).join(', ');
 }

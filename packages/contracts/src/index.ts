@@ -433,6 +433,8 @@ export {
   MemoryStoreSchema,
   MemoryStoreDeletedSchema,
   MEMORY_CONTENT_MAX_BYTES,
+  MEMORY_CONTENT_TOO_LARGE,
+  fitsMemoryContent,
   MemoryPathSchema,
   MemoryViewSchema,
   CreateMemoryRequestSchema,

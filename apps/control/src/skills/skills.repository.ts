@@ -4,6 +4,9 @@ import type { PrismaClient, Skill, SkillVersion } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import type { SkillBundle } from './skill-bundle.js';
 
+/** Largest value of a Postgres `integer` column, such as a version number. */
+const INT4_MAX = 2_147_483_647;
+
 export type SkillWithLatest = { skill: Skill; latest: SkillVersion };
 
 @Injectable()
@@ -54,9 +57,10 @@ export class SkillsRepository {
     });
   }
 
-  /** A version by its id or its number. */
+  /** A version by its id or its number; a number past what the column holds names no version. */
   findVersion(skillId: string, ref: string): Promise<SkillVersion | null> {
     const number = /^\d+$/.test(ref) ? Number(ref) : undefined;
+    if (number !== undefined && number > INT4_MAX) return Promise.resolve(null);
     return this.db.skillVersion.findFirst({ where: { skillId, ...(number !== undefined ? { version: number } : { id: ref }) } });
   }
 

@@ -5,6 +5,8 @@ import {
   ApiMultiagentRunRequestSchema,
   ApiMultiagentRunSchema,
   AppError,
+  ID_PREFIXES,
+  hasIdPrefix,
   SchedulerSubjects,
   multiagentReplyToApi,
   multiagentRunToApi,
@@ -74,6 +76,8 @@ export class ApiMultiagentController {
   /** SSE: the run now, then each change (an agent's session created, an agent settled), until it completes. */
   @Get('runs/:id/stream')
   async stream(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() reply: FastifyReply) {
+    // The id becomes a NATS subject token: one with spaces or wildcards names no run, and must not subscribe.
+    if (!hasIdPrefix(id, ID_PREFIXES.multiagentRun)) throw new AppError('NOT_FOUND', `Multi-agent run ${id} not found`);
     const stream = await RunStream.open(this.bus, id);
     let current: MultiagentRun;
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Memory, MemoryVersion } from '../v1/memory-stores.js';
+import { fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE, type Memory, type MemoryVersion } from '../v1/memory-stores.js';
 
 /**
  * AgentScope memories. A memory's `path` is relative to its store (`notes/a.md`), as in the URL
@@ -17,13 +17,16 @@ export const ApiMemorySchema = z.object({
 });
 export type ApiMemory = z.infer<typeof ApiMemorySchema>;
 
-export const ApiPutMemoryRequestSchema = z.strictObject({ content: z.string({ error: 'content must be a string' }) });
+/** Content within the memory limit, checked here so a too-large write is refused before anything changes. */
+const ApiMemoryContentSchema = z.string({ error: 'content must be a string' }).refine(fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE);
+
+export const ApiPutMemoryRequestSchema = z.strictObject({ content: ApiMemoryContentSchema });
 export type ApiPutMemoryRequest = z.infer<typeof ApiPutMemoryRequestSchema>;
 
 /** Removes `path`'s content from every version; `replacement`, when given, becomes its new content. */
 export const ApiRedactMemoryRequestSchema = z.strictObject({
   path: z.string({ error: 'path must be a string' }).min(1, 'path required'),
-  replacement: z.string().optional(),
+  replacement: ApiMemoryContentSchema.optional(),
 });
 export type ApiRedactMemoryRequest = z.infer<typeof ApiRedactMemoryRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateCredentialRequestSchema, type Credential } from '../v1/vault-credentials.js';
-import { apiMemoryPathToV1 } from './memories.js';
+import { MEMORY_CONTENT_MAX_BYTES } from '../v1/memory-stores.js';
+import { ApiPutMemoryRequestSchema, ApiRedactMemoryRequestSchema, apiMemoryPathToV1 } from './memories.js';
 import { ApiCreateCredentialRequestSchema, apiCredentialToV1, apiCredentialUpdateToV1, credentialToApi } from './vault-credentials.js';
 
 describe('/api credential mapping', () => {
@@ -37,5 +38,14 @@ describe('/api memory paths', () => {
   it('reads a store-relative path as the absolute one stores keep', () => {
     expect(apiMemoryPathToV1('notes/a.md')).toBe('/notes/a.md');
     expect(apiMemoryPathToV1('/notes/a.md')).toBe('/notes/a.md');
+  });
+});
+
+describe('/api memory content', () => {
+  it('refuses content and replacements past the memory limit before anything is written', () => {
+    const tooLarge = 'x'.repeat(MEMORY_CONTENT_MAX_BYTES + 1);
+    expect(ApiPutMemoryRequestSchema.safeParse({ content: 'x'.repeat(MEMORY_CONTENT_MAX_BYTES) }).success).toBe(true);
+    expect(ApiPutMemoryRequestSchema.safeParse({ content: tooLarge }).error?.issues[0]?.message).toMatch(/at most 102400 bytes/);
+    expect(ApiRedactMemoryRequestSchema.safeParse({ path: 'a.md', replacement: tooLarge }).error?.issues[0]?.path).toEqual(['replacement']);
   });
 });

@@ -50,9 +50,11 @@ export const MemoryPathSchema = z
   .refine((p) => NO_CONTROL.test(p) && !/[\u2028\u2029]/.test(p), 'path must not contain control characters')
   .refine((p) => p.split('/').slice(1).every((seg) => seg !== '' && seg !== '.' && seg !== '..'), 'path segments must not be empty, "." or ".."');
 
-const MemoryContentSchema = z
-  .string()
-  .refine((c) => byteLength(c) <= MEMORY_CONTENT_MAX_BYTES, `content may be at most ${MEMORY_CONTENT_MAX_BYTES} bytes`);
+/** Whether memory content fits the limit; `/api` bodies that carry content check it before any write. */
+export const fitsMemoryContent = (c: string) => byteLength(c) <= MEMORY_CONTENT_MAX_BYTES;
+export const MEMORY_CONTENT_TOO_LARGE = `content may be at most ${MEMORY_CONTENT_MAX_BYTES} bytes`;
+
+const MemoryContentSchema = z.string().refine(fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE);
 
 export const MemoryViewSchema = z.enum(['basic', 'full']);
 export type MemoryView = z.infer<typeof MemoryViewSchema>;
