@@ -145,9 +145,11 @@ describe('event log and session state against real Postgres', () => {
       await state.release(acquired.lease);
       return acquired.facts;
     };
-    expect(await take()).toEqual({ lost: null, account: { budget: null, usage: {} } });
+    expect(await take()).toEqual({ lost: null, account: { budget: null, usage: {} }, hasResources: false });
     await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { budget: { type: 'limit', max_list_cost: { amount: '2.00', currency: 'USD' } } } as never });
     expect((await take()).account.budget).toMatchObject({ max_list_cost: { amount: '2.00' } });
+    await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { resources: [{ type: 'file', id: 'sesrsc_1', file_id: 'file_1' }] } });
+    expect((await take()).hasResources).toBe(true);
     await db.prisma.agent.update({ where: { id: row.agentId }, data: { archivedAt: new Date() } });
     expect((await take()).lost).toEqual({ kind: 'agent', id: row.agentId, state: 'archived' });
     await db.prisma.environment.update({ where: { id: row.environmentId }, data: { archivedAt: new Date() } });

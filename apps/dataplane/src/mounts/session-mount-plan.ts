@@ -44,6 +44,8 @@ const SKILL_CACHE_ENTRIES = 256;
  * outputs and plans, and its `resources[]` files and memory stores. Every tree is read-only to the
  * session, except a memory store mounted `read_write` (written back to the store by the Hands).
  */
+const NO_RESOURCES: ResourceMounts = { mounts: [], promptNotes: [], skipped: [] };
+
 @Injectable()
 export class SessionMountPlanner {
   private readonly skillFiles = new Map<string, Promise<WorkspaceFs>>();
@@ -55,12 +57,16 @@ export class SessionMountPlanner {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** `writableMounts`: whether the session's Hands can write a mount back (a cluster worker's sandbox). */
-  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent; writableMounts?: boolean }): Promise<SessionMountPlan> {
+  /**
+   * `writableMounts`: whether the session's Hands can write a mount back (a cluster worker's sandbox).
+   * `hasResources`: whether the session lists resources at all; most do not, and their turns skip asking
+   * control for them.
+   */
+  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent; writableMounts?: boolean; hasResources?: boolean }): Promise<SessionMountPlan> {
     const { tenantId, sessionId, agent } = context;
     const artefactsRoot = sessionArtefactsRoot(tenantId, sessionId);
     const skills = await this.attachedSkills(tenantId, agent);
-    const resources = await this.resources(tenantId, sessionId, context.writableMounts ?? true);
+    const resources = context.hasResources === false ? NO_RESOURCES : await this.resources(tenantId, sessionId, context.writableMounts ?? true);
     const mounts: SessionMount[] = [
       { path: SESSION_MOUNT_PATHS.agent, source: { type: 'workspace', root: agentWorkspaceRoot(tenantId, agent.id), include: [...AGENT_DEFINITION_ENTRIES] } },
       ...skills,
@@ -90,7 +96,7 @@ export class SessionMountPlanner {
       return planned;
     } catch (err) {
       this.logger.error({ sessionId, err }, 'session resources could not be read; none are mounted this turn');
-      return { mounts: [], promptNotes: [], skipped: [] };
+      return NO_RESOURCES;
     }
   }
 

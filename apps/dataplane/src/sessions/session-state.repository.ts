@@ -27,6 +27,8 @@ export interface TurnStartFacts {
   lost: LostDependency | null;
   /** The session's budget and usage totals. */
   account: { budget: Record<string, unknown> | null; usage: Record<string, number> };
+  /** Whether the session lists `resources[]` (files, memory stores, repositories) to mount. */
+  hasResources: boolean;
 }
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
@@ -68,20 +70,21 @@ export class SessionStateRepository {
     owner: string,
     ttlMs: number,
   ): Promise<{ lease: Lease; session: SessionState; facts: TurnStartFacts } | null> {
-    type Row = SessionState & DependencyFacts & TurnStartFacts['account'] & { token: string };
+    type Row = SessionState & DependencyFacts & TurnStartFacts['account'] & { token: string; hasResources: boolean };
     const rows = await this.sql.query<Row>(
       'sessions.acquire',
       `UPDATE sessions
        SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
        WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
-       RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage`,
+       RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
+         CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources"`,
       [sessionId, owner, ttlMs / 1000],
     );
     const row = rows.rows[0];
     if (!row) return null;
-    const { token, environmentId, agentId, environmentArchived, agentArchived, budget, usage, ...state } = row;
+    const { token, environmentId, agentId, environmentArchived, agentArchived, budget, usage, hasResources, ...state } = row;
     const session = { ...state, environmentId };
-    const facts = { lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }), account: { budget, usage } };
+    const facts = { lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }), account: { budget, usage }, hasResources };
     return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session, facts };
   }
 

@@ -174,6 +174,7 @@ export class TurnRunner {
       sessionId: session.id,
       agent: spec.agent,
       writableMounts: runsOnClusterWorker(handsKindOf(spec.environment.type)),
+      hasResources: facts.hasResources,
     });
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),

@@ -84,6 +84,8 @@ export interface SessionAudit {
   /** Ids of tool calls answered with an error (e.g. interrupted by a crash). */
   erroredCalls: Set<string>;
   userMessages: number;
+  /** Distinct texts among the user messages: a message a client sent again after an error counts once. */
+  distinctUserTexts: number;
   agentMessages: number;
   lastType: string | undefined;
 }
@@ -117,6 +119,7 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
     badResults,
     erroredCalls,
     userMessages: log.filter((e) => e.type === 'user.message').length,
+    distinctUserTexts: new Set(log.filter((e) => e.type === 'user.message').map((e) => JSON.stringify(e.payload.content))).size,
     agentMessages: log.filter((e) => e.type === 'agent.message').length,
     lastType: log.at(-1)?.type,
   };
