@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppError, type StoredEvent } from '@agentry/contracts';
 import { LOGGER, platformMetrics, type Logger } from '@agentry/platform';
+import { isDatabaseUnavailable } from '@agentry/db';
 import { isPersistedEvent, isTransientOutage, type RunEndEvent, type RunInput } from '@agentry/harness';
 import { BudgetAdmission } from '../budgets/budget-admission.service.js';
 import { SessionAccounts } from '../budgets/session-accounts.repository.js';
@@ -217,7 +218,8 @@ export class TurnRunner {
     } catch (error) {
       if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
       // Storage away for now: left mid-turn, the turn is resumed from its log (drain retry or reconciler), not ended.
-      if (isTransientOutage(error)) throw error;
+      // That includes the event log's own writes failing because Postgres is shutting down or gone.
+      if (isTransientOutage(error) || isDatabaseUnavailable(error)) throw error;
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       await writer.emit(turnFailureEvent(error));
       await this.threads.finishing(session, writer, { type: 'retries_exhausted' });
