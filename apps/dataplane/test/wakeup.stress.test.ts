@@ -153,10 +153,12 @@ describe('wake-ups under concurrent load', () => {
     const { p99, max } = summary('as committed', committed);
     expect(stuck).toEqual([]);
     expect(committed).toHaveLength(SESSIONS * MESSAGES_PER_SESSION);
-    // A lost kick is never rescued here, so it fails above as a session that stops answering. The bounds
-    // below are what every run on this 2-core machine keeps: p99 has ranged 35–115 ms between runs.
+    // A lost kick is never rescued here, so it fails above as a session that stops answering: the only
+    // timer that could pick it up, the takeover armed at lease expiry, fires after the lease TTL (10 s),
+    // which is also how long each message waits. The bounds below are latency: p99 has ranged 27–145 ms
+    // between runs on this 2-core machine; the maximum allows one pause of the database or the collector.
     expect(p99).toBeLessThanOrEqual(250);
-    expect(max).toBeLessThan(1_000);
+    expect(max).toBeLessThan(2_000);
     const inbox = await dp.db.prisma.sessionEvent.count({
       where: { sessionId: { in: sessionIds }, processedAt: null },
     });
