@@ -15,6 +15,7 @@ import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
 import { EndedSessionsRepository } from './ended-sessions.repository.js';
 import { McpCredentialsClient } from './mcp-credentials.client.js';
+import { PooledMcpSessions, type PooledServers } from './pooled-mcp-sessions.js';
 import { VaultBearer, type CredentialFailure } from './vault-bearer.js';
 
 /** A tool as an MCP server describes it. */
@@ -29,15 +30,11 @@ export interface McpSessionRef {
 export type SessionErrorReporter = (error: SessionErrorObject) => Promise<void>;
 
 /** The live connections of one session, and the tools each server listed. */
-interface SessionServers {
+interface SessionServers extends PooledServers {
   /** The server set they were opened for; a session whose agent changes gets a fresh set. */
   key: string;
   servers: AgentMcpServer[];
-  manager: McpManager;
   listed: Map<string, McpTool[]>;
-  /** Turns listing tools and tool calls under way: the idle timer never closes connections they use. */
-  busy: number;
-  idleTimer?: NodeJS.Timeout;
   /** The reporter of the session's current turn; connections outlive turns, so each turn sets its own. */
   report?: SessionErrorReporter;
 }
@@ -51,23 +48,28 @@ interface SessionServers {
  */
 @Injectable()
 export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
-  private readonly sessions = new Map<string, SessionServers>();
-  private readonly opening = new Map<string, Promise<SessionServers>>();
+  private readonly pool: PooledMcpSessions<SessionServers>;
   private readonly fetch: McpFetch;
-  private endedCheck: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly credentials: McpCredentialsClient,
-    private readonly endedSessions: EndedSessionsRepository,
+    endedSessions: EndedSessionsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.fetch = egressCheckedFetch(new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }));
+    this.pool = new PooledMcpSessions({
+      what: 'MCP connections',
+      idleTimeoutMs: config.AGENTRY_MCP_IDLE_TIMEOUT_MS,
+      endedCheckMs: config.AGENTRY_MCP_ENDED_CHECK_MS,
+      endedSessions,
+      logger,
+    });
   }
 
   /** Sessions with open MCP connections in this process. */
   get size(): number {
-    return this.sessions.size;
+    return this.pool.size;
   }
 
   /**
@@ -90,7 +92,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
       this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'MCP servers left out');
       return [];
     }
-    return this.whileBusy(ref.sessionId, session, async () => {
+    return this.pool.whileBusy(ref.sessionId, session, async () => {
       await this.listMissing(ref, session);
       const toolsOf = (server: AgentMcpServer) => session.listed.get(server.name) ?? standInsOf(server);
       return servers.flatMap((server) => toolsOf(server).flatMap((tool) => this.callable(ref, session, server.name, tool)));
@@ -98,46 +100,26 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Closes a session's connections now (the session ended or its agent no longer has MCP servers). */
-  async close(sessionId: string): Promise<void> {
-    const session = this.sessions.get(sessionId);
-    if (!session) return;
-    this.sessions.delete(sessionId);
-    this.disarm(session);
-    await session.manager.close();
+  close(sessionId: string): Promise<void> {
+    return this.pool.close(sessionId);
   }
 
   onModuleInit(): void {
-    this.endedCheck = setInterval(() => void this.closeEnded(), this.config.AGENTRY_MCP_ENDED_CHECK_MS);
-    this.endedCheck.unref();
+    this.pool.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.endedCheck);
-    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  onModuleDestroy(): Promise<void> {
+    return this.pool.stop();
   }
 
-  /** Closes the connections of pooled sessions that have ended; a failed look is tried again next time. */
-  async closeEnded(): Promise<void> {
-    if (this.sessions.size === 0) return;
-    try {
-      const ended = await this.endedSessions.endedAmong([...this.sessions.keys()]);
-      await Promise.all(ended.map((id) => this.close(id)));
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'could not look for ended sessions holding MCP connections');
-    }
+  /** Closes the connections of pooled sessions that have ended. */
+  closeEnded(): Promise<void> {
+    return this.pool.closeEnded();
   }
 
   private async sessionFor(ref: McpSessionRef, servers: AgentMcpServer[]): Promise<SessionServers> {
     const key = JSON.stringify(servers.map((s) => [s.name, s.url]));
-    const current = this.sessions.get(ref.sessionId);
-    if (current?.key === key) return current;
-    if (current) await this.close(ref.sessionId);
-    let pending = this.opening.get(ref.sessionId);
-    if (!pending) {
-      pending = this.open(ref, key, servers).finally(() => this.opening.delete(ref.sessionId));
-      this.opening.set(ref.sessionId, pending);
-    }
-    return pending;
+    return this.pool.obtain(ref.sessionId, (current) => current.key === key, () => this.open(ref, key, servers));
   }
 
   private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
@@ -164,21 +146,19 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
         connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
       };
     });
-    const session: SessionServers = {
+    return {
       key,
       servers,
       manager: new McpManager(configs, { clientInfo: { name: 'agentry', version: '0.1.0' } }),
       listed: new Map(),
       busy: 0,
     };
-    this.sessions.set(ref.sessionId, session);
-    return session;
   }
 
   /** A credential the user must fix, as a `session.error` of the turn under way (CMA's MCP authentication error). */
   private async reportFailure(ref: McpSessionRef, failure: CredentialFailure): Promise<void> {
     this.logger.warn({ sessionId: ref.sessionId, server: failure.serverName, credentialId: failure.credentialId }, 'MCP credential could not be refreshed');
-    await this.sessions.get(ref.sessionId)?.report?.({
+    await this.pool.current(ref.sessionId)?.report?.({
       type: 'mcp_authentication_failed_error',
       message: `MCP server "${failure.serverName}": ${failure.message}`,
       retry_status: { type: 'terminal' },
@@ -213,37 +193,9 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
       const live = await this.sessionFor(ref, session.servers);
       const connection = live.manager.connection(server);
       if (!connection) throw new AppError('INTERNAL', `MCP server "${server}" has no connection in session ${ref.sessionId}`);
-      return this.whileBusy(ref.sessionId, live, () => mcpToolToHarnessTool(connection, tool).execute(input, context));
+      return this.pool.whileBusy(ref.sessionId, live, () => mcpToolToHarnessTool(connection, tool).execute(input, context));
     };
     return [{ ...mcpToolToHarnessTool(described, tool), execute }];
-  }
-
-  /** Counts work on a session's connections, so the idle timer never closes them under it. */
-  private async whileBusy<T>(sessionId: string, session: SessionServers, work: () => Promise<T>): Promise<T> {
-    session.busy += 1;
-    this.disarm(session);
-    try {
-      return await work();
-    } finally {
-      session.busy -= 1;
-      this.arm(sessionId, session);
-    }
-  }
-
-  private arm(sessionId: string, session: SessionServers): void {
-    this.disarm(session);
-    if (session.busy > 0 || this.sessions.get(sessionId) !== session) return;
-    session.idleTimer = setTimeout(() => {
-      if (this.sessions.get(sessionId) !== session || session.busy > 0) return;
-      this.logger.debug({ sessionId }, 'closing idle MCP connections');
-      void this.close(sessionId);
-    }, this.config.AGENTRY_MCP_IDLE_TIMEOUT_MS);
-    session.idleTimer.unref();
-  }
-
-  private disarm(session: SessionServers): void {
-    if (session.idleTimer) clearTimeout(session.idleTimer);
-    session.idleTimer = undefined;
   }
 }
 

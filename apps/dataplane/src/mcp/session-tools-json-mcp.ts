@@ -17,17 +17,15 @@ import { HandsBindings } from '../hands/hands-bindings.js';
 import { runsOnClusterWorker, type HandsTarget } from '../hands/hands-tool-executor.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
 import { EndedSessionsRepository } from './ended-sessions.repository.js';
+import { PooledMcpSessions, type PooledServers } from './pooled-mcp-sessions.js';
 import { WorkerStdioBridge, type WorkerStdioBridgeDeps } from './worker-stdio-bridge.js';
 
 /** The open servers of one session, for the tools.json they were opened from. */
-interface SessionServers {
+interface SessionServers extends PooledServers {
   key: string;
   configs: McpConnectionConfig[];
-  manager: McpManager;
   /** The worker the session was bound to when they opened; a session that moved gets a fresh set. */
   workerId: string | null;
-  busy: number;
-  idleTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -39,17 +37,15 @@ interface SessionServers {
  */
 @Injectable()
 export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
-  private readonly sessions = new Map<string, SessionServers>();
-  private readonly opening = new Map<string, Promise<SessionServers>>();
+  private readonly pool: PooledMcpSessions<SessionServers>;
   private readonly bindings: HandsBindings;
   private readonly guard: EgressGuard;
   private readonly bridgeDeps: WorkerStdioBridgeDeps;
-  private endedCheck: NodeJS.Timeout | undefined;
 
   constructor(
     rpc: RpcClient,
     bus: NatsBus,
-    private readonly endedSessions: EndedSessionsRepository,
+    endedSessions: EndedSessionsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(REDIS) redis: Redis,
@@ -57,11 +53,18 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     this.bindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
     this.bridgeDeps = { rpc, bus, bindings: this.bindings, requestTimeoutMs: config.AGENTRY_MCP_CONNECT_TIMEOUT_MS, livenessPollMs: 1_000 };
+    this.pool = new PooledMcpSessions({
+      what: 'tools.json MCP servers',
+      idleTimeoutMs: config.AGENTRY_MCP_IDLE_TIMEOUT_MS,
+      endedCheckMs: config.AGENTRY_MCP_ENDED_CHECK_MS,
+      endedSessions,
+      logger,
+    });
   }
 
   /** Sessions with open tools.json servers in this process. */
   get size(): number {
-    return this.sessions.size;
+    return this.pool.size;
   }
 
   /** The tools of the session's tools.json servers for one turn; a server that cannot be reached gives none. */
@@ -93,7 +96,7 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
       this.logger.warn({ sessionId: target.sessionId, err: (error as Error).message }, 'tools.json MCP servers left out');
       return [];
     }
-    return this.whileBusy(target.sessionId, session, async () => {
+    return this.pool.whileBusy(target.sessionId, session, async () => {
       const listing = await session.manager.listTools();
       const tools = listing.tools.map((tool) => this.callable(target, session, tool));
       for (const { server, error } of listing.failures) {
@@ -105,32 +108,20 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  async close(sessionId: string): Promise<void> {
-    const session = this.sessions.get(sessionId);
-    if (!session) return;
-    this.sessions.delete(sessionId);
-    this.disarm(session);
-    await session.manager.close();
+  close(sessionId: string): Promise<void> {
+    return this.pool.close(sessionId);
   }
 
   onModuleInit(): void {
-    this.endedCheck = setInterval(() => void this.closeEnded(), this.config.AGENTRY_MCP_ENDED_CHECK_MS);
-    this.endedCheck.unref();
+    this.pool.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.endedCheck);
-    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  onModuleDestroy(): Promise<void> {
+    return this.pool.stop();
   }
 
-  async closeEnded(): Promise<void> {
-    if (this.sessions.size === 0) return;
-    try {
-      const ended = await this.endedSessions.endedAmong([...this.sessions.keys()]);
-      await Promise.all(ended.map((id) => this.close(id)));
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'could not look for ended sessions holding MCP servers');
-    }
+  closeEnded(): Promise<void> {
+    return this.pool.closeEnded();
   }
 
   /** The worker holding the session now; null when none is alive (the stdio servers then fail to open). */
@@ -144,15 +135,8 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
 
   private async sessionFor(target: HandsTarget, configs: McpConnectionConfig[], workerId: string | null): Promise<SessionServers> {
     const key = JSON.stringify(configs);
-    const current = this.sessions.get(target.sessionId);
-    if (current?.key === key && (workerId === null || current.workerId === workerId)) return current;
-    if (current) await this.close(target.sessionId);
-    let pending = this.opening.get(target.sessionId);
-    if (!pending) {
-      pending = Promise.resolve(this.open(target, key, configs, workerId)).finally(() => this.opening.delete(target.sessionId));
-      this.opening.set(target.sessionId, pending);
-    }
-    return pending;
+    const fits = (current: SessionServers) => current.key === key && (workerId === null || current.workerId === workerId);
+    return this.pool.obtain(target.sessionId, fits, () => this.open(target, key, configs, workerId));
   }
 
   private open(target: HandsTarget, key: string, configs: McpConnectionConfig[], workerId: string | null): SessionServers {
@@ -161,9 +145,7 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
       stdioBridge: (config) => new WorkerStdioBridge(this.bridgeDeps, target, config),
       remoteFetch: egressCheckedFetch(this.guard),
     });
-    const session: SessionServers = { key, configs, manager, workerId, busy: 0 };
-    this.sessions.set(target.sessionId, session);
-    return session;
+    return { key, configs, manager, workerId, busy: 0 };
   }
 
   /**
@@ -173,10 +155,10 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
   private callable(target: HandsTarget, session: SessionServers, tool: HarnessTool): HarnessTool {
     const server = tool.toolset?.slice('mcp:'.length) ?? '';
     const execute: HarnessTool['execute'] = async (input, context) => {
-      const live = this.sessions.get(target.sessionId) === session ? session : await this.sessionFor(target, session.configs, null);
+      const live = this.pool.current(target.sessionId) === session ? session : await this.sessionFor(target, session.configs, null);
       const run = live === session ? tool : (await live.manager.toolsOf(server)).find((t) => t.name === tool.name);
       if (!run) throw new AppError('MCP_CONNECTION_FAILED', `MCP server "${server}" no longer offers ${tool.name}`);
-      return this.whileBusy(target.sessionId, live, () => run.execute(input, context));
+      return this.pool.whileBusy(target.sessionId, live, () => run.execute(input, context));
     };
     return { ...tool, execute };
   }
@@ -187,32 +169,5 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     const connection = session.manager.connection(server)!;
     const tool = { ...mcpToolToHarnessTool(connection, described), name: mcpToolName(server, name) };
     return this.callable(target, session, tool);
-  }
-
-  private async whileBusy<T>(sessionId: string, session: SessionServers, work: () => Promise<T>): Promise<T> {
-    session.busy += 1;
-    this.disarm(session);
-    try {
-      return await work();
-    } finally {
-      session.busy -= 1;
-      this.arm(sessionId, session);
-    }
-  }
-
-  private arm(sessionId: string, session: SessionServers): void {
-    this.disarm(session);
-    if (session.busy > 0 || this.sessions.get(sessionId) !== session) return;
-    session.idleTimer = setTimeout(() => {
-      if (this.sessions.get(sessionId) !== session || session.busy > 0) return;
-      this.logger.debug({ sessionId }, 'closing idle tools.json MCP servers');
-      void this.close(sessionId);
-    }, this.config.AGENTRY_MCP_IDLE_TIMEOUT_MS);
-    session.idleTimer.unref();
-  }
-
-  private disarm(session: SessionServers): void {
-    if (session.idleTimer) clearTimeout(session.idleTimer);
-    session.idleTimer = undefined;
   }
 }
