@@ -11,7 +11,8 @@ import {
   type UpdateAgentRequest,
 } from '@agentry/contracts';
 import type { Agent as AgentRow } from '@agentry/db';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
+import { resumableAfter } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentDto } from './agent.mapper.js';
@@ -95,10 +96,10 @@ export class AgentsService {
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return {
+    return resumableById({
       data: page.map(toAgentDto),
       next_page: rows.length > query.limit && last ? encodeCursor(last.agent.id) : null,
-    };
+    });
   }
 
   /** Every version of an agent, newest first by default; the cursor is the version number at the page edge. */
@@ -111,10 +112,13 @@ export class AgentsService {
     const rows = await this.agents.listVersions(agent, { limit: query.limit + 1, afterVersion: after, order: query.order ?? 'desc' });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return {
-      data: page.map((version) => toAgentDto({ agent, version })),
-      next_page: rows.length > query.limit && last ? Buffer.from(String(last.version), 'utf8').toString('base64url') : null,
-    };
+    return resumableAfter(
+      {
+        data: page.map((version) => toAgentDto({ agent, version })),
+        next_page: rows.length > query.limit && last ? encodeVersionCursor(last.version) : null,
+      },
+      (item) => encodeVersionCursor(item.version),
+    );
   }
 
   private async withVersion(agent: AgentRow, version?: number): Promise<AgentWithVersion> {
@@ -146,4 +150,8 @@ function versionConflict(id: string, expected: number, head: number): AppError {
     `version: agent ${id} is at version ${head}, but the update was based on version ${expected}; retrieve it and retry`,
     { details: { current_version: head } },
   );
+}
+
+function encodeVersionCursor(version: number): string {
+  return Buffer.from(String(version), 'utf8').toString('base64url');
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type Actor, type DeploymentRun, type ListDeploymentRunsParams, type Page } from '@agentry/contracts';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
 import { toDeploymentRunDto } from './deployment.mapper.js';
 import { DeploymentRunsRepository, type RunWithDeployment } from './deployment-runs.repository.js';
 import { DeploymentsRepository } from './deployments.repository.js';
@@ -30,7 +30,7 @@ export class DeploymentRunsService {
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return { data: await this.toDtos(actor, page), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return resumableById({ data: await this.toDtos(actor, page), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null });
   }
 
   private async toDtos(actor: Actor, rows: RunWithDeployment[]): Promise<DeploymentRun[]> {

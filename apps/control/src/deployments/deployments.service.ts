@@ -16,7 +16,7 @@ import {
 import { Prisma, type Deployment as DeploymentRow } from '@agentry/db';
 import { AgentsService } from '../agents/agents.service.js';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
 import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
 import { VaultsService } from '../vaults/vaults.service.js';
@@ -129,10 +129,10 @@ export class DeploymentsService {
     const page = rows.slice(0, query.limit);
     const heads = await this.deployments.agentHeads(actor, [...new Set(page.map((r) => r.agentId))]);
     const last = page.at(-1);
-    return {
+    return resumableById({
       data: page.map((row) => toDeploymentDto(row, row.agentVersion ?? heads.get(row.agentId) ?? 1)),
       next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
-    };
+    });
   }
 
   async require(actor: Actor, id: string): Promise<DeploymentRow> {

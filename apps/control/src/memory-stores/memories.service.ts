@@ -14,6 +14,7 @@ import {
   type UpdateMemoryRequest,
 } from '@agentry/contracts';
 import { decodePathCursor, encodePathCursor, foldByDepth } from './memory-listing.js';
+import { resumableAfter } from '@agentry/platform';
 import { byteSize, sha256Hex, toMemoryActor, toMemoryDto } from './memory.mapper.js';
 import { MemoriesRepository, type MemoryWithHead, type MemoryWrite } from './memories.repository.js';
 import { MemoryStoresService } from './memory-stores.service.js';
@@ -120,7 +121,8 @@ export class MemoriesService {
     const limit = view === 'full' ? Math.min(query.limit, FULL_VIEW_PAGE_MAX) : query.limit;
     const page = rest.slice(0, limit);
     const last = page.at(-1);
-    return { data: page.map((e) => e.item), next_page: rest.length > limit && last ? encodePathCursor(last.path) : null };
+    const result = { data: page.map((e) => e.item), next_page: rest.length > limit && last ? encodePathCursor(last.path) : null };
+    return resumableAfter(result, (item) => encodePathCursor(item.path));
   }
 
   async requireAny(actor: Actor, storeId: string, id: string): Promise<MemoryWithHead> {

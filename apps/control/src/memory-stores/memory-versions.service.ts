@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type Actor, type ListMemoryVersionsParams, type MemoryVersion, type MemoryView, type Page } from '@agentry/contracts';
 import type { MemoryVersion as VersionRow } from '@agentry/db';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
 import { FULL_VIEW_PAGE_MAX } from './memories.service.js';
 import { sha256Hex, toMemoryVersionDto } from './memory.mapper.js';
 import { MemoryStoresService } from './memory-stores.service.js';
@@ -33,10 +33,10 @@ export class MemoryVersionsService {
     });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return {
+    return resumableById({
       data: page.map((row) => toMemoryVersionDto(row, view)),
       next_page: rows.length > limit && last ? encodeCursor(last.id) : null,
-    };
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Actor, ListSessionsParams, Page, Session } from '@agentry/contracts';
+import { resumableAfter } from '@agentry/platform';
 import type { Prisma, Session as SessionRow } from '@agentry/db';
 import { toSessionDto } from './session.mapper.js';
 import { decodeSessionCursor, encodeSessionCursor } from './session-page-cursor.js';
@@ -23,11 +24,13 @@ export async function listSessionsPage(repo: SessionsRepository, actor: Actor, q
   const last = page.at(-1);
   const hasNext = backwards ? true : more;
   const hasPrev = backwards ? more : cursor !== undefined;
-  return {
+  const result = {
     data: page.map(toSessionDto),
     next_page: hasNext && last ? encodeSessionCursor('next', last.id) : null,
     prev_page: hasPrev && first ? encodeSessionCursor('prev', first.id) : null,
   };
+  // Cut short for the bus, a page keeps its first items: `prev_page` still holds, `next_page` moves up.
+  return resumableAfter(result, (session) => encodeSessionCursor('next', session.id));
 }
 
 function toFilter(query: ListSessionsParams): SessionFilter {

@@ -13,7 +13,7 @@ import {
 } from '@agentry/contracts';
 import type { Skill as SkillRow, SkillVersion as VersionRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeCursor, encodeCursor, resumableById, toIdPage } from '../common/page-cursor.js';
 import { readSkillBundle } from './skill-bundle.js';
 import { toSkillDto, toSkillFilesDto, toSkillVersionDto } from './skill.mapper.js';
 import { SkillsRepository } from './skills.repository.js';
@@ -54,13 +54,13 @@ export class SkillsService {
     const page = rows.slice(0, query.limit);
     const latest = new Map((await this.skills.latestVersions(page)).map((v) => [v.skillId, v]));
     const last = page.at(-1);
-    return {
+    return resumableById({
       data: page.flatMap((s) => {
         const version = latest.get(s.id);
         return version ? [toSkillDto(s, version)] : [];
       }),
       next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
-    };
+    });
   }
 
   async delete(actor: Actor, id: string): Promise<{ id: string; type: 'skill_deleted' }> {

@@ -14,6 +14,7 @@ import { hashSessionsToken, SESSIONS_TOKEN_PREFIX } from './sessions-token.js';
 import { WorkAccess } from './work-access.js';
 import { toWork } from './work-item.mapper.js';
 import { decodeWorkCursor, encodeWorkCursor } from './work-page-cursor.js';
+import { resumableAfter } from '@agentry/platform';
 import { WorkItemsRepository } from './work-items.repository.js';
 import { WorkersRepository } from './workers.repository.js';
 
@@ -57,10 +58,13 @@ export class WorkItemsService {
     });
     const page = rows.slice(0, req.limit);
     const last = page.at(-1);
-    return {
-      data: page.map((row) => toWork(row)),
-      next_page: rows.length > req.limit && last ? encodeWorkCursor(last.id) : null,
-    };
+    return resumableAfter(
+      {
+        data: page.map((row) => toWork(row)),
+        next_page: rows.length > req.limit && last ? encodeWorkCursor(last.id) : null,
+      },
+      (work) => encodeWorkCursor(work.id),
+    );
   }
 
   async stats(req: RpcParsedRequest<typeof S.stats>): Promise<WorkQueueStats> {

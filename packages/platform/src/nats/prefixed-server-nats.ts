@@ -5,6 +5,7 @@ import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
 import { natsConnectionOptions } from './nats-connection-options.js';
 import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
+import { replyWithinPayload } from './reply-within-payload.js';
 
 type ServerNatsOptions = NonNullable<NatsOptions['options']>;
 type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
@@ -20,11 +21,16 @@ type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
  *
  * The connection reconnects forever with backoff and re-subscribes every handler subject, so an
  * outage of NATS, however long, ends with the handlers answering again.
+ *
+ * A reply larger than the server's `max_payload` is cut to a shorter page or answered with an error
+ * envelope (`replyWithinPayload`), never left for the caller's timeout.
  */
 export class PrefixedServerNats extends ServerNats {
   private readonly spans = new WeakMap<Msg, { span: Span; replying: boolean }>();
 
   private readonly linkName: string;
+
+  private connection?: NatsConnection;
 
   constructor(
     options: ServerNatsOptions,
@@ -39,6 +45,7 @@ export class PrefixedServerNats extends ServerNats {
   override async createNatsClient(): Promise<NatsConnection> {
     const connection = (await super.createNatsClient()) as NatsConnection;
     this.connections?.track(this.linkName, connection);
+    this.connection = connection;
     return connection;
   }
 
@@ -80,7 +87,8 @@ export class PrefixedServerNats extends ServerNats {
   }
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: any) => any {
-    const publish = super.getPublisher(natsMsg, id, ctx);
+    // The server's limit is read per reply: a reconnect may land on a server with another one.
+    const publish = replyWithinPayload(super.getPublisher(natsMsg, id, ctx), () => this.connection?.info?.max_payload);
     const state = this.spans.get(natsMsg);
     if (!state) return publish;
     state.replying = true;

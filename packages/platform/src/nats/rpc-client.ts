@@ -7,6 +7,7 @@ import { inSpan } from '../telemetry/trace-context.js';
 import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
+import { isOverMaxPayload } from './reply-within-payload.js';
 
 /**
  * Typed request/reply over NATS: the subject's schema checks the request, the envelope carries errors back.
@@ -38,6 +39,11 @@ export class RpcClient {
         reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
         observe(isErrorEnvelope(reply) ? 'error' : 'ok');
       } catch (error) {
+        // Refused before it was sent, and sending it again would not help.
+        if (isOverMaxPayload(error)) {
+          observe('error');
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The request is larger than a message between services may be');
+        }
         observe('unavailable');
         const service = subject.subject.split('.')[0];
         throw new AppError('UNAVAILABLE', `The ${service} service did not answer ${subject.subject}`, {
