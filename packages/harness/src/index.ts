@@ -193,5 +193,5 @@ export type { MemoryClock } from './memory/memory-clock.js';
 export { scriptedModelFactory } from './scripted/scripted-model.factory.js';
 export { errorOutcome, textOutcome } from './tools/tool-executor.js';
 export type { FinishedOutcome } from './tools/tool-executor.js';
-export { EgressGuard } from './tools/egress/egress-guard.js';
+export { EgressGuard, guarded } from './tools/egress/egress-guard.js';
 export type { EgressGuardOptions } from './tools/egress/egress-guard.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type CredentialAuth } from '@agentry/contracts';
-import { EgressGuard } from '@agentry/harness';
+import { EgressGuard, guarded } from '@agentry/harness';
 import { DATABASE } from '@agentry/platform';
 import type { PrismaClient, VaultCredential } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
@@ -74,7 +74,10 @@ export class McpOAuthRefresher {
     if (refresh.resource) form.set('resource', refresh.resource);
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: 'POST', headers, body: form, redirect: 'error', signal: AbortSignal.timeout(TOKEN_ENDPOINT_TIMEOUT_MS) });
+      response = await fetch(
+        endpoint,
+        guarded(this.guard, { method: 'POST', headers, body: form, redirect: 'error', signal: AbortSignal.timeout(TOKEN_ENDPOINT_TIMEOUT_MS) }),
+      );
     } catch (error) {
       throw failure(`the token endpoint ${endpoint.origin} could not be reached (${(error as Error).message})`);
     }

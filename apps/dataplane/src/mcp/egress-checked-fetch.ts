@@ -1,4 +1,4 @@
-import type { EgressGuard, McpFetch } from '@agentry/harness';
+import { guarded, type EgressGuard, type McpFetch } from '@agentry/harness';
 
 const MAX_REDIRECTS = 5;
 
@@ -7,7 +7,7 @@ const MAX_REDIRECTS = 5;
  * URL the transport asks for (the first one, the SSE endpoint a server announces) and to every hop of a
  * redirect. Redirects are followed by hand: the platform's fetch would follow them unchecked, so a public
  * server could bounce the call to a metadata or private address. Credentials never follow a redirect to
- * another origin.
+ * another origin. Each connection is dialled through the guard's dispatcher, to the address it admitted.
  */
 export function egressCheckedFetch(guard: EgressGuard, doFetch: typeof fetch = fetch): McpFetch {
   return async (url, init) => {
@@ -17,7 +17,7 @@ export function egressCheckedFetch(guard: EgressGuard, doFetch: typeof fetch = f
       const refusal = await guard.refusal(target);
       // A plain error: the MCP connection reports it as its own failure, naming the server.
       if (refusal) throw new Error(`refused by the egress policy: ${refusal}`);
-      const response = await doFetch(target, request);
+      const response = await doFetch(target, guarded(guard, request));
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) return response;
       if (hop >= MAX_REDIRECTS) throw new Error(`redirected more than ${MAX_REDIRECTS} times`);

@@ -51,6 +51,16 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
     expect(hits).toBe(0);
   });
 
+  it('refuses a name that answers a public address for the check and loopback for the connection', async () => {
+    let answers = 0;
+    const rebinding = async () => ((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
+    // `localhost` is what the system resolver dials if the connection resolves the name again by itself.
+    const outcome = await createWebFetchTool({ resolve: rebinding }).execute({ url: `http://localhost:${port}/` }, ctx);
+    expect(outcome).toMatchObject({ status: 'error', reason: 'egress_denied' });
+    expect(text(outcome)).toMatch(/127\.0\.0\.1, a loopback address/);
+    expect(hits).toBe(0);
+  });
+
   it('reaches loopback when the installation allows private networks', async () => {
     const tool = createWebFetchTool({ allowPrivateNetworks: true });
     expect(text(await tool.execute({ url: `http://127.0.0.1:${port}/` }, ctx))).toContain('internal secret');

@@ -1,7 +1,7 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
 import { objectSchema, optionalNumber, stringArg } from './tool-input.js';
-import { EgressGuard, type HostResolver } from '../egress/egress-guard.js';
+import { EgressGuard, guarded, type HostResolver } from '../egress/egress-guard.js';
 
 const MAX_REDIRECTS = 5;
 
@@ -59,12 +59,13 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
       let response: Response;
       try {
-        // Redirects are followed by hand so that every hop passes the egress guard.
+        // Redirects are followed by hand so that every hop passes the egress guard, and each connection is
+        // dialled through the guard's dispatcher, to the address it admitted.
         let target = new URL(url);
         for (let hop = 0; ; hop++) {
           const refusal = await guard.refusal(target);
           if (refusal) return errorOutcome(refusal, 'egress_denied');
-          response = await doFetch(target, { signal: AbortSignal.any([signal, timeout]), redirect: 'manual' });
+          response = await doFetch(target, guarded(guard, { signal: AbortSignal.any([signal, timeout]), redirect: 'manual' }));
           const location = response.headers.get('location');
           if (response.status < 300 || response.status >= 400 || !location) break;
           if (hop >= MAX_REDIRECTS) return errorOutcome(`Fetching ${url} redirected more than ${MAX_REDIRECTS} times`, 'too_many_redirects');
@@ -73,6 +74,8 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
         }
       } catch (err) {
         if (timeout.aborted) return errorOutcome(`Fetching ${url} timed out`, 'timeout');
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        if (cause?.code === 'EGRESS_DENIED') return errorOutcome(cause.message ?? 'Refused by the egress policy', 'egress_denied');
         throw err;
       }
       const body = await readCapped(response, maxBytes);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { blockedAddressReason } from './blocked-address.js';
-import { EgressGuard } from './egress-guard.js';
+import { EgressGuard, guarded } from './egress-guard.js';
 
 describe('blocked addresses', () => {
   it.each([
@@ -36,5 +38,46 @@ describe('egress guard', () => {
   it('refuses other schemes, and lets an installation open private networks', async () => {
     expect(await guard.refusal(new URL('file:///etc/passwd'))).toMatch(/Only http and https/);
     expect(await new EgressGuard({ allowPrivateNetworks: true, resolve }).refusal(new URL('http://127.0.0.1/'))).toBeUndefined();
+  });
+});
+
+describe('egress guard dispatcher', () => {
+  it('dials only the address it admitted, so a name that resolves elsewhere the second time is refused', async () => {
+    const hits: string[] = [];
+    const server = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.end('internal secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // A rebinding name: public for the check, loopback for every later answer.
+    let answers = 0;
+    const guard = new EgressGuard({ resolve: async () => ((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']) });
+    // `localhost` is what the system resolver would dial without the pinned dispatcher.
+    const url = new URL(`http://localhost:${port}/metadata`);
+    try {
+      expect(await guard.refusal(url)).toBeUndefined();
+      const error = await fetch(url, guarded(guard)).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(String((error?.cause as Error | undefined)?.message)).toMatch(/127\.0\.0\.1, a loopback address/);
+      expect(hits).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('connects to an admitted address, and to anything when the installation opens private networks', async () => {
+    const server = createServer((_request, response) => response.end('hello'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const open = new EgressGuard({ allowPrivateNetworks: true, resolve: async () => ['127.0.0.1'] });
+      const response = await fetch(`http://service.internal:${port}/`, guarded(open));
+      expect(await response.text()).toBe('hello');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, type Dispatcher } from 'undici';
 import { blockedAddressReason } from './blocked-address.js';
 
 /** Resolves a host name to every address it has (injectable so tests need no DNS). */
@@ -31,17 +32,59 @@ export class EgressGuard {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https URLs can be fetched';
     if (this.options.allowPrivateNetworks) return undefined;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const admitted = await this.admit(host, url.host);
+    return 'refusal' in admitted ? admitted.refusal : undefined;
+  }
+
+  /**
+   * The dispatcher every guarded fetch goes through (`fetch(url, { dispatcher })`): its connections are made
+   * only to addresses this guard has just admitted, resolved once for the connection itself. Checking a URL
+   * and then letting the fetch resolve its host again would let a name that answers a public address first
+   * and a private one next (DNS rebinding) through; here the address checked is the address dialled.
+   */
+  get dispatcher(): Dispatcher {
+    this.pinned ??= new Agent({ connect: { lookup: this.lookup } });
+    return this.pinned;
+  }
+
+  private pinned: Agent | undefined;
+
+  private readonly lookup: LookupFunction = (hostname, options, callback) => {
+    const answer = this.options.allowPrivateNetworks ? this.addresses(hostname).then((addresses) => ({ addresses })) : this.admit(hostname);
+    answer.then(
+      (admitted) => {
+        if ('refusal' in admitted) return callback(Object.assign(new Error(admitted.refusal), { code: 'EGRESS_DENIED' }), '', 0);
+        const [first] = admitted.addresses;
+        if (options.all) callback(null, admitted.addresses.map((address) => ({ address, family: isIP(address) })));
+        else callback(null, first!, isIP(first!));
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+
+  /** `named` is how a refusal names the host (the URL's host, with its port, when there is one). */
+  private async admit(host: string, named = `The host ${host}`): Promise<{ addresses: string[] } | { refusal: string }> {
     let addresses: string[];
     try {
-      addresses = isIP(host) ? [host] : await this.resolve(host);
+      addresses = await this.addresses(host);
     } catch {
-      return `The host ${host} could not be resolved`;
+      return { refusal: `The host ${host} could not be resolved` };
     }
-    if (addresses.length === 0) return `The host ${host} could not be resolved`;
+    if (addresses.length === 0) return { refusal: `The host ${host} could not be resolved` };
     for (const address of addresses) {
       const reason = blockedAddressReason(address);
-      if (reason) return `${url.host} resolves to ${address}, a ${reason} address; fetching it is not allowed`;
+      if (reason) return { refusal: `${named} resolves to ${address}, a ${reason} address; fetching it is not allowed` };
     }
-    return undefined;
+    return { addresses };
   }
+
+  private async addresses(host: string): Promise<string[]> {
+    return isIP(host) ? [host] : this.resolve(host);
+  }
+}
+
+/** `init` with the guard's dispatcher, so the fetch dials only addresses the guard admits. */
+export function guarded(guard: EgressGuard, init: RequestInit = {}): RequestInit {
+  // The dispatcher is undici's own; Node's fetch types name an older copy of the same interface.
+  return { ...init, dispatcher: guard.dispatcher } as unknown as RequestInit;
 }
