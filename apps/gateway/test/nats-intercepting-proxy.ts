@@ -8,8 +8,13 @@ const CRLF = Buffer.from('\r\n');
  * cut a client's connection to make it reconnect: a lost message and a network blip, on demand.
  */
 export class NatsInterceptingProxy {
-  /** Deliveries to clients named `client` whose subject matches `subject` are dropped while set. */
-  drop: { client: string; subject: RegExp } | null = null;
+  /**
+   * Deliveries to clients named `client` whose subject matches `subject` (and body `payload`, when
+   * given) are dropped while set.
+   */
+  drop: { client: string; subject: RegExp; payload?: RegExp } | null = null;
+  /** How many deliveries `drop` has dropped. */
+  dropped = 0;
   private readonly connections = new Set<{ name: string; client: Socket; server: Socket }>();
 
   private constructor(
@@ -86,8 +91,13 @@ export class NatsInterceptingProxy {
         subject = fields[1] ?? null;
       }
       if (end > buffer.length) break;
-      const dropped = subject !== null && this.drop?.client === name && this.drop.subject.test(subject);
-      if (!dropped) client.write(buffer.subarray(offset, end));
+      const dropped =
+        subject !== null &&
+        this.drop?.client === name &&
+        this.drop.subject.test(subject) &&
+        (this.drop.payload?.test(buffer.toString('utf8', lineEnd + 2, end)) ?? true);
+      if (dropped) this.dropped += 1;
+      else client.write(buffer.subarray(offset, end));
       offset = end;
     }
     return buffer.subarray(offset);

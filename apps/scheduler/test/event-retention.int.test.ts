@@ -34,6 +34,10 @@ describe('event retention', () => {
         processedAt: event.processed ? new Date() : null,
       })),
     });
+    // The first message was sent under an idempotency key, which names it.
+    await platform.db.prisma.sessionEventKey.create({
+      data: { sessionId: session.id, keyHash: 'k'.repeat(64), requestHash: 'r'.repeat(64), eventIds: [`evt_${session.id}_0`] },
+    });
     return session.id;
   }
 
@@ -73,6 +77,9 @@ describe('event retention', () => {
     expect(await eventCount(idleOld)).toBe(3);
     expect(await eventCount(runningOld)).toBe(3);
     expect(await eventCount(pendingInputOld)).toBe(2);
+    // An idempotency key goes with the events it names.
+    expect(await platform.db.prisma.sessionEventKey.count({ where: { sessionId: { in: [archivedLongAgo, terminatedLongAgo] } } })).toBe(0);
+    expect(await platform.db.prisma.sessionEventKey.count({ where: { sessionId: archivedRecently } })).toBe(1);
 
     // Only the logs go: the sessions themselves are still there.
     const { rpc, admin: actor } = platform;

@@ -55,6 +55,8 @@ export {
 export type { SessionMount, SessionMountSource } from './nats/session-mounts.js';
 export {
   AppendEventsRpcRequestSchema,
+  AppendIdempotencySchema,
+  IDEMPOTENCY_KEY_RETENTION_MS,
   DataplaneSubjects,
   EventPageSchema,
   HandsCancelSchema,
@@ -67,7 +69,7 @@ export {
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { EventPage, HandsCancel, HandsExecRequest, HandsExecResult, HandsMcpOutput, HandsMcpRequest, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
+export type { AppendIdempotency, EventPage, HandsCancel, HandsExecRequest, HandsExecResult, HandsMcpOutput, HandsMcpRequest, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
 export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
 export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
 export {

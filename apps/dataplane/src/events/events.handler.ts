@@ -10,7 +10,8 @@ export class EventsHandler {
 
   @RpcHandler(S.appendEvents)
   async append(@RpcBody(S.appendEvents) req: RpcParsedRequest<typeof S.appendEvents>) {
-    return { data: await this.events.append(req.actor, req.sessionId, req.events) };
+    const { events, replayed } = await this.events.append(req.actor, req.sessionId, req.events, req.idempotency);
+    return { data: events, ...(replayed ? { replayed } : {}) };
   }
 
   @RpcHandler(S.listEvents)

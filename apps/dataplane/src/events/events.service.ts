@@ -5,6 +5,7 @@ import {
   ID_PREFIXES,
   newId,
   type Actor,
+  type AppendIdempotency,
   type EventPage,
   type InboundEvent,
   type ListEventsRpcRequest,
@@ -17,12 +18,20 @@ import { SessionWakeups } from '../turns/session-wakeups.js';
 import { ThreadStore } from '../threads/thread-store.repository.js';
 import { EventPublisher } from './event-publisher.js';
 import { toStoredEvent } from './event-row.mapper.js';
+import { SessionEventKeysRepository } from './session-event-keys.repository.js';
 import { SessionEventsRepository } from './session-events.repository.js';
+
+export interface AppendOutcome {
+  events: StoredEvent[];
+  /** The events were committed by an earlier attempt under the same idempotency key. */
+  replayed: boolean;
+}
 
 @Injectable()
 export class EventsService {
   constructor(
     private readonly events: SessionEventsRepository,
+    private readonly keys: SessionEventKeysRepository,
     private readonly sessions: SessionStateRepository,
     private readonly publisher: EventPublisher,
     private readonly wakeups: SessionWakeups,
@@ -37,21 +46,31 @@ export class EventsService {
    * they stop), and kicks a drain. The kick comes after the commit; if Redis loses it or is away, the
    * reconciler finds the unprocessed inbox, so the batch is still answered as accepted: failing it would
    * make the client send it again, and the session would hold it twice.
+   *
+   * Under an idempotency key whose append already committed (its reply lost on the way), the committed
+   * events are answered again (`replayed`): nothing is appended, announced or kicked a second time.
    */
-  async append(actor: Actor, sessionId: string, inbound: InboundEvent[]): Promise<StoredEvent[]> {
+  async append(actor: Actor, sessionId: string, inbound: InboundEvent[], key?: AppendIdempotency): Promise<AppendOutcome> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
+    // Before admission: a retry must get its answer even if the first attempt's turn spent the budget.
+    const earlier = key ? await this.committedUnder(actor, sessionId, key) : null;
+    if (earlier) return { events: earlier, replayed: true };
     await this.budgets.assertAccepts(actor, sessionId, inbound);
     const prepared = await this.outcomes.prepare(actor, inbound);
     const forThreads = await this.threadInterrupts(sessionId, prepared);
-    const rows = await this.events.append(
-      sessionId,
-      { kind: 'client', tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      prepared.map((event) => {
-        const { type, ...payload } = event;
-        // An interrupt aimed at a child thread is recorded here and acted on by that thread alone.
-        return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: forThreads.has(event) };
-      }),
-    );
+    const guard = { kind: 'client' as const, tenantId: actor.tenantId, namespaceId: actor.namespaceId };
+    const batch = prepared.map((event) => {
+      const { type, ...payload } = event;
+      // An interrupt aimed at a child thread is recorded here and acted on by that thread alone.
+      return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: forThreads.has(event) };
+    });
+    const rows = key ? await this.events.appendKeyed(sessionId, guard, key, batch) : await this.events.append(sessionId, guard, batch);
+    if (!rows) {
+      // A concurrent duplicate committed first.
+      const raced = await this.committedUnder(actor, sessionId, key!);
+      if (!raced) throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still in progress; retry later', { retryable: true });
+      return { events: raced, replayed: true };
+    }
     const stored = rows.map(toStoredEvent);
     await this.outcomes.listPending(sessionId, stored);
     this.publisher.interrupted(sessionId, stored.filter((e) => e.event.processed_at === null));
@@ -60,7 +79,17 @@ export class EventsService {
       this.logger.warn({ sessionId, err: (error as Error).message }, 'input committed but its drain not kicked; the reconciler starts it');
     });
     for (const threadId of forThreads.values()) await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
-    return stored;
+    return { events: stored, replayed: false };
+  }
+
+  /** The events an earlier append under `key` committed; a different request under the key is a 409. */
+  private async committedUnder(actor: Actor, sessionId: string, key: AppendIdempotency): Promise<StoredEvent[] | null> {
+    const found = await this.keys.find(sessionId, actor, key.keyHash);
+    if (!found) return null;
+    if (found.requestHash !== key.requestHash) {
+      throw new AppError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key was already used with a different request; use a new key');
+    }
+    return found.events.map(toStoredEvent);
   }
 
   /** The interrupts of a batch that name a child thread of the session; a thread it does not have is a 404. */

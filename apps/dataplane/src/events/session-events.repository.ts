@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@agentry/contracts';
+import { AppError, IDEMPOTENCY_KEY_RETENTION_MS, type AppendIdempotency } from '@agentry/contracts';
 import { SqlPool } from '../sql/sql-pool.js';
 import { EVENT_COLUMNS, type EventRow } from './event-row.js';
 
@@ -55,6 +55,25 @@ const APPEND_AS_CLIENT = `
     RETURNING last_seq)
   ${INSERT_BATCH}`;
 
+// A client append under an idempotency key ($8 key hash, $9 request hash): the key row is written in the
+// same statement as the events, so a second append under the key fails on the primary key and writes
+// nothing, not even a seq. A key past retention ($10 ms) is dropped first, freeing it (and sweeping the
+// session's other expired keys, so no job has to).
+const APPEND_AS_CLIENT_KEYED = `
+  WITH bumped AS (
+    UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
+    WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3 AND archived_at IS NULL
+    RETURNING last_seq),
+  expired_keys AS (
+    DELETE FROM session_event_keys
+    WHERE session_id = $1 AND created_at < now() - make_interval(secs => $10::float8 / 1000) AND EXISTS (SELECT 1 FROM bumped)
+    RETURNING 1),
+  -- Reading the sweep's count makes it finish before the key is inserted.
+  keyed AS (
+    INSERT INTO session_event_keys (session_id, key_hash, request_hash, event_ids, created_at)
+    SELECT $1, $8, $9, $4::text[], now() FROM bumped, (SELECT count(*) FROM expired_keys) AS swept)
+  ${INSERT_BATCH}`;
+
 const APPEND_AS_TURN = `
   WITH bumped AS (
     UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
@@ -102,6 +121,35 @@ export class SessionEventsRepository {
     );
     if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
     return sortBySeq(rows.rows);
+  }
+
+  /**
+   * A client append under an idempotency key, in one statement; `null` when the key already holds an
+   * append of this session (read it with `SessionEventKeysRepository`).
+   */
+  async appendKeyed(
+    sessionId: string,
+    guard: Extract<AppendGuard, { kind: 'client' }>,
+    key: AppendIdempotency,
+    events: NewEvent[],
+  ): Promise<EventRow[] | null> {
+    if (events.length === 0) return [];
+    try {
+      const rows = await this.sql.query<EventRow>('events.append.client-keyed', APPEND_AS_CLIENT_KEYED, [
+        sessionId,
+        guard.tenantId,
+        guard.namespaceId,
+        ...columns(events),
+        key.keyHash,
+        key.requestHash,
+        IDEMPOTENCY_KEY_RETENTION_MS,
+      ]);
+      if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
+      return sortBySeq(rows.rows);
+    } catch (error) {
+      if (isUniqueViolation(error, 'session_event_keys_pkey')) return null;
+      throw error;
+    }
   }
 
   /** Appends under the lease with a status compare-and-set; `null` when the status or lease had moved. */
@@ -242,4 +290,9 @@ function columns(events: NewEvent[]): [string[], string[], string[], boolean[]] 
 
 function sortBySeq(rows: EventRow[]): EventRow[] {
   return rows.sort((a, b) => a.seq - b.seq);
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError.code === '23505' && pgError.constraint === constraint;
 }

@@ -11,12 +11,15 @@ import {
   apiEventToV1,
   v1EventToApi,
   type Actor,
+  type AppendIdempotency,
   type ApiSendEventsRequest,
   type StoredEvent,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
+import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
@@ -49,9 +52,16 @@ export class ApiSessionEventsController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiSessionEventSchema, { list: true })
-  async send(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodBody(ApiSendEventsRequestSchema) body: ApiSendEventsRequest) {
+  async send(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @ZodBody(ApiSendEventsRequestSchema) body: ApiSendEventsRequest,
+    @RequestIdempotency() idempotency: AppendIdempotency | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { events } = parseOrThrow(SendEventsRequestSchema, { events: body.events.map(apiEventToV1) }, 'body');
-    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events });
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events, idempotency });
+    if (result.replayed) void reply.header(REPLAYED_HEADER, 'true');
     return result.data.map((stored) => toDto(sessionId, stored));
   }
 

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { AppError, type Actor } from '@agentry/contracts';
 import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
 import { IdempotencyStore } from './idempotency-store.js';
+import type { RequestWithIdempotency } from './request-idempotency.decorator.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -11,7 +12,13 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 // Where `@HttpCode()` keeps its status (not exported by @nestjs/common's public entry).
 const HTTP_CODE_METADATA = '__httpCode__';
 
-type Request = { method: string; url: string; headers: Record<string, string | string[] | undefined>; body?: unknown; actor?: Actor };
+type Request = RequestWithIdempotency & {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
+  actor?: Actor;
+};
 type Reply = { header(name: string, value: string): unknown };
 
 /**
@@ -36,7 +43,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new AppError('INVALID_REQUEST', 'Idempotency-Key: send one key of 1 to 255 characters');
     }
     const actor = request.actor;
-    const storeKey = `${actor.tenantId}:${sha256(key)}`;
+    const keyHash = sha256(key);
+    const storeKey = `${actor.tenantId}:${keyHash}`;
     const fingerprint = sha256(
       stableJson({ method: request.method, url: request.url, ns: actor.namespaceId, caller: actor.apiKeyId ?? actor.userId, body: request.body ?? null }),
     );
@@ -46,6 +54,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       reply.header(REPLAYED_HEADER, 'true');
       return of(begun.body);
     }
+    // A failed attempt frees the key here, though its write may have committed behind the failure (a
+    // lost reply): handlers pass the key on so the service that owns the data keeps it too.
+    request.idempotency = { keyHash, requestHash: fingerprint };
     const statusCode = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
     return next.handle().pipe(
       mergeMap((body) => from(this.store.complete(storeKey, fingerprint, statusCode, body).then(() => body))),

@@ -7,11 +7,14 @@ import {
   SendEventsRequestSchema,
   StreamEventsParamsSchema,
   type Actor,
+  type AppendIdempotency,
   type SendEventsRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
+import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
@@ -47,9 +50,12 @@ export class SessionEventsController {
     @Param('id') sessionId: string,
     @ZodBody(SendEventsRequestSchema) body: SendEventsRequest,
     @Req() request: WorkerRequest,
+    @RequestIdempotency() idempotency: AppendIdempotency | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (request.workPrincipal?.sessionId) assertWorkerMaySend(body.events);
-    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events });
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events, idempotency });
+    if (result.replayed) void reply.header(REPLAYED_HEADER, 'true');
     return { data: result.data.map((stored) => stored.event) };
   }
 

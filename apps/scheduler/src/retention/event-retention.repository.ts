@@ -37,6 +37,10 @@ export class EventRetentionRepository {
       const events = await tx.$executeRaw`
         DELETE FROM session_events e USING sessions r
         WHERE e.session_id = r.id AND (r.id = ANY(${sessionIds}::text[]) OR r.parent_session_id = ANY(${sessionIds}::text[]))`;
+      // Idempotency keys name events that are gone now.
+      await tx.$executeRaw`
+        DELETE FROM session_event_keys k USING sessions r
+        WHERE k.session_id = r.id AND (r.id = ANY(${sessionIds}::text[]) OR r.parent_session_id = ANY(${sessionIds}::text[]))`;
       return { sessionIds, events };
     });
   }

@@ -10,11 +10,24 @@ import { SessionMountSchema } from './session-mounts.js';
 export const StoredEventSchema = z.object({ seq: z.number().int().positive(), event: SessionEventSchema });
 export type StoredEvent = z.infer<typeof StoredEventSchema>;
 
+/** How long an append's `Idempotency-Key` is honoured, at the gateway and in the event log alike. */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 3600 * 1000;
+
+const Sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a hex SHA-256');
+
+/**
+ * The client's `Idempotency-Key` of an append, as hashes: the key (unique per session in the log) and
+ * the request it was first used for. A retry whose first attempt committed gets those events back.
+ */
+export const AppendIdempotencySchema = z.object({ keyHash: Sha256HexSchema, requestHash: Sha256HexSchema });
+export type AppendIdempotency = z.infer<typeof AppendIdempotencySchema>;
+
 export const AppendEventsRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   sessionId: z.string().min(1),
   events: z.array(InboundEventSchema).min(1).max(50),
+  idempotency: AppendIdempotencySchema.optional(),
 });
 
 export const ListEventsRpcRequestSchema = z.object({
@@ -38,7 +51,8 @@ export const DataplaneSubjects = {
   appendEvents: rpcSubject(
     'dataplane.events.append',
     AppendEventsRpcRequestSchema,
-    z.object({ data: z.array(StoredEventSchema) }),
+    // `replayed`: the idempotency key had already committed these events; nothing was appended now.
+    z.object({ data: z.array(StoredEventSchema), replayed: z.boolean().optional() }),
   ),
   listEvents: rpcSubject('dataplane.events.list', ListEventsRpcRequestSchema, EventPageSchema),
 } as const;
