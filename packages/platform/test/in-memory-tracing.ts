@@ -1,4 +1,4 @@
-import { SpanKind } from '@opentelemetry/api';
+import type { SpanKind } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { expect } from 'vitest';

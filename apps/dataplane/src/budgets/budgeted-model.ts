@@ -2,7 +2,7 @@ import { AppError } from '@agentry/contracts';
 import type { ChatMessage, ModelPort, ModelRequest, ModelStreamEvent } from '@agentry/harness';
 import type { BudgetAdmission, CallEstimate } from './budget-admission.service.js';
 import type { UsageOwner } from './usage-ledger.repository.js';
-import { TurnUsage } from './turn-usage.js';
+import type { TurnUsage } from './turn-usage.js';
 
 /**
  * A model port that asks the budgets before every call (the agent loop's, compaction's, the memory

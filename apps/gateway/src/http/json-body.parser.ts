@@ -10,6 +10,7 @@ export function registerJsonBodyParser(app: NestFastifyApplication, bodyLimit: n
   app.useBodyParser('application/json', { bodyLimit }, (request, body, done) => {
     const text = body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request as Parameters<typeof parseJson>[0], text, done);
+    // Callback style: the parser answers through `done`, so what it returns carries nothing.
+    void parseJson(request as Parameters<typeof parseJson>[0], text, done);
   });
 }

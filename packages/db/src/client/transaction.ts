@@ -1,4 +1,5 @@
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma} from '../generated/prisma/client.js';
+import { type PrismaClient } from '../generated/prisma/client.js';
 import { isRetryableTransactionError } from '../errors/prisma-errors.js';
 
 /** The client handed to a transaction body: the full model API, no nested `$transaction`. */
