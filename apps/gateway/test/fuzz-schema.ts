@@ -91,7 +91,7 @@ function wrongType(type: string | undefined): Json {
 }
 
 /** Values for one property: wrong type, boundaries, oversize, unicode edges, per its schema. */
-export function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
+function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
   const s = primary(schema, resolve);
   const type = typeOf(s);
   const variants: Variant[] = [

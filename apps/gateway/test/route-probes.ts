@@ -44,7 +44,7 @@ export async function send(baseUrl: string, method: string, path: string, body: 
 }
 
 /** The typed error envelope with a message, as every refusal must be. */
-export function isTypedError(body: any): boolean {
+function isTypedError(body: any): boolean {
   return (
     body?.type === 'error' &&
     (CMA_ERROR_TYPES as readonly string[]).includes(body.error?.type) &&

@@ -125,6 +125,6 @@ export class AgentsRepository {
 }
 
 /** Version rows are addressed by (agent, version); their own id only needs to be unique. */
-export function versionRowId(agentId: string, version: number): string {
+function versionRowId(agentId: string, version: number): string {
   return `${agentId}@${version}`;
 }

@@ -36,7 +36,7 @@ export function readSkillBundle(upload: { path: string; content_base64: string }
 }
 
 /** Reads the `key: value` lines of the YAML front matter that opens SKILL.md. */
-export function parseFrontMatter(markdown: string): SkillFrontmatter {
+function parseFrontMatter(markdown: string): SkillFrontmatter {
   const match = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(markdown);
   if (!match) throw new AppError('INVALID_REQUEST', 'SKILL.md: must start with front matter between "---" lines');
   const fields: Record<string, string> = {};

@@ -53,7 +53,7 @@ function serverUrlOf(row: VaultCredential): string {
 }
 
 /** URLs compare as the WHATWG parser normalizes them (case of scheme and host, default port), less a trailing "/". */
-export function comparableUrl(value: string): string | undefined {
+function comparableUrl(value: string): string | undefined {
   if (!URL.canParse(value)) return undefined;
   const url = new URL(value);
   url.hash = '';

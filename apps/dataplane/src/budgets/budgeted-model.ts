@@ -69,7 +69,7 @@ export class BudgetedModel implements ModelPort {
 }
 
 /** Input size as the scripted model counts it (about four characters a token): text of every message and tool. */
-export function estimateInputTokens(request: ModelRequest): number {
+function estimateInputTokens(request: ModelRequest): number {
   const chars =
     request.messages.reduce((n, m) => n + messageChars(m), 0) +
     (request.tools ?? []).reduce(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** List prices of one model in USD per million tokens. */
-export const ModelPriceSchema = z.strictObject({
+const ModelPriceSchema = z.strictObject({
   input: z.number().nonnegative(),
   output: z.number().nonnegative(),
   cache_read: z.number().nonnegative().optional(),
@@ -24,7 +24,7 @@ export interface TokenCounts {
  * `provider/` prefix, or the longest key the name starts with (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`).
  * `scripted` has a price so budgets can be exercised without a provider; `*` prices any other model.
  */
-export const DEFAULT_MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
+const DEFAULT_MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   'claude-opus-4': { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
   'claude-opus-4-1': { input: 15, output: 75, cache_read: 1.5, cache_write: 18.75 },
   'claude-sonnet-4': { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 },

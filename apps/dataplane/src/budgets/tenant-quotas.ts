@@ -12,7 +12,6 @@ const LimitSchema = z.strictObject({
 });
 
 const TenantQuotaSchema = z.strictObject({ daily: LimitSchema.optional(), monthly: LimitSchema.optional() });
-export type TenantQuota = z.infer<typeof TenantQuotaSchema>;
 
 /** `AGENTRY_TENANT_QUOTAS`: tenant id or slug → quota; `*` applies to every tenant not named. */
 export const TenantQuotasSchema = z.record(z.string().min(1), TenantQuotaSchema);

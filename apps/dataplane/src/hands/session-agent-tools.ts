@@ -27,7 +27,7 @@ export interface SessionToolOptions {
 }
 
 /** The toolset tools the agent enables: a tool's own `enabled` wins over the toolset default. */
-export function enabledAgentToolNames(toolset: AgentToolset): Set<string> {
+function enabledAgentToolNames(toolset: AgentToolset): Set<string> {
   const enabled = new Set<string>();
   for (const { name } of AGENT_TOOLSET_SCHEMAS) {
     const config = toolset.configs.find((c) => c.name === name);

@@ -1,7 +1,7 @@
 import type { OutcomeVerdict } from '@agentry/contracts';
 
 /** States an outcome passes through before its verdict (as CMA names them). */
-export type OutcomeProgress = 'pending' | 'running' | 'evaluating';
+type OutcomeProgress = 'pending' | 'running' | 'evaluating';
 
 /**
  * One outcome as `sessions.outcome_evaluations` keeps it: the session's `outcome_evaluations[]` entry,

@@ -2,7 +2,7 @@ import type { ModelPort, ModelRequest, ModelStreamEvent } from '@agentry/harness
 import { platformMetrics, secondsSince, startChildSpan, streamInSpan } from '@agentry/platform';
 
 /** `provider/model` ids name their provider; bare `claude-*` goes to Anthropic; the rest is the id itself. */
-export function modelProvider(modelId: string): string {
+function modelProvider(modelId: string): string {
   const id = modelId.trim();
   if (id.includes('/')) return id.slice(0, id.indexOf('/'));
   if (id.startsWith('claude-')) return 'anthropic';

@@ -1,7 +1,7 @@
 import type { HarnessTool, ToolOutcome } from '@agentry/harness';
 import type { SessionAgent } from '@agentry/contracts';
 
-export const DELEGATION_TOOL_NAME = 'send_message_to_agent';
+const DELEGATION_TOOL_NAME = 'send_message_to_agent';
 
 /** Where a delegation goes: the thread of the named agent, created on first use. */
 export interface Delegations {

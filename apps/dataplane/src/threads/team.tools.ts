@@ -11,8 +11,8 @@ export interface TeamTasksPort {
   collect(toolUseId: string, ids?: readonly string[]): Promise<ThreadTask[]>;
 }
 
-export const WAIT_DEFAULT_SECONDS = 60;
-export const WAIT_MAX_SECONDS = 120;
+const WAIT_DEFAULT_SECONDS = 60;
+const WAIT_MAX_SECONDS = 120;
 
 const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text }] });
 const fail = (text: string): ToolOutcome => ({ status: 'error', content: [{ type: 'text', text }] });

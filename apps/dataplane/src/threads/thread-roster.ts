@@ -18,7 +18,7 @@ interface VersionRow {
 }
 
 /** The roster entries a `multiagent` config names: the legacy coordinator's, or the enabled predefined subagents. */
-export function rosterEntries(multiagent: SessionAgent['multiagent']): RosterEntry[] {
+function rosterEntries(multiagent: SessionAgent['multiagent']): RosterEntry[] {
   const config = multiagent as { type: string; agents?: RosterEntry[]; subagents?: { type: string; predefined_agents?: RosterEntry[] | null } | null } | null;
   if (!config) return [];
   if (config.type === 'coordinator') return config.agents ?? [];

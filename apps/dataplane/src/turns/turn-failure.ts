@@ -15,7 +15,7 @@ export function turnFailureEvent(error: unknown): OutboundEvent {
   return sessionError(body, body.retryable ? 'exhausted' : 'terminal');
 }
 
-export function turnFailureBody(error: unknown): ErrorBody {
+function turnFailureBody(error: unknown): ErrorBody {
   if (AppError.is(error)) {
     const body = error.toBody();
     return { code: body.code, message: `The turn failed: ${clip(body.message)}. ${TRY_AGAIN}`, retryable: body.retryable };

@@ -47,6 +47,6 @@ export class WorkAccess {
   }
 }
 
-export function notFound(workId: string): AppError {
+function notFound(workId: string): AppError {
   return new AppError('NOT_FOUND', `Work ${workId} not found`);
 }

@@ -15,7 +15,7 @@ type HttpRequest = RequestWithActor & { headers: Record<string, string | string[
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** Picks one of the caller's namespaces; without it, a user works in the tenant's first namespace. */
-export const NAMESPACE_HEADER = 'x-agentry-namespace';
+const NAMESPACE_HEADER = 'x-agentry-namespace';
 
 /**
  * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or

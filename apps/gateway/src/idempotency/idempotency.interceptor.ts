@@ -6,7 +6,7 @@ import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
 import { IdempotencyStore } from './idempotency-store.js';
 import type { RequestWithIdempotency } from './request-idempotency.decorator.js';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 // Where `@HttpCode()` keeps its status (not exported by @nestjs/common's public entry).

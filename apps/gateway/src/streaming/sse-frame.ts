@@ -4,7 +4,7 @@ import { v1EventToApi, type StoredEvent, type StreamOnlyEvent } from '@agentry/c
 export type SseFormat = 'v1' | 'api';
 
 /** Every frame: `id: <seq>`, `event: <type>` and one JSON `data:` line. */
-export function sseFrame(format: SseFormat, sessionId: string, stored: StoredEvent): string {
+function sseFrame(format: SseFormat, sessionId: string, stored: StoredEvent): string {
   if (format === 'v1') return `id: ${stored.seq}\nevent: ${stored.event.type}\ndata: ${JSON.stringify(stored.event)}\n\n`;
   const dto = v1EventToApi(stored.event, { sessionId, seq: stored.seq });
   return `id: ${stored.seq}\nevent: ${dto.type}\ndata: ${JSON.stringify(dto)}\n\n`;

@@ -2,7 +2,7 @@ import { AppError } from '@agentry/contracts';
 import type { WorkerCredentialKind } from './worker-route.decorator.js';
 
 /** AgentScope workers send the environment key in this header. */
-export const ENVIRONMENT_KEY_HEADER = 'x-builder-environment-key';
+const ENVIRONMENT_KEY_HEADER = 'x-builder-environment-key';
 
 // Issued by control (`POST /v1/environments/{id}/keys`) and by the dataplane (in a polled item's secret).
 const PREFIXES: Record<WorkerCredentialKind, string> = {

@@ -8,14 +8,14 @@ import type { WorkerEnv } from '../config/env.js';
 import { sandboxRunnableTools } from './sandbox-runnable-tools.js';
 import { SessionSandboxLease } from './session-sandbox-lease.js';
 
-export interface SelfHostedTarget {
+interface SelfHostedTarget {
   gatewayUrl: string;
   environmentId: string;
   environmentKey: string;
 }
 
 /** The gateway, environment and key self-hosted mode needs; a missing one is named, never guessed. */
-export function selfHostedTarget(config: WorkerEnv): SelfHostedTarget {
+function selfHostedTarget(config: WorkerEnv): SelfHostedTarget {
   const missing = (['AGENTRY_GATEWAY_URL', 'AGENTRY_ENVIRONMENT_ID', 'AGENTRY_ENVIRONMENT_KEY'] as const).filter((k) => !config[k]);
   if (missing.length > 0) throw new Error(`Self-hosted mode needs ${missing.join(', ')} (or --gateway-url, --environment-id, --environment-key)`);
   return { gatewayUrl: config.AGENTRY_GATEWAY_URL!, environmentId: config.AGENTRY_ENVIRONMENT_ID!, environmentKey: config.AGENTRY_ENVIRONMENT_KEY! };

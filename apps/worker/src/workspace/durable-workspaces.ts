@@ -6,7 +6,7 @@ import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { WorkspaceMirror } from './workspace-mirror.js';
 
 /** The durable copy of a session's Hands workspace: its own root, apart from the Brain's session files. */
-export function handsWorkspaceRoot(tenantId: string, sessionId: string): string {
+function handsWorkspaceRoot(tenantId: string, sessionId: string): string {
   return `tenants/${tenantId}/hands/sessions/${sessionId}`;
 }
 

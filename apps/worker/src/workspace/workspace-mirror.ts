@@ -11,7 +11,7 @@ interface Seen {
 export type Snapshot = Map<string, Seen>;
 
 /** Regular files under `root`, by path relative to it; symlinks and special files are not the session's data. */
-export async function snapshotOf(root: string): Promise<Snapshot> {
+async function snapshotOf(root: string): Promise<Snapshot> {
   const files: Snapshot = new Map();
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);

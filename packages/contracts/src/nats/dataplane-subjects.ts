@@ -62,7 +62,7 @@ export const DataplaneSubjects = {
  * hosts (`host` or `host:port`, `*.` for subdomains). Private, loopback and metadata addresses are never
  * reachable, whatever the mode.
  */
-export const SandboxNetworkingSchema = z.object({
+const SandboxNetworkingSchema = z.object({
   type: z.enum(['unrestricted', 'limited']),
   allowedHosts: z.array(z.string().min(1)).default([]),
 });
@@ -141,7 +141,7 @@ export const HandsMcpRequestSchema = z.discriminatedUnion('op', [
   z.object({ ...HandsMcpTarget, op: z.literal('close') }),
 ]);
 export type HandsMcpRequest = z.infer<typeof HandsMcpRequestSchema>;
-export const HandsMcpReplySchema = z.object({ ok: z.literal(true) });
+const HandsMcpReplySchema = z.object({ ok: z.literal(true) });
 
 /** What a running server wrote (one JSON-RPC message), or that it is gone, published per channel. */
 export const HandsMcpOutputSchema = z.discriminatedUnion('type', [

@@ -31,7 +31,7 @@ const MountPathSchema = z.string().regex(/^\/mnt(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$
 const RelativeDirSchema = z.string().regex(/^([A-Za-z0-9][A-Za-z0-9._-]*)(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/);
 
 /** A tree of `workspace_files` rows (one root of the tenant), optionally one directory of it or some top-level entries. */
-export const WorkspaceMountSourceSchema = z.object({
+const WorkspaceMountSourceSchema = z.object({
   type: z.literal('workspace'),
   root: z.string().min(1),
   dir: RelativeDirSchema.optional(),
@@ -39,7 +39,7 @@ export const WorkspaceMountSourceSchema = z.object({
 });
 
 /** One version of a `/v1` skill: SKILL.md and its resource files (versions never change). */
-export const SkillVersionMountSourceSchema = z.object({
+const SkillVersionMountSourceSchema = z.object({
   type: z.literal('skill_version'),
   skillId: z.string().min(1),
   version: z.number().int().positive(),
@@ -48,13 +48,13 @@ export const SkillVersionMountSourceSchema = z.object({
 const FileNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
 
 /** Uploaded files (Files API, `resources[{type:"file"}]`), each shown under its name in the mount's directory. */
-export const FilesMountSourceSchema = z.object({
+const FilesMountSourceSchema = z.object({
   type: z.literal('files'),
   files: z.array(z.object({ name: FileNameSchema, fileId: z.string().min(1) })).min(1),
 });
 
 /** The live memories of a memory store, one file per memory at its path; writable for a `read_write` resource. */
-export const MemoryStoreMountSourceSchema = z.object({
+const MemoryStoreMountSourceSchema = z.object({
   type: z.literal('memory_store'),
   storeId: z.string().min(1),
   writable: z.boolean(),

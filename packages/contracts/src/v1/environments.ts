@@ -27,7 +27,7 @@ export const PackagesParamsSchema = z.strictObject({
 export type PackagesParams = z.infer<typeof PackagesParamsSchema>;
 
 /** Longest wait for a tool confirmation that may be configured: a week. */
-export const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
+const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
 /**
  * Agentry extension on every config type: an `always_ask` call left unanswered this long after it was

@@ -17,7 +17,7 @@ export async function readOptionalText(fs: WorkspaceFs, path: string): Promise<s
 }
 
 /** Lists a directory, or returns [] when it does not exist. */
-export async function listOptional(
+async function listOptional(
   fs: WorkspaceFs,
   path: string,
   options?: { recursive?: boolean; glob?: string },

@@ -4,7 +4,7 @@ import type { ChatMessage, ContentBlock, ModelPort } from '../model/model-port.j
 import type { PermissionPolicy } from '../permissions/permission-policy.js';
 import type { HarnessTool } from '../tools/tool.js';
 import type { ToolExecutor } from '../tools/tool-executor.js';
-import type { McpServerConfig, ToolsConfig } from '../tools/tools-config.js';
+import type { ToolsConfig } from '../tools/tools-config.js';
 import type { WebFetchOptions } from '../tools/builtin/web-fetch.tool.js';
 import type { PlanStore } from '../plan/plan-write.tool.js';
 import type { HarnessHooks } from './harness-hooks.js';
@@ -101,4 +101,3 @@ export interface RunContext {
   values?: Record<string, unknown>;
 }
 
-export type { McpServerConfig };

@@ -12,7 +12,7 @@ export interface UsageTotals {
   cache_creation_input_tokens: number;
 }
 
-export type TextContent = { type: 'text'; text: string };
+type TextContent = { type: 'text'; text: string };
 
 interface Persisted {
   /** Stable event id (`sevt_…`): the caller dedupes on it. */

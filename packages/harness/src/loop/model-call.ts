@@ -18,7 +18,7 @@ export interface ModelCallDeps {
 }
 
 /** Ids the call's `agent.message` and `agent.thinking` events take, announced first by their previews. */
-export interface PreviewIds {
+interface PreviewIds {
   message: string;
   thinking: string;
 }
@@ -90,12 +90,12 @@ function mappedId(map: Map<string, string>, modelId: string, events: EventFactor
   return id;
 }
 
-export function asAppError(err: unknown): AppError {
+function asAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   return new AppError('MODEL_REQUEST_FAILED', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
-export function toTotals(usage: Usage): UsageTotals {
+function toTotals(usage: Usage): UsageTotals {
   return {
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,

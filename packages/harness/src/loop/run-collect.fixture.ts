@@ -3,7 +3,7 @@ import type { Harness } from '../harness.js';
 import type { RunContext, RunInput } from './harness-config.js';
 import type { HarnessEvent, RunEndEvent } from './harness-events.js';
 
-export const TEST_CONTEXT: RunContext = { sessionId: 'sess_1', agentId: 'agent_1' };
+const TEST_CONTEXT: RunContext = { sessionId: 'sess_1', agentId: 'agent_1' };
 
 /** Drains one run; returns every event and the final run.end. */
 export async function collectRun(

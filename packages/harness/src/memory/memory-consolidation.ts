@@ -9,7 +9,7 @@ import { NO_REPLY } from './memory-flush.js';
 
 export const DEFAULT_CONSOLIDATION_INTERVAL_MS = 30 * 60 * 1_000;
 
-export const MEMORY_CONSOLIDATION_SYSTEM_PROMPT = `You maintain MEMORY.md, an agent's curated long-term memory. Merge the new daily memory entries into the current MEMORY.md.
+const MEMORY_CONSOLIDATION_SYSTEM_PROMPT = `You maintain MEMORY.md, an agent's curated long-term memory. Merge the new daily memory entries into the current MEMORY.md.
 
 Rules:
 - Output the COMPLETE new MEMORY.md as markdown, nothing else.

@@ -79,7 +79,7 @@ export class ModelRetryPolicy {
   }
 }
 
-export function abortedError(cause?: unknown): AppError {
+function abortedError(cause?: unknown): AppError {
   return new AppError('ABORTED', 'The model request was aborted', { cause });
 }
 

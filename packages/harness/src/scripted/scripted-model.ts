@@ -15,7 +15,7 @@ export interface ScriptedModelOptions {
 }
 
 /** Deterministic token estimate: one token per four characters. */
-export function estimateTokens(chars: number): number {
+function estimateTokens(chars: number): number {
   return Math.ceil(chars / 4);
 }
 

@@ -1,4 +1,4 @@
-import { metrics, type Attributes, type Counter, type Histogram, type UpDownCounter } from '@opentelemetry/api';
+import { metrics, type Counter, type Histogram, type UpDownCounter } from '@opentelemetry/api';
 
 /**
  * Every instrument the platform records, created once from the global meter provider (a no-op until
@@ -73,4 +73,3 @@ export function secondsSince(start: number): number {
   return (performance.now() - start) / 1000;
 }
 
-export type { Attributes };

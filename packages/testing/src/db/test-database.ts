@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createPrismaClient, DatabaseAdmin, databaseUrlFor, type PrismaClient } from '@agentry/db';
 import { ensureTemplateDatabase } from './template-database.js';
 
-export const TEST_DATABASE_PREFIX = 'agentry_t_';
+const TEST_DATABASE_PREFIX = 'agentry_t_';
 
 export interface TestDatabase {
   /** Database name, `agentry_t_<random>`. */

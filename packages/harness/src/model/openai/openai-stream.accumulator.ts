@@ -95,7 +95,7 @@ export class OpenAiStreamAccumulator {
 }
 
 /** Chat completions counts cached tokens inside prompt_tokens; the port reports them apart, as Anthropic does. */
-export function toUsage(usage: NonNullable<ChatCompletionChunk['usage']>): Usage {
+function toUsage(usage: NonNullable<ChatCompletionChunk['usage']>): Usage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
   return {
     inputTokens: Math.max(0, usage.prompt_tokens - cached),

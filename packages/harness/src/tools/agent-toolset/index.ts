@@ -6,4 +6,3 @@ export type { AgentShell, AgentBashOptions, ShellRun, ShellRunResult } from './a
 export { createAgentWebFetchTool, createAgentWebSearchTool } from './agent-web.tools.js';
 export type { WebSearchOptions } from './agent-web.tools.js';
 export { WORKSPACE_MOUNT, resolveToolPath, toWorkspacePath } from './workspace-path.js';
-export type { ResolvedToolPath } from './workspace-path.js';

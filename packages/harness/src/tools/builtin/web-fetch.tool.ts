@@ -23,7 +23,7 @@ export interface WebFetchOptions {
 }
 
 /** Crude but dependency-free HTML to text: drops scripts/styles/tags, decodes common entities. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return html
     .replace(/<(script|style|noscript)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)[^>]*>/gi, '\n')
