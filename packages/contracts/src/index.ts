@@ -60,6 +60,7 @@ export {
   HandsCancelSchema,
   HandsExecRequestSchema,
   HandsExecResultSchema,
+  handsResultKey,
   HandsMcpOutputSchema,
   HandsMcpRequestSchema,
   HandsSubjects,
