@@ -62,6 +62,7 @@ export {
   HandsCancelSchema,
   HandsExecRequestSchema,
   HandsExecResultSchema,
+  handsResultKey,
   HandsMcpOutputSchema,
   HandsMcpRequestSchema,
   HandsSubjects,

@@ -49,4 +49,22 @@ describe('HandsToolExecutor', () => {
     expect(outcome).toMatchObject({ status: 'error', reason: 'hands_unavailable' });
     expect(cancels).toEqual([{ sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'timeout' }]);
   });
+
+  it('answers with the result the worker recorded when its reply never arrives, well before the timeout', async () => {
+    const recorded = { toolUseId: 'sevt_call', isError: false, content: [{ type: 'text' as const, text: 'a.txt' }] };
+    let lookups = 0;
+    const lookup = async (toolUseId: string) => (++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null);
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel), undefined, undefined, lookup, 5);
+    const outcome = await executor.execute(invocation(new AbortController().signal));
+    expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'a.txt' }] });
+    expect(cancels).toEqual([]);
+  });
+
+  it('keeps waiting for the reply while the recorded results cannot be read', async () => {
+    const reply = { toolUseId: 'sevt_call', isError: true, content: [{ type: 'text' as const, text: 'no match' }], reason: 'not_found' };
+    const slowRpc = { request: () => new Promise((resolve) => setTimeout(() => resolve(reply), 40)) } as unknown as RpcClient;
+    const executor = new HandsToolExecutor(slowRpc, target, () => undefined, undefined, undefined, () => Promise.reject(new Error('redis away')), 5);
+    expect(await executor.execute(invocation(new AbortController().signal))).toEqual({ status: 'error', content: [{ type: 'text', text: 'no match' }], reason: 'not_found' });
+  });
 });

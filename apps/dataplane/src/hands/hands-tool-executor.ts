@@ -1,8 +1,9 @@
-import { HandsSubjects, type SandboxNetworking, type SessionErrorObject, type SessionMount } from '@agentry/contracts';
+import { HandsSubjects, type HandsExecResult, type SandboxNetworking, type SessionErrorObject, type SessionMount } from '@agentry/contracts';
 import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 import type { HandsBinding, HandsBindings } from './hands-bindings.js';
+import { watchRecordedResult, type RecordedResultLookup } from './recorded-results.js';
 import { watchWorker } from './worker-watch.js';
 
 /** Tools that change nothing: run again on another worker when theirs died mid-call. */
@@ -35,7 +36,8 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
  * bindings to the worker pool's queue group; everything else runs here. A call whose worker dies is
  * answered at once as possibly run (at most once), except read-only tools, which run again elsewhere.
  * When the turn aborts (interrupt, lost lease) or stops waiting, the worker running the call is told
- * to cancel it, and the turn goes on at once rather than waiting for the worker's answer.
+ * to cancel it, and the turn goes on at once rather than waiting for the worker's answer. A reply lost on
+ * the way back (NATS restarting) is made up for by the result the worker recorded before replying.
  */
 export class HandsToolExecutor implements ToolExecutor {
   constructor(
@@ -44,6 +46,9 @@ export class HandsToolExecutor implements ToolExecutor {
     private readonly cancel: HandsCanceller = () => undefined,
     private readonly bindings?: HandsBindings,
     private readonly livenessPollMs = 500,
+    /** Where the worker records each result; read while waiting, in case the reply is lost. */
+    private readonly recorded?: RecordedResultLookup,
+    private readonly recordedPollMs = 1_000,
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
@@ -91,8 +96,9 @@ export class HandsToolExecutor implements ToolExecutor {
 
   private async send(invocation: ToolInvocation, environmentType: 'local' | 'sandbox', binding?: HandsBinding): Promise<ToolOutcome> {
     const toolUseId = invocation.context.toolCallId;
+    const watch = this.recorded ? watchRecordedResult(this.recorded, toolUseId, this.recordedPollMs) : undefined;
     try {
-      const result = await this.rpc.request(
+      const replied = this.rpc.request(
         binding ? HandsSubjects.execOn(binding.workerId) : HandsSubjects.exec,
         {
           tenantId: this.target.tenantId,
@@ -109,6 +115,7 @@ export class HandsToolExecutor implements ToolExecutor {
         },
         { timeoutMs: this.target.timeoutMs + 5_000 },
       );
+      const result: HandsExecResult = watch ? await Promise.race([replied, watch.recorded]) : await replied;
       for (const error of result.sessionErrors ?? []) await this.target.reportError?.(error);
       return result.isError
         ? { status: 'error', content: result.content, ...(result.reason ? { reason: result.reason } : {}) }
@@ -117,6 +124,8 @@ export class HandsToolExecutor implements ToolExecutor {
       // No answer in time: whichever worker may still be running it must not go on unseen.
       if (!invocation.context.signal.aborted) this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
       return unavailable(error);
+    } finally {
+      watch?.stop();
     }
   }
 }

@@ -18,6 +18,7 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsBindings } from '../hands/hands-bindings.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { redisRecordedResults, type RecordedResultLookup } from '../hands/recorded-results.js';
 import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -52,6 +53,7 @@ export class HarnessFactory {
   private readonly providers: ModelProvidersConfig;
   private readonly cancelHands: HandsCanceller;
   private readonly handsBindings: HandsBindings;
+  private readonly recordedResults: RecordedResultLookup;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -65,6 +67,7 @@ export class HarnessFactory {
   ) {
     this.cancelHands = natsHandsCanceller(bus);
     this.handsBindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
+    this.recordedResults = redisRecordedResults(redis);
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
       providers: modelProvidersFromEnv(config),
@@ -87,7 +90,7 @@ export class HarnessFactory {
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...systemPromptOf(agent.system, mounts?.promptNotes ?? []),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, { ...runtime.hands, ...(runtime.reportError ? { reportError: runtime.reportError } : {}) }, this.cancelHands, this.handsBindings), runtime.hands.environmentType),
+      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, { ...runtime.hands, ...(runtime.reportError ? { reportError: runtime.reportError } : {}) }, this.cancelHands, this.handsBindings, undefined, this.recordedResults), runtime.hands.environmentType),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       tools: [
         ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles, ...(mounts ? { fileMounts: mounts.fileMounts } : {}) }) : []),

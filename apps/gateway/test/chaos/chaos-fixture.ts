@@ -87,6 +87,8 @@ export interface SessionAudit {
   /** Distinct texts among the user messages: a message a client sent again after an error counts once. */
   distinctUserTexts: number;
   agentMessages: number;
+  /** Turns that went idle with a user message not answered by an agent message, or stopped other than at end_turn. */
+  unansweredTurns: string[];
   lastType: string | undefined;
 }
 
@@ -121,8 +123,25 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
     userMessages: log.filter((e) => e.type === 'user.message').length,
     distinctUserTexts: new Set(log.filter((e) => e.type === 'user.message').map((e) => JSON.stringify(e.payload.content))).size,
     agentMessages: log.filter((e) => e.type === 'agent.message').length,
+    unansweredTurns: unansweredTurns(log),
     lastType: log.at(-1)?.type,
   };
+}
+
+/** Each idle that ends a turn leaving a user message without an agent message after it, or ending other than at end_turn. */
+function unansweredTurns(log: LoggedEvent[]): string[] {
+  const found: string[] = [];
+  let waiting: number[] = [];
+  for (const e of log) {
+    if (e.type === 'user.message') waiting.push(e.seq);
+    else if (e.type === 'agent.message') waiting = [];
+    else if (e.type === 'session.status_idle') {
+      const stop = (e.payload.stop_reason as { type?: string } | undefined)?.type;
+      if (waiting.length > 0 || stop !== 'end_turn') found.push(`idle at seq ${e.seq} (${stop}) leaves user messages ${waiting.join(',') || 'none'} unanswered`);
+      waiting = [];
+    }
+  }
+  return found;
 }
 
 /** The tool_use ids of the session's calls, in order, from its log. */

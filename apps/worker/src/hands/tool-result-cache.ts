@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@agentry/platform';
-import type { HandsExecResult } from '@agentry/contracts';
+import { handsResultKey, type HandsExecResult } from '@agentry/contracts';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 
-/** Results by tool_use_id: a redelivered call gets the recorded result instead of running twice. */
+/**
+ * Results by tool_use_id: a redelivered call gets the recorded result instead of running twice, and a turn
+ * whose reply was lost (a NATS restart) reads it there.
+ */
 @Injectable()
 export class ToolResultCache {
   constructor(
@@ -13,11 +16,11 @@ export class ToolResultCache {
   ) {}
 
   async get(toolUseId: string): Promise<HandsExecResult | null> {
-    const raw = await this.redis.get(`hands:result:${toolUseId}`);
+    const raw = await this.redis.get(handsResultKey(toolUseId));
     return raw ? (JSON.parse(raw) as HandsExecResult) : null;
   }
 
   async put(result: HandsExecResult): Promise<void> {
-    await this.redis.set(`hands:result:${result.toolUseId}`, JSON.stringify(result), 'EX', this.config.AGENTRY_TOOL_RESULT_TTL_SECONDS);
+    await this.redis.set(handsResultKey(result.toolUseId), JSON.stringify(result), 'EX', this.config.AGENTRY_TOOL_RESULT_TTL_SECONDS);
   }
 }

@@ -101,6 +101,11 @@ export const HandsExecResultSchema = z.object({
 });
 export type HandsExecResult = z.infer<typeof HandsExecResultSchema>;
 
+/** Where a worker records a call's result in Redis: a repeat of the call, or a caller whose reply was lost, reads it there. */
+export function handsResultKey(toolUseId: string): string {
+  return `hands:result:${toolUseId}`;
+}
+
 /**
  * Stops a tool call the Hands are running (the turn was interrupted, lost its lease or gave up
  * waiting). Published to every worker (no queue group): the one running the call aborts it.
