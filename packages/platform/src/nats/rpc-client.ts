@@ -1,6 +1,6 @@
 import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { context, SpanKind } from '@opentelemetry/api';
-import { AppError, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
+import { AppError, invalidRequest, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
@@ -24,7 +24,10 @@ export class RpcClient {
     payload: RpcRequest<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<RpcResponse<S>> {
-    const body = subject.request.parse(payload);
+    const checked = subject.request.safeParse(payload);
+    // The caller's input, refused before it travels: the same typed 400 the handler's pipe would answer.
+    if (!checked.success) throw invalidRequest(checked.error, { subject: subject.subject });
+    const body = checked.data;
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const name = subject.name ?? subject.subject;
     const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(name, 'send') };
