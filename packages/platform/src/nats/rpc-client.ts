@@ -1,15 +1,17 @@
 import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { context, SpanKind } from '@opentelemetry/api';
-import { AppError, invalidRequest, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
+import { AppError, invalidRequest, requestIssues, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
 import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
+import type { Logger } from '../logging/logger.js';
 
 /**
- * Typed request/reply over NATS: the subject's schema checks the request, the envelope carries errors back.
+ * Typed request/reply over NATS: the subject's schemas check the request and the reply, the envelope carries
+ * errors back.
  * Each request is a CLIENT span whose context rides in the message headers, so the handler's span joins
  * the caller's trace.
  */
@@ -17,6 +19,7 @@ export class RpcClient {
   constructor(
     private readonly proxy: ClientProxy,
     private readonly defaultTimeoutMs: number,
+    private readonly logger?: Logger,
   ) {}
 
   async request<S extends RpcSubject<z.ZodType, z.ZodType>>(
@@ -48,7 +51,22 @@ export class RpcClient {
           retryable: true,
         });
       }
-      return unwrapEnvelope(reply, subject.subject) as RpcResponse<S>;
+      return this.parseReply(subject, unwrapEnvelope(reply, subject.subject));
+    });
+  }
+
+  /**
+   * A reply its schema does not describe is the answering service's defect: a BAD_REPLY (502) naming the
+   * subject, logged with what is wrong (never the reply itself, which may hold secrets).
+   */
+  private parseReply<S extends RpcSubject<z.ZodType, z.ZodType>>(subject: S, data: unknown): RpcResponse<S> {
+    const parsed = subject.response.safeParse(data);
+    if (parsed.success) return parsed.data as RpcResponse<S>;
+    const issues = requestIssues(parsed.error);
+    this.logger?.error({ subject: subject.subject, issues }, 'rpc reply does not match its schema');
+    const service = subject.subject.split('.')[0];
+    throw new AppError('BAD_REPLY', `The ${service} service answered ${subject.subject} with a reply that does not match its schema`, {
+      details: { subject: subject.subject, issues },
     });
   }
 
