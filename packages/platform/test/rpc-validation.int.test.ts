@@ -1,4 +1,4 @@
-import { Controller, Module, UseInterceptors, type INestMicroservice } from '@nestjs/common';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,6 @@ import {
   LOGGER,
   PrefixedClientNats,
   PrefixedServerNats,
-  RpcBody,
   RpcClient,
   RpcEnvelopeInterceptor,
   RpcHandler,
@@ -29,10 +28,9 @@ const Drifted = rpcSubject(
 );
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 class RenameHandler {
   @RpcHandler(Rename)
-  rename(@RpcBody(Rename) req: RpcParsedRequest<typeof Rename>) {
+  rename(req: RpcParsedRequest<typeof Rename>) {
     return { id: req.id, name: req.body.name };
   }
 
