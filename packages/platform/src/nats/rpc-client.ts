@@ -57,11 +57,12 @@ export class RpcClient {
 
   /**
    * A reply its schema does not describe is the answering service's defect: a BAD_REPLY (502) naming the
-   * subject, logged with what is wrong (never the reply itself, which may hold secrets).
+   * subject, logged with what is wrong (never the reply itself, which may hold secrets). A matching reply is
+   * passed on as sent: parsing would drop fields a reply schema does not list yet, which callers still show.
    */
   private parseReply<S extends RpcSubject<z.ZodType, z.ZodType>>(subject: S, data: unknown): RpcResponse<S> {
     const parsed = subject.response.safeParse(data);
-    if (parsed.success) return parsed.data as RpcResponse<S>;
+    if (parsed.success) return data as RpcResponse<S>;
     const issues = requestIssues(parsed.error);
     this.logger?.error({ subject: subject.subject, issues }, 'rpc reply does not match its schema');
     const service = subject.subject.split('.')[0];
