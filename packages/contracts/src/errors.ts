@@ -25,6 +25,8 @@ export const ErrorCodeSchema = z.enum([
   'CONTEXT_OVERFLOW',
   'TOOL_FAILED',
   'MCP_CONNECTION_FAILED',
+  /** Another service answered with a reply its catalog schema does not describe. */
+  'BAD_REPLY',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -54,6 +56,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONTEXT_OVERFLOW: 400,
   TOOL_FAILED: 500,
   MCP_CONNECTION_FAILED: 502,
+  BAD_REPLY: 502,
   INTERNAL: 500,
 };
 

@@ -1,5 +1,6 @@
 export { AppError, ErrorBodySchema, ErrorCodeSchema, HTTP_STATUS_BY_CODE } from './errors.js';
 export type { AppErrorOptions, ErrorBody, ErrorCode } from './errors.js';
+export { invalidRequest, requestIssues, type RequestIssue } from './invalid-request.js';
 export { ActorSchema, RoleSchema } from './nats/actor.js';
 export type { Actor, Role } from './nats/actor.js';
 export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';

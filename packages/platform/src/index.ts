@@ -19,7 +19,7 @@ export { cutPageToFit, resumableAfter } from './paging/page-byte-budget.js';
 export { toErrorBody, unwrapEnvelope } from './nats/rpc-envelope.js';
 export type { RpcEnvelope } from './nats/rpc-envelope.js';
 export { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
-export { RpcBody, RpcHandler } from './nats/rpc-handler.decorator.js';
+export { RpcHandler } from './nats/rpc-handler.decorator.js';
 export { RpcPayloadPipe } from './nats/rpc-payload.pipe.js';
 export { JobQueue } from './queue/job-queue.js';
 export { contextFromCarrier, inSpan, traceCarrier } from './telemetry/trace-context.js';

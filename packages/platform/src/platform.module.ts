@@ -51,7 +51,7 @@ export class PlatformModule implements OnApplicationShutdown {
             connections,
           );
           await proxy.connect();
-          return new RpcClient(proxy as unknown as ClientProxy, config.AGENTRY_RPC_TIMEOUT_MS);
+          return new RpcClient(proxy as unknown as ClientProxy, config.AGENTRY_RPC_TIMEOUT_MS, logger);
         },
       },
       {

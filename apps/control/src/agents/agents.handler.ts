@@ -1,40 +1,39 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { AgentsService } from './agents.service.js';
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class AgentsHandler {
   constructor(private readonly agents: AgentsService) {}
 
   @RpcHandler(S.createAgent)
-  create(@RpcBody(S.createAgent) req: RpcParsedRequest<typeof S.createAgent>) {
+  create(req: RpcParsedRequest<typeof S.createAgent>) {
     return this.agents.create(req.actor, req.body);
   }
 
   @RpcHandler(S.getAgent)
-  get(@RpcBody(S.getAgent) req: RpcParsedRequest<typeof S.getAgent>) {
+  get(req: RpcParsedRequest<typeof S.getAgent>) {
     return this.agents.get(req.actor, req.id, req.query.version);
   }
 
   @RpcHandler(S.listAgents)
-  list(@RpcBody(S.listAgents) req: RpcParsedRequest<typeof S.listAgents>) {
+  list(req: RpcParsedRequest<typeof S.listAgents>) {
     return this.agents.list(req.actor, req.query);
   }
 
   @RpcHandler(R.updateAgent)
-  update(@RpcBody(R.updateAgent) req: RpcParsedRequest<typeof R.updateAgent>) {
+  update(req: RpcParsedRequest<typeof R.updateAgent>) {
     return this.agents.update(req.actor, req.id, req.body);
   }
 
   @RpcHandler(R.archiveAgent)
-  archive(@RpcBody(R.archiveAgent) req: RpcParsedRequest<typeof R.archiveAgent>) {
+  archive(req: RpcParsedRequest<typeof R.archiveAgent>) {
     return this.agents.archive(req.actor, req.id);
   }
 
   @RpcHandler(R.listAgentVersions)
-  versions(@RpcBody(R.listAgentVersions) req: RpcParsedRequest<typeof R.listAgentVersions>) {
+  versions(req: RpcParsedRequest<typeof R.listAgentVersions>) {
     return this.agents.listVersions(req.actor, req.id, req.query);
   }
 }

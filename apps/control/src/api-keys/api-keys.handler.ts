@@ -1,25 +1,24 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ControlAccessSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { ApiKeysService } from './api-keys.service.js';
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class ApiKeysHandler {
   constructor(private readonly keys: ApiKeysService) {}
 
   @RpcHandler(S.createApiKey)
-  create(@RpcBody(S.createApiKey) req: RpcParsedRequest<typeof S.createApiKey>) {
+  create(req: RpcParsedRequest<typeof S.createApiKey>) {
     return this.keys.create(req.actor, req.body);
   }
 
   @RpcHandler(S.listApiKeys)
-  list(@RpcBody(S.listApiKeys) req: RpcParsedRequest<typeof S.listApiKeys>) {
+  list(req: RpcParsedRequest<typeof S.listApiKeys>) {
     return this.keys.list(req.actor, req.query);
   }
 
   @RpcHandler(S.revokeApiKey)
-  revoke(@RpcBody(S.revokeApiKey) req: RpcParsedRequest<typeof S.revokeApiKey>) {
+  revoke(req: RpcParsedRequest<typeof S.revokeApiKey>) {
     return this.keys.revoke(req.actor, req.id);
   }
 }

@@ -1,11 +1,10 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ControlStoreSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { DeploymentRunsService } from './deployment-runs.service.js';
 import { DeploymentsService } from './deployments.service.js';
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class DeploymentsHandler {
   constructor(
     private readonly deployments: DeploymentsService,
@@ -13,47 +12,47 @@ export class DeploymentsHandler {
   ) {}
 
   @RpcHandler(S.createDeployment)
-  createDeployment(@RpcBody(S.createDeployment) req: RpcParsedRequest<typeof S.createDeployment>) {
+  createDeployment(req: RpcParsedRequest<typeof S.createDeployment>) {
     return this.deployments.create(req.actor, req.body);
   }
 
   @RpcHandler(S.getDeployment)
-  getDeployment(@RpcBody(S.getDeployment) req: RpcParsedRequest<typeof S.getDeployment>) {
+  getDeployment(req: RpcParsedRequest<typeof S.getDeployment>) {
     return this.deployments.get(req.actor, req.id);
   }
 
   @RpcHandler(S.updateDeployment)
-  updateDeployment(@RpcBody(S.updateDeployment) req: RpcParsedRequest<typeof S.updateDeployment>) {
+  updateDeployment(req: RpcParsedRequest<typeof S.updateDeployment>) {
     return this.deployments.update(req.actor, req.id, req.body);
   }
 
   @RpcHandler(S.listDeployments)
-  listDeployments(@RpcBody(S.listDeployments) req: RpcParsedRequest<typeof S.listDeployments>) {
+  listDeployments(req: RpcParsedRequest<typeof S.listDeployments>) {
     return this.deployments.list(req.actor, req.query);
   }
 
   @RpcHandler(S.pauseDeployment)
-  pauseDeployment(@RpcBody(S.pauseDeployment) req: RpcParsedRequest<typeof S.pauseDeployment>) {
+  pauseDeployment(req: RpcParsedRequest<typeof S.pauseDeployment>) {
     return this.deployments.setPaused(req.actor, req.id, true);
   }
 
   @RpcHandler(S.unpauseDeployment)
-  unpauseDeployment(@RpcBody(S.unpauseDeployment) req: RpcParsedRequest<typeof S.unpauseDeployment>) {
+  unpauseDeployment(req: RpcParsedRequest<typeof S.unpauseDeployment>) {
     return this.deployments.setPaused(req.actor, req.id, false);
   }
 
   @RpcHandler(S.archiveDeployment)
-  archiveDeployment(@RpcBody(S.archiveDeployment) req: RpcParsedRequest<typeof S.archiveDeployment>) {
+  archiveDeployment(req: RpcParsedRequest<typeof S.archiveDeployment>) {
     return this.deployments.archive(req.actor, req.id);
   }
 
   @RpcHandler(S.getDeploymentRun)
-  getDeploymentRun(@RpcBody(S.getDeploymentRun) req: RpcParsedRequest<typeof S.getDeploymentRun>) {
+  getDeploymentRun(req: RpcParsedRequest<typeof S.getDeploymentRun>) {
     return this.runs.get(req.actor, req.id);
   }
 
   @RpcHandler(S.listDeploymentRuns)
-  listDeploymentRuns(@RpcBody(S.listDeploymentRuns) req: RpcParsedRequest<typeof S.listDeploymentRuns>) {
+  listDeploymentRuns(req: RpcParsedRequest<typeof S.listDeploymentRuns>) {
     return this.runs.list(req.actor, req.query);
   }
 }

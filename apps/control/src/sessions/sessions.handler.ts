@@ -1,45 +1,44 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { SessionsService } from './sessions.service.js';
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class SessionsHandler {
   constructor(private readonly sessions: SessionsService) {}
 
   @RpcHandler(S.createSession)
-  create(@RpcBody(S.createSession) req: RpcParsedRequest<typeof S.createSession>) {
+  create(req: RpcParsedRequest<typeof S.createSession>) {
     return this.sessions.create(req.actor, req.body);
   }
 
   @RpcHandler(S.getSession)
-  get(@RpcBody(S.getSession) req: RpcParsedRequest<typeof S.getSession>) {
+  get(req: RpcParsedRequest<typeof S.getSession>) {
     return this.sessions.get(req.actor, req.id);
   }
 
   @RpcHandler(R.listSessions)
-  list(@RpcBody(R.listSessions) req: RpcParsedRequest<typeof R.listSessions>) {
+  list(req: RpcParsedRequest<typeof R.listSessions>) {
     return this.sessions.list(req.actor, req.query);
   }
 
   @RpcHandler(R.updateSession)
-  update(@RpcBody(R.updateSession) req: RpcParsedRequest<typeof R.updateSession>) {
+  update(req: RpcParsedRequest<typeof R.updateSession>) {
     return this.sessions.update(req.actor, req.id, req.body);
   }
 
   @RpcHandler(R.restoreSession)
-  restore(@RpcBody(R.restoreSession) req: RpcParsedRequest<typeof R.restoreSession>) {
+  restore(req: RpcParsedRequest<typeof R.restoreSession>) {
     return this.sessions.restore(req.actor, req.id);
   }
 
   @RpcHandler(R.archiveSession)
-  archive(@RpcBody(R.archiveSession) req: RpcParsedRequest<typeof R.archiveSession>) {
+  archive(req: RpcParsedRequest<typeof R.archiveSession>) {
     return this.sessions.archive(req.actor, req.id);
   }
 
   @RpcHandler(R.deleteSession)
-  delete(@RpcBody(R.deleteSession) req: RpcParsedRequest<typeof R.deleteSession>) {
+  delete(req: RpcParsedRequest<typeof R.deleteSession>) {
     return this.sessions.delete(req.actor, req.id);
   }
 }

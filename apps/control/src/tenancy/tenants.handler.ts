@@ -1,12 +1,11 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ControlTenancySubjects as T, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { NamespaceMembersService } from './namespace-members.service.js';
 import { TenantsService } from './tenants.service.js';
 
 /** Tenants (installation administration) and namespace membership (tenant administration). */
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class TenantsHandler {
   constructor(
     private readonly tenants: TenantsService,
@@ -14,32 +13,32 @@ export class TenantsHandler {
   ) {}
 
   @RpcHandler(T.createTenant)
-  createTenant(@RpcBody(T.createTenant) req: RpcParsedRequest<typeof T.createTenant>) {
+  createTenant(req: RpcParsedRequest<typeof T.createTenant>) {
     return this.tenants.create(req.actor, req.body);
   }
 
   @RpcHandler(T.listTenants)
-  listTenants(@RpcBody(T.listTenants) req: RpcParsedRequest<typeof T.listTenants>) {
+  listTenants(req: RpcParsedRequest<typeof T.listTenants>) {
     return this.tenants.list(req.actor, req.query);
   }
 
   @RpcHandler(T.listMembers)
-  listMembers(@RpcBody(T.listMembers) req: RpcParsedRequest<typeof T.listMembers>) {
+  listMembers(req: RpcParsedRequest<typeof T.listMembers>) {
     return this.members.list(req.actor, req.id, req.query);
   }
 
   @RpcHandler(T.addMember)
-  addMember(@RpcBody(T.addMember) req: RpcParsedRequest<typeof T.addMember>) {
+  addMember(req: RpcParsedRequest<typeof T.addMember>) {
     return this.members.add(req.actor, req.id, req.body);
   }
 
   @RpcHandler(T.updateMember)
-  updateMember(@RpcBody(T.updateMember) req: RpcParsedRequest<typeof T.updateMember>) {
+  updateMember(req: RpcParsedRequest<typeof T.updateMember>) {
     return this.members.update(req.actor, req.id, req.userId, req.body);
   }
 
   @RpcHandler(T.removeMember)
-  removeMember(@RpcBody(T.removeMember) req: RpcParsedRequest<typeof T.removeMember>) {
+  removeMember(req: RpcParsedRequest<typeof T.removeMember>) {
     return this.members.remove(req.actor, req.id, req.userId);
   }
 }

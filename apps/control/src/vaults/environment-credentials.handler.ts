@@ -1,16 +1,15 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { EnvironmentCredentialSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { EnvironmentCredentialsResolver } from './environment-credentials.resolver.js';
 
 /** Serves the workers' look-ups of a session's environment-variable credentials; the reply carries secrets, so nothing here logs it. */
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class EnvironmentCredentialsHandler {
   constructor(private readonly resolver: EnvironmentCredentialsResolver) {}
 
   @RpcHandler(S.resolve)
-  async resolve(@RpcBody(S.resolve) req: RpcParsedRequest<typeof S.resolve>) {
+  async resolve(req: RpcParsedRequest<typeof S.resolve>) {
     return { credentials: await this.resolver.resolve(req.tenantId, req.sessionId) };
   }
 }

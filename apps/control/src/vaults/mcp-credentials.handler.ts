@@ -1,12 +1,11 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { McpCredentialSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { McpCredentialsResolver } from './mcp-credentials.resolver.js';
 import { McpOAuthRefresher } from './mcp-oauth-refresher.js';
 
 /** Serves the dataplane's run-time credential lookups; the reply carries secrets, so nothing here logs it. */
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class McpCredentialsHandler {
   constructor(
     private readonly resolver: McpCredentialsResolver,
@@ -14,12 +13,12 @@ export class McpCredentialsHandler {
   ) {}
 
   @RpcHandler(S.resolve)
-  async resolve(@RpcBody(S.resolve) req: RpcParsedRequest<typeof S.resolve>) {
+  async resolve(req: RpcParsedRequest<typeof S.resolve>) {
     return { credentials: await this.resolver.resolve(req.tenantId, req.sessionId, req.serverUrls) };
   }
 
   @RpcHandler(S.refresh)
-  refresh(@RpcBody(S.refresh) req: RpcParsedRequest<typeof S.refresh>) {
+  refresh(req: RpcParsedRequest<typeof S.refresh>) {
     return this.refresher.refresh(req.tenantId, req.sessionId, req.credentialId);
   }
 }

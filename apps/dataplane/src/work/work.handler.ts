@@ -1,13 +1,12 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { WorkSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { HandsStatusService } from './hands-status.service.js';
 import { WorkItemsService } from './work-items.service.js';
 import { WorkLeaseService } from './work-lease.service.js';
 
 /** The dataplane's work-queue subjects (the gateway resolves environment keys and sessions tokens into principals). */
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class WorkHandler {
   constructor(
     private readonly lease: WorkLeaseService,
@@ -16,57 +15,57 @@ export class WorkHandler {
   ) {}
 
   @RpcHandler(S.poll)
-  poll(@RpcBody(S.poll) req: RpcParsedRequest<typeof S.poll>) {
+  poll(req: RpcParsedRequest<typeof S.poll>) {
     return this.lease.poll(req);
   }
 
   @RpcHandler(S.ack)
-  ack(@RpcBody(S.ack) req: RpcParsedRequest<typeof S.ack>) {
+  ack(req: RpcParsedRequest<typeof S.ack>) {
     return this.lease.ack(req);
   }
 
   @RpcHandler(S.heartbeat)
-  heartbeat(@RpcBody(S.heartbeat) req: RpcParsedRequest<typeof S.heartbeat>) {
+  heartbeat(req: RpcParsedRequest<typeof S.heartbeat>) {
     return this.lease.heartbeat(req);
   }
 
   @RpcHandler(S.stop)
-  stop(@RpcBody(S.stop) req: RpcParsedRequest<typeof S.stop>) {
+  stop(req: RpcParsedRequest<typeof S.stop>) {
     return this.lease.stop(req);
   }
 
   @RpcHandler(S.get)
-  get(@RpcBody(S.get) req: RpcParsedRequest<typeof S.get>) {
+  get(req: RpcParsedRequest<typeof S.get>) {
     return this.items.get(req);
   }
 
   @RpcHandler(S.update)
-  update(@RpcBody(S.update) req: RpcParsedRequest<typeof S.update>) {
+  update(req: RpcParsedRequest<typeof S.update>) {
     return this.items.update(req);
   }
 
   @RpcHandler(S.list)
-  list(@RpcBody(S.list) req: RpcParsedRequest<typeof S.list>) {
+  list(req: RpcParsedRequest<typeof S.list>) {
     return this.items.list(req);
   }
 
   @RpcHandler(S.stats)
-  stats(@RpcBody(S.stats) req: RpcParsedRequest<typeof S.stats>) {
+  stats(req: RpcParsedRequest<typeof S.stats>) {
     return this.items.stats(req);
   }
 
   @RpcHandler(S.verifySessionsToken)
-  verifySessionsToken(@RpcBody(S.verifySessionsToken) req: RpcParsedRequest<typeof S.verifySessionsToken>) {
+  verifySessionsToken(req: RpcParsedRequest<typeof S.verifySessionsToken>) {
     return this.items.verifySessionsToken(req.token);
   }
 
   @RpcHandler(S.pendingTools)
-  pendingTools(@RpcBody(S.pendingTools) req: RpcParsedRequest<typeof S.pendingTools>) {
+  pendingTools(req: RpcParsedRequest<typeof S.pendingTools>) {
     return this.hands.pendingTools(req);
   }
 
   @RpcHandler(S.handsStatus)
-  handsStatus(@RpcBody(S.handsStatus) req: RpcParsedRequest<typeof S.handsStatus>) {
+  handsStatus(req: RpcParsedRequest<typeof S.handsStatus>) {
     return this.hands.status(req);
   }
 }

@@ -1,6 +1,6 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { HandsSubjects as S, type HandsExecRequest, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler, startChildSpan, withSpan } from '@agentry/platform';
+import { RpcHandler, startChildSpan, withSpan } from '@agentry/platform';
 import { HandsExecService } from './hands-exec.service.js';
 import { WORKER_ID } from './worker-identity.js';
 
@@ -8,17 +8,16 @@ import { WORKER_ID } from './worker-identity.js';
 const OWN = S.execOn(WORKER_ID);
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class HandsHandler {
   constructor(private readonly hands: HandsExecService) {}
 
   @RpcHandler(S.exec)
-  exec(@RpcBody(S.exec) req: RpcParsedRequest<typeof S.exec>) {
+  exec(req: RpcParsedRequest<typeof S.exec>) {
     return this.run(req);
   }
 
   @RpcHandler(OWN)
-  execBound(@RpcBody(OWN) req: RpcParsedRequest<typeof OWN>) {
+  execBound(req: RpcParsedRequest<typeof OWN>) {
     return this.run(req);
   }
 

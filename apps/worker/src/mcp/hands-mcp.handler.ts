@@ -1,6 +1,6 @@
-import { Controller, UseInterceptors } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { HandsSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcBody, RpcEnvelopeInterceptor, RpcHandler } from '@agentry/platform';
+import { RpcHandler } from '@agentry/platform';
 import { WORKER_ID } from '../hands/worker-identity.js';
 import { SandboxMcpServers } from './sandbox-mcp-servers.js';
 
@@ -8,12 +8,11 @@ import { SandboxMcpServers } from './sandbox-mcp-servers.js';
 const OWN = S.mcpOn(WORKER_ID);
 
 @Controller()
-@UseInterceptors(RpcEnvelopeInterceptor)
 export class HandsMcpHandler {
   constructor(private readonly servers: SandboxMcpServers) {}
 
   @RpcHandler(OWN)
-  handle(@RpcBody(OWN) req: RpcParsedRequest<typeof OWN>) {
+  handle(req: RpcParsedRequest<typeof OWN>) {
     return this.servers.handle(req);
   }
 }

@@ -59,6 +59,7 @@ export const CMA_ERROR_TYPE_BY_CODE: Record<ErrorCode, CmaErrorType> = {
   CONTEXT_OVERFLOW: 'invalid_request_error',
   TOOL_FAILED: 'api_error',
   MCP_CONNECTION_FAILED: 'api_error',
+  BAD_REPLY: 'api_error',
   INTERNAL: 'api_error',
 };
 

@@ -55,31 +55,9 @@ export type MultiagentParams = z.infer<typeof MultiagentParamsSchema>;
 export const AgentReferenceSchema = z.object({ type: z.literal('agent'), id: z.string(), version: z.number().int() });
 export type AgentReference = z.infer<typeof AgentReferenceSchema>;
 
-const SubagentsSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('enabled'),
-    inline_agents: z.object({ type: z.enum(['enabled', 'disabled']) }),
-    predefined_agents: z.array(AgentReferenceSchema),
-  }),
-  z.object({ type: z.literal('disabled') }),
-]);
-
-/** As returned on an agent: references resolved to pinned versions. */
-export const MultiagentSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('coordinator'),
-    agents: z.array(
-      z.discriminatedUnion('type', [AgentReferenceSchema, z.object({ type: z.literal('advisor'), model: z.string() })]),
-    ),
-  }),
-  z.object({
-    type: z.literal('multiagent_20261001'),
-    advisor: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('enabled'), model: z.string() }),
-      z.object({ type: z.literal('disabled') }),
-    ]),
-    subagents: SubagentsSchema,
-    workflows: SubagentsSchema,
-  }),
-]);
+/**
+ * As returned on an agent: the roster as it was configured. A reference without a version is not pinned;
+ * the agent's latest version is used when a thread starts.
+ */
+export const MultiagentSchema = MultiagentParamsSchema;
 export type Multiagent = z.infer<typeof MultiagentSchema>;

@@ -1,6 +1,6 @@
 import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { context, SpanKind } from '@opentelemetry/api';
-import { AppError, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
+import { AppError, invalidRequest, requestIssues, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
@@ -8,9 +8,11 @@ import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
 import { isOverMaxPayload } from './reply-within-payload.js';
+import type { Logger } from '../logging/logger.js';
 
 /**
- * Typed request/reply over NATS: the subject's schema checks the request, the envelope carries errors back.
+ * Typed request/reply over NATS: the subject's schemas check the request and the reply, the envelope carries
+ * errors back.
  * Each request is a CLIENT span whose context rides in the message headers, so the handler's span joins
  * the caller's trace.
  */
@@ -18,6 +20,7 @@ export class RpcClient {
   constructor(
     private readonly proxy: ClientProxy,
     private readonly defaultTimeoutMs: number,
+    private readonly logger?: Logger,
   ) {}
 
   async request<S extends RpcSubject<z.ZodType, z.ZodType>>(
@@ -25,7 +28,10 @@ export class RpcClient {
     payload: RpcRequest<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<RpcResponse<S>> {
-    const body = subject.request.parse(payload);
+    const checked = subject.request.safeParse(payload);
+    // The caller's input, refused before it travels: the same typed 400 the handler's pipe would answer.
+    if (!checked.success) throw invalidRequest(checked.error, { subject: subject.subject });
+    const body = checked.data;
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const name = subject.name ?? subject.subject;
     const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(name, 'send') };
@@ -51,7 +57,23 @@ export class RpcClient {
           retryable: true,
         });
       }
-      return unwrapEnvelope(reply, subject.subject) as RpcResponse<S>;
+      return this.parseReply(subject, unwrapEnvelope(reply, subject.subject));
+    });
+  }
+
+  /**
+   * A reply its schema does not describe is the answering service's defect: a BAD_REPLY (502) naming the
+   * subject, logged with what is wrong (never the reply itself, which may hold secrets). A matching reply is
+   * passed on as sent: parsing would drop fields a reply schema does not list yet, which callers still show.
+   */
+  private parseReply<S extends RpcSubject<z.ZodType, z.ZodType>>(subject: S, data: unknown): RpcResponse<S> {
+    const parsed = subject.response.safeParse(data);
+    if (parsed.success) return data as RpcResponse<S>;
+    const issues = requestIssues(parsed.error);
+    this.logger?.error({ subject: subject.subject, issues }, 'rpc reply does not match its schema');
+    const service = subject.subject.split('.')[0];
+    throw new AppError('BAD_REPLY', `The ${service} service answered ${subject.subject} with a reply that does not match its schema`, {
+      details: { subject: subject.subject, issues },
     });
   }
 

@@ -1,21 +1,15 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { AppError, type RpcSubject } from '@agentry/contracts';
+import { invalidRequest, type RpcSubject } from '@agentry/contracts';
 import type { z } from 'zod';
 
-/** Parses a NATS request against its catalog schema; a bad payload is a typed INVALID_REQUEST. */
+/** Parses a NATS request against its catalog schema; a bad payload is a typed INVALID_REQUEST naming each field. */
 @Injectable()
 export class RpcPayloadPipe<S extends RpcSubject<z.ZodType, z.ZodType>> implements PipeTransform {
   constructor(private readonly subject: S) {}
 
   transform(value: unknown): z.output<S['request']> {
     const parsed = this.subject.request.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      throw new AppError('INVALID_REQUEST', `${where}${issue?.message ?? 'invalid payload'}`, {
-        details: { subject: this.subject.subject },
-      });
-    }
+    if (!parsed.success) throw invalidRequest(parsed.error, { subject: this.subject.subject });
     return parsed.data as z.output<S['request']>;
   }
 }

@@ -1,13 +1,15 @@
 import { context, SpanKind } from '@opentelemetry/api';
 import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
+import { isUnrecoverable } from './job-failure.js';
 import { jobSpanAttributes } from './job-trace.js';
 import { timeJob } from './queue-metrics.js';
 
 /**
  * Jobs of one queue run in this process, up to `limit` at once, without the trip through Redis: a
  * dispatch that finds room starts the handler at once; one that finds none is left to the shared queue.
- * An inline run that throws is handed to the queue (`retry`), so the catalog's retries still apply.
+ * An inline run that throws is handed to the queue (`retry`), so the catalog's retries still apply; one
+ * whose error says no retry can help is not.
  */
 export class InlineLane<P> {
   private readonly running = new Set<Promise<void>>();
@@ -29,6 +31,10 @@ export class InlineLane<P> {
       timeJob(this.queue, () => this.handler(payload)),
     )
       .catch(async (error: unknown) => {
+        if (isUnrecoverable(error)) {
+          this.logger.warn({ queue: this.queue, err: (error as Error).message }, 'inline job failed; not retryable');
+          return;
+        }
         this.logger.warn({ queue: this.queue, err: (error as Error).message }, 'inline job failed; handed to the queue');
         await this.retry(payload).catch((lost: unknown) =>
           this.logger.error({ queue: this.queue, err: (lost as Error).message }, 'inline job could not be handed to the queue'),

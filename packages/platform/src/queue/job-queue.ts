@@ -6,6 +6,7 @@ import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
 import { inSpan } from '../telemetry/trace-context.js';
 import { InlineLane } from './inline-lane.js';
+import { toJobFailure } from './job-failure.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
 import { observeQueueDepths, timeJob } from './queue-metrics.js';
 import { SchedulerKeeper } from './scheduler-keeper.js';
@@ -100,7 +101,8 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` on every job of the queue; a thrown error retries per the catalog policy. A job whose
+   * Runs `handler` on every job of the queue; a thrown error retries per the catalog policy, unless it says
+   * no retry can help (a non-retryable AppError, a payload the schema refuses): that fails the job at once. A job whose
    * process died is taken up again once its lock (`lockDurationMs`, default 30 s) expires, up to
    * `maxStalledCount` times (default 1).
    */
@@ -114,9 +116,13 @@ export class JobQueue {
       definition.queue,
       async (job) => {
         const span = { kind: SpanKind.CONSUMER, attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade) };
-        await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
-          timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
-        );
+        try {
+          await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
+            timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
+          );
+        } catch (error) {
+          throw toJobFailure(error);
+        }
       },
       {
         connection: createRedis(this.redisUrl, { forQueue: true }),
