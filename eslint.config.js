@@ -5,31 +5,52 @@ const apps = ['gateway', 'control', 'scheduler', 'dataplane', 'worker'];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.turbo/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/generated/**',
+      '.turbo/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
     // Type-aware rules: each file is checked with the types of the tsconfig that owns it.
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       '@typescript-eslint/no-floating-promises': 'error',
       // A switch with a `default` is exhaustive by choice; one without must name every member of its union.
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'import-x/no-self-import': 'error',
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
+            {
+              group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'],
+              message: 'Import a package only through its entry point (or its /testing entry in tests).',
+            },
             { group: apps.map((a) => `@agentry/${a}`), message: 'Apps never import apps; talk over NATS.' },
             { group: ['**/apps/**', '../../apps/**'], message: 'Never reach into an app from outside it.' },
           ],
@@ -39,15 +60,33 @@ export default tseslint.config(
   },
   {
     // Framework-free libraries: no Nest, Prisma, Redis or NATS.
-    files: ['packages/harness/src/**/*.ts', 'packages/workspace/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    files: [
+      'packages/harness/src/**/*.ts',
+      'packages/workspace/src/**/*.ts',
+      'packages/contracts/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'], message: 'Import a package only through its entry point (or its /testing entry in tests).' },
-            { group: ['@nestjs/*', '@prisma/*', 'ioredis', 'bullmq', '@nats-io/*', '@agentry/db', '@agentry/platform'], message: 'This package is framework-free.' },
+            {
+              group: ['@agentry/*/*', '!@agentry/*/testing', '!@agentry/platform/telemetry'],
+              message: 'Import a package only through its entry point (or its /testing entry in tests).',
+            },
+            {
+              group: [
+                '@nestjs/*',
+                '@prisma/*',
+                'ioredis',
+                'bullmq',
+                '@nats-io/*',
+                '@agentry/db',
+                '@agentry/platform',
+              ],
+              message: 'This package is framework-free.',
+            },
           ],
         },
       ],
@@ -57,7 +96,10 @@ export default tseslint.config(
     files: ['packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts depends on zod only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts depends on zod only.' }] },
+      ],
     },
   },
   {

@@ -12,7 +12,8 @@ const unitExclude = ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.stress.test.t
 // The MCP SDK's sourcemaps name TypeScript sources the package does not ship; once it is inlined (below),
 // vite warns about every one of its files. Only that warning, for that package, is dropped. Vitest
 // replaces `customLogger` with its own, so the filter wraps the resolved logger instead.
-const MCP_SDK_MISSING_SOURCES = /^Sourcemap for "[^"]*\/@modelcontextprotocol\/sdk\/[^"]*" points to missing source files$/;
+const MCP_SDK_MISSING_SOURCES =
+  /^Sourcemap for "[^"]*\/@modelcontextprotocol\/sdk\/[^"]*" points to missing source files$/;
 function quietMcpSdkSourcemaps(): Plugin {
   return {
     name: 'agentry:quiet-mcp-sdk-sourcemaps',

@@ -18,7 +18,13 @@ const secrets = existsSync(secretsFile)
 writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
 
 const gatewayPort = Number(process.env.PORT ?? 8080);
-const ports = { gateway: gatewayPort, control: gatewayPort + 1, dataplane: gatewayPort + 2, worker: gatewayPort + 3, scheduler: gatewayPort + 4 };
+const ports = {
+  gateway: gatewayPort,
+  control: gatewayPort + 1,
+  dataplane: gatewayPort + 2,
+  worker: gatewayPort + 3,
+  scheduler: gatewayPort + 4,
+};
 const env = {
   ...process.env,
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/agentry',
@@ -31,10 +37,14 @@ const children = [];
 
 for (const [name, port] of Object.entries(ports)) {
   const dist = join(root, 'apps', name, 'dist');
-  const child = spawn(process.execPath, ['--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')],
+    {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const tag = `\x1b[${colors[name]}m${name.padEnd(9)}\x1b[0m | `;
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
@@ -65,7 +75,12 @@ process.on('SIGTERM', () => shutdown(0));
 async function waitReady() {
   for (let i = 0; i < 120; i += 1) {
     const states = await Promise.all(
-      Object.values(ports).map((p) => fetch(`http://127.0.0.1:${p}/readyz`).then((r) => r.ok, () => false)),
+      Object.values(ports).map((p) =>
+        fetch(`http://127.0.0.1:${p}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
     );
     if (states.every(Boolean)) return true;
     await new Promise((r) => setTimeout(r, 500));
@@ -74,7 +89,8 @@ async function waitReady() {
 }
 
 if (await waitReady()) {
-  const scripted = !process.env.ANTHROPIC_API_KEY && !process.env.OPENAI_API_KEY && !process.env.DASHSCOPE_API_KEY;
+  const scripted =
+    !process.env.ANTHROPIC_API_KEY && !process.env.OPENAI_API_KEY && !process.env.DASHSCOPE_API_KEY;
   const usingDefaultPassword = !process.env.AGENTRY_ADMIN_PASSWORD;
   console.log(`
   Agentry is running.

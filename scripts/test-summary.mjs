@@ -36,5 +36,7 @@ console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
 function firstLine(text) {
-  return String(text ?? '').split('\n')[0].slice(0, 300);
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 }

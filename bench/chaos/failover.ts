@@ -11,17 +11,23 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { loadAverage, percentile } = await import('../platform/stats.js');
 
-const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const flag = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const kills = flag('kills', 20);
 const leaseTtlMs = flag('lease-ttl-ms', 3_000);
 
@@ -43,14 +49,25 @@ try {
 
   for (let k = 0; k < kills; k += 1) {
     await Promise.all(dataplanes.map((p) => p.waitReady(600_000)));
-    const sessionId = (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id as string;
-    const stream = new ResumingSseClient(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders, { after: 0 });
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    const sessionId = (
+      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id as string;
+    const stream = new ResumingSseClient(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
+      api.authHeaders,
+      { after: 0 },
+    );
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
     const starts = () => stream.frames.filter((f) => f.event === 'span.model_request_start');
     await stream.waitFor(() => starts().length === 1, 60_000, 'model call');
     // Anywhere in the holder's renewal cycle.
     await new Promise((r) => setTimeout(r, Math.random() * leaseTtlMs));
-    const row = await db.prisma.session.findUniqueOrThrow({ where: { id: sessionId }, select: { leaseOwner: true } });
+    const row = await db.prisma.session.findUniqueOrThrow({
+      where: { id: sessionId },
+      select: { leaseOwner: true },
+    });
     const holder = dataplanes.find((p) => p.running && p.pid === Number(row.leaseOwner?.split(':')[1]));
     if (!holder) {
       console.log(`kill ${k + 1}: no live lease holder found, skipped`);

@@ -9,25 +9,34 @@ import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 
 const N = Number(process.argv[2] ?? 2000);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({
+  databaseUrl: db.url,
+  env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' },
+});
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const agent = (await api.post('/v1/agents', { name: 'idle', model: 'scripted' })).body.id;
-  const environment = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body.id;
+  const environment = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
+    .id;
   const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body.id;
   const { port } = new URL(platform.gatewayUrl);
   const pid = Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${port}'`).toString())![1]);
@@ -35,12 +44,15 @@ try {
   const open = () =>
     new Promise<Socket>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
-      socket.once('data', (chunk) => (chunk.toString().startsWith('HTTP/1.1 200') ? resolve(socket) : reject(new Error(chunk.toString()))));
+      socket.once('data', (chunk) =>
+        chunk.toString().startsWith('HTTP/1.1 200') ? resolve(socket) : reject(new Error(chunk.toString())),
+      );
       socket.once('error', reject);
     });
   const openMany = async (count: number) => {
     const sockets: Socket[] = [];
-    for (let i = 0; i < count; i += 100) sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, open))));
+    for (let i = 0; i < count; i += 100)
+      sockets.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, open))));
     return sockets;
   };
   // Warm up code paths and pools, then let the heap settle.
@@ -50,7 +62,9 @@ try {
   const sockets = await openMany(N);
   await sleep(5000);
   const after = rssKb(pid);
-  console.log(`gateway RSS: ${before} KB → ${after} KB with ${N} idle SSE connections: ${((after - before) / N).toFixed(1)} KB per connection`);
+  console.log(
+    `gateway RSS: ${before} KB → ${after} KB with ${N} idle SSE connections: ${((after - before) / N).toFixed(1)} KB per connection`,
+  );
   for (const s of sockets) s.destroy();
 } finally {
   await platform.stop();

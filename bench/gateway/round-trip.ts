@@ -10,14 +10,19 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { default: Fastify } = await import('fastify');
 const { default: pg } = await import('pg');
 const { randomUUID } = await import('node:crypto');
@@ -27,7 +32,10 @@ const READS_PER_ROUND = 150;
 const WRITES_PER_ROUND = 60;
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({
+  databaseUrl: db.url,
+  env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' },
+});
 const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
 const seed = await api.post('/v1/agents', { name: 'bench', model: 'scripted' });
 const agentId: string = seed.body.id;
@@ -38,8 +46,14 @@ const pool = new pg.Pool({ connectionString: db.url, max: 5 });
 const bare = Fastify();
 bare.get('/agents/:id', async (request) => {
   const { id } = request.params as { id: string };
-  const agent = await pool.query('SELECT * FROM agents WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3', [id, tenant.tenantId, tenant.namespaceId]);
-  const version = await pool.query('SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2', [id, agent.rows[0].head_version]);
+  const agent = await pool.query(
+    'SELECT * FROM agents WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3',
+    [id, tenant.tenantId, tenant.namespaceId],
+  );
+  const version = await pool.query('SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2', [
+    id,
+    agent.rows[0].head_version,
+  ]);
   return { ...agent.rows[0], version: version.rows[0] };
 });
 bare.post('/agents', async () => {
@@ -72,13 +86,26 @@ async function time(samples: number[], run: () => Promise<Response>): Promise<vo
 }
 
 const auth = { ...api.authHeaders, 'content-type': 'application/json' };
-const samples = { platformRead: [] as number[], bareRead: [] as number[], platformWrite: [] as number[], bareWrite: [] as number[] };
+const samples = {
+  platformRead: [] as number[],
+  bareRead: [] as number[],
+  platformWrite: [] as number[],
+  bareWrite: [] as number[],
+};
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (let i = 0; i < READS_PER_ROUND; i += 1) await time(samples.platformRead, () => fetch(`${platform.gatewayUrl}/v1/agents/${agentId}`, { headers: auth }));
-  for (let i = 0; i < READS_PER_ROUND; i += 1) await time(samples.bareRead, () => fetch(`${bareUrl}/agents/${agentId}`));
+  for (let i = 0; i < READS_PER_ROUND; i += 1)
+    await time(samples.platformRead, () =>
+      fetch(`${platform.gatewayUrl}/v1/agents/${agentId}`, { headers: auth }),
+    );
+  for (let i = 0; i < READS_PER_ROUND; i += 1)
+    await time(samples.bareRead, () => fetch(`${bareUrl}/agents/${agentId}`));
   const body = JSON.stringify({ name: 'bench', model: 'scripted' });
-  for (let i = 0; i < WRITES_PER_ROUND; i += 1) await time(samples.platformWrite, () => fetch(`${platform.gatewayUrl}/v1/agents`, { method: 'POST', headers: auth, body }));
-  for (let i = 0; i < WRITES_PER_ROUND; i += 1) await time(samples.bareWrite, () => fetch(`${bareUrl}/agents`, { method: 'POST' }));
+  for (let i = 0; i < WRITES_PER_ROUND; i += 1)
+    await time(samples.platformWrite, () =>
+      fetch(`${platform.gatewayUrl}/v1/agents`, { method: 'POST', headers: auth, body }),
+    );
+  for (let i = 0; i < WRITES_PER_ROUND; i += 1)
+    await time(samples.bareWrite, () => fetch(`${bareUrl}/agents`, { method: 'POST' }));
 }
 
 function percentile(values: number[], p: number): number {
@@ -92,10 +119,17 @@ const rows = [
   ['read ', warm(samples.platformRead, READS_PER_ROUND), warm(samples.bareRead, READS_PER_ROUND)],
   ['write', warm(samples.platformWrite, WRITES_PER_ROUND), warm(samples.bareWrite, WRITES_PER_ROUND)],
 ] as const;
-console.log(`gateway → control round trip vs bare Fastify + Postgres (${ROUNDS - 1} measured rounds, sequential client)`);
+console.log(
+  `gateway → control round trip vs bare Fastify + Postgres (${ROUNDS - 1} measured rounds, sequential client)`,
+);
 console.log('op     platform p50   p99   | bare p50   p99   | ratio p50  p99');
 for (const [name, platformSamples, bareSamples] of rows) {
-  const [pp50, pp99, bp50, bp99] = [percentile(platformSamples, 50), percentile(platformSamples, 99), percentile(bareSamples, 50), percentile(bareSamples, 99)];
+  const [pp50, pp99, bp50, bp99] = [
+    percentile(platformSamples, 50),
+    percentile(platformSamples, 99),
+    percentile(bareSamples, 50),
+    percentile(bareSamples, 99),
+  ];
   console.log(
     `${name}  ${pp50.toFixed(2).padStart(8)} ms ${pp99.toFixed(2).padStart(6)} | ${bp50.toFixed(2).padStart(6)} ms ${bp99.toFixed(2).padStart(6)} | ${(pp50 / bp50).toFixed(2).padStart(6)}x ${(pp99 / bp99).toFixed(2).padStart(5)}x`,
   );

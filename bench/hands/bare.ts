@@ -10,9 +10,38 @@ const BWRAP = process.env.AGENTRY_SANDBOX_BWRAP_PATH ?? '/usr/bin/bwrap';
 /** One `bwrap … /bin/bash -c true` with the namespaces the session sandbox unshares, spawn to exit. */
 export async function bareBubblewrapSpawns(count: number): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-bwrap-'));
-  const args = ['--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',
-    '--proc', '/proc', '--dev', '/dev', '--bind', dir, '/workspace', '--chdir', '/workspace',
-    '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--die-with-parent', '--new-session', '/bin/bash', '-c', 'true'];
+  const args = [
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--bind',
+    dir,
+    '/workspace',
+    '--chdir',
+    '/workspace',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-net',
+    '--die-with-parent',
+    '--new-session',
+    '/bin/bash',
+    '-c',
+    'true',
+  ];
   const samples: number[] = [];
   try {
     for (let i = 0; i < count; i += 1) {

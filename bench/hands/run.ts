@@ -12,14 +12,19 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { loadAverage, percentile, printFigures } = await import('../platform/stats.js');
 const { bareBubblewrapSpawns, bareFsWrites } = await import('./bare.js');
 type Figure = import('../platform/stats.js').Figure;
@@ -30,17 +35,32 @@ const KB = 'x'.repeat(1023) + '\n';
 
 console.log(`# Agentry Hands bench (${calls} calls each), load average before: ${loadAverage()}`);
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' } });
+const platform = await launchPlatform({
+  databaseUrl: db.url,
+  env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' },
+});
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const environment = await api.post('/v1/environments', { name: 'bench-cloud', config: { type: 'cloud' } });
 
   /** One turn of `count` tool calls; returns each call's tool_use → tool_result commit gap in ms. */
-  async function roundTrips(count: number, toolCall: (i: number) => { name: string; input: Json }): Promise<number[]> {
+  async function roundTrips(
+    count: number,
+    toolCall: (i: number) => { name: string; input: Json },
+  ): Promise<number[]> {
     const reply = [...Array.from({ length: count }, (_, i) => ({ toolCall: toolCall(i) })), 'done'];
-    const agent = await api.post('/v1/agents', { name: 'bench hands', model: { id: 'scripted', script: { turns: [{ reply }] } }, tools: [{ type: 'agent_toolset_20260401' }] });
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
-    await api.post(`/v1/sessions/${session.body.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'bench hands',
+      model: { id: 'scripted', script: { turns: [{ reply }] } },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    const session = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
+    await api.post(`/v1/sessions/${session.body.id}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
     const deadline = Date.now() + 600_000;
     for (;;) {
       const s = await api.get(`/v1/sessions/${session.body.id}`);
@@ -49,18 +69,26 @@ try {
       await new Promise((r) => setTimeout(r, 200));
     }
     const events: Json[] = [];
-    for (let page: string | null = null; ; ) {
-      const reply = await api.get(`/v1/sessions/${session.body.id}/events?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    for (let page: string | null = null; ;) {
+      const reply = await api.get(
+        `/v1/sessions/${session.body.id}/events?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`,
+      );
       events.push(...(reply.body.data as Json[]));
       page = reply.body.next_page;
       if (!page) break;
     }
-    const usedAt = new Map(events.filter((e) => e.type === 'agent.tool_use').map((e) => [e.id, Date.parse(e.processed_at)]));
+    const usedAt = new Map(
+      events.filter((e) => e.type === 'agent.tool_use').map((e) => [e.id, Date.parse(e.processed_at)]),
+    );
     // Cluster Hands run the built-in tools, so their results are `agent.tool_result` events.
     const results = events.filter((e) => e.type === 'agent.tool_result');
     const failed = results.filter((e) => e.is_error);
-    if (failed.length > 0) throw new Error(`${failed.length} tool calls failed: ${JSON.stringify(failed[0])}`);
-    if (results.length !== count || results.some((e) => !usedAt.has(e.tool_use_id))) throw new Error(`expected ${count} results, each after its tool_use; got ${results.length} results, ${usedAt.size} tool_uses of ${events.length} events`);
+    if (failed.length > 0)
+      throw new Error(`${failed.length} tool calls failed: ${JSON.stringify(failed[0])}`);
+    if (results.length !== count || results.some((e) => !usedAt.has(e.tool_use_id)))
+      throw new Error(
+        `expected ${count} results, each after its tool_use; got ${results.length} results, ${usedAt.size} tool_uses of ${events.length} events`,
+      );
     return results.map((e) => Date.parse(e.processed_at) - usedAt.get(e.tool_use_id)!);
   }
 
@@ -71,21 +99,40 @@ try {
   /** A turn runs a bounded number of model steps, so the calls are spread over turns of 25 each. */
   async function manyRoundTrips(toolCall: (i: number) => { name: string; input: Json }): Promise<number[]> {
     const samples: number[] = [];
-    while (samples.length < calls) samples.push(...(await roundTrips(Math.min(25, calls - samples.length), (i) => toolCall(samples.length + i))));
+    while (samples.length < calls)
+      samples.push(
+        ...(await roundTrips(Math.min(25, calls - samples.length), (i) => toolCall(samples.length + i))),
+      );
     return samples;
   }
 
   const bash = await manyRoundTrips(() => ({ name: 'bash', input: { command: 'true' } }));
-  const write = await manyRoundTrips((i) => ({ name: 'write', input: { file_path: `bench/f${i}.txt`, content: KB } }));
+  const write = await manyRoundTrips((i) => ({
+    name: 'write',
+    input: { file_path: `bench/f${i}.txt`, content: KB },
+  }));
   const bareSpawn = await bareBubblewrapSpawns(calls);
   const bareWrite = await bareFsWrites(calls, KB);
 
   const figures: Figure[] = [];
   for (const p of [50, 99]) {
-    figures.push({ name: `bash true round trip p${p}`, platform: percentile(bash, p), bare: percentile(bareSpawn, p), unit: 'ms' });
-    figures.push({ name: `1 KB write round trip p${p}`, platform: percentile(write, p), bare: percentile(bareWrite, p), unit: 'ms' });
+    figures.push({
+      name: `bash true round trip p${p}`,
+      platform: percentile(bash, p),
+      bare: percentile(bareSpawn, p),
+      unit: 'ms',
+    });
+    figures.push({
+      name: `1 KB write round trip p${p}`,
+      platform: percentile(write, p),
+      bare: percentile(bareWrite, p),
+      unit: 'ms',
+    });
   }
-  printFigures('Tool round trip: agent.tool_use committed → agent.tool_result committed (bare: bwrap spawn / fs write)', figures);
+  printFigures(
+    'Tool round trip: agent.tool_use committed → agent.tool_result committed (bare: bwrap spawn / fs write)',
+    figures,
+  );
   console.log(`\nload average after: ${loadAverage()}`);
 } finally {
   await platform.stop();

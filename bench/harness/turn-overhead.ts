@@ -12,10 +12,14 @@ import { fileURLToPath } from 'node:url';
 
 // Workspace packages resolve to their TypeScript sources only under the "source" condition: re-run with it.
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
@@ -27,23 +31,39 @@ const BUDGET_MS = 6_000;
 const MAX_TURNS = 20_000;
 const WARMUP_TURNS = 300;
 
-const script = { turns: [{ reply: [{ toolCall: { name: 'read_file', input: { path: 'notes.md' } } }, 'The launch is on Monday.'] }] };
+const script = {
+  turns: [
+    { reply: [{ toolCall: { name: 'read_file', input: { path: 'notes.md' } } }, 'The launch is on Monday.'] },
+  ],
+};
 const workspace = new MemoryWorkspaceFs();
 await workspace.writeText('notes.md', 'The launch is on Monday.\n');
 const context = { sessionId: 'bench', agentId: 'bench' };
 
 async function bareTurn(model: InstanceType<typeof ScriptedModel>): Promise<void> {
-  const conversation: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'When is the launch?' }] }];
-  const tools = [{ name: readFileTool.name, description: readFileTool.description, inputSchema: readFileTool.inputSchema }];
+  const conversation: ChatMessage[] = [
+    { role: 'user', content: [{ type: 'text', text: 'When is the launch?' }] },
+  ];
+  const tools = [
+    { name: readFileTool.name, description: readFileTool.description, inputSchema: readFileTool.inputSchema },
+  ];
   for (;;) {
     let done: Extract<ChatMessage, { role: 'assistant' }> | undefined;
-    for await (const event of model.stream({ messages: conversation, tools })) if (event.type === 'done') done = event.message;
+    for await (const event of model.stream({ messages: conversation, tools }))
+      if (event.type === 'done') done = event.message;
     if (!done) throw new Error('no response');
     conversation.push(done);
     if (!done.toolCalls?.length) return;
     for (const call of done.toolCalls) {
       const signal = new AbortController().signal;
-      const outcome = await readFileTool.execute(call.input, { toolCallId: call.id, fs: workspace, signal, sessionId: 'bench', agentId: 'bench', values: {} });
+      const outcome = await readFileTool.execute(call.input, {
+        toolCallId: call.id,
+        fs: workspace,
+        signal,
+        sessionId: 'bench',
+        agentId: 'bench',
+        values: {},
+      });
       if (outcome.status === 'pending') throw new Error('unexpected pending');
       conversation.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content });
     }
@@ -52,7 +72,8 @@ async function bareTurn(model: InstanceType<typeof ScriptedModel>): Promise<void
 
 async function harnessTurn(harness: ReturnType<typeof createHarness>): Promise<void> {
   for await (const event of harness.run({ conversation: [], text: 'When is the launch?' }, context)) {
-    if (event.type === 'run.end' && event.stop_reason.type !== 'end_turn') throw new Error(`unexpected stop ${event.stop_reason.type}`);
+    if (event.type === 'run.end' && event.stop_reason.type !== 'end_turn')
+      throw new Error(`unexpected stop ${event.stop_reason.type}`);
   }
 }
 
@@ -83,7 +104,12 @@ const minimal = createHarness({
   disableWebTools: true,
   disablePlanTools: true,
 });
-const defaults = createHarness({ model, workspace, disableSessionPersistence: true, disableMemoryHooks: true });
+const defaults = createHarness({
+  model,
+  workspace,
+  disableSessionPersistence: true,
+  disableMemoryHooks: true,
+});
 
 console.log(`node ${process.version}, ${BUDGET_MS / 1000} s per variant, turn = 2 model calls + 1 read_file`);
 const bare = await measure('bare', () => bareTurn(model));

@@ -11,27 +11,39 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { loadAverage } = await import('../platform/stats.js');
 
-const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const flag = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const sessions = flag('sessions', 500);
 const turnsPerSession = flag('turns', 20);
 const dropChance = flag('drop', 0.3);
 
 const db = await createTestDatabase();
-const platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 600_000, env: { ...UNLIMITED_PRINCIPALS } });
+const platform = await launchPlatform({
+  databaseUrl: db.url,
+  readyTimeoutMs: 600_000,
+  env: { ...UNLIMITED_PRINCIPALS },
+});
 let failed = false;
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-  console.log(`load bench: ${sessions} sessions × ${turnsPerSession} turns, drop chance ${dropChance} per turn, load average ${loadAverage()}`);
+  console.log(
+    `load bench: ${sessions} sessions × ${turnsPerSession} turns, drop chance ${dropChance} per turn, load average ${loadAverage()}`,
+  );
   const result = await runResumingLoad({
     api,
     gatewayUrl: platform.gatewayUrl,
@@ -39,7 +51,10 @@ try {
     turnsPerSession,
     dropChance,
     turnTimeoutMs: 300_000,
-    lastSeq: async (sessionId) => Number((await db.prisma.sessionEvent.aggregate({ where: { sessionId }, _max: { seq: true } }))._max.seq ?? 0),
+    lastSeq: async (sessionId) =>
+      Number(
+        (await db.prisma.sessionEvent.aggregate({ where: { sessionId }, _max: { seq: true } }))._max.seq ?? 0,
+      ),
   });
   console.log(describeLoad(result));
   console.log(`load average after: ${loadAverage()}`);

@@ -42,7 +42,8 @@ const preload = fileURLToPath(new URL('./count-round-trips.cjs', import.meta.url
 process.env.AGENTRY_ROUND_TRIPS_DIR = countsDir;
 createRequire(import.meta.url)(preload);
 
-const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
 const { loadAverage } = await import('./stats.js');
@@ -98,7 +99,9 @@ function diff(after: Counts | undefined, before: Counts | undefined, per: number
 
 let session: BenchSession | undefined;
 try {
-  console.log(`# Round trips per scripted turn (${turns} turns of one session), load average ${loadAverage()}`);
+  console.log(
+    `# Round trips per scripted turn (${turns} turns of one session), load average ${loadAverage()}`,
+  );
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const driver = new PlatformDriver(platform.gatewayUrl, api.authHeaders);
   session = await driver.session(await driver.setup());
@@ -118,11 +121,18 @@ try {
 
   console.log('\n| process | Postgres statements / turn | Redis commands / turn | total |');
   console.log('|---|---|---|---|');
-  const perProcess = [...services, 'bare'].map((name) => ({ name, ...diff(after.get(name), before.get(name), turns) }));
+  const perProcess = [...services, 'bare'].map((name) => ({
+    name,
+    ...diff(after.get(name), before.get(name), turns),
+  }));
   for (const p of perProcess) {
-    console.log(`| ${p.name} | ${p.pg.toFixed(1)} | ${p.redis.toFixed(1)} | ${(p.pg + p.redis).toFixed(1)} |`);
+    console.log(
+      `| ${p.name} | ${p.pg.toFixed(1)} | ${p.redis.toFixed(1)} | ${(p.pg + p.redis).toFixed(1)} |`,
+    );
   }
-  const platformTotal = perProcess.filter((p) => p.name !== 'bare').reduce((sum, p) => sum + p.pg + p.redis, 0);
+  const platformTotal = perProcess
+    .filter((p) => p.name !== 'bare')
+    .reduce((sum, p) => sum + p.pg + p.redis, 0);
   const bareTotal = perProcess.find((p) => p.name === 'bare')!;
   console.log(
     `\nplatform ${platformTotal.toFixed(1)} round trips per turn, bare ${(bareTotal.pg + bareTotal.redis).toFixed(1)}: ` +

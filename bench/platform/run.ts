@@ -25,7 +25,8 @@ if (!process.env.AGENTRY_BENCH_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } = await import('@agentry/testing');
+const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
+  await import('@agentry/testing');
 const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
 const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } =
@@ -214,7 +215,10 @@ try {
   if (wants('length')) {
     // The summarisation call answers with a short summary, as a real model does within its summary cap;
     // every other message is echoed.
-    const summarising = { id: 'scripted', script: { turns: [{ match: '^Summarise these', reply: ['The user sent numbered messages.'] }] } };
+    const summarising = {
+      id: 'scripted',
+      script: { turns: [{ match: '^Summarise these', reply: ['The user sent numbered messages.'] }] },
+    };
     const loadBefore = loadAverage();
     const flat = await lengthFlatness(driver, await driver.setup(summarising), sizes.lengthTurns);
     notes.push(

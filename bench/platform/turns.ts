@@ -96,7 +96,13 @@ export async function lengthFlatness(
   const window = Math.min(50, Math.floor(turns / 4));
   const first = mean(latencies.slice(0, window));
   const last = mean(latencies.slice(-window));
-  return { first, last, ratio: last / first, p50: percentile(latencies, 50), compactions: session.compactions };
+  return {
+    first,
+    last,
+    ratio: last / first,
+    p50: percentile(latencies, 50),
+    compactions: session.compactions,
+  };
 }
 
 function readCpu(processes: Record<string, number | undefined>): Record<string, number> {

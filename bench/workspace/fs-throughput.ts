@@ -13,16 +13,22 @@ import { fileURLToPath } from 'node:url';
 
 // Workspace packages resolve to their sources through the `source` export condition; re-run with it if missing.
 if (!process.execArgv.some((a) => a.includes('conditions=source')) && !process.env.BENCH_REEXEC) {
-  const r = spawnSync(process.execPath, [...process.execArgv, '--conditions=source', fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_REEXEC: '1' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--conditions=source', fileURLToPath(import.meta.url)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_REEXEC: '1' },
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
 const ws = await import('../../packages/workspace/src/index.js');
 type WorkspaceFs = import('../../packages/workspace/src/index.js').WorkspaceFs;
-const pg = createRequire(fileURLToPath(new URL('../../packages/workspace/package.json', import.meta.url)))('pg') as typeof import('pg');
+const pg = createRequire(fileURLToPath(new URL('../../packages/workspace/package.json', import.meta.url)))(
+  'pg',
+) as typeof import('pg');
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);
 const PG_FILES = Number(process.env.BENCH_PG_FILES ?? 100);
@@ -54,17 +60,31 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Backend and baseline run in alternating rounds and each reports its median, so load changes on a busy
  * machine hit both sides alike. A warm-up round creates the files; measured writes overwrite them.
  */
-async function compare(files: number, backend: Ops, baseline: Ops): Promise<{ backend: Rates; baseline: Rates }> {
-  const samples = { backend: { write: [], read: [], list: [] } as Record<Op, number[]>, baseline: { write: [], read: [], list: [] } as Record<Op, number[]> };
+async function compare(
+  files: number,
+  backend: Ops,
+  baseline: Ops,
+): Promise<{ backend: Rates; baseline: Rates }> {
+  const samples = {
+    backend: { write: [], read: [], list: [] } as Record<Op, number[]>,
+    baseline: { write: [], read: [], list: [] } as Record<Op, number[]>,
+  };
   for (const ops of [baseline, backend]) for (let i = 0; i < files; i++) await ops.write(i);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [side, ops] of [['baseline', baseline], ['backend', backend]] as const) {
+    for (const [side, ops] of [
+      ['baseline', baseline],
+      ['backend', backend],
+    ] as const) {
       samples[side].write.push(await rate(files, ops.write));
       samples[side].read.push(await rate(files, ops.read));
       samples[side].list.push(await rate(LIST_PER_ROUND, () => ops.list()));
     }
   }
-  const summarize = (s: Record<Op, number[]>): Rates => ({ write: median(s.write), read: median(s.read), list: median(s.list) });
+  const summarize = (s: Record<Op, number[]>): Rates => ({
+    write: median(s.write),
+    read: median(s.read),
+    list: median(s.list),
+  });
   return { backend: summarize(samples.backend), baseline: summarize(samples.baseline) };
 }
 
@@ -91,7 +111,11 @@ function rawFsOps(root: string): Ops {
 
 function rawSqlOps(pool: import('pg').Pool): Ops {
   return {
-    write: (i) => pool.query('INSERT INTO raw_files (path, content) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET content = EXCLUDED.content', [name(i), payload]),
+    write: (i) =>
+      pool.query(
+        'INSERT INTO raw_files (path, content) VALUES ($1, $2) ON CONFLICT (path) DO UPDATE SET content = EXCLUDED.content',
+        [name(i), payload],
+      ),
     read: (i) => pool.query('SELECT content FROM raw_files WHERE path = $1', [name(i)]),
     list: () => pool.query('SELECT path, length(content) AS size FROM raw_files'),
   };
@@ -99,7 +123,8 @@ function rawSqlOps(pool: import('pg').Pool): Ops {
 
 const rows: { backend: string; baseline: string; op: string; ops: number; base: number }[] = [];
 function record(backend: string, baseline: string, result: { backend: Rates; baseline: Rates }): void {
-  for (const op of OPS) rows.push({ backend, baseline, op, ops: result.backend[op], base: result.baseline[op] });
+  for (const op of OPS)
+    rows.push({ backend, baseline, op, ops: result.backend[op], base: result.baseline[op] });
 }
 
 const started = Date.now();
@@ -108,8 +133,15 @@ try {
   let n = 0;
   const rawFs = () => rawFsOps(join(tmp, `raw-${n++}`));
   record('memory', 'raw fs', await compare(FILES, workspaceOps(new ws.MemoryWorkspaceFs()), rawFs()));
-  record('local directory', 'raw fs', await compare(FILES, workspaceOps(new ws.LocalWorkspaceFs({ root: join(tmp, 'local') })), rawFs()));
-  const overlay = new ws.OverlayWorkspaceFs(new ws.ReadOnlyWorkspaceFs(new ws.MemoryWorkspaceFs()), new ws.LocalWorkspaceFs({ root: join(tmp, 'overlay') }));
+  record(
+    'local directory',
+    'raw fs',
+    await compare(FILES, workspaceOps(new ws.LocalWorkspaceFs({ root: join(tmp, 'local') })), rawFs()),
+  );
+  const overlay = new ws.OverlayWorkspaceFs(
+    new ws.ReadOnlyWorkspaceFs(new ws.MemoryWorkspaceFs()),
+    new ws.LocalWorkspaceFs({ root: join(tmp, 'overlay') }),
+  );
   record('overlay (memory under local)', 'raw fs', await compare(FILES, workspaceOps(overlay), rawFs()));
 
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -135,9 +167,31 @@ try {
   await rm(tmp, { recursive: true, force: true });
 }
 
-console.log(`files=${FILES} (postgres ${PG_FILES}) x ${FILE_BYTES} B, ${ROUNDS} alternating rounds, medians; list = one recursive listing of all files + 10 dirs`);
-console.log(['backend'.padEnd(30), 'op'.padEnd(6), 'ops/s'.padStart(10), 'baseline'.padEnd(9), 'base ops/s'.padStart(11), 'ratio'.padStart(7)].join(' '));
+console.log(
+  `files=${FILES} (postgres ${PG_FILES}) x ${FILE_BYTES} B, ${ROUNDS} alternating rounds, medians; list = one recursive listing of all files + 10 dirs`,
+);
+console.log(
+  [
+    'backend'.padEnd(30),
+    'op'.padEnd(6),
+    'ops/s'.padStart(10),
+    'baseline'.padEnd(9),
+    'base ops/s'.padStart(11),
+    'ratio'.padStart(7),
+  ].join(' '),
+);
 for (const r of rows) {
-  console.log([r.backend.padEnd(30), r.op.padEnd(6), r.ops.toFixed(0).padStart(10), r.baseline.padEnd(9), r.base.toFixed(0).padStart(11), (r.ops / r.base).toFixed(2).padStart(7)].join(' '));
+  console.log(
+    [
+      r.backend.padEnd(30),
+      r.op.padEnd(6),
+      r.ops.toFixed(0).padStart(10),
+      r.baseline.padEnd(9),
+      r.base.toFixed(0).padStart(11),
+      (r.ops / r.base).toFixed(2).padStart(7),
+    ].join(' '),
+  );
 }
-console.log(`ratio = backend ops/s ÷ baseline ops/s (1.00 = as fast as raw). Total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `ratio = backend ops/s ÷ baseline ops/s (1.00 = as fast as raw). Total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -25,14 +25,17 @@ describe('control: access changes are announced on NATS', () => {
   const announced = async (change: () => Promise<unknown>): Promise<ParsedAccessChanged[]> => {
     heard = [];
     await change();
-    for (const deadline = Date.now() + 5_000; heard.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 5_000; heard.length === 0 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 20));
     return heard;
   };
 
   beforeAll(async () => {
     control = await startControl();
     bus = await NatsBus.connect(testNatsUrl(), control.prefix, 'access-changes-test');
-    stop = bus.subscribe(PubSubjects.accessChanged, (message) => heard.push(AccessChangedSchema.parse(message)));
+    stop = bus.subscribe(PubSubjects.accessChanged, (message) =>
+      heard.push(AccessChangedSchema.parse(message)),
+    );
     await bus.flush();
   });
   afterAll(async () => {
@@ -43,24 +46,61 @@ describe('control: access changes are announced on NATS', () => {
 
   it('announces key revocations, user updates, password changes, membership changes and namespace creation', async () => {
     const tenantId = control.admin.tenantId;
-    const team = await control.rpc.request(A.createNamespace, { actor: control.admin, body: { name: 'Team', slug: 'team' } });
-    const user = await control.rpc.request(A.createUser, { actor: control.admin, body: { username: 'ann', password: 'ann-pass-1' } });
+    const team = await control.rpc.request(A.createNamespace, {
+      actor: control.admin,
+      body: { name: 'Team', slug: 'team' },
+    });
+    const user = await control.rpc.request(A.createUser, {
+      actor: control.admin,
+      body: { username: 'ann', password: 'ann-pass-1' },
+    });
     const ann = await control.rpc.request(A.resolveUser, { userId: user.id });
-    const key = await control.rpc.request(A.createApiKey, { actor: ann, body: { name: 'k', permissions: ['read'] } });
+    const key = await control.rpc.request(A.createApiKey, {
+      actor: ann,
+      body: { name: 'k', permissions: ['read'] },
+    });
 
     expect(await announced(() => control.rpc.request(A.revokeApiKey, { actor: ann, id: key.id }))).toEqual([
       { v: 1, tenantId, apiKeyId: key.id },
     ]);
     const byUser = [{ v: 1, tenantId, userId: user.id }];
-    expect(await announced(() => control.rpc.request(A.updateUser, { actor: control.admin, id: user.id, body: { role: 'viewer' } }))).toEqual(byUser);
-    expect(await announced(() => control.rpc.request(A.changePassword, { actor: ann, body: { currentPassword: 'ann-pass-1', newPassword: 'ann-pass-2' } }))).toEqual(byUser);
+    expect(
+      await announced(() =>
+        control.rpc.request(A.updateUser, { actor: control.admin, id: user.id, body: { role: 'viewer' } }),
+      ),
+    ).toEqual(byUser);
+    expect(
+      await announced(() =>
+        control.rpc.request(A.changePassword, {
+          actor: ann,
+          body: { currentPassword: 'ann-pass-1', newPassword: 'ann-pass-2' },
+        }),
+      ),
+    ).toEqual(byUser);
     const member = { actor: control.admin, id: team.id, userId: user.id };
-    expect(await announced(() => control.rpc.request(T.addMember, { actor: control.admin, id: team.id, body: { userId: user.id, role: 'member' } }))).toEqual(byUser);
-    expect(await announced(() => control.rpc.request(T.updateMember, { ...member, body: { role: 'viewer' } }))).toEqual(byUser);
+    expect(
+      await announced(() =>
+        control.rpc.request(T.addMember, {
+          actor: control.admin,
+          id: team.id,
+          body: { userId: user.id, role: 'member' },
+        }),
+      ),
+    ).toEqual(byUser);
+    expect(
+      await announced(() => control.rpc.request(T.updateMember, { ...member, body: { role: 'viewer' } })),
+    ).toEqual(byUser);
     expect(await announced(() => control.rpc.request(T.removeMember, member))).toEqual(byUser);
-    expect(await announced(() => control.rpc.request(A.createNamespace, { actor: control.admin, body: { name: 'More', slug: 'more' } }))).toEqual([
-      { v: 1, tenantId, userId: control.admin.userId },
-    ]);
-    expect(await announced(() => control.rpc.request(S.verifyApiKey, { key: key.key }).catch(() => null))).toEqual([]);
+    expect(
+      await announced(() =>
+        control.rpc.request(A.createNamespace, {
+          actor: control.admin,
+          body: { name: 'More', slug: 'more' },
+        }),
+      ),
+    ).toEqual([{ v: 1, tenantId, userId: control.admin.userId }]);
+    expect(
+      await announced(() => control.rpc.request(S.verifyApiKey, { key: key.key }).catch(() => null)),
+    ).toEqual([]);
   });
 });

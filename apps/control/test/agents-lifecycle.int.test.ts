@@ -15,9 +15,16 @@ describe('control: agent updates, versions and archive', () => {
   const create = (name: string): Promise<Agent> =>
     control.rpc.request(S.createAgent, {
       actor: control.admin,
-      body: { name, model: 'scripted', system: 'be brief', description: 'first', metadata: { team: 'a', keep: 'yes' } },
+      body: {
+        name,
+        model: 'scripted',
+        system: 'be brief',
+        description: 'first',
+        metadata: { team: 'a', keep: 'yes' },
+      },
     });
-  const versionCount = async (agentId: string) => control.db.prisma.agentVersion.count({ where: { agentId } });
+  const versionCount = async (agentId: string) =>
+    control.db.prisma.agentVersion.count({ where: { agentId } });
 
   it('keeps omitted fields, clears nulls, patches metadata and bumps the version', async () => {
     const agent = await create('updatable');
@@ -26,10 +33,25 @@ describe('control: agent updates, versions and archive', () => {
       id: agent.id,
       body: { version: 1, system: null, name: 'renamed', metadata: { team: 'b', keep: null, added: 'x' } },
     });
-    expect(updated).toMatchObject({ version: 2, name: 'renamed', system: null, description: 'first', model: { id: 'scripted' } });
+    expect(updated).toMatchObject({
+      version: 2,
+      name: 'renamed',
+      system: null,
+      description: 'first',
+      model: { id: 'scripted' },
+    });
     expect(updated.metadata).toEqual({ team: 'b', added: 'x' });
-    const v1 = await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: { version: 1 } });
-    expect(v1).toMatchObject({ version: 1, name: 'updatable', system: 'be brief', metadata: { team: 'a', keep: 'yes' } });
+    const v1 = await control.rpc.request(S.getAgent, {
+      actor: control.admin,
+      id: agent.id,
+      query: { version: 1 },
+    });
+    expect(v1).toMatchObject({
+      version: 1,
+      name: 'updatable',
+      system: 'be brief',
+      metadata: { team: 'a', keep: 'yes' },
+    });
     const head = await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} });
     expect(head.version).toBe(2);
   });
@@ -48,9 +70,17 @@ describe('control: agent updates, versions and archive', () => {
 
   it('refuses a stale version with VERSION_CONFLICT and writes nothing', async () => {
     const agent = await create('contended');
-    await control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { version: 1, system: 'v2' } });
+    await control.rpc.request(R.updateAgent, {
+      actor: control.admin,
+      id: agent.id,
+      body: { version: 1, system: 'v2' },
+    });
     await expect(
-      control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { version: 1, system: 'stale' } }),
+      control.rpc.request(R.updateAgent, {
+        actor: control.admin,
+        id: agent.id,
+        body: { version: 1, system: 'stale' },
+      }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'VERSION_CONFLICT') && /version 2/.test((e as Error).message));
     const head = await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} });
     expect(head).toMatchObject({ version: 2, system: 'v2' });
@@ -61,7 +91,11 @@ describe('control: agent updates, versions and archive', () => {
     const agent = await create('raced');
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
-        control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { version: 1, system: `writer ${i}` } }),
+        control.rpc.request(R.updateAgent, {
+          actor: control.admin,
+          id: agent.id,
+          body: { version: 1, system: `writer ${i}` },
+        }),
       ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
@@ -78,13 +112,19 @@ describe('control: agent updates, versions and archive', () => {
     ['a wrong type', { version: 1, name: 42 }, /name/],
     ['an unknown field', { version: 1, colour: 'red' }, /colour/],
     ['an over-long name', { version: 1, name: 'n'.repeat(257) }, /name/],
-    ['an MCP server no toolset uses', { version: 1, mcp_servers: [{ type: 'url', name: 'gh', url: 'https://example.com/mcp' }] }, /gh/],
+    [
+      'an MCP server no toolset uses',
+      { version: 1, mcp_servers: [{ type: 'url', name: 'gh', url: 'https://example.com/mcp' }] },
+      /gh/,
+    ],
   ])('refuses %s with INVALID_REQUEST and changes nothing', async (_label, body, field) => {
     const agent = await create('guarded');
     await expect(
       control.rpc.request(unchecked(R.updateAgent), { actor: control.admin, id: agent.id, body }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message));
-    expect(await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} })).toEqual(agent);
+    expect(await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} })).toEqual(
+      agent,
+    );
     expect(await versionCount(agent.id)).toBe(1);
   });
 
@@ -93,7 +133,11 @@ describe('control: agent updates, versions and archive', () => {
     for (const system of ['two', 'three']) {
       await control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { system } });
     }
-    const first = await control.rpc.request(R.listAgentVersions, { actor: control.admin, id: agent.id, query: { limit: 2 } });
+    const first = await control.rpc.request(R.listAgentVersions, {
+      actor: control.admin,
+      id: agent.id,
+      query: { limit: 2 },
+    });
     expect(first.data.map((a) => a.version)).toEqual([3, 2]);
     const second = await control.rpc.request(R.listAgentVersions, {
       actor: control.admin,
@@ -107,7 +151,10 @@ describe('control: agent updates, versions and archive', () => {
     expect(archived.archived_at).not.toBeNull();
     const listed = await control.rpc.request(S.listAgents, { actor: control.admin, query: { limit: 1000 } });
     expect(listed.data.map((a) => a.id)).not.toContain(agent.id);
-    const all = await control.rpc.request(S.listAgents, { actor: control.admin, query: { limit: 1000, include_archived: true } });
+    const all = await control.rpc.request(S.listAgents, {
+      actor: control.admin,
+      query: { limit: 1000, include_archived: true },
+    });
     expect(all.data.map((a) => a.id)).toContain(agent.id);
     await expect(
       control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { system: 'late' } }),

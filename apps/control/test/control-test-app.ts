@@ -38,7 +38,9 @@ export async function startControl(env: Record<string, string> = {}): Promise<Co
     logger: false,
     abortOnError: false,
   });
-  app.connectMicroservice({ strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'control' }, prefix) });
+  app.connectMicroservice({
+    strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'control' }, prefix),
+  });
   await app.startAllMicroservices();
   await app.init();
   const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);

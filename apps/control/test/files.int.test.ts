@@ -20,7 +20,12 @@ describe('control: files over NATS', () => {
   it('stores the bytes and gives them back unchanged', async () => {
     const bytes = Buffer.from([0, 1, 2, 255, 254, 10, 13]);
     const file = await upload(bytes, '../../etc/evil/report.bin');
-    expect(file).toMatchObject({ type: 'file', filename: 'report.bin', mime_type: 'text/csv', size_bytes: 7 });
+    expect(file).toMatchObject({
+      type: 'file',
+      filename: 'report.bin',
+      mime_type: 'text/csv',
+      size_bytes: 7,
+    });
     expect(await control.rpc.request(S.getFile, { actor: control.admin, id: file.id })).toEqual(file);
     const content = await control.rpc.request(S.downloadFile, { actor: control.admin, id: file.id });
     expect(Buffer.from(content.content_base64, 'base64').equals(bytes)).toBe(true);
@@ -39,8 +44,13 @@ describe('control: files over NATS', () => {
     const b = await upload(Buffer.from('b'));
     const listed = await control.rpc.request(S.listFiles, { actor: control.admin, query: { ids: [a.id] } });
     expect(listed.data.map((f) => f.id)).toEqual([a.id]);
-    expect(await control.rpc.request(S.deleteFile, { actor: control.admin, id: a.id })).toEqual({ id: a.id, type: 'file_deleted' });
-    await expect(control.rpc.request(S.downloadFile, { actor: control.admin, id: a.id })).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+    expect(await control.rpc.request(S.deleteFile, { actor: control.admin, id: a.id })).toEqual({
+      id: a.id,
+      type: 'file_deleted',
+    });
+    await expect(control.rpc.request(S.downloadFile, { actor: control.admin, id: a.id })).rejects.toSatisfy(
+      (e) => AppError.is(e, 'NOT_FOUND'),
+    );
     const all = await control.rpc.request(S.listFiles, { actor: control.admin, query: { limit: 100 } });
     expect(all.data.map((f) => f.id)).toContain(b.id);
     expect(all.data.map((f) => f.id)).not.toContain(a.id);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlStoreSubjects as V, ControlSubjects as S, EnvironmentCredentialSubjects as E, McpCredentialSubjects as M } from '@agentry/contracts';
+import {
+  ControlStoreSubjects as V,
+  ControlSubjects as S,
+  EnvironmentCredentialSubjects as E,
+  McpCredentialSubjects as M,
+} from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 const GITHUB = 'https://mcp.github.test/mcp';
@@ -8,18 +13,34 @@ const LINEAR = 'https://mcp.linear.test/sse';
 describe('control: vault credentials matched to MCP servers for a running session', () => {
   let control: ControlTestApp;
   let sessionOf: (vaultIds: string[]) => Promise<string>;
-  const vault = async (name: string) => (await control.rpc.request(V.createVault, { actor: control.admin, body: { display_name: name } })).id;
+  const vault = async (name: string) =>
+    (await control.rpc.request(V.createVault, { actor: control.admin, body: { display_name: name } })).id;
   const bearer = (vaultId: string, url: string, token: string) =>
-    control.rpc.request(V.createCredential, { actor: control.admin, vaultId, body: { auth: { type: 'static_bearer', mcp_server_url: url, token } } });
+    control.rpc.request(V.createCredential, {
+      actor: control.admin,
+      vaultId,
+      body: { auth: { type: 'static_bearer', mcp_server_url: url, token } },
+    });
   const resolve = (sessionId: string, serverUrls: string[], tenantId = control.admin.tenantId) =>
     control.rpc.request(M.resolve, { tenantId, sessionId, serverUrls });
 
   beforeAll(async () => {
     control = await startControl();
-    const agent = await control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'mcp', model: 'scripted' } });
-    const env = await control.rpc.request(S.createEnvironment, { actor: control.admin, body: { name: 'mcp', config: { type: 'local' } } });
+    const agent = await control.rpc.request(S.createAgent, {
+      actor: control.admin,
+      body: { name: 'mcp', model: 'scripted' },
+    });
+    const env = await control.rpc.request(S.createEnvironment, {
+      actor: control.admin,
+      body: { name: 'mcp', config: { type: 'local' } },
+    });
     sessionOf = async (vaultIds) =>
-      (await control.rpc.request(S.createSession, { actor: control.admin, body: { agent: agent.id, environment_id: env.id, vault_ids: vaultIds } })).id;
+      (
+        await control.rpc.request(S.createSession, {
+          actor: control.admin,
+          body: { agent: agent.id, environment_id: env.id, vault_ids: vaultIds },
+        })
+      ).id;
   });
   afterAll(async () => {
     await control?.close();
@@ -33,14 +54,33 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     const oauth = await control.rpc.request(V.createCredential, {
       actor: control.admin,
       vaultId: first,
-      body: { auth: { type: 'mcp_oauth', mcp_server_url: 'https://oauth.test/mcp', access_token: 'oauth-access' } },
+      body: {
+        auth: { type: 'mcp_oauth', mcp_server_url: 'https://oauth.test/mcp', access_token: 'oauth-access' },
+      },
     });
     const session = await sessionOf([first, second]);
 
-    const { credentials } = await resolve(session, [GITHUB, LINEAR, 'https://oauth.test/mcp', 'https://unknown.test/mcp']);
+    const { credentials } = await resolve(session, [
+      GITHUB,
+      LINEAR,
+      'https://oauth.test/mcp',
+      'https://unknown.test/mcp',
+    ]);
     expect(credentials).toEqual([
-      { server_url: GITHUB, credential_id: expect.any(String), vault_id: first, type: 'static_bearer', access_token: 'first-github' },
-      { server_url: LINEAR, credential_id: expect.any(String), vault_id: second, type: 'static_bearer', access_token: 'second-linear' },
+      {
+        server_url: GITHUB,
+        credential_id: expect.any(String),
+        vault_id: first,
+        type: 'static_bearer',
+        access_token: 'first-github',
+      },
+      {
+        server_url: LINEAR,
+        credential_id: expect.any(String),
+        vault_id: second,
+        type: 'static_bearer',
+        access_token: 'second-linear',
+      },
       {
         server_url: 'https://oauth.test/mcp',
         credential_id: oauth.id,
@@ -51,7 +91,9 @@ describe('control: vault credentials matched to MCP servers for a running sessio
         refreshable: false,
       },
     ]);
-    expect((await resolve(await sessionOf([second, first]), [GITHUB])).credentials[0]?.access_token).toBe('second-github');
+    expect((await resolve(await sessionOf([second, first]), [GITHUB])).credentials[0]?.access_token).toBe(
+      'second-github',
+    );
   });
 
   it('skips archived credentials and vaults, and answers nothing for a session without vaults or of another tenant', async () => {
@@ -67,7 +109,9 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     const other = await vault('other');
     await bearer(other, GITHUB, 'other-token');
     const withVault = await sessionOf([other]);
-    expect((await resolve(withVault, [GITHUB])).credentials.map((c) => c.access_token)).toEqual(['other-token']);
+    expect((await resolve(withVault, [GITHUB])).credentials.map((c) => c.access_token)).toEqual([
+      'other-token',
+    ]);
     expect((await resolve(withVault, [GITHUB], 'tenant_elsewhere')).credentials).toEqual([]);
     expect((await resolve(await sessionOf([]), [GITHUB])).credentials).toEqual([]);
   });
@@ -77,7 +121,14 @@ describe('control: vault credentials matched to MCP servers for a running sessio
       control.rpc.request(V.createCredential, {
         actor: control.admin,
         vaultId,
-        body: { auth: { type: 'environment_variable', secret_name: name, secret_value: value, networking: { type: 'limited', allowed_hosts: ['api.test'] } } },
+        body: {
+          auth: {
+            type: 'environment_variable',
+            secret_name: name,
+            secret_value: value,
+            networking: { type: 'limited', allowed_hosts: ['api.test'] },
+          },
+        },
       });
     const [first, second] = [await vault('env first'), await vault('env second')];
     const winner = await envCredential(first, 'API_TOKEN', 'first-value');
@@ -86,7 +137,10 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     await bearer(first, GITHUB, 'not-an-env-var');
     const session = await sessionOf([first, second]);
 
-    const { credentials } = await control.rpc.request(E.resolve, { tenantId: control.admin.tenantId, sessionId: session });
+    const { credentials } = await control.rpc.request(E.resolve, {
+      tenantId: control.admin.tenantId,
+      sessionId: session,
+    });
     expect(credentials.sort((a, b) => a.secret_name.localeCompare(b.secret_name))).toEqual([
       {
         credential_id: winner.id,
@@ -95,8 +149,15 @@ describe('control: vault credentials matched to MCP servers for a running sessio
         networking: { type: 'limited', allowed_hosts: ['api.test'] },
         injection_location: { header: true, body: false },
       },
-      expect.objectContaining({ credential_id: extra.id, secret_name: 'OTHER_TOKEN', secret_value: 'other-value' }),
+      expect.objectContaining({
+        credential_id: extra.id,
+        secret_name: 'OTHER_TOKEN',
+        secret_value: 'other-value',
+      }),
     ]);
-    expect((await control.rpc.request(E.resolve, { tenantId: 'tenant_elsewhere', sessionId: session })).credentials).toEqual([]);
+    expect(
+      (await control.rpc.request(E.resolve, { tenantId: 'tenant_elsewhere', sessionId: session }))
+        .credentials,
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlResourceSubjects as R, ControlSubjects as S, type Agent, type Session } from '@agentry/contracts';
+import {
+  AppError,
+  ControlResourceSubjects as R,
+  ControlSubjects as S,
+  type Agent,
+  type Session,
+} from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 
@@ -11,18 +17,35 @@ describe('control: session definitions', () => {
     control = await startControl();
     agent = await control.rpc.request(S.createAgent, {
       actor: control.admin,
-      body: { name: 'pinned', model: 'scripted', system: 'v1 system', tools: [{ type: 'agent_toolset_20260401' }] },
+      body: {
+        name: 'pinned',
+        model: 'scripted',
+        system: 'v1 system',
+        tools: [{ type: 'agent_toolset_20260401' }],
+      },
     });
-    await control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { version: 1, system: 'v2 system' } });
-    const env = await control.rpc.request(S.createEnvironment, { actor: control.admin, body: { name: 'sessions', config: { type: 'local' } } });
+    await control.rpc.request(R.updateAgent, {
+      actor: control.admin,
+      id: agent.id,
+      body: { version: 1, system: 'v2 system' },
+    });
+    const env = await control.rpc.request(S.createEnvironment, {
+      actor: control.admin,
+      body: { name: 'sessions', config: { type: 'local' } },
+    });
     environmentId = env.id;
   });
   afterAll(async () => {
     await control?.close();
   });
 
-  const open = (body: Partial<Parameters<typeof control.rpc.request<typeof S.createSession>>[1]['body']> = {}): Promise<Session> =>
-    control.rpc.request(S.createSession, { actor: control.admin, body: { agent: agent.id, environment_id: environmentId, ...body } });
+  const open = (
+    body: Partial<Parameters<typeof control.rpc.request<typeof S.createSession>>[1]['body']> = {},
+  ): Promise<Session> =>
+    control.rpc.request(S.createSession, {
+      actor: control.admin,
+      body: { agent: agent.id, environment_id: environmentId, ...body },
+    });
   const setStatus = (id: string, status: 'running' | 'idle' | 'terminated') =>
     control.db.prisma.session.update({ where: { id }, data: { status } });
 
@@ -31,29 +54,53 @@ describe('control: session definitions', () => {
     const pinned = await open({ agent: { type: 'agent', id: agent.id, version: 1 } });
     expect(pinned.agent).toMatchObject({ id: agent.id, version: 1, system: 'v1 system' });
     const overridden = await open({
-      agent: { type: 'agent_with_overrides', id: agent.id, version: 1, system: 'override', model: { id: 'scripted', speed: 'fast' }, tools: [] },
+      agent: {
+        type: 'agent_with_overrides',
+        id: agent.id,
+        version: 1,
+        system: 'override',
+        model: { id: 'scripted', speed: 'fast' },
+        tools: [],
+      },
     });
-    expect(overridden.agent).toMatchObject({ version: 1, system: 'override', model: { id: 'scripted', speed: 'fast' }, tools: [] });
+    expect(overridden.agent).toMatchObject({
+      version: 1,
+      system: 'override',
+      model: { id: 'scripted', speed: 'fast' },
+      tools: [],
+    });
     const stored = await control.rpc.request(S.getSession, { actor: control.admin, id: overridden.id });
     expect(stored.agent.system).toBe('override');
     await expect(open({ agent: { type: 'agent', id: agent.id, version: 9 } })).rejects.toSatisfy(
       (e) => AppError.is(e, 'NOT_FOUND') && /version 9/.test((e as Error).message),
     );
     // An override may name only a model the installation serves (no provider key is configured here).
-    await expect(open({ agent: { type: 'agent_with_overrides', id: agent.id, model: 'openai/gpt-4.1' } })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'INVALID_REQUEST') && /Configured providers: scripted\..*OPENAI_API_KEY/.test((e as Error).message),
+    await expect(
+      open({ agent: { type: 'agent_with_overrides', id: agent.id, model: 'openai/gpt-4.1' } }),
+    ).rejects.toSatisfy(
+      (e) =>
+        AppError.is(e, 'INVALID_REQUEST') &&
+        /Configured providers: scripted\..*OPENAI_API_KEY/.test((e as Error).message),
     );
   });
 
   it('filters by agent version, status and archive state', async () => {
-    const other = await control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'filtered', model: 'scripted' } });
+    const other = await control.rpc.request(S.createAgent, {
+      actor: control.admin,
+      body: { name: 'filtered', model: 'scripted' },
+    });
     const idle = await open({ agent: other.id });
     const running = await open({ agent: other.id });
     const archived = await open({ agent: other.id });
     await setStatus(running.id, 'running');
     await control.rpc.request(R.archiveSession, { actor: control.admin, id: archived.id });
     const ids = async (query: Record<string, unknown>) =>
-      (await control.rpc.request(R.listSessions, { actor: control.admin, query: { agent_id: other.id, ...query } })).data.map((s) => s.id);
+      (
+        await control.rpc.request(R.listSessions, {
+          actor: control.admin,
+          query: { agent_id: other.id, ...query },
+        })
+      ).data.map((s) => s.id);
     expect(await ids({})).toEqual([running.id, idle.id]);
     expect(await ids({ statuses: ['running'] })).toEqual([running.id]);
     expect(await ids({ include_archived: true })).toEqual([archived.id, running.id, idle.id]);
@@ -62,12 +109,18 @@ describe('control: session definitions', () => {
   });
 
   it('pages forwards with next_page and back with prev_page', async () => {
-    const other = await control.rpc.request(S.createAgent, { actor: control.admin, body: { name: 'paged', model: 'scripted' } });
+    const other = await control.rpc.request(S.createAgent, {
+      actor: control.admin,
+      body: { name: 'paged', model: 'scripted' },
+    });
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push((await open({ agent: other.id })).id);
     const newestFirst = [...made].reverse();
     const list = (page?: string | null) =>
-      control.rpc.request(R.listSessions, { actor: control.admin, query: { agent_id: other.id, limit: 2, page } });
+      control.rpc.request(R.listSessions, {
+        actor: control.admin,
+        query: { agent_id: other.id, limit: 2, page },
+      });
     const p1 = await list();
     expect(p1.data.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
     expect(p1.prev_page).toBeNull();
@@ -81,7 +134,9 @@ describe('control: session definitions', () => {
     const back1 = await list(back2.prev_page);
     expect(back1.data.map((s) => s.id)).toEqual(newestFirst.slice(0, 2));
     expect(back1.prev_page).toBeNull();
-    await expect(list('bm90LWEtY3Vyc29y')).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && /page/.test((e as Error).message));
+    await expect(list('bm90LWEtY3Vyc29y')).rejects.toSatisfy(
+      (e) => AppError.is(e, 'INVALID_REQUEST') && /page/.test((e as Error).message),
+    );
   });
 
   it('updates title, metadata, vaults and pinned tools without touching status', async () => {
@@ -92,7 +147,12 @@ describe('control: session definitions', () => {
       id: session.id,
       body: { title: 'second', metadata: { a: null, c: '3' }, vault_ids: ['vlt_one'], agent: { tools: [] } },
     });
-    expect(updated).toMatchObject({ title: 'second', metadata: { b: '2', c: '3' }, vault_ids: ['vlt_one'], status: 'terminated' });
+    expect(updated).toMatchObject({
+      title: 'second',
+      metadata: { b: '2', c: '3' },
+      vault_ids: ['vlt_one'],
+      status: 'terminated',
+    });
     expect(updated.agent.tools).toEqual([]);
     expect(updated.agent.system).toBe('v2 system');
   });
@@ -101,60 +161,85 @@ describe('control: session definitions', () => {
     ['a wrong type', { title: 5 }, /title/],
     ['an unknown field', { status: 'idle' }, /status/],
     ['an over-long title', { title: 't'.repeat(257) }, /title/],
-    ['too many metadata keys', { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) }, /metadata/],
+    [
+      'too many metadata keys',
+      { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) },
+      /metadata/,
+    ],
   ])('refuses %s with INVALID_REQUEST and changes nothing', async (_label, body, field) => {
     const session = await open({ title: 'kept' });
-    await expect(control.rpc.request(unchecked(R.updateSession), { actor: control.admin, id: session.id, body })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message),
+    await expect(
+      control.rpc.request(unchecked(R.updateSession), { actor: control.admin, id: session.id, body }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message));
+    expect(await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).toEqual(
+      session,
     );
-    expect(await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).toEqual(session);
   });
 
   it('restores an archived session so it lists and accepts updates again', async () => {
     const session = await open({ title: 'to restore' });
     await control.rpc.request(R.archiveSession, { actor: control.admin, id: session.id });
-    await expect(control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { title: 'x' } })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'INVALID_REQUEST'),
-    );
+    await expect(
+      control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { title: 'x' } }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST'));
     const restored = await control.rpc.request(R.restoreSession, { actor: control.admin, id: session.id });
     expect(restored.archived_at).toBeNull();
-    const updated = await control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { title: 'back' } });
+    const updated = await control.rpc.request(R.updateSession, {
+      actor: control.admin,
+      id: session.id,
+      body: { title: 'back' },
+    });
     expect(updated.title).toBe('back');
     const stranger = { ...control.admin, namespaceId: 'ns_elsewhere' };
-    await expect(control.rpc.request(R.restoreSession, { actor: stranger, id: session.id })).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+    await expect(
+      control.rpc.request(R.restoreSession, { actor: stranger, id: session.id }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
   });
 
   it('refuses to archive or delete a running session, then deletes it once idle', async () => {
     const session = await open();
     await setStatus(session.id, 'running');
-    await expect(control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'CONFLICT') && /running/.test((e as Error).message),
-    );
-    await expect(control.rpc.request(R.archiveSession, { actor: control.admin, id: session.id })).rejects.toSatisfy((e) =>
-      AppError.is(e, 'CONFLICT'),
-    );
-    expect((await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).archived_at).toBeNull();
+    await expect(
+      control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'CONFLICT') && /running/.test((e as Error).message));
+    await expect(
+      control.rpc.request(R.archiveSession, { actor: control.admin, id: session.id }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'CONFLICT'));
+    expect(
+      (await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).archived_at,
+    ).toBeNull();
     await setStatus(session.id, 'idle');
     expect(await control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id })).toEqual({
       id: session.id,
       type: 'session_deleted',
     });
-    await expect(control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).rejects.toSatisfy((e) =>
-      AppError.is(e, 'NOT_FOUND'),
-    );
+    await expect(
+      control.rpc.request(S.getSession, { actor: control.admin, id: session.id }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
   });
 
   it('refuses to delete an idle session whose input waits for a turn, deleting nothing, then deletes it once processed', async () => {
     const session = await open();
     const { prisma } = control.db;
     const input = await prisma.sessionEvent.create({
-      data: { id: `evt_pending_${session.id}`, tenantId: control.admin.tenantId, sessionId: session.id, seq: 1n, type: 'user.message', payload: {} },
+      data: {
+        id: `evt_pending_${session.id}`,
+        tenantId: control.admin.tenantId,
+        sessionId: session.id,
+        seq: 1n,
+        type: 'user.message',
+        payload: {},
+      },
     });
-    await expect(control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id })).rejects.toSatisfy(
+    await expect(
+      control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id }),
+    ).rejects.toSatisfy(
       (e) => AppError.is(e, 'CONFLICT') && /input waiting for a turn/.test((e as Error).message),
     );
     expect(await prisma.sessionEvent.count({ where: { sessionId: session.id } })).toBe(1);
-    expect((await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).status).toBe('idle');
+    expect((await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).status).toBe(
+      'idle',
+    );
 
     await prisma.sessionEvent.update({ where: { id: input.id }, data: { processedAt: new Date() } });
     await control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id });

@@ -10,7 +10,8 @@ import {
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-const unauthenticated = (message: RegExp) => (e: unknown) => AppError.is(e, 'UNAUTHENTICATED') && message.test((e as Error).message);
+const unauthenticated = (message: RegExp) => (e: unknown) =>
+  AppError.is(e, 'UNAUTHENTICATED') && message.test((e as Error).message);
 
 describe('control: environment keys and skill files for self-hosted workers', () => {
   let control: ControlTestApp;
@@ -21,9 +22,17 @@ describe('control: environment keys and skill files for self-hosted workers', ()
     await control?.close();
   });
 
-  const selfHosted = (name: string) => control.rpc.request(S.createEnvironment, { actor: control.admin, body: { name, config: { type: 'self_hosted' } } });
+  const selfHosted = (name: string) =>
+    control.rpc.request(S.createEnvironment, {
+      actor: control.admin,
+      body: { name, config: { type: 'self_hosted' } },
+    });
   const newKey = (id: string, revokeExisting = false) =>
-    control.rpc.request(R.createEnvironmentKey, { actor: control.admin, id, body: { revoke_existing: revokeExisting } });
+    control.rpc.request(R.createEnvironmentKey, {
+      actor: control.admin,
+      id,
+      body: { revoke_existing: revokeExisting },
+    });
   const verify = (key: string) => control.rpc.request(WorkerAuthSubjects.verifyEnvironmentKey, { key });
 
   it("verifies a key as its environment's principal and records when it was used", async () => {
@@ -36,14 +45,23 @@ describe('control: environment keys and skill files for self-hosted workers', ()
       workId: null,
       sessionId: null,
     });
-    await expect.poll(async () => (await control.db.prisma.environmentKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await control.db.prisma.environmentKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt,
+      )
+      .not.toBeNull();
   });
 
   it('refuses unknown, revoked and rotated-out keys, and API-key-shaped strings, as UNAUTHENTICATED', async () => {
     const environment = await selfHosted('rotating');
     const first = await newKey(environment.id);
     const second = await newKey(environment.id);
-    await control.rpc.request(R.revokeEnvironmentKey, { actor: control.admin, id: environment.id, keyId: first.id });
+    await control.rpc.request(R.revokeEnvironmentKey, {
+      actor: control.admin,
+      id: environment.id,
+      keyId: first.id,
+    });
     await expect(verify(first.key!)).rejects.toSatisfy(unauthenticated(/Invalid or revoked environment key/));
     expect((await verify(second.key!)).environmentId).toBe(environment.id);
 
@@ -59,7 +77,9 @@ describe('control: environment keys and skill files for self-hosted workers', ()
     const environment = await selfHosted('retired');
     const key = await newKey(environment.id);
     await control.rpc.request(R.archiveEnvironment, { actor: control.admin, id: environment.id });
-    await expect(verify(key.key!)).rejects.toSatisfy(unauthenticated(new RegExp(`${environment.id} is archived`)));
+    await expect(verify(key.key!)).rejects.toSatisfy(
+      unauthenticated(new RegExp(`${environment.id} is archived`)),
+    );
   });
 
   it('serves a skill version with SKILL.md and its files, by id, number or latest, in the owner namespace only', async () => {
@@ -73,7 +93,11 @@ describe('control: environment keys and skill files for self-hosted workers', ()
         ],
       },
     });
-    const latest = await control.rpc.request(SkillFileSubjects.getVersionFiles, { actor: control.admin, skillId: skill.id, version: 'latest' });
+    const latest = await control.rpc.request(SkillFileSubjects.getVersionFiles, {
+      actor: control.admin,
+      skillId: skill.id,
+      version: 'latest',
+    });
     expect(latest).toEqual({
       skill_id: skill.id,
       version_id: skill.latest_version_id,
@@ -84,17 +108,37 @@ describe('control: environment keys and skill files for self-hosted workers', ()
       files: { 'scripts/format.py': { encoding: 'base64', content: b64('print(1)\n') } },
     });
     for (const version of ['1', skill.latest_version_id]) {
-      expect(await control.rpc.request(SkillFileSubjects.getVersionFiles, { actor: control.admin, skillId: skill.id, version })).toEqual(latest);
+      expect(
+        await control.rpc.request(SkillFileSubjects.getVersionFiles, {
+          actor: control.admin,
+          skillId: skill.id,
+          version,
+        }),
+      ).toEqual(latest);
     }
-    expect((await control.rpc.request(ControlStoreSubjects.getSkillVersion, { actor: control.admin, skillId: skill.id, version: 'latest' })).id).toBe(
-      skill.latest_version_id,
-    );
+    expect(
+      (
+        await control.rpc.request(ControlStoreSubjects.getSkillVersion, {
+          actor: control.admin,
+          skillId: skill.id,
+          version: 'latest',
+        })
+      ).id,
+    ).toBe(skill.latest_version_id);
     const stranger = { ...control.admin, namespaceId: 'ns_someone_else' };
-    await expect(control.rpc.request(SkillFileSubjects.getVersionFiles, { actor: stranger, skillId: skill.id, version: 'latest' })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'NOT_FOUND'),
-    );
-    await expect(control.rpc.request(SkillFileSubjects.getVersionFiles, { actor: control.admin, skillId: skill.id, version: '7' })).rejects.toSatisfy(
-      (e) => AppError.is(e, 'NOT_FOUND'),
-    );
+    await expect(
+      control.rpc.request(SkillFileSubjects.getVersionFiles, {
+        actor: stranger,
+        skillId: skill.id,
+        version: 'latest',
+      }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+    await expect(
+      control.rpc.request(SkillFileSubjects.getVersionFiles, {
+        actor: control.admin,
+        skillId: skill.id,
+        version: '7',
+      }),
+    ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
   });
 });

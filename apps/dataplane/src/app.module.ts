@@ -16,7 +16,11 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        PlatformModule.forRoot({ service: 'dataplane', config, uses: { database: true, redis: true, queue: true } }),
+        PlatformModule.forRoot({
+          service: 'dataplane',
+          config,
+          uses: { database: true, redis: true, queue: true },
+        }),
         EventsModule,
         BudgetsModule,
         OutcomesModule,

@@ -136,7 +136,10 @@ describe('budget admission against real Postgres', () => {
       // With a budget the call waits for the lock, as concurrent capped calls must.
       await setBudget(s, '1.00');
       const capped = admission.reserve(ownerOf(s), CALL);
-      const early = await Promise.race([capped.then(() => 'admitted'), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+      const early = await Promise.race([
+        capped.then(() => 'admitted'),
+        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+      ]);
       expect(early).toBe('waiting');
       await holder.query('COMMIT');
       await expect(capped).resolves.toMatchObject({ capped: true });
@@ -144,7 +147,10 @@ describe('budget admission against real Postgres', () => {
       await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
-    const kinds = await db.prisma.usageLedger.findMany({ where: { sessionId: s.sessionId }, select: { kind: true } });
+    const kinds = await db.prisma.usageLedger.findMany({
+      where: { sessionId: s.sessionId },
+      select: { kind: true },
+    });
     expect(kinds.map((k) => k.kind)).toEqual(['reservation', 'reservation']);
   });
 });

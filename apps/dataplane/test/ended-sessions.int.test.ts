@@ -17,7 +17,9 @@ describe('EndedSessionsRepository', () => {
   });
 
   it('names the sessions archived, terminated or gone, and not the live ones', async () => {
-    const [live, running, archived, terminated, deleted] = await Promise.all([1, 2, 3, 4, 5].map(() => seedSession(db.prisma)));
+    const [live, running, archived, terminated, deleted] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => seedSession(db.prisma)),
+    );
     await db.prisma.session.update({ where: { id: running!.sessionId }, data: { status: 'running' } });
     await db.prisma.session.update({ where: { id: archived!.sessionId }, data: { archivedAt: new Date() } });
     await db.prisma.session.update({ where: { id: terminated!.sessionId }, data: { status: 'terminated' } });

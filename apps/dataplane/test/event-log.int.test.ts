@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ID_PREFIXES, newId } from '@agentry/contracts';
 import { createTestDatabase, type TestDatabase } from '@agentry/testing';
-import { SessionEventsRepository, type NewEvent, type StatusChange } from '../src/events/session-events.repository.js';
+import {
+  SessionEventsRepository,
+  type NewEvent,
+  type StatusChange,
+} from '../src/events/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool } from '../src/sql/sql-pool.js';
 import { EventLogSessionLogs } from '../src/turns/event-log-session-logs.js';
@@ -21,8 +25,17 @@ describe('event log and session state against real Postgres', () => {
   let state: SessionStateRepository;
   let s: SessionFixture;
   let sql: SqlPool;
-  const statusEvent = (type: string): NewEvent => ({ id: newId(ID_PREFIXES.sessionEvent), type, payload: {}, processed: true });
-  const change = (from: string[], to: string, stopReason: Record<string, unknown> | null = null): StatusChange => ({
+  const statusEvent = (type: string): NewEvent => ({
+    id: newId(ID_PREFIXES.sessionEvent),
+    type,
+    payload: {},
+    processed: true,
+  });
+  const change = (
+    from: string[],
+    to: string,
+    stopReason: Record<string, unknown> | null = null,
+  ): StatusChange => ({
     from,
     to,
     stopReason,
@@ -44,7 +57,9 @@ describe('event log and session state against real Postgres', () => {
 
   it('gives concurrent appenders gap-free, duplicate-free seq numbers', async () => {
     const client = { kind: 'client' as const, tenantId: s.tenantId, namespaceId: s.namespaceId };
-    const batches = Array.from({ length: 25 }, (_, i) => Array.from({ length: 4 }, (_, j) => message(`${i}-${j}`)));
+    const batches = Array.from({ length: 25 }, (_, i) =>
+      Array.from({ length: 4 }, (_, j) => message(`${i}-${j}`)),
+    );
     await Promise.all(batches.map((batch) => events.append(s.sessionId, client, batch)));
     const rows = await events.all(s.sessionId);
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -63,7 +78,9 @@ describe('event log and session state against real Postgres', () => {
   it('rejects an append from another namespace and writes nothing', async () => {
     const before = (await events.all(s.sessionId)).length;
     const stranger = { kind: 'client' as const, tenantId: s.tenantId, namespaceId: 'ns_other' };
-    await expect(events.append(s.sessionId, stranger, [message('x')])).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));
+    await expect(events.append(s.sessionId, stranger, [message('x')])).rejects.toSatisfy((e) =>
+      AppError.is(e, 'NOT_FOUND'),
+    );
     expect((await events.all(s.sessionId)).length).toBe(before);
   });
 
@@ -77,16 +94,35 @@ describe('event log and session state against real Postgres', () => {
 
     const stale = { kind: 'turn' as const, tenantId: s.tenantId, token: first.token };
     const before = (await events.all(s.sessionId)).length;
-    await expect(events.append(s.sessionId, stale, [message('late')])).rejects.toSatisfy((e) => AppError.is(e, 'CONFLICT'));
+    await expect(events.append(s.sessionId, stale, [message('late')])).rejects.toSatisfy((e) =>
+      AppError.is(e, 'CONFLICT'),
+    );
     expect((await events.all(s.sessionId)).length).toBe(before);
-    expect(await events.appendWithTransition(s.sessionId, first, change(['idle'], 'running'), [statusEvent('session.status_running')])).toBeNull();
+    expect(
+      await events.appendWithTransition(s.sessionId, first, change(['idle'], 'running'), [
+        statusEvent('session.status_running'),
+      ]),
+    ).toBeNull();
     expect((await events.all(s.sessionId)).length).toBe(before);
     expect(await state.renew(first, 1_000)).toBe(false);
 
-    expect(await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [statusEvent('session.status_running')])).toHaveLength(1);
+    expect(
+      await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [
+        statusEvent('session.status_running'),
+      ]),
+    ).toHaveLength(1);
     // Compare-and-set: the status is no longer idle, so the same transition does nothing.
-    expect(await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [statusEvent('session.status_running')])).toBeNull();
-    const idle = await events.appendWithTransition(s.sessionId, second, change(['running'], 'idle', { type: 'end_turn' }), [statusEvent('session.status_idle')]);
+    expect(
+      await events.appendWithTransition(s.sessionId, second, change(['idle'], 'running'), [
+        statusEvent('session.status_running'),
+      ]),
+    ).toBeNull();
+    const idle = await events.appendWithTransition(
+      s.sessionId,
+      second,
+      change(['running'], 'idle', { type: 'end_turn' }),
+      [statusEvent('session.status_idle')],
+    );
     expect(idle!.map((e) => e.seq)).toEqual([before + 2]);
     const row = await db.prisma.session.findUniqueOrThrow({ where: { id: s.sessionId } });
     expect(row.stopReason).toEqual({ type: 'end_turn' });
@@ -101,12 +137,23 @@ describe('event log and session state against real Postgres', () => {
     const [input] = await events.append(other.sessionId, client, [message('hi')]);
     const lease = (await state.acquire(other.sessionId, 'runner', 5_000))!.lease;
     const start = { ...change(['idle'], 'running'), consume: [input!.id] };
-    const started = await events.appendWithTransition(other.sessionId, lease, start, [statusEvent('session.status_running'), statusEvent('span.model_request_start')]);
+    const started = await events.appendWithTransition(other.sessionId, lease, start, [
+      statusEvent('session.status_running'),
+      statusEvent('span.model_request_start'),
+    ]);
     expect(started!.map((e) => e.seq)).toEqual([2, 3]);
     expect(await events.inbox(other.sessionId)).toEqual([]);
-    const usages: Array<Record<string, number>> = [{ input_tokens: 3, output_tokens: 5 }, { input_tokens: 4, cache_read_input_tokens: 1 }];
+    const usages: Array<Record<string, number>> = [
+      { input_tokens: 3, output_tokens: 5 },
+      { input_tokens: 4, cache_read_input_tokens: 1 },
+    ];
     for (const usage of usages) {
-      await events.appendWithTransition(other.sessionId, lease, { ...change(['running', 'idle'], 'idle'), usage }, [statusEvent('session.status_idle')]);
+      await events.appendWithTransition(
+        other.sessionId,
+        lease,
+        { ...change(['running', 'idle'], 'idle'), usage },
+        [statusEvent('session.status_idle')],
+      );
     }
     const row = await db.prisma.session.findUniqueOrThrow({ where: { id: other.sessionId } });
     expect(row.usage).toEqual({ input_tokens: 7, output_tokens: 5, cache_read_input_tokens: 1 });
@@ -122,12 +169,20 @@ describe('event log and session state against real Postgres', () => {
     expect((await events.inbox(other.sessionId)).map((r) => r.id)).toEqual([b!.id]);
   });
 
-  it('serves session_search from the event log of the agent\'s sessions, and only its tenant\'s', async () => {
+  it("serves session_search from the event log of the agent's sessions, and only its tenant's", async () => {
     const mine = await seedSession(db.prisma);
     const theirs = await seedSession(db.prisma);
     const agentId = (await db.prisma.session.findUniqueOrThrow({ where: { id: mine.sessionId } })).agentId;
-    await events.append(mine.sessionId, { kind: 'client', tenantId: mine.tenantId, namespaceId: mine.namespaceId }, [message('the launch code is pelican')]);
-    await events.append(theirs.sessionId, { kind: 'client', tenantId: theirs.tenantId, namespaceId: theirs.namespaceId }, [message('pelican for someone else')]);
+    await events.append(
+      mine.sessionId,
+      { kind: 'client', tenantId: mine.tenantId, namespaceId: mine.namespaceId },
+      [message('the launch code is pelican')],
+    );
+    await events.append(
+      theirs.sessionId,
+      { kind: 'client', tenantId: theirs.tenantId, namespaceId: theirs.namespaceId },
+      [message('pelican for someone else')],
+    );
     const search = createSessionSearchTool(new EventLogSessionLogs(events, mine.tenantId));
     const context = { sessionId: mine.sessionId, agentId } as Parameters<typeof search.execute>[1];
     const found = await search.execute({ query: 'pelican' }, context);
@@ -146,13 +201,22 @@ describe('event log and session state against real Postgres', () => {
       return acquired.facts;
     };
     expect(await take()).toEqual({ lost: null, account: { budget: null, usage: {} }, hasResources: false });
-    await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { budget: { type: 'limit', max_list_cost: { amount: '2.00', currency: 'USD' } } } as never });
+    await db.prisma.session.update({
+      where: { id: fresh.sessionId },
+      data: { budget: { type: 'limit', max_list_cost: { amount: '2.00', currency: 'USD' } } } as never,
+    });
     expect((await take()).account.budget).toMatchObject({ max_list_cost: { amount: '2.00' } });
-    await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { resources: [{ type: 'file', id: 'sesrsc_1', file_id: 'file_1' }] } });
+    await db.prisma.session.update({
+      where: { id: fresh.sessionId },
+      data: { resources: [{ type: 'file', id: 'sesrsc_1', file_id: 'file_1' }] },
+    });
     expect((await take()).hasResources).toBe(true);
     await db.prisma.agent.update({ where: { id: row.agentId }, data: { archivedAt: new Date() } });
     expect((await take()).lost).toEqual({ kind: 'agent', id: row.agentId, state: 'archived' });
-    await db.prisma.environment.update({ where: { id: row.environmentId }, data: { archivedAt: new Date() } });
+    await db.prisma.environment.update({
+      where: { id: row.environmentId },
+      data: { archivedAt: new Date() },
+    });
     expect((await take()).lost).toEqual({ kind: 'environment', id: row.environmentId, state: 'archived' });
   });
 });

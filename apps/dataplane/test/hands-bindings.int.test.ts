@@ -8,7 +8,14 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import { HandsBindings } from '../src/hands/hands-bindings.js';
 import { HandsToolExecutor } from '../src/hands/hands-tool-executor.js';
 
-const target = { tenantId: 'ten_1', sessionId: 'sesn_1', environmentId: 'env_1', environmentType: 'local' as const, timeoutMs: 60_000, networking: { type: 'unrestricted' as const, allowedHosts: [] } };
+const target = {
+  tenantId: 'ten_1',
+  sessionId: 'sesn_1',
+  environmentId: 'env_1',
+  environmentType: 'local' as const,
+  timeoutMs: 60_000,
+  networking: { type: 'unrestricted' as const, allowedHosts: [] },
+};
 
 /** Session bindings and worker liveness on real Redis, and what a turn's tool call sees when its worker dies. */
 describe('Hands bindings against real Redis', () => {
@@ -20,7 +27,8 @@ describe('Hands bindings against real Redis', () => {
     redis.disconnect();
   });
 
-  const beat = (workerId: string, validForMs = 60_000) => redis.zadd(HandsRegistry.workers, Date.now() + validForMs, workerId);
+  const beat = (workerId: string, validForMs = 60_000) =>
+    redis.zadd(HandsRegistry.workers, Date.now() + validForMs, workerId);
   const die = (workerId: string) => redis.zadd(HandsRegistry.workers, Date.now() - 1, workerId);
 
   it('keeps a session on its worker while it lives, and moves it (new epoch) once it dies', async () => {
@@ -39,7 +47,9 @@ describe('Hands bindings against real Redis', () => {
   it('refuses to bind when no worker is alive', async () => {
     const alone = createRedis(testRedisUrl(), { keyPrefix: redisKeyPrefix(`${env}x`) });
     try {
-      await expect(new HandsBindings(alone, 60_000).bind('ten_1', 'sesn_none')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await expect(new HandsBindings(alone, 60_000).bind('ten_1', 'sesn_none')).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
     } finally {
       alone.disconnect();
     }
@@ -56,7 +66,18 @@ describe('Hands bindings against real Redis', () => {
   }
 
   function call(tool: HarnessTool, input: Record<string, unknown>, id: string): ToolInvocation {
-    return { tool, input, context: { toolCallId: id, fs: {} as WorkspaceFs, signal: new AbortController().signal, sessionId: target.sessionId, agentId: 'agent_1', values: {} } };
+    return {
+      tool,
+      input,
+      context: {
+        toolCallId: id,
+        fs: {} as WorkspaceFs,
+        signal: new AbortController().signal,
+        sessionId: target.sessionId,
+        agentId: 'agent_1',
+        values: {},
+      },
+    };
   }
 
   it('answers a call whose worker died as possibly run, sends it nowhere else, and retries read-only tools elsewhere', async () => {
@@ -67,7 +88,13 @@ describe('Hands bindings against real Redis', () => {
     await beat('w-d');
     const holder = (await bindings.bind('ten_1', 'sesn_crash')).workerId;
     const sent: Array<{ subject: string; request: HandsExecRequest }> = [];
-    const executor = new HandsToolExecutor(hangingWorkers(sent), sessionTarget, () => undefined, bindings, 50);
+    const executor = new HandsToolExecutor(
+      hangingWorkers(sent),
+      sessionTarget,
+      () => undefined,
+      bindings,
+      50,
+    );
     const glob = AGENT_FILE_TOOLS.find((t) => t.name === 'glob')!;
     const bash: HarnessTool = { ...glob, name: 'bash' };
 
@@ -90,7 +117,10 @@ describe('Hands bindings against real Redis', () => {
     await beat(survivor);
     await waitUntil(() => sent.length === 2);
     void reading;
-    expect(sent.map((s) => s.subject)).toEqual([`hands.exec.worker.${holder}`, `hands.exec.worker.${survivor}`]);
+    expect(sent.map((s) => s.subject)).toEqual([
+      `hands.exec.worker.${holder}`,
+      `hands.exec.worker.${survivor}`,
+    ]);
     expect(sent[1]!.request.bindingEpoch).toBeGreaterThan(sent[0]!.request.bindingEpoch!);
   });
 });

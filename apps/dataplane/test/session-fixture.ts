@@ -17,8 +17,12 @@ export async function seedSession(prisma: PrismaClient): Promise<SessionFixture>
   await prisma.tenant.create({ data: { id: tenantId, name: 't', slug: tenantId.toLowerCase() } });
   await prisma.namespace.create({ data: { id: namespaceId, tenantId, name: 'n', slug: 'n' } });
   await prisma.agent.create({ data: { id: agentId, tenantId, namespaceId, name: 'a' } });
-  await prisma.agentVersion.create({ data: { id: `${agentId}@1`, tenantId, agentId, version: 1, name: 'a', model: { id: 'scripted' } } });
-  await prisma.environment.create({ data: { id: environmentId, tenantId, namespaceId, name: 'e', type: 'local' } });
+  await prisma.agentVersion.create({
+    data: { id: `${agentId}@1`, tenantId, agentId, version: 1, name: 'a', model: { id: 'scripted' } },
+  });
+  await prisma.environment.create({
+    data: { id: environmentId, tenantId, namespaceId, name: 'e', type: 'local' },
+  });
   await prisma.session.create({
     data: { id: sessionId, tenantId, namespaceId, agentId, agentVersion: 1, environmentId },
   });

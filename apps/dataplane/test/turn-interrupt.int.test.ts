@@ -12,10 +12,17 @@ import {
 import type { SessionEvent } from '@agentry/db';
 import { createRedis, redisKeyPrefix } from '@agentry/platform';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
-import { agentSnapshot, seedSelfHostedEnvironment, seedSelfHostedSession, type SelfHostedEnvironment } from './self-hosted-fixture.js';
+import {
+  agentSnapshot,
+  seedSelfHostedEnvironment,
+  seedSelfHostedSession,
+  type SelfHostedEnvironment,
+} from './self-hosted-fixture.js';
 
 /** The turn calls a Hands tool that never answers: only a cancel ends it early. */
-const script = { turns: [{ reply: [{ text: 'Looking.', toolCall: { name: 'glob', input: { pattern: '*' } } }, 'done'] }] };
+const script = {
+  turns: [{ reply: [{ text: 'Looking.', toolCall: { name: 'glob', input: { pattern: '*' } } }, 'done'] }],
+};
 
 describe('interrupts reach the running turn and the Hands', () => {
   let dp: DataplaneTestApp;
@@ -25,7 +32,13 @@ describe('interrupts reach the running turn and the Hands', () => {
   beforeAll(async () => {
     dp = await startDataplane({ AGENTRY_TOOL_TIMEOUT_MS: '60000' });
     env = await seedSelfHostedEnvironment(dp.db.prisma);
-    actor = { tenantId: env.tenantId, namespaceId: env.namespaceId, userId: null, apiKeyId: null, role: 'admin' };
+    actor = {
+      tenantId: env.tenantId,
+      namespaceId: env.namespaceId,
+      userId: null,
+      apiKeyId: null,
+      role: 'admin',
+    };
   });
   afterAll(async () => {
     await dp?.close();
@@ -34,16 +47,37 @@ describe('interrupts reach the running turn and the Hands', () => {
   /** An idle session on a `local` environment, whose file tools go to the Hands over NATS. */
   const localSession = async (): Promise<string> => {
     const environmentId = newId(ID_PREFIXES.environment);
-    await dp.db.prisma.environment.create({ data: { id: environmentId, tenantId: env.tenantId, namespaceId: env.namespaceId, name: 'local', type: 'local' } });
+    await dp.db.prisma.environment.create({
+      data: {
+        id: environmentId,
+        tenantId: env.tenantId,
+        namespaceId: env.namespaceId,
+        name: 'local',
+        type: 'local',
+      },
+    });
     const sessionId = newId(ID_PREFIXES.session);
-    const spec = { agent: agentSnapshot(env.agentId, script), environment: { id: environmentId, type: 'local', config: { type: 'local' } } };
+    const spec = {
+      agent: agentSnapshot(env.agentId, script),
+      environment: { id: environmentId, type: 'local', config: { type: 'local' } },
+    };
     await dp.db.prisma.session.create({
-      data: { id: sessionId, tenantId: env.tenantId, namespaceId: env.namespaceId, agentId: env.agentId, agentVersion: 1, environmentId, spec: spec as object },
+      data: {
+        id: sessionId,
+        tenantId: env.tenantId,
+        namespaceId: env.namespaceId,
+        agentId: env.agentId,
+        agentVersion: 1,
+        environmentId,
+        spec: spec as object,
+      },
     });
     return sessionId;
   };
-  const send = (sessionId: string, ...events: InboundEvent[]) => dp.rpc.request(D.appendEvents, { actor, sessionId, events });
-  const log = (sessionId: string): Promise<SessionEvent[]> => dp.db.prisma.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
+  const send = (sessionId: string, ...events: InboundEvent[]) =>
+    dp.rpc.request(D.appendEvents, { actor, sessionId, events });
+  const log = (sessionId: string): Promise<SessionEvent[]> =>
+    dp.db.prisma.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   const next = <T>(subject: string, accept: (message: T) => boolean = () => true) => {
     let stop: () => void = () => undefined;
     const arrived = new Promise<{ message: T; at: number }>((resolve) => {
@@ -69,20 +103,33 @@ describe('interrupts reach the running turn and the Hands', () => {
     const { message } = await heard.arrived;
     expect(message.event).toMatchObject({ id: sent!.event.id, type: 'user.interrupt' });
 
-    await until('the interrupt consumed', async () => ((await log(sessionId)).every((e) => e.processedAt) ? true : undefined));
+    await until('the interrupt consumed', async () =>
+      (await log(sessionId)).every((e) => e.processedAt) ? true : undefined,
+    );
     expect((await log(sessionId)).map((e) => e.type)).toEqual(['user.interrupt']);
     expect((await dp.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } })).status).toBe('idle');
   });
 
   it('jumps the queue at the start of a turn: input queued before the interrupt is recorded, not answered; input after it gets the next turn', async () => {
     const sessionId = await localSession();
-    const text = (t: string): InboundEvent => ({ type: 'user.message', content: [{ type: 'text', text: t }] });
+    const text = (t: string): InboundEvent => ({
+      type: 'user.message',
+      content: [{ type: 'text', text: t }],
+    });
     await send(sessionId, text('never mind this'), { type: 'user.interrupt' }, text('quick question'));
-    await until('both turns', async () => ((await log(sessionId)).filter((e) => e.type === 'session.status_idle').length === 2 ? true : undefined));
+    await until('both turns', async () =>
+      (await log(sessionId)).filter((e) => e.type === 'session.status_idle').length === 2 ? true : undefined,
+    );
     const events = await log(sessionId);
     const firstIdle = events.findIndex((e) => e.type === 'session.status_idle');
     // The first turn ends before any model call: the interrupt was already in its input.
-    expect(events.slice(0, firstIdle + 1).map((e) => e.type)).toEqual(['user.message', 'user.interrupt', 'user.message', 'session.status_running', 'session.status_idle']);
+    expect(events.slice(0, firstIdle + 1).map((e) => e.type)).toEqual([
+      'user.message',
+      'user.interrupt',
+      'user.message',
+      'session.status_running',
+      'session.status_idle',
+    ]);
     expect(events[firstIdle]!.payload).toEqual({ stop_reason: { type: 'end_turn' } });
     expect(events.slice(firstIdle).some((e) => e.type === 'span.model_request_start')).toBe(true);
     expect(events.every((e) => e.processedAt)).toBe(true);
@@ -98,7 +145,9 @@ describe('interrupts reach the running turn and the Hands', () => {
     await exec.ready;
     await send(sessionId, { type: 'user.message', content: [{ type: 'text', text: 'look around' }] });
     await exec.arrived;
-    const toolUse = await until('the tool call', async () => (await log(sessionId)).find((e) => e.type === 'agent.tool_use'));
+    const toolUse = await until('the tool call', async () =>
+      (await log(sessionId)).find((e) => e.type === 'agent.tool_use'),
+    );
 
     const cancel = next<{ toolUseId: string; sessionId: string; reason: string }>(HandsSubjects.cancel);
     await cancel.ready;
@@ -120,20 +169,33 @@ describe('interrupts reach the running turn and the Hands', () => {
     expect(events.every((e) => e.processedAt)).toBe(true);
   });
 
-  it('closes the calls a session was left waiting on (a self-hosted worker\'s result) and ends end_turn', async () => {
-    const writeScript = { turns: [{ reply: [{ text: 'Writing.', toolCall: { name: 'write', input: { file_path: 'a.txt', content: 'a' } } }, 'written'] }] };
+  it("closes the calls a session was left waiting on (a self-hosted worker's result) and ends end_turn", async () => {
+    const writeScript = {
+      turns: [
+        {
+          reply: [
+            { text: 'Writing.', toolCall: { name: 'write', input: { file_path: 'a.txt', content: 'a' } } },
+            'written',
+          ],
+        },
+      ],
+    };
     const sessionId = await seedSelfHostedSession(dp.db.prisma, env, agentSnapshot(env.agentId, writeScript));
     await send(sessionId, { type: 'user.message', content: [{ type: 'text', text: 'write it' }] });
     const waiting = await until('requires_action', async () => {
       const row = await dp.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
-      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'requires_action' ? row : undefined;
+      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'requires_action'
+        ? row
+        : undefined;
     });
     const toolUseId = (waiting.stopReason as { event_ids: string[] }).event_ids[0]!;
 
     await send(sessionId, { type: 'user.interrupt' });
     const idle = await until('end_turn', async () => {
       const row = await dp.db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
-      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'end_turn' ? row : undefined;
+      return row.status === 'idle' && (row.stopReason as { type?: string } | null)?.type === 'end_turn'
+        ? row
+        : undefined;
     });
     expect(idle.stopReason).toEqual({ type: 'end_turn' });
     const events = await log(sessionId);

@@ -6,10 +6,21 @@ import { AccessChangesListener } from '../src/auth/access-changes.listener.js';
 import { ActorCache } from '../src/auth/actor-cache.js';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
 
-const alice: Actor = { tenantId: 't1', namespaceId: 'ns1', userId: 'u_alice', apiKeyId: null, role: 'member' };
+const alice: Actor = {
+  tenantId: 't1',
+  namespaceId: 'ns1',
+  userId: 'u_alice',
+  apiKeyId: null,
+  role: 'member',
+};
 const aliceKey: Actor = { ...alice, apiKeyId: 'key_1' };
 const bob: Actor = { ...alice, userId: 'u_bob' };
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+const quiet: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as unknown as Logger;
 
 async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 20))) {
@@ -28,7 +39,11 @@ describe('gateway: the actor cache follows access changes announced on NATS', ()
 
   const fill = async () => {
     cache.clear();
-    for (const [key, actor] of [['u:alice', alice], ['k:1', aliceKey], ['u:bob', bob]] as const) {
+    for (const [key, actor] of [
+      ['u:alice', alice],
+      ['k:1', aliceKey],
+      ['u:bob', bob],
+    ] as const) {
       await cache.resolve(key, async () => ({ actor, notAfter: null }));
     }
   };

@@ -4,7 +4,17 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, FakeOtlpReceiver, launchPlatform, recordingFetch, registerSecret, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  FakeOtlpReceiver,
+  launchPlatform,
+  recordingFetch,
+  registerSecret,
+  repoRoot,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { openConnectionsTo, startBearerMcpServer, type BearerMcpServer } from './bearer-mcp-server.js';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
@@ -16,11 +26,26 @@ const SCRIPT = {
   turns: [
     {
       match: 'take your time',
-      reply: [{ delayMs: MCP_IDLE_TIMEOUT_MS + 2_000, toolCall: { name: 'mcp__secure__echo', input: { text: 'late' } } }, 'Echoed late.'],
+      reply: [
+        {
+          delayMs: MCP_IDLE_TIMEOUT_MS + 2_000,
+          toolCall: { name: 'mcp__secure__echo', input: { text: 'late' } },
+        },
+        'Echoed late.',
+      ],
     },
-    { match: 'who am i', reply: [{ toolCall: { name: 'mcp__secure__whoami', input: {} } }, 'Checked who I am.'] },
-    { match: 'echo', reply: [{ toolCall: { name: 'mcp__secure__echo', input: { text: 'hello' } } }, 'Echoed.'] },
-    { match: 'ping the broken server', reply: [{ toolCall: { name: 'mcp__broken__ping', input: {} } }, 'The ping failed.'] },
+    {
+      match: 'who am i',
+      reply: [{ toolCall: { name: 'mcp__secure__whoami', input: {} } }, 'Checked who I am.'],
+    },
+    {
+      match: 'echo',
+      reply: [{ toolCall: { name: 'mcp__secure__echo', input: { text: 'hello' } } }, 'Echoed.'],
+    },
+    {
+      match: 'ping the broken server',
+      reply: [{ toolCall: { name: 'mcp__broken__ping', input: {} } }, 'The ping failed.'],
+    },
   ],
 };
 
@@ -32,7 +57,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -43,7 +72,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 const textOf = (event: Event | undefined): string =>
-  ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? []).map((b) => b.text ?? '').join('');
+  ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? [])
+    .map((b) => b.text ?? '')
+    .join('');
 
 describe('the MCP servers of an agent, with bearer credentials from the session vault', () => {
   let db: TestDatabase;
@@ -62,13 +93,17 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
 
   const events = async (sessionId: string): Promise<Event[]> => {
     const all: Event[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as Event);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as Event);
     responses.push(all);
     return all;
   };
 
   /** Sends events and waits for the next `session.status_idle`; returns the events of the session so far. */
-  const send = async (sessionId: string, sent: Array<Record<string, unknown>>): Promise<{ all: Event[]; idle: Event; turn: Event[] }> => {
+  const send = async (
+    sessionId: string,
+    sent: Array<Record<string, unknown>>,
+  ): Promise<{ all: Event[]; idle: Event; turn: Event[] }> => {
     const before = (await events(sessionId)).length;
     await client.beta.sessions.events.send(sessionId, { events: sent as never });
     return until(`an idle session ${sessionId}`, async () => {
@@ -78,7 +113,8 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
       return idle ? { all, idle, turn } : undefined;
     });
   };
-  const say = (sessionId: string, text: string) => send(sessionId, [{ type: 'user.message', content: [{ type: 'text', text }] }]);
+  const say = (sessionId: string, text: string) =>
+    send(sessionId, [{ type: 'user.message', content: [{ type: 'text', text }] }]);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -86,17 +122,36 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
-      env: { ...otlp.exportEnv, AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true', AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS) },
+      env: {
+        ...otlp.exportEnv,
+        AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
+        AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS),
+      },
     });
-    const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', { username: 'admin', password: 'admin' });
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: login.body.token, apiKey: null, maxRetries: 0, fetch: recordingFetch });
+    const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', {
+      username: 'admin',
+      password: 'admin',
+    });
+    client = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      authToken: login.body.token,
+      apiKey: null,
+      maxRetries: 0,
+      fetch: recordingFetch,
+    });
 
     const agent = await client.beta.agents.create({
       name: 'mcp user',
       model: { id: 'scripted', script: SCRIPT } as never,
       mcp_servers: [{ type: 'url', name: 'secure', url: mcp.url }],
       // `echo` runs without asking; everything else on the server keeps CMA's default, always_ask.
-      tools: [{ type: 'mcp_toolset', mcp_server_name: 'secure', configs: [{ name: 'echo', permission_policy: { type: 'always_allow' } }] }],
+      tools: [
+        {
+          type: 'mcp_toolset',
+          mcp_server_name: 'secure',
+          configs: [{ name: 'echo', permission_policy: { type: 'always_allow' } }],
+        },
+      ],
     });
     agentId = agent.id;
     const vault = await client.beta.vaults.create({ display_name: 'mcp secrets' });
@@ -106,7 +161,11 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     });
     responses.push(agent, vault, credential);
     const env = await client.beta.environments.create({ name: 'mcp env', config: { type: 'cloud' } });
-    const session = await client.beta.sessions.create({ agent: agentId, environment_id: env.id, vault_ids: [vaultId] });
+    const session = await client.beta.sessions.create({
+      agent: agentId,
+      environment_id: env.id,
+      vault_ids: [vaultId],
+    });
     responses.push(session);
     sessionWithVault = session.id;
   });
@@ -122,10 +181,17 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     const asked = await say(sessionWithVault, 'who am i?');
     expect(asked.idle.stop_reason).toMatchObject({ type: 'requires_action' });
     const use = asked.turn.find((e) => e.type === 'agent.mcp_tool_use');
-    expect(use).toMatchObject({ name: 'whoami', mcp_server_name: 'secure', input: {}, evaluated_permission: 'ask' });
+    expect(use).toMatchObject({
+      name: 'whoami',
+      mcp_server_name: 'secure',
+      input: {},
+      evaluated_permission: 'ask',
+    });
     expect(mcp.calls).toEqual([]);
 
-    const confirmed = await send(sessionWithVault, [{ type: 'user.tool_confirmation', tool_use_id: use!.id, result: 'allow' }]);
+    const confirmed = await send(sessionWithVault, [
+      { type: 'user.tool_confirmation', tool_use_id: use!.id, result: 'allow' },
+    ]);
     const result = confirmed.turn.find((e) => e.type === 'agent.mcp_tool_result');
     expect(result).toMatchObject({ mcp_tool_use_id: use!.id, is_error: false });
     expect(textOf(result)).toContain('authenticated as the vault credential');
@@ -134,7 +200,10 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     expect(mcp.seenAuthorization).toContain(`Bearer ${token}`);
 
     const allowed = await say(sessionWithVault, 'echo hello');
-    expect(allowed.turn.find((e) => e.type === 'agent.mcp_tool_use')).toMatchObject({ name: 'echo', evaluated_permission: 'allow' });
+    expect(allowed.turn.find((e) => e.type === 'agent.mcp_tool_use')).toMatchObject({
+      name: 'echo',
+      evaluated_permission: 'allow',
+    });
     expect(textOf(allowed.turn.find((e) => e.type === 'agent.mcp_tool_result'))).toBe('echo: hello');
   });
 
@@ -147,7 +216,9 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     const result = turn.find((e) => e.type === 'agent.mcp_tool_result');
     expect(use).toMatchObject({ name: 'echo', mcp_server_name: 'secure', evaluated_permission: 'allow' });
     expect(result).toMatchObject({ mcp_tool_use_id: use!.id, is_error: true });
-    expect(textOf(result)).toMatch(/MCP server "secure".*unauthorized \(HTTP 401\).*credential for http:\/\/127\.0\.0\.1:\d+\/mcp is missing/);
+    expect(textOf(result)).toMatch(
+      /MCP server "secure".*unauthorized \(HTTP 401\).*credential for http:\/\/127\.0\.0\.1:\d+\/mcp is missing/,
+    );
     // The model saw the error and answered; the turn did not fail.
     expect(turn.filter((e) => e.type === 'agent.message').map(textOf)).toContain('Echoed.');
     expect(turn.some((e) => e.type === 'session.error')).toBe(false);
@@ -161,7 +232,14 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
       name: 'broken mcp user',
       model: { id: 'scripted', script: SCRIPT } as never,
       mcp_servers: [{ type: 'url', name: 'broken', url: broken }],
-      tools: [{ type: 'mcp_toolset', mcp_server_name: 'broken', default_config: { permission_policy: { type: 'always_allow' } }, configs: [{ name: 'ping' }] }],
+      tools: [
+        {
+          type: 'mcp_toolset',
+          mcp_server_name: 'broken',
+          default_config: { permission_policy: { type: 'always_allow' } },
+          configs: [{ name: 'ping' }],
+        },
+      ],
     });
     const env = await client.beta.environments.create({ name: 'broken env', config: { type: 'cloud' } });
     const session = await client.beta.sessions.create({ agent: agent.id, environment_id: env.id });
@@ -173,30 +251,38 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
     expect(idle.stop_reason).toMatchObject({ type: 'end_turn' });
   });
 
-  it('keeps one pooled connection set over 50 turns and closes it once the session idles', { timeout: 600_000 }, async () => {
-    const dataplane = platform.service('dataplane').pid!;
-    await say(sessionWithVault, 'echo turn 0');
-    const mcpSessions = mcp.sessionsOpened();
-    const sockets: number[] = [];
-    for (let i = 1; i <= 50; i++) {
-      const { turn } = await say(sessionWithVault, `echo turn ${i}`);
-      expect(turn.find((e) => e.type === 'agent.mcp_tool_result')).toMatchObject({ is_error: false });
-      sockets.push(openConnectionsTo(dataplane, mcp.port));
-    }
-    // One MCP session for all 50 turns, and a steady handful of sockets (the POST and the server stream).
-    expect(mcp.sessionsOpened()).toBe(mcpSessions);
-    expect(Math.max(...sockets)).toBeLessThanOrEqual(3);
-    expect(sockets.at(-1)).toBeGreaterThan(0);
+  it(
+    'keeps one pooled connection set over 50 turns and closes it once the session idles',
+    { timeout: 600_000 },
+    async () => {
+      const dataplane = platform.service('dataplane').pid!;
+      await say(sessionWithVault, 'echo turn 0');
+      const mcpSessions = mcp.sessionsOpened();
+      const sockets: number[] = [];
+      for (let i = 1; i <= 50; i++) {
+        const { turn } = await say(sessionWithVault, `echo turn ${i}`);
+        expect(turn.find((e) => e.type === 'agent.mcp_tool_result')).toMatchObject({ is_error: false });
+        sockets.push(openConnectionsTo(dataplane, mcp.port));
+      }
+      // One MCP session for all 50 turns, and a steady handful of sockets (the POST and the server stream).
+      expect(mcp.sessionsOpened()).toBe(mcpSessions);
+      expect(Math.max(...sockets)).toBeLessThanOrEqual(3);
+      expect(sockets.at(-1)).toBeGreaterThan(0);
 
-    const idleSince = Date.now();
-    await until('the idle session to release its MCP sockets', () => (openConnectionsTo(dataplane, mcp.port) === 0 ? true : undefined), 60_000);
-    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(MCP_IDLE_TIMEOUT_MS - 1_000);
+      const idleSince = Date.now();
+      await until(
+        'the idle session to release its MCP sockets',
+        () => (openConnectionsTo(dataplane, mcp.port) === 0 ? true : undefined),
+        60_000,
+      );
+      expect(Date.now() - idleSince).toBeGreaterThanOrEqual(MCP_IDLE_TIMEOUT_MS - 1_000);
 
-    // The next turn connects again.
-    const { turn } = await say(sessionWithVault, 'echo after idling');
-    expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toBe('echo: hello');
-    expect(mcp.sessionsOpened()).toBe(mcpSessions + 1);
-  });
+      // The next turn connects again.
+      const { turn } = await say(sessionWithVault, 'echo after idling');
+      expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toBe('echo: hello');
+      expect(mcp.sessionsOpened()).toBe(mcpSessions + 1);
+    },
+  );
 
   it('a call the model makes after the connections idled out under it reconnects and succeeds', async () => {
     const opened = mcp.sessionsOpened();

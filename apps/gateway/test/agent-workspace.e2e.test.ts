@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, FakeOpenAiServer, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  createTestDatabase,
+  FakeOpenAiServer,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const AGENTS_LINE = 'Always end a reply with the phrase "Filed by Quillmate".';
-const SKILL_MD = '---\nname: release-notes\ndescription: Drafts release notes from merged pull requests\n---\n\nGroup the changes by area.\n';
+const SKILL_MD =
+  '---\nname: release-notes\ndescription: Drafts release notes from merged pull requests\n---\n\nGroup the changes by area.\n';
 
 /**
  * What is written to an agent's workspace over `/api` is what its turns see: AGENTS.md and the
@@ -18,7 +25,11 @@ describe('/api agent workspace', () => {
   async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${platform.gatewayUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${platform.gatewayUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
@@ -27,14 +38,21 @@ describe('/api agent workspace', () => {
     db = await createTestDatabase();
     model = await FakeOpenAiServer.start();
     model.setDefault({ text: 'Noted. Filed by Quillmate' });
-    platform = await launchPlatform({ databaseUrl: db.url, env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-fake' } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-fake' },
+    });
     const login = await fetch(`${platform.gatewayUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'admin' }),
     });
     token = ((await login.json()) as { token: string }).token;
-    const agent = await call('POST', '/api/agents', { name: 'Quill', model: 'openai/gpt-4.1', system: 'You write release notes.' });
+    const agent = await call('POST', '/api/agents', {
+      name: 'Quill',
+      model: 'openai/gpt-4.1',
+      system: 'You write release notes.',
+    });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
   });
@@ -46,7 +64,10 @@ describe('/api agent workspace', () => {
   });
 
   it('writes AGENTS.md, a skill and a sub-agent, and reads them back', async () => {
-    const put = await call('PUT', `/api/agents/${agentId}/workspace/file`, { path: 'AGENTS.md', content: `# Quill\n${AGENTS_LINE}\n` });
+    const put = await call('PUT', `/api/agents/${agentId}/workspace/file`, {
+      path: 'AGENTS.md',
+      content: `# Quill\n${AGENTS_LINE}\n`,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ path: 'AGENTS.md', kind: 'file' });
     const skill = await call('PUT', `/api/agents/${agentId}/skills/workspace/release-notes`, {
@@ -55,10 +76,15 @@ describe('/api agent workspace', () => {
     });
     expect(skill.status).toBe(200);
     expect(skill.body).toMatchObject({ name: 'release-notes', resources: ['examples/v1.md'] });
-    const sub = await call('PUT', `/api/agents/${agentId}/workspace/subagents/checker`, { description: 'Checks links', inlineBody: 'You check links.' });
+    const sub = await call('PUT', `/api/agents/${agentId}/workspace/subagents/checker`, {
+      description: 'Checks links',
+      inlineBody: 'You check links.',
+    });
     expect(sub.status).toBe(200);
 
-    expect((await call('GET', `/api/agents/${agentId}/workspace/file?path=AGENTS.md`)).body.content).toContain(AGENTS_LINE);
+    expect(
+      (await call('GET', `/api/agents/${agentId}/workspace/file?path=AGENTS.md`)).body.content,
+    ).toContain(AGENTS_LINE);
     expect((await call('GET', `/api/agents/${agentId}/workspace`)).body).toMatchObject({
       agentId,
       hasAgentsMd: true,
@@ -66,37 +92,72 @@ describe('/api agent workspace', () => {
       subagents: ['checker'],
     });
     expect((await call('GET', `/api/agents/${agentId}/skills/workspace`)).body).toEqual([
-      { name: 'release-notes', description: 'Drafts release notes from merged pull requests', path: 'skills/release-notes/SKILL.md' },
+      {
+        name: 'release-notes',
+        description: 'Drafts release notes from merged pull requests',
+        path: 'skills/release-notes/SKILL.md',
+      },
     ]);
     expect((await call('GET', `/api/agents/${agentId}/workspace/subagents`)).body).toEqual([
-      expect.objectContaining({ name: 'checker', description: 'Checks links', inlineBody: 'You check links.' }),
+      expect.objectContaining({
+        name: 'checker',
+        description: 'Checks links',
+        inlineBody: 'You check links.',
+      }),
     ]);
-    const files = (await call('GET', `/api/agents/${agentId}/workspace/files`)).body.map((e: { path: string }) => e.path);
-    expect(files).toEqual(expect.arrayContaining(['AGENTS.md', 'skills/release-notes/SKILL.md', 'skills/release-notes/examples/v1.md', 'subagents/checker.md']));
+    const files = (await call('GET', `/api/agents/${agentId}/workspace/files`)).body.map(
+      (e: { path: string }) => e.path,
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'AGENTS.md',
+        'skills/release-notes/SKILL.md',
+        'skills/release-notes/examples/v1.md',
+        'subagents/checker.md',
+      ]),
+    );
   });
 
   it('answers bad paths, bad skills, oversize files and unknown agents with typed errors', async () => {
-    const escape = await call('PUT', `/api/agents/${agentId}/workspace/file`, { path: '../other/AGENTS.md', content: 'x' });
+    const escape = await call('PUT', `/api/agents/${agentId}/workspace/file`, {
+      path: '../other/AGENTS.md',
+      content: 'x',
+    });
     expect(escape.status).toBe(400);
-    expect(escape.body).toMatchObject({ type: 'error', error: { message: expect.stringContaining('parent reference') } });
-    const badSkill = await call('PUT', `/api/agents/${agentId}/skills/workspace/release-notes`, { markdown: '# no front matter' });
+    expect(escape.body).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringContaining('parent reference') },
+    });
+    const badSkill = await call('PUT', `/api/agents/${agentId}/skills/workspace/release-notes`, {
+      markdown: '# no front matter',
+    });
     expect(badSkill.status).toBe(400);
     expect(badSkill.body.error.message).toMatch(/front matter/);
     const badName = await call('GET', `/api/agents/${agentId}/skills/workspace/..%2Fx`);
     expect(badName.status).toBe(400);
-    const huge = await call('PUT', `/api/agents/${agentId}/workspace/file`, { path: 'knowledge/huge.md', content: 'x'.repeat(300 * 1024) });
+    const huge = await call('PUT', `/api/agents/${agentId}/workspace/file`, {
+      path: 'knowledge/huge.md',
+      content: 'x'.repeat(300 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect((await call('GET', `/api/agents/agent_unknown/workspace`)).status).toBe(404);
-    expect((await call('GET', `/api/agents/${agentId}/workspace/file?path=knowledge/huge.md`)).status).toBe(404);
+    expect((await call('GET', `/api/agents/${agentId}/workspace/file?path=knowledge/huge.md`)).status).toBe(
+      404,
+    );
   });
 
   it('puts AGENTS.md and the skill into the system prompt of the next turn', async () => {
     const environment = await call('POST', '/api/environments', { name: 'laptop', type: 'local' });
-    const session = await call('POST', '/api/sessions', { agent: agentId, environmentId: environment.body.id });
+    const session = await call('POST', '/api/sessions', {
+      agent: agentId,
+      environmentId: environment.body.id,
+    });
     expect(session.status).toBe(200);
     const sessionId: string = session.body.id;
     model.reset();
-    const sent = await call('POST', `/api/sessions/${sessionId}/events`, { events: [{ type: 'user.message', payload: { text: 'Draft the notes.' } }] });
+    const sent = await call('POST', `/api/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', payload: { text: 'Draft the notes.' } }],
+    });
     expect(sent.status).toBe(200);
 
     const deadline = Date.now() + 60_000;
@@ -112,7 +173,9 @@ describe('/api agent workspace', () => {
     expect(first).toBeDefined();
     const system = first.messages
       .filter((m: { role: string }) => m.role === 'system')
-      .map((m: { content: unknown }) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+      .map((m: { content: unknown }) =>
+        typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
+      )
       .join('\n');
     expect(system).toContain('You write release notes.');
     expect(system).toContain(AGENTS_LINE);

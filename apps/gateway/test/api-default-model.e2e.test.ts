@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { waitFor } from './outage-fixture.js';
 
 /**
@@ -32,10 +38,16 @@ describe('/api walkthrough on the default model', () => {
   async function oneTurn(agentId: string, text: string): Promise<Array<{ type: string; payload: any }>> {
     const session = await api.post('/api/sessions', { agent: agentId, environmentId });
     expect(session.status).toBe(200);
-    const sent = await api.post(`/api/sessions/${session.body.id}/events`, { events: [{ type: 'user.message', payload: { text } }] });
+    const sent = await api.post(`/api/sessions/${session.body.id}/events`, {
+      events: [{ type: 'user.message', payload: { text } }],
+    });
     expect(sent.status).toBe(200);
     return waitFor(
-      async () => (await api.get(`/api/sessions/${session.body.id}/events`)).body as Array<{ type: string; payload: any }>,
+      async () =>
+        (await api.get(`/api/sessions/${session.body.id}/events`)).body as Array<{
+          type: string;
+          payload: any;
+        }>,
       (events) => events.some((e) => e.type === 'session.status_idle'),
       60_000,
       `session ${session.body.id} idle`,
@@ -46,7 +58,8 @@ describe('/api walkthrough on the default model', () => {
     const agent = await api.post('/api/agents', {
       name: 'Workspace Copilot',
       description: 'blog demo agent',
-      system: 'You are a workspace copilot. Prefer tools when listing or reading files. Keep answers concise.',
+      system:
+        'You are a workspace copilot. Prefer tools when listing or reading files. Keep answers concise.',
       tools: [
         {
           type: 'agent_toolset',
@@ -64,8 +77,13 @@ describe('/api walkthrough on the default model', () => {
 
     const events = await oneTurn(agent.body.id, 'What is in my workspace?');
     expect(events.filter((e) => e.type === 'session.error')).toEqual([]);
-    expect(events.find((e) => e.type === 'agent.message')?.payload.content[0].text).toBe('You said: What is in my workspace?');
-    expect(events.at(-1)).toMatchObject({ type: 'session.status_idle', payload: { stop_reason: { type: 'end_turn' } } });
+    expect(events.find((e) => e.type === 'agent.message')?.payload.content[0].text).toBe(
+      'You said: What is in my workspace?',
+    );
+    expect(events.at(-1)).toMatchObject({
+      type: 'session.status_idle',
+      payload: { stop_reason: { type: 'end_turn' } },
+    });
   });
 
   it('defines the three-agent team without models and fans a task out to two of them', async () => {
@@ -111,7 +129,13 @@ describe('/api walkthrough on the default model', () => {
           ],
         },
       ],
-      multiagent: { type: 'agent_team', agents: [{ type: 'agent', id: repo.body.id }, { type: 'agent', id: ops.body.id }] },
+      multiagent: {
+        type: 'agent_team',
+        agents: [
+          { type: 'agent', id: repo.body.id },
+          { type: 'agent', id: ops.body.id },
+        ],
+      },
     });
     expect(lead.status).toBe(200);
     expect([ops, repo, lead].map((a) => a.body.model)).toEqual(['scripted', 'scripted', 'scripted']);
@@ -129,6 +153,9 @@ describe('/api walkthrough on the default model', () => {
     ]);
 
     const summary = await oneTurn(lead.body.id, 'Summarize the risks and the acceptance checklist.');
-    expect(summary.at(-1)).toMatchObject({ type: 'session.status_idle', payload: { stop_reason: { type: 'end_turn' } } });
+    expect(summary.at(-1)).toMatchObject({
+      type: 'session.status_idle',
+      payload: { stop_reason: { type: 'end_turn' } },
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 interface Reply {
   status: number;
@@ -61,7 +66,12 @@ describe('/api memories, vault credentials and files', () => {
     it('creates a memory with PUT, updates it with a second PUT, and reads and lists it by path', async () => {
       const created = await call('PUT', `${base()}/memories/team/oncall.md`, { content: 'pager: alice' });
       expect(created.status, created.text).toBe(200);
-      expect(created.body).toMatchObject({ storeId, path: 'team/oncall.md', content: 'pager: alice', headVersion: expect.any(String) });
+      expect(created.body).toMatchObject({
+        storeId,
+        path: 'team/oncall.md',
+        content: 'pager: alice',
+        headVersion: expect.any(String),
+      });
       const updated = await call('PUT', `${base()}/memories/team/oncall.md`, { content: 'pager: bob' });
       expect(updated.body).toMatchObject({ id: created.body.id, content: 'pager: bob' });
       expect(updated.body.headVersion).not.toBe(created.body.headVersion);
@@ -76,7 +86,9 @@ describe('/api memories, vault credentials and files', () => {
         ['versions/v2.md', 'a memory under versions/'],
       ]);
       // A memory whose path starts with "versions/" is a memory, not a history request.
-      expect((await call('GET', `${base()}/memories/versions/v2.md`)).body.content).toBe('a memory under versions/');
+      expect((await call('GET', `${base()}/memories/versions/v2.md`)).body.content).toBe(
+        'a memory under versions/',
+      );
     });
 
     it('lists the history of a path, newest first', async () => {
@@ -91,7 +103,10 @@ describe('/api memories, vault credentials and files', () => {
     it('redacts a path: its content is gone from every version and the replacement is current', async () => {
       await call('PUT', `${base()}/memories/secrets.md`, { content: 'token=sk-leaked-123' });
       await call('PUT', `${base()}/memories/secrets.md`, { content: 'token=sk-leaked-123 (rotated soon)' });
-      const redacted = await call('POST', `${base()}/redact`, { path: 'secrets.md', replacement: '[redacted]' });
+      const redacted = await call('POST', `${base()}/redact`, {
+        path: 'secrets.md',
+        replacement: '[redacted]',
+      });
       expect(redacted.status, redacted.text).toBe(200);
       expect(redacted.body).toMatchObject({ path: 'secrets.md', content: '[redacted]' });
       const history = await call('GET', `${base()}/memory-versions/secrets.md`);
@@ -106,14 +121,19 @@ describe('/api memories, vault credentials and files', () => {
       const gone = await call('GET', `${base()}/memories/versions/v2.md`);
       expect(gone.status).toBe(404);
       expect(gone.body.error.type).toBe('not_found_error');
-      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).not.toContain('versions/v2.md');
+      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).not.toContain(
+        'versions/v2.md',
+      );
     });
 
     it('refuses bad bodies and paths with a typed 400 naming the field, writing nothing', async () => {
       expectBadField(await call('PUT', `${base()}/memories/team/new.md`, { content: 42 }), 'content');
       expectBadField(await call('PUT', `${base()}/memories/team//escape.md`, { content: 'x' }), 'path');
       expectBadField(await call('POST', `${base()}/redact`, { replacement: 'x' }), 'path');
-      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).toEqual(['secrets.md', 'team/oncall.md']);
+      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).toEqual([
+        'secrets.md',
+        'team/oncall.md',
+      ]);
     });
   });
 
@@ -129,19 +149,48 @@ describe('/api memories, vault credentials and files', () => {
     it('creates, lists, patches and deletes credentials without ever returning the secret', async () => {
       const seen: string[] = [];
       const track = (reply: Reply) => (seen.push(reply.text), reply);
-      const env = track(await call('POST', `/api/vaults/${vaultId}/credentials`, { type: 'environment_variable', label: 'GitHub', target: 'GITHUB_TOKEN', secret: SECRET }));
+      const env = track(
+        await call('POST', `/api/vaults/${vaultId}/credentials`, {
+          type: 'environment_variable',
+          label: 'GitHub',
+          target: 'GITHUB_TOKEN',
+          secret: SECRET,
+        }),
+      );
       expect(env.status, env.text).toBe(200);
-      expect(env.body).toEqual({ id: expect.any(String), type: 'environment_variable', label: 'GitHub', target: 'GITHUB_TOKEN', createdAt: expect.any(String) });
-      const mcp = track(await call('POST', `/api/vaults/${vaultId}/credentials`, { type: 'static_bearer', label: 'Docs MCP', target: 'https://mcp.docs.test/sse', secret: SECRET }));
+      expect(env.body).toEqual({
+        id: expect.any(String),
+        type: 'environment_variable',
+        label: 'GitHub',
+        target: 'GITHUB_TOKEN',
+        createdAt: expect.any(String),
+      });
+      const mcp = track(
+        await call('POST', `/api/vaults/${vaultId}/credentials`, {
+          type: 'static_bearer',
+          label: 'Docs MCP',
+          target: 'https://mcp.docs.test/sse',
+          secret: SECRET,
+        }),
+      );
       expect(mcp.body).toMatchObject({ type: 'static_bearer', target: 'https://mcp.docs.test/sse' });
 
       const list = track(await call('GET', `/api/vaults/${vaultId}/credentials`));
       expect(list.body.map((c: any) => c.label).sort()).toEqual(['Docs MCP', 'GitHub']);
-      const patched = track(await call('PATCH', `/api/vaults/${vaultId}/credentials/${env.body.id}`, { label: 'GitHub CI', secret: NEW_SECRET }));
+      const patched = track(
+        await call('PATCH', `/api/vaults/${vaultId}/credentials/${env.body.id}`, {
+          label: 'GitHub CI',
+          secret: NEW_SECRET,
+        }),
+      );
       expect(patched.status, patched.text).toBe(200);
       expect(patched.body).toMatchObject({ id: env.body.id, label: 'GitHub CI', target: 'GITHUB_TOKEN' });
-      expect(track(await call('DELETE', `/api/vaults/${vaultId}/credentials/${mcp.body.id}`)).status).toBe(204);
-      expect(track(await call('GET', `/api/vaults/${vaultId}/credentials`)).body.map((c: any) => c.id)).toEqual([env.body.id]);
+      expect(track(await call('DELETE', `/api/vaults/${vaultId}/credentials/${mcp.body.id}`)).status).toBe(
+        204,
+      );
+      expect(
+        track(await call('GET', `/api/vaults/${vaultId}/credentials`)).body.map((c: any) => c.id),
+      ).toEqual([env.body.id]);
 
       for (const text of seen) {
         expect(text).not.toContain(SECRET);
@@ -152,10 +201,19 @@ describe('/api memories, vault credentials and files', () => {
     it('refuses bad bodies with a typed 400 naming the field, storing nothing', async () => {
       const before = (await call('GET', `/api/vaults/${vaultId}/credentials`)).body;
       const at = `/api/vaults/${vaultId}/credentials`;
-      expectBadField(await call('POST', at, { type: 'environment_variable', target: 'GITHUB_TOKEN' }), 'secret');
+      expectBadField(
+        await call('POST', at, { type: 'environment_variable', target: 'GITHUB_TOKEN' }),
+        'secret',
+      );
       expectBadField(await call('POST', at, { type: 'carrier_pigeon', target: 'X', secret: 's' }), 'type');
-      expectBadField(await call('POST', at, { type: 'environment_variable', target: 'not a name', secret: 's' }), 'target');
-      expectBadField(await call('POST', at, { type: 'static_bearer', target: 'not-a-url', secret: 's' }), 'target');
+      expectBadField(
+        await call('POST', at, { type: 'environment_variable', target: 'not a name', secret: 's' }),
+        'target',
+      );
+      expectBadField(
+        await call('POST', at, { type: 'static_bearer', target: 'not-a-url', secret: 's' }),
+        'target',
+      );
       expectBadField(await call('PATCH', `${at}/${before[0].id}`, { target: 'OTHER_NAME' }), 'target');
       expect((await call('GET', at)).body).toEqual(before);
     });
@@ -163,15 +221,33 @@ describe('/api memories, vault credentials and files', () => {
 
   describe('files', () => {
     it('uploads text, lists it, reads its content and deletes it', async () => {
-      const uploaded = await call('POST', '/api/files', { filename: 'runbook.md', content: '# Runbook\nrestart the pager', contentType: 'text/markdown' });
+      const uploaded = await call('POST', '/api/files', {
+        filename: 'runbook.md',
+        content: '# Runbook\nrestart the pager',
+        contentType: 'text/markdown',
+      });
       expect(uploaded.status, uploaded.text).toBe(200);
-      expect(uploaded.body).toEqual({ id: expect.any(String), filename: 'runbook.md', contentType: 'text/markdown', sizeBytes: 27, createdAt: expect.any(String) });
+      expect(uploaded.body).toEqual({
+        id: expect.any(String),
+        filename: 'runbook.md',
+        contentType: 'text/markdown',
+        sizeBytes: 27,
+        createdAt: expect.any(String),
+      });
       const id = uploaded.body.id as string;
       expect((await call('GET', '/api/files')).body.map((f: any) => f.id)).toContain(id);
       expect((await call('GET', `/api/files/${id}`)).body).toEqual(uploaded.body);
-      expect((await call('GET', `/api/files/${id}/content`)).body).toEqual({ id, filename: 'runbook.md', content: '# Runbook\nrestart the pager' });
+      expect((await call('GET', `/api/files/${id}/content`)).body).toEqual({
+        id,
+        filename: 'runbook.md',
+        content: '# Runbook\nrestart the pager',
+      });
       // The same store as /v1: the file is there too.
-      expect((await call('GET', `/v1/files/${id}`)).body).toMatchObject({ id, filename: 'runbook.md', mime_type: 'text/markdown' });
+      expect((await call('GET', `/v1/files/${id}`)).body).toMatchObject({
+        id,
+        filename: 'runbook.md',
+        mime_type: 'text/markdown',
+      });
 
       expect((await call('DELETE', `/api/files/${id}`)).status).toBe(204);
       expect((await call('GET', `/api/files/${id}`)).status).toBe(404);
@@ -179,18 +255,30 @@ describe('/api memories, vault credentials and files', () => {
     });
 
     it('answers 413 to an oversized upload, at the gateway and at the store, and keeps nothing', async () => {
-      const overGateway = await call('POST', '/api/files', { filename: 'huge.txt', content: 'x'.repeat(800_000) });
+      const overGateway = await call('POST', '/api/files', {
+        filename: 'huge.txt',
+        content: 'x'.repeat(800_000),
+      });
       expect(overGateway.status).toBe(413);
-      expect(overGateway.body).toMatchObject({ type: 'error', error: { type: 'request_too_large', code: 'PAYLOAD_TOO_LARGE' } });
+      expect(overGateway.body).toMatchObject({
+        type: 'error',
+        error: { type: 'request_too_large', code: 'PAYLOAD_TOO_LARGE' },
+      });
       // Under the gateway's bound but over the store's configured limit (512 KiB by default).
-      const overStore = await call('POST', '/api/files', { filename: 'big.txt', content: 'x'.repeat(600_000) });
+      const overStore = await call('POST', '/api/files', {
+        filename: 'big.txt',
+        content: 'x'.repeat(600_000),
+      });
       expect(overStore.status).toBe(413);
       expect((await call('GET', '/api/files')).body).toEqual([]);
     });
 
     it('refuses bad bodies with a typed 400 naming the field', async () => {
       expectBadField(await call('POST', '/api/files', { content: 'no name' }), 'filename');
-      expectBadField(await call('POST', '/api/files', { filename: 'a.txt', content: { binary: true } }), 'content');
+      expectBadField(
+        await call('POST', '/api/files', { filename: 'a.txt', content: { binary: true } }),
+        'content',
+      );
       expect((await call('GET', '/api/files')).body).toEqual([]);
     });
   });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /**
  * The AgentScope walkthrough (seed 003) over plain HTTP: log in, define the three-agent team with
@@ -11,7 +17,12 @@ describe('/api walkthrough', () => {
   let token: string;
   const ids: Record<string, string> = {};
 
-  async function call(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: any; headers: Headers }> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth = true,
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const headers: Record<string, string> = {};
     if (auth) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -26,7 +37,10 @@ describe('/api walkthrough', () => {
 
   function expectApiError(response: { status: number; body: any }, status: number, type: string) {
     expect(response.status).toBe(status);
-    expect(response.body).toMatchObject({ type: 'error', error: { type, code: expect.any(String), message: expect.any(String) } });
+    expect(response.body).toMatchObject({
+      type: 'error',
+      error: { type, code: expect.any(String), message: expect.any(String) },
+    });
   }
 
   beforeAll(async () => {
@@ -44,7 +58,11 @@ describe('/api walkthrough', () => {
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ token: expect.any(String), username: 'admin' });
     token = login.body.token;
-    expectApiError(await call('POST', '/api/auth/login', { username: 'admin', password: 'nope' }, false), 401, 'authentication_error');
+    expectApiError(
+      await call('POST', '/api/auth/login', { username: 'admin', password: 'nope' }, false),
+      401,
+      'authentication_error',
+    );
     expectApiError(await call('GET', '/api/agents', undefined, false), 401, 'authentication_error');
   });
 
@@ -62,7 +80,12 @@ describe('/api walkthrough', () => {
       ],
     });
     expect(ops.status).toBe(200);
-    expect(ops.body).toMatchObject({ name: 'Ops Publisher', model: 'scripted', version: 1, archivedAt: null });
+    expect(ops.body).toMatchObject({
+      name: 'Ops Publisher',
+      model: 'scripted',
+      version: 1,
+      archivedAt: null,
+    });
     // deny has no CMA equivalent: the toolset is disabled by default, read stays allowed, under the name written.
     expect(ops.body.tools[0]).toMatchObject({
       type: 'agent_toolset',
@@ -88,11 +111,22 @@ describe('/api walkthrough', () => {
       ],
     });
     expect(repo.status).toBe(200);
-    expect(repo.body.tools[0].defaultConfig).toEqual({ enabled: true, permissionPolicy: { type: 'always_allow' } });
-    expect(repo.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['read_file', 'grep_files', 'list_files']);
+    expect(repo.body.tools[0].defaultConfig).toEqual({
+      enabled: true,
+      permissionPolicy: { type: 'always_allow' },
+    });
+    expect(repo.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual([
+      'read_file',
+      'grep_files',
+      'list_files',
+    ]);
     // /v1 serves the same agent under the CMA names.
     const repoV1 = await call('GET', `/v1/agents/${repo.body.id}`);
-    expect(repoV1.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['read', 'grep', 'glob']);
+    expect(repoV1.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual([
+      'read',
+      'grep',
+      'glob',
+    ]);
     ids.repo = repo.body.id;
 
     const lead = await call('POST', '/api/agents', {
@@ -111,7 +145,13 @@ describe('/api walkthrough', () => {
           ],
         },
       ],
-      multiagent: { type: 'agent_team', agents: [{ type: 'agent', id: ids.repo }, { type: 'agent', id: ids.ops }] },
+      multiagent: {
+        type: 'agent_team',
+        agents: [
+          { type: 'agent', id: ids.repo },
+          { type: 'agent', id: ids.ops },
+        ],
+      },
     });
     expect(lead.status).toBe(200);
     expect(lead.body.multiagent).toMatchObject({
@@ -140,23 +180,43 @@ describe('/api walkthrough', () => {
   it('creates a local environment and a session, sends a message and reads the turn back', async () => {
     const environment = await call('POST', '/api/environments', { name: 'laptop', type: 'local' });
     expect(environment.status).toBe(200);
-    expect(environment.body).toMatchObject({ name: 'laptop', type: 'local', archivedAt: null, apiKey: expect.any(String) });
+    expect(environment.body).toMatchObject({
+      name: 'laptop',
+      type: 'local',
+      archivedAt: null,
+      apiKey: expect.any(String),
+    });
     expect((await call('GET', `/api/environments/${environment.body.id}`)).body).not.toHaveProperty('apiKey');
 
-    const session = await call('POST', '/api/sessions', { agent: ids.repo, environmentId: environment.body.id });
+    const session = await call('POST', '/api/sessions', {
+      agent: ids.repo,
+      environmentId: environment.body.id,
+    });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ agentId: ids.repo, agentVersion: 1, environmentId: environment.body.id, status: 'idle' });
+    expect(session.body).toMatchObject({
+      agentId: ids.repo,
+      agentVersion: 1,
+      environmentId: environment.body.id,
+      status: 'idle',
+    });
     const sessionId: string = session.body.id;
 
     // Without a resume point the /api stream replays from the start, as AgentScope's did.
-    const stream = await SseClient.open(`${platform.gatewayUrl}/api/sessions/${sessionId}/events/stream`, { authorization: `Bearer ${token}` });
+    const stream = await SseClient.open(`${platform.gatewayUrl}/api/sessions/${sessionId}/events/stream`, {
+      authorization: `Bearer ${token}`,
+    });
     expect(stream.status).toBe(200);
     const sent = await call('POST', `/api/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', payload: { text: 'List the release risks.' } }],
     });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual([
-      expect.objectContaining({ sessionId, seq: 1, type: 'user.message', payload: { content: [{ type: 'text', text: 'List the release risks.' }] } }),
+      expect.objectContaining({
+        sessionId,
+        seq: 1,
+        type: 'user.message',
+        payload: { content: [{ type: 'text', text: 'List the release risks.' }] },
+      }),
     ]);
 
     const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
@@ -170,22 +230,34 @@ describe('/api walkthrough', () => {
     expect(events.body.map((e: { seq: number }) => e.seq)).toEqual(streamed.map((f) => f.id));
     const reply = events.body.find((e: { type: string }) => e.type === 'agent.message');
     expect(reply.payload.content[0].text).toBe('You said: List the release risks.');
-    expect(events.body.at(-1)).toMatchObject({ type: 'session.status_idle', payload: { stop_reason: { type: 'end_turn' } } });
+    expect(events.body.at(-1)).toMatchObject({
+      type: 'session.status_idle',
+      payload: { stop_reason: { type: 'end_turn' } },
+    });
 
     const after = await call('GET', `/api/sessions/${sessionId}/events?after=1`);
     expect(after.body.map((e: { seq: number }) => e.seq)).toEqual(streamed.slice(1).map((f) => f.id));
 
-    const bad = await call('POST', `/api/sessions/${sessionId}/events`, { events: [{ type: 'user.message', payload: {} }] });
+    const bad = await call('POST', `/api/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', payload: {} }],
+    });
     expectApiError(bad, 400, 'invalid_request_error');
     expect(bad.body.error.param).toMatch(/^events\.0/);
     expect((await call('GET', `/api/sessions/${sessionId}/events`)).body).toHaveLength(events.body.length);
 
-    expect((await call('GET', `/api/sessions/${sessionId}`)).body).toMatchObject({ status: 'idle', stopReason: 'end_turn' });
+    expect((await call('GET', `/api/sessions/${sessionId}`)).body).toMatchObject({
+      status: 'idle',
+      stopReason: 'end_turn',
+    });
   });
   it('versions, archives and lists agents, environments and sessions in camelCase', async () => {
     const stale = await call('PUT', `/api/agents/${ids.ops}`, { name: 'Ops Publisher', version: 7 });
     expectApiError(stale, 409, 'conflict_error');
-    const updated = await call('PUT', `/api/agents/${ids.ops}`, { name: 'Ops Publisher', system: 'Draft only.', version: 1 });
+    const updated = await call('PUT', `/api/agents/${ids.ops}`, {
+      name: 'Ops Publisher',
+      system: 'Draft only.',
+      version: 1,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ version: 2, system: 'Draft only.' });
     // Omitted collections keep their value across versions.
@@ -224,7 +296,9 @@ describe('/api walkthrough', () => {
     const archivedSession = await call('POST', `/api/sessions/${sessionId}/archive`);
     expect(archivedSession.body).toMatchObject({ id: sessionId, status: 'archived' });
     expect((await call('GET', '/api/sessions')).body).toEqual([]);
-    expect((await call('GET', '/api/sessions?status=archived')).body.map((x: { id: string }) => x.id)).toEqual([sessionId]);
+    expect(
+      (await call('GET', '/api/sessions?status=archived')).body.map((x: { id: string }) => x.id),
+    ).toEqual([sessionId]);
     expectApiError(await call('GET', '/api/sessions?status=sleeping'), 400, 'invalid_request_error');
     const restored = await call('POST', `/api/sessions/${sessionId}/restore`);
     expect(restored.status).toBe(200);
@@ -232,17 +306,31 @@ describe('/api walkthrough', () => {
     expect((await call('GET', '/api/sessions')).body.map((x: { id: string }) => x.id)).toEqual([sessionId]);
   });
   it('keeps vaults and memory stores in camelCase', async () => {
-    const vault = await call('POST', '/api/vaults', { displayName: 'release secrets', metadata: { team_name: 'ops' } });
+    const vault = await call('POST', '/api/vaults', {
+      displayName: 'release secrets',
+      metadata: { team_name: 'ops' },
+    });
     expect(vault.status).toBe(200);
-    expect(vault.body).toMatchObject({ displayName: 'release secrets', metadata: { team_name: 'ops' }, archivedAt: null });
+    expect(vault.body).toMatchObject({
+      displayName: 'release secrets',
+      metadata: { team_name: 'ops' },
+      archivedAt: null,
+    });
     const emptyName = await call('POST', '/api/vaults', { displayName: '' });
     expectApiError(emptyName, 400, 'invalid_request_error');
     expect(emptyName.body.error.param).toBe('displayName');
     expect((await call('GET', '/api/vaults')).body.map((v: { id: string }) => v.id)).toEqual([vault.body.id]);
 
-    const store = await call('POST', '/api/memory-stores', { name: 'release notes', description: 'what shipped' });
+    const store = await call('POST', '/api/memory-stores', {
+      name: 'release notes',
+      description: 'what shipped',
+    });
     expect(store.status).toBe(200);
-    expect(store.body).toMatchObject({ name: 'release notes', createdAt: expect.any(String), archivedAt: null });
+    expect(store.body).toMatchObject({
+      name: 'release notes',
+      createdAt: expect.any(String),
+      archivedAt: null,
+    });
     const archived = await call('POST', `/api/memory-stores/${store.body.id}/archive`);
     expect(archived.body.archivedAt).toEqual(expect.any(String));
     expect((await call('DELETE', `/api/vaults/${vault.body.id}`)).status).toBe(204);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { bodyRefers, missingBody } from './route-bodies.js';
 import { classify, loadOperations, type Access, type Operation } from './route-catalog.js';
 import { databaseSnapshot, snapshotDiff } from './db-snapshot.js';
@@ -37,8 +43,12 @@ describe('authorization matrix: every documented route × credentials, namespace
 
   const run = (probes: Probe[]) => runProbes(platform.gatewayUrl, probes);
   /** Every operation given, called by one caller on the member's own resources. */
-  const probes = (ops: Operation[], who: string, headers: Record<string, string>, expect: Expectation): Probe[] =>
-    ops.map((op) => ({ op, who, headers, ids: own, expect }));
+  const probes = (
+    ops: Operation[],
+    who: string,
+    headers: Record<string, string>,
+    expect: Expectation,
+  ): Probe[] => ops.map((op) => ({ op, who, headers, ids: own, expect }));
   const snapshot = () => refusalSnapshot(admin, member, own, other, inB);
 
   beforeAll(async () => {
@@ -46,14 +56,28 @@ describe('authorization matrix: every documented route × credentials, namespace
     platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 400_000 });
     anonymous = new ApiClient(platform.gatewayUrl);
     admin = await anonymous.login('admin', 'admin');
-    const m = await admin.post('/api/admin/users', { username: 'member', password: 'member-pass-1', role: 'member' });
-    const v = await admin.post('/api/admin/users', { username: 'viewer', password: 'viewer-pass-1', role: 'viewer' });
+    const m = await admin.post('/api/admin/users', {
+      username: 'member',
+      password: 'member-pass-1',
+      role: 'member',
+    });
+    const v = await admin.post('/api/admin/users', {
+      username: 'viewer',
+      password: 'viewer-pass-1',
+      role: 'viewer',
+    });
     expect([m.status, v.status]).toEqual([200, 200]);
-    [member, viewer] = await Promise.all([anonymous.login('member', 'member-pass-1'), anonymous.login('viewer', 'viewer-pass-1')]);
+    [member, viewer] = await Promise.all([
+      anonymous.login('member', 'member-pass-1'),
+      anonymous.login('viewer', 'viewer-pass-1'),
+    ]);
     const ns = await admin.post('/api/admin/namespaces', { name: 'Team B', slug: 'team-b' });
     expect(ns.status).toBe(200);
     inB = { 'x-agentry-namespace': ns.body.id };
-    [mine, theirs] = await Promise.all([createNamespaceFixtures(member, {}, DOCUMENTED), createNamespaceFixtures(admin, inB, DOCUMENTED)]);
+    [mine, theirs] = await Promise.all([
+      createNamespaceFixtures(member, {}, DOCUMENTED),
+      createNamespaceFixtures(admin, inB, DOCUMENTED),
+    ]);
     const [memberRead, memberWrite, adminKey, namespaces, users] = await Promise.all([
       member.post('/api/keys', { name: 'member-read', permissions: ['read'] }),
       member.post('/api/keys', { name: 'member-write', permissions: ['read', 'write'] }),
@@ -61,18 +85,34 @@ describe('authorization matrix: every documented route × credentials, namespace
       member.get('/api/namespaces'),
       admin.get('/api/admin/users?limit=100'),
     ]);
-    Object.assign(keys, { memberRead: memberRead.body.key, memberWrite: memberWrite.body.key, admin: adminKey.body.key });
+    Object.assign(keys, {
+      memberRead: memberRead.body.key,
+      memberWrite: memberWrite.body.key,
+      admin: adminKey.body.key,
+    });
     const tenant = (await db.prisma.tenant.findFirstOrThrow()).id;
     const adminUser = users.body.find((u: { username: string }) => u.username === 'admin').id;
     const defaultNamespace = namespaces.body.find((n: { slug: string }) => n.slug === 'default').id;
     own = { ...mine.ids, apiKey: memberWrite.body.id, user: v.body.id, namespace: defaultNamespace, tenant };
     other = { ...theirs.ids, apiKey: adminKey.body.id, user: adminUser, namespace: ns.body.id };
 
-    const globex = await admin.post('/v1/tenants', { name: 'Globex', slug: 'globex', admin: { username: 'hank', password: 'hank-pass-1' } });
+    const globex = await admin.post('/v1/tenants', {
+      name: 'Globex',
+      slug: 'globex',
+      admin: { username: 'hank', password: 'hank-pass-1' },
+    });
     expect(globex.status).toBe(200);
     const hank = await anonymous.login('hank', 'hank-pass-1');
-    const [globexFixtures, hankKey] = await Promise.all([createNamespaceFixtures(hank, {}, DOCUMENTED), hank.post('/api/keys', { name: 'hank', permissions: ['read', 'write'] })]);
-    otherTenant = { ...globexFixtures.ids, apiKey: hankKey.body.id, user: globex.body.admin.id, namespace: globex.body.default_namespace.id };
+    const [globexFixtures, hankKey] = await Promise.all([
+      createNamespaceFixtures(hank, {}, DOCUMENTED),
+      hank.post('/api/keys', { name: 'hank', permissions: ['read', 'write'] }),
+    ]);
+    otherTenant = {
+      ...globexFixtures.ids,
+      apiKey: hankKey.body.id,
+      user: globex.body.admin.id,
+      namespace: globex.body.default_namespace.id,
+    };
   }, 600_000);
 
   afterAll(async () => {
@@ -110,12 +150,20 @@ describe('authorization matrix: every documented route × credentials, namespace
     const failures = await run([
       ...probes(withAccess('write', 'admin'), 'a viewer', viewer.authHeaders, 403),
       ...probes(withAccess('admin'), 'a member', member.authHeaders, 403),
-      ...probes(withAccess('write', 'admin', 'account'), "a member's read-only key", apiKey(keys.memberRead), 403),
+      ...probes(
+        withAccess('write', 'admin', 'account'),
+        "a member's read-only key",
+        apiKey(keys.memberRead),
+        403,
+      ),
       ...probes(withAccess('admin', 'account'), "a member's read-write key", bearer(keys.memberWrite), 403),
       ...probes(withAccess('admin', 'account'), "an admin's key", apiKey(keys.admin), 403),
     ]);
     // A viewer may make keys, but only read ones.
-    const writeKey = problemWith(await viewer.post('/api/keys', { name: 'escalate', permissions: ['read', 'write'] }), 403);
+    const writeKey = problemWith(
+      await viewer.post('/api/keys', { name: 'escalate', permissions: ['read', 'write'] }),
+      403,
+    );
     if (writeKey) failures.push(`a viewer's write key: ${writeKey}`);
     expect(failures, failures.join('\n')).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -125,18 +173,33 @@ describe('authorization matrix: every documented route × credentials, namespace
     const before = await snapshot();
     const scopedProbes = withAccess('read', 'write', 'account').flatMap((op): Probe[] => {
       const scoped = [...new Set([...scopedParams(op.path), ...bodyRefers(op)])];
-      const probe = (ids: Fixtures, variant: string): Probe => ({ op, who: 'a member', headers: member.authHeaders, ids, expect: 404, variant });
+      const probe = (ids: Fixtures, variant: string): Probe => ({
+        op,
+        who: 'a member',
+        headers: member.authHeaders,
+        ids,
+        expect: 404,
+        variant,
+      });
       // All of the other namespace's, then each one alone among the member's own (a child under one's own parent).
-      const mixed = scoped.length > 1 ? scoped.map((key) => probe({ ...own, [key]: other[key] }, `only ${key} from elsewhere`)) : [];
+      const mixed =
+        scoped.length > 1
+          ? scoped.map((key) => probe({ ...own, [key]: other[key] }, `only ${key} from elsewhere`))
+          : [];
       return scoped.length === 0 ? [] : [probe({ ...own, ...other }, 'all from elsewhere'), ...mixed];
     });
     const failures = await run(scopedProbes);
-    const foreign = (Object.entries(other) as [FixtureKey, string][]).filter(([key]) => isNamespaced(key)).map(([, id]) => id);
-    const lists = withAccess('read', 'account').filter((op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'));
+    const foreign = (Object.entries(other) as [FixtureKey, string][])
+      .filter(([key]) => isNamespaced(key))
+      .map(([, id]) => id);
+    const lists = withAccess('read', 'account').filter(
+      (op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'),
+    );
     await inBatches(lists, 8, async (op) => {
       const reply = await send(platform.gatewayUrl, 'GET', op.path, undefined, member.authHeaders);
       const leaked = foreign.filter((id) => JSON.stringify(reply.body).includes(id));
-      if (leaked.length > 0) failures.push(`${op.label} as a member lists another namespace's ${leaked.join(', ')}`);
+      if (leaked.length > 0)
+        failures.push(`${op.label} as a member lists another namespace's ${leaked.join(', ')}`);
     });
     expect(failures, failures.join('\n')).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -144,25 +207,52 @@ describe('authorization matrix: every documented route × credentials, namespace
 
   it("answers 404 on every route addressing another tenant's resource, even to an administrator; lists show none; nothing changes", async () => {
     // Tables the services write on their own (turns, heartbeats, usage) are left out of the comparison.
-    const database = databaseSnapshot(db, ['sessions', 'session_events', 'usage_ledger', 'workspace_files', 'work_items', 'workers', 'webhook_deliveries']);
+    const database = databaseSnapshot(db, [
+      'sessions',
+      'session_events',
+      'usage_ledger',
+      'workspace_files',
+      'work_items',
+      'workers',
+      'webhook_deliveries',
+    ]);
     const [before, rowsBefore] = await Promise.all([snapshot(), database()]);
     const probesOf = (who: string, headers: Record<string, string>, access: Access[]) =>
       withAccess(...access).flatMap((op): Probe[] => {
         const scoped = [...new Set([...scopedParams(op.path), ...bodyRefers(op)])];
-        const probe = (ids: Fixtures, variant: string): Probe => ({ op, who, headers, ids, expect: 404, variant });
-        const mixed = scoped.length > 1 ? scoped.map((key) => probe({ ...own, [key]: otherTenant[key] }, `only ${key} from another tenant`)) : [];
-        return scoped.length === 0 ? [] : [probe({ ...own, ...otherTenant }, 'all from another tenant'), ...mixed];
+        const probe = (ids: Fixtures, variant: string): Probe => ({
+          op,
+          who,
+          headers,
+          ids,
+          expect: 404,
+          variant,
+        });
+        const mixed =
+          scoped.length > 1
+            ? scoped.map((key) =>
+                probe({ ...own, [key]: otherTenant[key] }, `only ${key} from another tenant`),
+              )
+            : [];
+        return scoped.length === 0
+          ? []
+          : [probe({ ...own, ...otherTenant }, 'all from another tenant'), ...mixed];
       });
     const failures = await run([
       ...probesOf('a member', member.authHeaders, ['read', 'write', 'account']),
       ...probesOf('an administrator', admin.authHeaders, ['read', 'write', 'account', 'admin']),
     ]);
-    const foreign = (Object.entries(otherTenant) as [FixtureKey, string][]).filter(([key]) => isNamespaced(key)).map(([, id]) => id);
-    const lists = withAccess('read', 'account', 'admin').filter((op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'));
+    const foreign = (Object.entries(otherTenant) as [FixtureKey, string][])
+      .filter(([key]) => isNamespaced(key))
+      .map(([, id]) => id);
+    const lists = withAccess('read', 'account', 'admin').filter(
+      (op) => op.method === 'GET' && scopedParams(op.path).length === 0 && !op.path.endsWith('/stream'),
+    );
     await inBatches(lists, 8, async (op) => {
       const reply = await send(platform.gatewayUrl, 'GET', op.path, undefined, admin.authHeaders);
       const leaked = foreign.filter((id) => JSON.stringify(reply.body).includes(id));
-      if (leaked.length > 0) failures.push(`${op.label} as an administrator lists another tenant's ${leaked.join(', ')}`);
+      if (leaked.length > 0)
+        failures.push(`${op.label} as an administrator lists another tenant's ${leaked.join(', ')}`);
     });
     expect(failures, failures.join('\n')).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -187,22 +277,38 @@ describe('authorization matrix: every documented route × credentials, namespace
     const revoked = await member.post(`/v1/environments/${own.environment}/keys/${revokable.body.id}/revoke`);
     expect(revoked.body.revoked_at).toEqual(expect.any(String));
     const failures = await run([
-      ...probes(withAccess('worker'), "another environment's key", environmentKey(theirs.environmentKeySecret), 'refused'),
+      ...probes(
+        withAccess('worker'),
+        "another environment's key",
+        environmentKey(theirs.environmentKeySecret),
+        'refused',
+      ),
       ...probes(withAccess('worker'), 'a revoked environment key', environmentKey(revokable.body.key), 401),
     ]);
     // The environment's own key does open its queue, so the refusals are about whose key it is.
     if (DOCUMENTED.has('GET /v1/environments/{id}/work/poll')) {
       const path = `/v1/environments/${own.environment}/work/poll`;
-      const poll = await send(platform.gatewayUrl, 'GET', path, undefined, environmentKey(mine.environmentKeySecret));
-      if (poll.status !== 200 && poll.status !== 204) failures.push(`its own key polls: expected 200 or 204, got ${poll.status}`);
+      const poll = await send(
+        platform.gatewayUrl,
+        'GET',
+        path,
+        undefined,
+        environmentKey(mine.environmentKeySecret),
+      );
+      if (poll.status !== 200 && poll.status !== 204)
+        failures.push(`its own key polls: expected 200 or 204, got ${poll.status}`);
     }
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
   it('selects a namespace with x-agentry-namespace: not a member or unknown → 404, a key bound elsewhere → 403', async () => {
     expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(404);
-    const memberId = (await admin.get('/api/admin/users?limit=100')).body.find((u: { username: string }) => u.username === 'member').id;
-    expect((await admin.post(`/api/admin/namespaces/${other.namespace}/members`, { userId: memberId })).status).toBe(200);
+    const memberId = (await admin.get('/api/admin/users?limit=100')).body.find(
+      (u: { username: string }) => u.username === 'member',
+    ).id;
+    expect(
+      (await admin.post(`/api/admin/namespaces/${other.namespace}/members`, { userId: memberId })).status,
+    ).toBe(200);
     expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(200);
     expect((await member.get(`/v1/agents/${own.agent}`, inB)).status).toBe(404);
     const unknown = await member.get('/v1/agents', { 'x-agentry-namespace': 'ns_nowhere' });
@@ -234,15 +340,33 @@ describe('authorization matrix: every documented route × credentials, namespace
   it('disabling a user ends their token at once; a password change needs the current password', async () => {
     const temp = await admin.post('/api/admin/users', { username: 'temp', password: 'temp-pass-1' });
     const asTemp = await anonymous.login('temp', 'temp-pass-1');
-    const wrong = await asTemp.post('/api/auth/password', { currentPassword: 'nope', newPassword: 'temp-pass-2' });
+    const wrong = await asTemp.post('/api/auth/password', {
+      currentPassword: 'nope',
+      newPassword: 'temp-pass-2',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toMatch(/currentPassword/);
-    expect((await asTemp.post('/api/auth/password', { currentPassword: 'temp-pass-1', newPassword: 'temp-pass-2' })).status).toBe(200);
-    expect((await anonymous.post('/api/auth/login', { username: 'temp', password: 'temp-pass-1' })).status).toBe(401);
-    expect((await admin.request('PATCH', `/api/admin/users/${temp.body.id}`, { disabled: true })).status).toBe(200);
+    expect(
+      (
+        await asTemp.post('/api/auth/password', {
+          currentPassword: 'temp-pass-1',
+          newPassword: 'temp-pass-2',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await anonymous.post('/api/auth/login', { username: 'temp', password: 'temp-pass-1' })).status,
+    ).toBe(401);
+    expect(
+      (await admin.request('PATCH', `/api/admin/users/${temp.body.id}`, { disabled: true })).status,
+    ).toBe(200);
     expect((await asTemp.get('/v1/agents')).status).toBe(401);
     const audit = await admin.get(`/api/admin/audit-log?resourceType=user&resourceId=${temp.body.id}`);
-    expect(audit.body.map((e: { action: string }) => e.action)).toEqual(['update', 'change_password', 'create']);
+    expect(audit.body.map((e: { action: string }) => e.action)).toEqual([
+      'update',
+      'change_password',
+      'create',
+    ]);
   });
 
   it('replays a POST with the same Idempotency-Key and body, and refuses the key with another body', async () => {
@@ -266,7 +390,11 @@ describe('authorization matrix: every documented route × credentials, namespace
     // A failed request frees its key: the corrected retry runs.
     const bad = await member.post('/v1/agents', { name: 'fixme' }, { 'idempotency-key': 'retry-after-fix' });
     expect(bad.status).toBe(400);
-    const fixed = await member.post('/v1/agents', { name: 'fixme', model: 'scripted' }, { 'idempotency-key': 'retry-after-fix' });
+    const fixed = await member.post(
+      '/v1/agents',
+      { name: 'fixme', model: 'scripted' },
+      { 'idempotency-key': 'retry-after-fix' },
+    );
     expect(fixed.status).toBe(200);
     expect(await count()).toBe(before + 2);
   });
@@ -276,7 +404,9 @@ describe('authorization matrix: every documented route × credentials, namespace
     const before = await count();
     const headers = { 'idempotency-key': 'concurrent-1' };
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => member.post('/v1/agents', { name: 'racer', model: 'scripted' }, headers)),
+      Array.from({ length: 5 }, () =>
+        member.post('/v1/agents', { name: 'racer', model: 'scripted' }, headers),
+      ),
     );
     const ok = responses.filter((r) => r.status === 200);
     const busy = responses.filter((r) => r.status === 409);

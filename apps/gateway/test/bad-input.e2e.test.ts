@@ -3,11 +3,25 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** The model tries to write outside the session's workdir. */
 const ESCAPE = {
-  turns: [{ reply: [{ toolCall: { name: 'write', input: { file_path: '../../escaped.txt', content: 'gotcha' } } }, 'Tried.'] }],
+  turns: [
+    {
+      reply: [
+        { toolCall: { name: 'write', input: { file_path: '../../escaped.txt', content: 'gotcha' } } },
+        'Tried.',
+      ],
+    },
+  ],
 };
 
 describe('bad input gets a typed 4xx and changes nothing', () => {
@@ -16,7 +30,8 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
   let api: ApiClient;
   let sessionId: string;
 
-  const eventCount = async () => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.length as number;
+  const eventCount = async () =>
+    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.length as number;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -28,7 +43,9 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    sessionId = (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id;
+    sessionId = (
+      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id;
   });
 
   afterAll(async () => {
@@ -37,7 +54,9 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
   });
 
   it('rejects an unknown event type, naming it', async () => {
-    const response = await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.shout', content: [] }] });
+    const response = await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.shout', content: [] }],
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
     expect(response.body.error.message).toMatch(/events\.0\.type/);
@@ -47,7 +66,10 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
 
   it('rejects a batch with one bad event as a whole', async () => {
     const response = await api.post(`/v1/sessions/${sessionId}/events`, {
-      events: [{ type: 'user.message', content: [{ type: 'text', text: 'ok' }] }, { type: 'user.message', content: 'nope', extra: 1 }],
+      events: [
+        { type: 'user.message', content: [{ type: 'text', text: 'ok' }] },
+        { type: 'user.message', content: 'nope', extra: 1 },
+      ],
     });
     expect(response.status).toBe(400);
     expect(await eventCount()).toBe(0);
@@ -65,7 +87,9 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
     const anonymous = new ApiClient(platform.gatewayUrl);
     for (const response of [
       await anonymous.get('/v1/agents'),
-      await anonymous.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [] }] }),
+      await anonymous.post(`/v1/sessions/${sessionId}/events`, {
+        events: [{ type: 'user.message', content: [] }],
+      }),
       await anonymous.as({ token: 'a.b.c' }).get('/v1/agents'),
       await anonymous.as({ apiKey: 'agk_not_a_key' }).get('/v1/agents'),
     ]) {
@@ -102,21 +126,32 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
     });
     expect(post.status).toBe(404);
     expect(post.body.error.type).toBe('not_found_error');
-    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, outsider.authHeaders);
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
+      outsider.authHeaders,
+    );
     expect(stream.status).toBe(404);
     expect(await eventCount()).toBe(0);
   });
 
   it('refuses a ../ path in a tool call and writes nothing outside the workdir', async () => {
-    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders);
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'escape' }] }] });
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
+      api.authHeaders,
+    );
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'escape' }] }],
+    });
     const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
     await stream.close();
     const result = JSON.parse(frames.find((f) => f.event === 'agent.tool_result')!.data);
     expect(result.is_error).toBe(true);
     expect(result.content[0].text).toMatch(/outside|escape|\.\./i);
     const tenantDirs = readdirSync(platform.workdirRoot);
-    for (const dir of [platform.workdirRoot, ...tenantDirs.flatMap((t) => [join(platform.workdirRoot, t), join(platform.workdirRoot, t, sessionId)])]) {
+    for (const dir of [
+      platform.workdirRoot,
+      ...tenantDirs.flatMap((t) => [join(platform.workdirRoot, t), join(platform.workdirRoot, t, sessionId)]),
+    ]) {
       expect(existsSync(join(dir, 'escaped.txt'))).toBe(false);
     }
   });

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export interface BearerMcpServer {
   url: string;
@@ -34,7 +43,11 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
     const server = new Server({ name: 'bearer-test', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
-        { name: 'whoami', description: 'Says who the caller is authenticated as', inputSchema: { type: 'object', properties: {} } },
+        {
+          name: 'whoami',
+          description: 'Says who the caller is authenticated as',
+          inputSchema: { type: 'object', properties: {} },
+        },
         {
           name: 'echo',
           description: 'Echoes a text',
@@ -44,7 +57,10 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       calls.push({ name: request.params.name, arguments: request.params.arguments });
-      if (request.params.name === 'whoami') return { content: [{ type: 'text', text: `authenticated as the vault credential (call ${calls.length})` }] };
+      if (request.params.name === 'whoami')
+        return {
+          content: [{ type: 'text', text: `authenticated as the vault credential (call ${calls.length})` }],
+        };
       return { content: [{ type: 'text', text: `echo: ${String(request.params.arguments?.text)}` }] };
     });
     return server;
@@ -53,7 +69,9 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
   const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     seenAuthorization.push(req.headers.authorization);
     if (req.headers.authorization !== `Bearer ${accepted()}`) {
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{"error":"unauthorized"}');
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        .end('{"error":"unauthorized"}');
       return;
     }
     const sessionId = req.headers['mcp-session-id'];

@@ -1,14 +1,24 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@agentry/contracts';
-import { ApiClient, createTestDatabase, launchPlatform, type ApiResponse, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type ApiResponse,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** NATS's default `max_payload`, which the test server keeps. */
 const BUS_MAX_PAYLOAD = 1_048_576;
 /** A system prompt as long as the API accepts; every session carries its agent's. */
 const LONGEST_SYSTEM = 's'.repeat(LIMITS.systemMax);
 const LARGEST_METADATA = Object.fromEntries(
-  Array.from({ length: LIMITS.metadataKeys }, (_, n) => [`key${n}`.padEnd(LIMITS.metadataKeyMax, 'k'), 'v'.repeat(LIMITS.metadataValueMax)]),
+  Array.from({ length: LIMITS.metadataKeys }, (_, n) => [
+    `key${n}`.padEnd(LIMITS.metadataKeyMax, 'k'),
+    'v'.repeat(LIMITS.metadataValueMax),
+  ]),
 );
 
 /**
@@ -35,12 +45,25 @@ describe('pages larger than the bus', () => {
   });
 
   it('pages through sessions whose page of 100 would exceed 1 MB, with the SDK and /api', async () => {
-    const agent = await client.beta.agents.create({ name: 'long prompt', model: 'scripted', system: LONGEST_SYSTEM });
+    const agent = await client.beta.agents.create({
+      name: 'long prompt',
+      model: 'scripted',
+      system: LONGEST_SYSTEM,
+    });
     const env = await client.beta.environments.create({ name: 'big pages', config: { type: 'cloud' } });
     const made: string[] = [];
     for (let i = 0; i < 14; i++) {
       const title = `session ${i} `.padEnd(LIMITS.nameMax, 't');
-      made.push((await client.beta.sessions.create({ agent: agent.id, environment_id: env.id, title, metadata: LARGEST_METADATA })).id);
+      made.push(
+        (
+          await client.beta.sessions.create({
+            agent: agent.id,
+            environment_id: env.id,
+            title,
+            metadata: LARGEST_METADATA,
+          })
+        ).id,
+      );
     }
     const newestFirst = [...made].reverse();
 
@@ -59,7 +82,11 @@ describe('pages larger than the bus', () => {
   it('pages through agents whose page of 100 would exceed 1 MB, with the SDK and /api', async () => {
     const before = await client.beta.agents.list({ limit: 100 });
     const made: string[] = [];
-    for (let i = 0; i < 12; i++) made.push((await client.beta.agents.create({ name: `agent ${i}`, model: 'scripted', system: LONGEST_SYSTEM })).id);
+    for (let i = 0; i < 12; i++)
+      made.push(
+        (await client.beta.agents.create({ name: `agent ${i}`, model: 'scripted', system: LONGEST_SYSTEM }))
+          .id,
+      );
     const newestFirst = [...made].reverse();
     expect(before.data.length).toBeLessThan(5);
 
@@ -76,11 +103,17 @@ describe('pages larger than the bus', () => {
     const huge = { type: 'object' as const, properties: { notes: { description: 'n'.repeat(1_500_000) } } };
     const started = performance.now();
     const refused = await client.beta.agents
-      .create({ name: 'huge', model: 'scripted', tools: [{ type: 'custom', name: 'huge', description: 'huge', input_schema: huge }] })
+      .create({
+        name: 'huge',
+        model: 'scripted',
+        tools: [{ type: 'custom', name: 'huge', description: 'huge', input_schema: huge }],
+      })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Anthropic.APIError);
     expect((refused as InstanceType<typeof Anthropic.APIError>).status).toBe(413);
-    expect((refused as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({ error: { type: 'request_too_large' } });
+    expect((refused as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+      error: { type: 'request_too_large' },
+    });
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
@@ -91,7 +124,9 @@ async function listAllViaApi(api: ApiClient, path: string): Promise<string[]> {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const response: ApiResponse<{ id: string }[]> = await api.get<{ id: string }[]>(cursor ? `${path}&page=${encodeURIComponent(cursor)}` : path);
+    const response: ApiResponse<{ id: string }[]> = await api.get<{ id: string }[]>(
+      cursor ? `${path}&page=${encodeURIComponent(cursor)}` : path,
+    );
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
     ids.push(...response.body.map((item) => item.id));
     cursor = response.headers.get('x-next-page');

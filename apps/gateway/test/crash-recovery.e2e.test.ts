@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** A slow answer: the turn is still in the model call when the dataplane is killed. */
 const SLOW_ANSWER = { turns: [{ reply: [{ delayMs: 3_000, text: 'Finished after the restart.' }] }] };
@@ -24,13 +31,24 @@ describe('a crashed dataplane loses nothing', () => {
   });
 
   it('finishes the turn on a new dataplane after the old one is killed mid-turn', async () => {
-    const agent = await api.post('/v1/agents', { name: 'slow', model: { id: 'scripted', script: SLOW_ANSWER } });
+    const agent = await api.post('/v1/agents', {
+      name: 'slow',
+      model: { id: 'scripted', script: SLOW_ANSWER },
+    });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
     const sessionId: string = session.body.id;
 
-    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders);
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
+      api.authHeaders,
+    );
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
     await stream.waitFor((f) => f.some((x) => x.event === 'span.model_request_start'));
 
     await platform.service('dataplane').kill('SIGKILL');

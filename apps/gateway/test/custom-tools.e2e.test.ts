@@ -1,6 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
@@ -52,7 +58,8 @@ describe('custom tools', () => {
 
   const history = async (sessionId: string) => {
     const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as LoggedEvent);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as LoggedEvent);
     return all;
   };
 
@@ -66,7 +73,9 @@ describe('custom tools', () => {
 
   it('a call becomes agent.custom_tool_use and requires_action; user.custom_tool_result resumes the turn and the model sees it', async () => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'weather in Paris?' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'weather in Paris?' }] }],
+    });
 
     const asked = await idleNumber(session.id, 1);
     const log = await history(session.id);
@@ -75,31 +84,52 @@ describe('custom tools', () => {
     expect(log.some((e) => e.type === 'agent.tool_use' || e.type === 'agent.tool_result')).toBe(false);
     expect(asked.stop_reason).toEqual({ type: 'requires_action', event_ids: [use.id] });
     // The model was offered the tool by its name.
-    const offered = /Offered: ([^.]*)\./.exec(JSON.stringify(log.find((e) => e.type === 'agent.message')!.content))?.[1] ?? '';
+    const offered =
+      /Offered: ([^.]*)\./.exec(JSON.stringify(log.find((e) => e.type === 'agent.message')!.content))?.[1] ??
+      '';
     expect(offered.split(', ')).toContain('get_weather');
     expect((await client.beta.sessions.retrieve(session.id)).status).toBe('idle');
 
     await client.beta.sessions.events.send(session.id, {
-      events: [{ type: 'user.custom_tool_result', custom_tool_use_id: use.id, content: [{ type: 'text', text: '18°C and sunny' }] }],
+      events: [
+        {
+          type: 'user.custom_tool_result',
+          custom_tool_use_id: use.id,
+          content: [{ type: 'text', text: '18°C and sunny' }],
+        },
+      ],
     });
     const done = await idleNumber(session.id, 2);
     expect(done.stop_reason).toEqual({ type: 'end_turn' });
-    const messages = (await history(session.id)).filter((e) => e.type === 'agent.message').map((e) => JSON.stringify(e.content));
+    const messages = (await history(session.id))
+      .filter((e) => e.type === 'agent.message')
+      .map((e) => JSON.stringify(e.content));
     expect(messages.at(-1)).toContain('The client said: 18°C and sunny');
   }, 120_000);
 
   it('an error result reaches the model as an error, and the turn still goes on', async () => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'weather in Oslo?' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'weather in Oslo?' }] }],
+    });
     const asked = await idleNumber(session.id, 1);
     const [id] = (asked.stop_reason as { event_ids: string[] }).event_ids;
 
     await client.beta.sessions.events.send(session.id, {
-      events: [{ type: 'user.custom_tool_result', custom_tool_use_id: id!, is_error: true, content: [{ type: 'text', text: 'weather service down' }] }],
+      events: [
+        {
+          type: 'user.custom_tool_result',
+          custom_tool_use_id: id!,
+          is_error: true,
+          content: [{ type: 'text', text: 'weather service down' }],
+        },
+      ],
     });
     const done = await idleNumber(session.id, 2);
     expect(done.stop_reason).toEqual({ type: 'end_turn' });
-    const messages = (await history(session.id)).filter((e) => e.type === 'agent.message').map((e) => JSON.stringify(e.content));
+    const messages = (await history(session.id))
+      .filter((e) => e.type === 'agent.message')
+      .map((e) => JSON.stringify(e.content));
     expect(messages.at(-1)).toContain('The client said: weather service down');
   }, 120_000);
 });

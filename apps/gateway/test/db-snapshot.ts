@@ -16,16 +16,25 @@ export function databaseSnapshot(db: TestDatabase, exclude: readonly string[] = 
         ['_prisma_migrations', ...exclude],
       );
       query = tables
-        .map((t) => `SELECT '${t.table_name}' AS t, count(*)::text || '@' || ${t.stamped ? `coalesce(max(updated_at)::text, '')` : `''`} AS v FROM "${t.table_name}"`)
+        .map(
+          (t) =>
+            `SELECT '${t.table_name}' AS t, count(*)::text || '@' || ${t.stamped ? `coalesce(max(updated_at)::text, '')` : `''`} AS v FROM "${t.table_name}"`,
+        )
         .join(' UNION ALL ');
     }
     const rows = await db.prisma.$queryRawUnsafe<Array<{ t: string; v: string }>>(query);
-    return rows.map((r) => `${r.t}=${r.v}`).sort().join('\n');
+    return rows
+      .map((r) => `${r.t}=${r.v}`)
+      .sort()
+      .join('\n');
   };
 }
 
 /** The entries of `after` that `before` did not have (what changed, for a failure message). */
 export function snapshotDiff(before: string, after: string): string {
   const old = new Set(before.split('\n'));
-  return after.split('\n').filter((entry) => !old.has(entry)).join(', ');
+  return after
+    .split('\n')
+    .filter((entry) => !old.has(entry))
+    .join(', ');
 }

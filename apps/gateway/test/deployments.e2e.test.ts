@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** Deployments run for real: the SDK's `run`, a webhook without credentials, and multi-agent fan-out. */
 describe('deployments and multi-agent runs across the five services', () => {
@@ -11,11 +17,20 @@ describe('deployments and multi-agent runs across the five services', () => {
   let client: Anthropic;
   let token: string;
 
-  async function call(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: any }> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth = true,
+  ): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = {};
     if (auth) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${platform.gatewayUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${platform.gatewayUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
@@ -25,7 +40,8 @@ describe('deployments and multi-agent runs across the five services', () => {
     while (Date.now() < deadline) {
       let reply = '';
       for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) {
-        if (event.type === 'agent.message') reply = event.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        if (event.type === 'agent.message')
+          reply = event.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
       }
       if (reply) return reply;
       await new Promise((r) => setTimeout(r, 250));
@@ -36,7 +52,10 @@ describe('deployments and multi-agent runs across the five services', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url });
-    const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', { username: 'admin', password: 'admin' });
+    const login = await new ApiClient(platform.gatewayUrl).post<{ token: string }>('/api/auth/login', {
+      username: 'admin',
+      password: 'admin',
+    });
     token = login.body.token;
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   });
@@ -56,9 +75,16 @@ describe('deployments and multi-agent runs across the five services', () => {
       initial_events: [{ type: 'user.message', content: [{ type: 'text', text: 'morning report please' }] }],
     });
     const run = await client.beta.deployments.run(deployment.id);
-    expect(run).toMatchObject({ type: 'deployment_run', deployment_id: deployment.id, error: null, trigger_context: { type: 'manual' } });
+    expect(run).toMatchObject({
+      type: 'deployment_run',
+      deployment_id: deployment.id,
+      error: null,
+      trigger_context: { type: 'manual' },
+    });
     expect(await replyOf(run.session_id!)).toBe('You said: morning report please');
-    expect((await client.beta.sessions.retrieve(run.session_id!)) as unknown).toMatchObject({ deployment_id: deployment.id });
+    expect((await client.beta.sessions.retrieve(run.session_id!)) as unknown).toMatchObject({
+      deployment_id: deployment.id,
+    });
 
     const runs = [];
     for await (const r of client.beta.deploymentRuns.list({ deployment_id: deployment.id })) runs.push(r);
@@ -87,7 +113,12 @@ describe('deployments and multi-agent runs across the five services', () => {
       text: 'a push happened',
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ triggerType: 'webhook', text: 'a push happened', enabled: true, webhookToken: expect.stringMatching(/^dwh_/) });
+    expect(created.body).toMatchObject({
+      triggerType: 'webhook',
+      text: 'a push happened',
+      enabled: true,
+      webhookToken: expect.stringMatching(/^dwh_/),
+    });
     const hook = created.body.webhookToken as string;
     const fetched = await call('GET', `/api/deployments/${created.body.id}`);
     expect(fetched.body.triggerType).toBe('webhook');
@@ -95,7 +126,11 @@ describe('deployments and multi-agent runs across the five services', () => {
 
     const fired = await call('POST', `/api/deployments/webhook/${hook}`, { text: 'push to main' }, false);
     expect(fired.status).toBe(200);
-    expect(fired.body).toMatchObject({ deploymentId: created.body.id, status: 'succeeded', sessionId: expect.any(String) });
+    expect(fired.body).toMatchObject({
+      deploymentId: created.body.id,
+      status: 'succeeded',
+      sessionId: expect.any(String),
+    });
     expect(await replyOf(fired.body.sessionId)).toBe('You said: push to main');
 
     const unknown = await call('POST', '/api/deployments/webhook/dwh_not-a-real-token', {}, false);
@@ -115,7 +150,12 @@ describe('deployments and multi-agent runs across the five services', () => {
 
   it('rejects a cron deployment without an expression, naming the field, and creates nothing', async () => {
     const before = (await call('GET', '/api/deployments')).body.length;
-    const bad = await call('POST', '/api/deployments', { name: 'x', agentId: 'agent_x', environmentId: 'env_x', triggerType: 'cron' });
+    const bad = await call('POST', '/api/deployments', {
+      name: 'x',
+      agentId: 'agent_x',
+      environmentId: 'env_x',
+      triggerType: 'cron',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ param: 'cronExpression' });
     expect((await call('GET', '/api/deployments')).body.length).toBe(before);
@@ -133,12 +173,28 @@ describe('deployments and multi-agent runs across the five services', () => {
     });
     expect(ran.status).toBe(200);
     expect(ran.body.results).toEqual([
-      { agentId: first.body.id, sessionId: expect.any(String), status: 'idle', reply: 'You said: status?', error: null },
-      { agentId: second.body.id, sessionId: expect.any(String), status: 'idle', reply: 'You said: status?', error: null },
+      {
+        agentId: first.body.id,
+        sessionId: expect.any(String),
+        status: 'idle',
+        reply: 'You said: status?',
+        error: null,
+      },
+      {
+        agentId: second.body.id,
+        sessionId: expect.any(String),
+        status: 'idle',
+        reply: 'You said: status?',
+        error: null,
+      },
     ]);
 
     const sessionsBefore = (await call('GET', '/api/sessions')).body.length;
-    const foreign = await call('POST', '/api/multiagent/run', { agentIds: [first.body.id, 'agent_not_mine'], message: 'hi', environmentId: env.body.id });
+    const foreign = await call('POST', '/api/multiagent/run', {
+      agentIds: [first.body.id, 'agent_not_mine'],
+      message: 'hi',
+      environmentId: env.body.id,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toContain('agent_not_mine');
     expect((await call('GET', '/api/sessions')).body.length).toBe(sessionsBefore);

@@ -25,13 +25,20 @@ const WAIT_PARAMS = new Set(['timeoutMs', 'timeout_ms', 'wait', 'block_ms']);
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Every mutation of one operation, filled from `ids`, the valid input it departs from being `bodyFor`'s. */
-export function casesFor(op: DocumentOperation, ids: Fixtures, resolve: Resolve, bodyLimitBytes: number): FuzzCase[] {
+export function casesFor(
+  op: DocumentOperation,
+  ids: Fixtures,
+  resolve: Resolve,
+  bodyLimitBytes: number,
+): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const path = unfillable(op.path, ids) ? op.path.replace(/\{\w+\}/g, 'nope') : fillPath(op.path, ids);
   const baseQuery = NO_WAIT[op.path] ?? '';
   const url = (p: string, q: string) => (q ? `${p}?${q}` : p);
-  const add = (label: string, c: Omit<FuzzCase, 'op' | 'label' | 'headers'> & { headers?: Record<string, string> }) =>
-    cases.push({ op, label, headers: {}, ...c });
+  const add = (
+    label: string,
+    c: Omit<FuzzCase, 'op' | 'label' | 'headers'> & { headers?: Record<string, string> },
+  ) => cases.push({ op, label, headers: {}, ...c });
   const jsonSchema = op.schema.requestBody?.content?.['application/json']?.schema as Schema | undefined;
   const given = bodyFor(op, ids);
   const validBody: Json | undefined = jsonSchema
@@ -47,7 +54,7 @@ export function casesFor(op: DocumentOperation, ids: Fixtures, resolve: Resolve,
   pathParams(op.path).forEach((param, n) => {
     const index = paramIndexes[n]!;
     for (const bad of badIds(ids[param.fixture!])) {
-      const mutated = segments.map((segment, i) => (i === index ? bad.value as string : segment)).join('/');
+      const mutated = segments.map((segment, i) => (i === index ? (bad.value as string) : segment)).join('/');
       add(`path {${param.name}}: ${bad.label}`, { url: url(mutated, baseQuery), ...withValidBody });
     }
   });
@@ -59,31 +66,67 @@ export function casesFor(op: DocumentOperation, ids: Fixtures, resolve: Resolve,
     if (param.in === 'query') {
       const name = encodeURIComponent(param.name);
       for (const bad of badQueryValues(type, param.name)) {
-        add(`query ${param.name}: ${bad.label}`, { url: url(path, [baseQuery, `${name}=${bad.value}`].filter(Boolean).join('&')), ...withValidBody });
+        add(`query ${param.name}: ${bad.label}`, {
+          url: url(path, [baseQuery, `${name}=${bad.value}`].filter(Boolean).join('&')),
+          ...withValidBody,
+        });
       }
-      add(`query ${param.name}: repeated`, { url: url(path, [baseQuery, `${name}=1&${name}=-1&${name}[]=x`].filter(Boolean).join('&')), ...withValidBody });
+      add(`query ${param.name}: repeated`, {
+        url: url(path, [baseQuery, `${name}=1&${name}=-1&${name}[]=x`].filter(Boolean).join('&')),
+        ...withValidBody,
+      });
     } else if (param.in === 'header') {
       for (const value of ['-1', 'zzz_not_an_id', '9'.repeat(400), '../../etc/passwd', '\u00e9\u00e8']) {
-        add(`header ${param.name}: ${JSON.stringify(value.slice(0, 20))}`, { url: url(path, baseQuery), headers: { [param.name]: value }, ...withValidBody });
+        add(`header ${param.name}: ${JSON.stringify(value.slice(0, 20))}`, {
+          url: url(path, baseQuery),
+          headers: { [param.name]: value },
+          ...withValidBody,
+        });
       }
     }
   }
-  add('unknown query parameters', { url: url(path, [baseQuery, 'zzz_unknown=1&limit=-5&page=%00'].filter(Boolean).join('&')), ...withValidBody });
+  add('unknown query parameters', {
+    url: url(path, [baseQuery, 'zzz_unknown=1&limit=-5&page=%00'].filter(Boolean).join('&')),
+    ...withValidBody,
+  });
 
   // Body: the schema's mutations, then what no schema describes (bad JSON, too large, another media type).
   if (jsonSchema && validBody !== undefined) {
-    for (const mutation of bodyMutations(jsonSchema, validBody, resolve)) add(`body ${mutation.label}`, { url: url(path, baseQuery), body: { json: mutation.body } });
+    for (const mutation of bodyMutations(jsonSchema, validBody, resolve))
+      add(`body ${mutation.label}`, { url: url(path, baseQuery), body: { json: mutation.body } });
   }
   if (WRITES.has(op.method)) {
     const at = url(path, baseQuery);
-    add('body invalid JSON', { url: at, body: { raw: '{"name": "unterminated', contentType: 'application/json' } });
-    add('body __proto__ key', { url: at, body: { raw: '{"__proto__":{"polluted":true}}', contentType: 'application/json' } });
+    add('body invalid JSON', {
+      url: at,
+      body: { raw: '{"name": "unterminated', contentType: 'application/json' },
+    });
+    add('body __proto__ key', {
+      url: at,
+      body: { raw: '{"__proto__":{"polluted":true}}', contentType: 'application/json' },
+    });
     add('body wrong media type', { url: at, body: { raw: 'name=x', contentType: 'text/plain' } });
-    add('body nested 50 000 deep', { url: at, body: { raw: `${'{"a":['.repeat(50_000)}1${']}'.repeat(50_000)}`, contentType: 'application/json' } });
-    add('body over the size limit', { url: at, body: { raw: JSON.stringify({ blob: 'o'.repeat(bodyLimitBytes) }), contentType: 'application/json' } });
+    add('body nested 50 000 deep', {
+      url: at,
+      body: { raw: `${'{"a":['.repeat(50_000)}1${']}'.repeat(50_000)}`, contentType: 'application/json' },
+    });
+    add('body over the size limit', {
+      url: at,
+      body: { raw: JSON.stringify({ blob: 'o'.repeat(bodyLimitBytes) }), contentType: 'application/json' },
+    });
     // `{"name":"` + a UTF-8-encoded lone surrogate and a stray byte + `"}`.
-    const invalidUtf8 = Uint8Array.from([...Buffer.from('{"name":"'), 0xed, 0xa0, 0x80, 0xff, ...Buffer.from('"}')]);
-    add('body invalid UTF-8', { url: at, body: { raw: invalidUtf8, contentType: 'application/json; charset=utf-8' } });
+    const invalidUtf8 = Uint8Array.from([
+      ...Buffer.from('{"name":"'),
+      0xed,
+      0xa0,
+      0x80,
+      0xff,
+      ...Buffer.from('"}'),
+    ]);
+    add('body invalid UTF-8', {
+      url: at,
+      body: { raw: invalidUtf8, contentType: 'application/json; charset=utf-8' },
+    });
   }
   return cases;
 }

@@ -20,7 +20,11 @@ export interface FuzzReport {
 const where = (c: FuzzCase) => `${c.op.label} [${c.label}]`;
 
 /** Sends one case; a 5xx, a missing answer or a 4xx without its surface's envelope is a problem. */
-export async function sendCase(baseUrl: string, fuzz: FuzzCase, credentials: Record<string, string>): Promise<Outcome> {
+export async function sendCase(
+  baseUrl: string,
+  fuzz: FuzzCase,
+  credentials: Record<string, string>,
+): Promise<Outcome> {
   const outcome = await sendOnce(baseUrl, fuzz, credentials);
   // A 503 is a backing service answering late on a loaded machine, and says to retry: one retry, then it counts.
   if (outcome.status !== 503) return outcome;
@@ -28,7 +32,11 @@ export async function sendCase(baseUrl: string, fuzz: FuzzCase, credentials: Rec
   return sendOnce(baseUrl, fuzz, credentials);
 }
 
-async function sendOnce(baseUrl: string, fuzz: FuzzCase, credentials: Record<string, string>): Promise<Outcome> {
+async function sendOnce(
+  baseUrl: string,
+  fuzz: FuzzCase,
+  credentials: Record<string, string>,
+): Promise<Outcome> {
   const headers = { ...credentials, ...fuzz.headers };
   let body: string | Uint8Array | undefined;
   if (fuzz.body && fuzz.op.method !== 'GET') {
@@ -42,7 +50,12 @@ async function sendOnce(baseUrl: string, fuzz: FuzzCase, credentials: Record<str
   }
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${fuzz.url}`, { method: fuzz.op.method, headers, body, signal: AbortSignal.timeout(60_000) });
+    response = await fetch(`${baseUrl}${fuzz.url}`, {
+      method: fuzz.op.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
   } catch (error) {
     return { fuzz, status: 0, problem: `no answer: ${(error as Error).message}` };
   }
@@ -52,10 +65,15 @@ async function sendOnce(baseUrl: string, fuzz: FuzzCase, credentials: Record<str
     return { fuzz, status: response.status, problem: null };
   }
   const text = await response.text();
-  if (response.status >= 500) return { fuzz, status: response.status, problem: `${response.status} ${text.slice(0, 200)}` };
+  if (response.status >= 500)
+    return { fuzz, status: response.status, problem: `${response.status} ${text.slice(0, 200)}` };
   if (response.status < 400) return { fuzz, status: response.status, problem: null };
   const problem = envelopeProblem(fuzz.op.path, response.status, contentType, text);
-  return { fuzz, status: response.status, problem: problem && `${response.status} ${problem}: ${text.slice(0, 160)}` };
+  return {
+    fuzz,
+    status: response.status,
+    problem: problem && `${response.status} ${problem}: ${text.slice(0, 160)}`,
+  };
 }
 
 /** Waits until the database stops changing (two equal snapshots in a row), at most `capMs`. */
@@ -95,7 +113,9 @@ export async function runFuzz(
   const checkUnchanged = async (before: string, outcomes: Outcome[]) => {
     const after = await snapshot();
     if (after !== before) {
-      report.failures.push(`the database changed around refused requests ${outcomes.map((o) => `${where(o.fuzz)} → ${o.status}`).join('; ')}: ${snapshotDiff(before, after)}`);
+      report.failures.push(
+        `the database changed around refused requests ${outcomes.map((o) => `${where(o.fuzz)} → ${o.status}`).join('; ')}: ${snapshotDiff(before, after)}`,
+      );
     }
     report.refusedChecked += outcomes.length;
   };

@@ -23,7 +23,8 @@ const MAX_DEPTH = 3;
 
 export function resolver(document: Schema): Resolve {
   const resolve: Resolve = (schema) => {
-    const ref = typeof schema?.$ref === 'string' ? /#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+    const ref =
+      typeof schema?.$ref === 'string' ? /#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
     return ref ? resolve(document.components.schemas[ref] as Schema) : (schema ?? {});
   };
   return resolve;
@@ -55,10 +56,16 @@ export function example(schema: Schema, resolve: Resolve, depth = 0): Json {
     case 'object': {
       const properties = (s.properties ?? {}) as Record<string, Schema>;
       const required = (s.required ?? []) as string[];
-      return depth > 6 ? {} : Object.fromEntries(required.map((key) => [key, example(properties[key] ?? {}, resolve, depth + 1)]));
+      return depth > 6
+        ? {}
+        : Object.fromEntries(
+            required.map((key) => [key, example(properties[key] ?? {}, resolve, depth + 1)]),
+          );
     }
     case 'array':
-      return depth > 6 ? [] : Array.from({ length: s.minItems ?? 0 }, () => example(s.items ?? {}, resolve, depth + 1));
+      return depth > 6
+        ? []
+        : Array.from({ length: s.minItems ?? 0 }, () => example(s.items ?? {}, resolve, depth + 1));
     case 'string':
       return s.format === 'date-time' ? '2026-01-01T00:00:00Z' : 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'integer':
@@ -98,12 +105,20 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
     { label: 'wrong type', value: wrongType(type) },
     { label: 'null', value: null },
   ];
-  if (Array.isArray(s.enum) || 'const' in s) variants.push({ label: 'outside the enum', value: 'zzz_not_a_member' });
+  if (Array.isArray(s.enum) || 'const' in s)
+    variants.push({ label: 'outside the enum', value: 'zzz_not_a_member' });
   switch (type) {
     case 'string':
-      variants.push({ label: 'empty', value: '' }, { label: 'very long', value: LONG_STRING }, ...UNICODE_EDGES, ...INJECTION_STRINGS);
-      if (typeof s.maxLength === 'number') variants.push({ label: 'maxLength + 1', value: 'm'.repeat(s.maxLength + 1) });
-      if (s.format === 'date-time') variants.push({ label: 'impossible date', value: '2026-02-30T25:61:00Z' });
+      variants.push(
+        { label: 'empty', value: '' },
+        { label: 'very long', value: LONG_STRING },
+        ...UNICODE_EDGES,
+        ...INJECTION_STRINGS,
+      );
+      if (typeof s.maxLength === 'number')
+        variants.push({ label: 'maxLength + 1', value: 'm'.repeat(s.maxLength + 1) });
+      if (s.format === 'date-time')
+        variants.push({ label: 'impossible date', value: '2026-02-30T25:61:00Z' });
       break;
     case 'integer':
     case 'number':
@@ -114,8 +129,14 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
     case 'array':
       variants.push(
         { label: 'empty array', value: [] },
-        { label: '10 000 items', value: Array.from({ length: 10_000 }, () => example(s.items ?? {}, resolve)) },
-        { label: 'items of the wrong type', value: [wrongType(typeOf(primary(s.items ?? {}, resolve))), null] },
+        {
+          label: '10 000 items',
+          value: Array.from({ length: 10_000 }, () => example(s.items ?? {}, resolve)),
+        },
+        {
+          label: 'items of the wrong type',
+          value: [wrongType(typeOf(primary(s.items ?? {}, resolve))), null],
+        },
       );
       break;
     case 'object':
@@ -123,7 +144,10 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
         { label: 'empty object', value: {} },
         { label: 'deep nesting', value: deeplyNested(1000) },
         { label: 'unknown key', value: { zzz_unknown: 1, constructor: { prototype: { polluted: true } } } },
-        { label: 'many keys', value: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, 'v'])) },
+        {
+          label: 'many keys',
+          value: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, 'v'])),
+        },
       );
       break;
     default:
@@ -135,17 +159,30 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
 function setAt(base: Json, path: (string | number)[], value: Json): Json {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const container: any = Array.isArray(base) ? [...base] : base && typeof base === 'object' ? { ...base } : typeof head === 'number' ? [] : {};
+  const container: any = Array.isArray(base)
+    ? [...base]
+    : base && typeof base === 'object'
+      ? { ...base }
+      : typeof head === 'number'
+        ? []
+        : {};
   container[head!] = setAt(container[head!] ?? null, rest, value);
   return container;
 }
 
 function getAt(base: Json, path: (string | number)[]): Json | undefined {
-  return path.reduce<any>((value, key) => (value && typeof value === 'object' ? value[key] : undefined), base);
+  return path.reduce<any>(
+    (value, key) => (value && typeof value === 'object' ? value[key] : undefined),
+    base,
+  );
 }
 
 /** Every property reachable from a body schema (to MAX_DEPTH), with its path inside the body. */
-function properties(schema: Schema, resolve: Resolve, path: (string | number)[] = []): Array<{ path: (string | number)[]; schema: Schema }> {
+function properties(
+  schema: Schema,
+  resolve: Resolve,
+  path: (string | number)[] = [],
+): Array<{ path: (string | number)[]; schema: Schema }> {
   if (path.length >= MAX_DEPTH) return [];
   const s = primary(schema, resolve);
   const type = typeOf(s);
@@ -173,7 +210,10 @@ export function bodyMutations(schema: Schema, base: Json, resolve: Resolve): Bod
     { label: 'body a number', body: 42 },
     { label: 'body empty object', body: {} },
     { label: 'body deeply nested', body: { ...(base as object), zzz_deep: deeplyNested(1500) } },
-    { label: 'body with unknown field', body: { ...(base as object), zzz_unknown: 'x', __defineGetter__: 1 } },
+    {
+      label: 'body with unknown field',
+      body: { ...(base as object), zzz_unknown: 'x', __defineGetter__: 1 },
+    },
   ];
   for (const key of (root.required ?? []) as string[]) {
     const { [key]: _dropped, ...rest } = (base ?? {}) as Record<string, Json>;
@@ -183,9 +223,15 @@ export function bodyMutations(schema: Schema, base: Json, resolve: Resolve): Bod
     const where = property.path.join('.');
     // A nested property is mutated inside its parent as the valid body has it, or as an example builds it.
     const parent = property.path.slice(0, -1);
-    const withParent = parent.length && getAt(base, parent) === undefined ? setAt(base, parent, example(parentSchema(root, parent, resolve), resolve)) : base;
+    const withParent =
+      parent.length && getAt(base, parent) === undefined
+        ? setAt(base, parent, example(parentSchema(root, parent, resolve), resolve))
+        : base;
     for (const variant of valueVariants(property.schema, resolve)) {
-      mutations.push({ label: `${where}: ${variant.label}`, body: setAt(withParent, property.path, variant.value) });
+      mutations.push({
+        label: `${where}: ${variant.label}`,
+        body: setAt(withParent, property.path, variant.value),
+      });
     }
   }
   return mutations;

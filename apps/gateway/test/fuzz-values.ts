@@ -105,7 +105,8 @@ export function badQueryValues(type: string | undefined, name: string): Variant[
       { label: 'hex', value: '0x10' },
     ];
   }
-  if (type === 'boolean') return [...common, { label: 'not a boolean', value: 'maybe' }, { label: 'number', value: '2' }];
+  if (type === 'boolean')
+    return [...common, { label: 'not a boolean', value: 'maybe' }, { label: 'number', value: '2' }];
   // Cursors and ids get forged pages, ones that decode to odd JSON, and negative offsets.
   const cursorish = /page|cursor|after|before|_id$|Id$/.test(name);
   return [
@@ -114,8 +115,14 @@ export function badQueryValues(type: string | undefined, name: string): Variant[
       ? [
           { label: 'negative cursor', value: '-1' },
           { label: 'garbage cursor', value: '!!!%25%25%25' },
-          { label: 'base64 of odd JSON', value: encodeURIComponent(Buffer.from('{"offset":-5,"id":null}').toString('base64url')) },
-          { label: 'base64 of a non-object', value: encodeURIComponent(Buffer.from('[[[[1]]]]').toString('base64')) },
+          {
+            label: 'base64 of odd JSON',
+            value: encodeURIComponent(Buffer.from('{"offset":-5,"id":null}').toString('base64url')),
+          },
+          {
+            label: 'base64 of a non-object',
+            value: encodeURIComponent(Buffer.from('[[[[1]]]]').toString('base64')),
+          },
           { label: 'path traversal', value: '..%2F..%2Fetc%2Fpasswd' },
         ]
       : []),

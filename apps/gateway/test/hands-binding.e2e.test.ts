@@ -3,7 +3,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  repoRoot,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
 
 const TOOL_TIMEOUT_MS = 20_000;
@@ -20,8 +27,13 @@ interface ToolEvent {
 /** Twenty calls alternating write, bash and read, each reading what an earlier one wrote. */
 function fillCalls(): Array<{ name: string; input: Record<string, unknown> }> {
   return Array.from({ length: 20 }, (_, i) => {
-    if (i % 3 === 0) return { name: 'write', input: { file_path: `notes/w${i}.txt`, content: `written ${i}` } };
-    if (i % 3 === 1) return { name: 'bash', input: { command: `cat notes/w${i - 1}.txt && echo "shell ${i}" > notes/b${i}.txt` } };
+    if (i % 3 === 0)
+      return { name: 'write', input: { file_path: `notes/w${i}.txt`, content: `written ${i}` } };
+    if (i % 3 === 1)
+      return {
+        name: 'bash',
+        input: { command: `cat notes/w${i - 1}.txt && echo "shell ${i}" > notes/b${i}.txt` },
+      };
     return { name: 'read', input: { file_path: `notes/b${i - 1}.txt` } };
   });
 }
@@ -43,7 +55,9 @@ describe('the Hands: one durable filesystem per session across worker replicas',
   let db: TestDatabase;
   let platform: RunningPlatform;
   let api: ApiClient;
-  const disks = [0, 1].map((i) => join(repoRoot(), 'test-results', `hands-binding-${randomBytes(4).toString('hex')}`, `worker-${i}`));
+  const disks = [0, 1].map((i) =>
+    join(repoRoot(), 'test-results', `hands-binding-${randomBytes(4).toString('hex')}`, `worker-${i}`),
+  );
 
   beforeAll(async () => {
     for (const disk of disks) mkdirSync(disk, { recursive: true });
@@ -51,8 +65,13 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     platform = await launchPlatform({
       databaseUrl: db.url,
       replicas: { worker: 2 },
-      replicaEnv: (name, index): Record<string, string> => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
-      env: { AGENTRY_TOOL_TIMEOUT_MS: String(TOOL_TIMEOUT_MS), AGENTRY_HANDS_LIVENESS_MS: '3000', AGENTRY_HANDS_HEARTBEAT_MS: '500' },
+      replicaEnv: (name, index): Record<string, string> =>
+        name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {},
+      env: {
+        AGENTRY_TOOL_TIMEOUT_MS: String(TOOL_TIMEOUT_MS),
+        AGENTRY_HANDS_LIVENESS_MS: '3000',
+        AGENTRY_HANDS_HEARTBEAT_MS: '500',
+      },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   }, 180_000);
@@ -62,11 +81,14 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     await db?.drop();
   });
 
-  const holders = (sessionId: string) => disks.flatMap((disk, index) => (hasSession(disk, sessionId) ? [index] : []));
+  const holders = (sessionId: string) =>
+    disks.flatMap((disk, index) => (hasSession(disk, sessionId) ? [index] : []));
 
   async function toolEvents(sessionId: string): Promise<ToolEvent[]> {
     const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    return (listed.body.data as ToolEvent[]).filter((e) => e.type === 'agent.tool_use' || e.type === 'agent.tool_result');
+    return (listed.body.data as ToolEvent[]).filter(
+      (e) => e.type === 'agent.tool_use' || e.type === 'agent.tool_result',
+    );
   }
 
   it('keeps one filesystem through 20 calls, and survives kill -9 of the worker holding it', async () => {
@@ -76,18 +98,40 @@ describe('the Hands: one durable filesystem per session across worker replicas',
         {
           match: '^crash$',
           reply: [
-            { toolCall: { name: 'bash', input: { command: 'echo started > notes/started.txt; sleep 30; echo finished > notes/finished.txt' } } },
+            {
+              toolCall: {
+                name: 'bash',
+                input: {
+                  command: 'echo started > notes/started.txt; sleep 30; echo finished > notes/finished.txt',
+                },
+              },
+            },
             { toolCall: { name: 'read', input: { file_path: 'notes/w0.txt' } } },
-            { toolCall: { name: 'bash', input: { command: 'cat notes/b1.txt notes/w18.txt; ls notes | wc -l' } } },
+            {
+              toolCall: {
+                name: 'bash',
+                input: { command: 'cat notes/b1.txt notes/w18.txt; ls notes | wc -l' },
+              },
+            },
             'recovered',
           ],
         },
       ],
     };
-    const agent = await api.post('/v1/agents', { name: 'binder', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'binder',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const environment = await api.post('/v1/environments', { name: 'local-binding', config: { type: 'local' } });
-    const created = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    const environment = await api.post('/v1/environments', {
+      name: 'local-binding',
+      config: { type: 'local' },
+    });
+    const created = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
     const sessionId = created.body.id as string;
 
     await completeTurn(api, sessionId, 'fill', 120_000);
@@ -102,9 +146,16 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     const survivor = 1 - holder!;
 
     const before = (await toolEvents(sessionId)).length;
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'crash' }] }] });
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'crash' }] }],
+    });
     // The sleep is running on the holder once the file it writes first is in its workspace.
-    await waitFor(async () => hasFile(disks[holder!]!, sessionId, 'notes/started.txt'), Boolean, 60_000, 'the sleep to start');
+    await waitFor(
+      async () => hasFile(disks[holder!]!, sessionId, 'notes/started.txt'),
+      Boolean,
+      60_000,
+      'the sleep to start',
+    );
     const killedAt = Date.now();
     await platform.replicasOf('worker')[holder!]!.kill('SIGKILL');
 
@@ -119,7 +170,12 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     expect(text(crashed!)).toMatch(/may or may not have run/);
     expect(answeredAfterMs).toBeLessThan(TOOL_TIMEOUT_MS);
 
-    await waitFor(async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status, (s) => s === 'idle', 90_000, 'session status');
+    await waitFor(
+      async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status,
+      (s) => s === 'idle',
+      90_000,
+      'session status',
+    );
     const after = (await toolEvents(sessionId)).slice(before).filter((e) => e.type === 'agent.tool_result');
     expect(after).toHaveLength(3);
     expect(after[1]!.is_error, text(after[1]!)).toBe(false);
@@ -134,7 +190,9 @@ describe('the Hands: one durable filesystem per session across worker replicas',
 });
 
 function sessionDirs(disk: string, sessionId: string): string[] {
-  const out = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], { encoding: 'utf8' });
+  const out = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], {
+    encoding: 'utf8',
+  });
   return out.split('\n').filter(Boolean);
 }
 

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, FakeOpenAiServer, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  FakeOpenAiServer,
+  launchPlatform,
+  repoRoot,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
 
 interface SdkTool {
@@ -15,14 +23,24 @@ interface SdkTool {
 /** The official SDK's `agent_toolset_20260401` (what a CMA worker runs), resolved as the harness resolves it. */
 function officialToolset(): SdkTool[] {
   const require = createRequire(join(repoRoot(), 'packages/harness/package.json'));
-  const toolset = require('@anthropic-ai/sdk/tools/agent-toolset/node') as { betaAgentToolset20260401: (ctx: { workdir: string }) => SdkTool[] };
+  const toolset = require('@anthropic-ai/sdk/tools/agent-toolset/node') as {
+    betaAgentToolset20260401: (ctx: { workdir: string }) => SdkTool[];
+  };
   return toolset.betaAgentToolset20260401({ workdir: '/nonexistent' });
 }
 
 /** Documented inputs of the web tools, which the SDK runs server-side and declares no schema for. */
 const WEB_TOOL_INPUTS: Record<string, string[]> = { web_fetch: ['url'], web_search: ['query'] };
 const TOOLSET_NAMES = ['bash', 'edit', 'glob', 'grep', 'read', 'web_fetch', 'web_search', 'write'];
-const AGENTSCOPE_NAMES = ['execute', 'read_file', 'write_file', 'edit_file', 'list_files', 'glob_files', 'grep_files'];
+const AGENTSCOPE_NAMES = [
+  'execute',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'glob_files',
+  'grep_files',
+];
 
 async function httpServer(body: string): Promise<{ server: Server; port: number }> {
   const server = createServer((_req, res) => res.end(body));
@@ -69,7 +87,10 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
   });
 
   async function environment(config: Record<string, unknown>): Promise<string> {
-    const created = await api.post('/v1/environments', { name: `env-${config.type}-${Math.random().toString(36).slice(2, 8)}`, config });
+    const created = await api.post('/v1/environments', {
+      name: `env-${config.type}-${Math.random().toString(36).slice(2, 8)}`,
+      config,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     return created.body.id as string;
   }
@@ -81,23 +102,50 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
   }
 
   /** The tools the model was offered on the first model call of a new session's turn. */
-  async function offeredTools(agentId: string, environmentId: string): Promise<Map<string, { description: string; parameters: unknown }>> {
+  async function offeredTools(
+    agentId: string,
+    environmentId: string,
+  ): Promise<Map<string, { description: string; parameters: unknown }>> {
     model.reset();
     const id = await session(agentId, environmentId);
-    await api.post(`/v1/sessions/${id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }] });
-    await waitFor(async () => model.completionRequests.length, (n) => n > 0, 60_000, 'a model call');
-    const tools = (model.completionRequests[0].tools ?? []) as Array<{ function: { name: string; description: string; parameters: unknown } }>;
-    return new Map(tools.map((t) => [t.function.name, { description: t.function.description, parameters: t.function.parameters }]));
+    await api.post(`/v1/sessions/${id}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
+    });
+    await waitFor(
+      async () => model.completionRequests.length,
+      (n) => n > 0,
+      60_000,
+      'a model call',
+    );
+    const tools = (model.completionRequests[0].tools ?? []) as Array<{
+      function: { name: string; description: string; parameters: unknown };
+    }>;
+    return new Map(
+      tools.map((t) => [
+        t.function.name,
+        { description: t.function.description, parameters: t.function.parameters },
+      ]),
+    );
   }
 
   it('offers the official SDK toolset, names and input schemas, in every environment type', async () => {
     const official = officialToolset();
-    const agent = await api.post('/v1/agents', { name: 'toolset', model: { id: 'openai/gpt-4.1' }, tools: [{ type: 'agent_toolset_20260401' }] });
-    for (const config of [{ type: 'local' }, { type: 'cloud' }, { type: 'remote' }, { type: 'self_hosted' }]) {
+    const agent = await api.post('/v1/agents', {
+      name: 'toolset',
+      model: { id: 'openai/gpt-4.1' },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    for (const config of [
+      { type: 'local' },
+      { type: 'cloud' },
+      { type: 'remote' },
+      { type: 'self_hosted' },
+    ]) {
       const tools = await offeredTools(agent.body.id, await environment(config));
       const toolsetNames = [...tools.keys()].filter((name) => TOOLSET_NAMES.includes(name)).sort();
       expect(toolsetNames, config.type).toEqual(TOOLSET_NAMES);
-      for (const name of AGENTSCOPE_NAMES) expect(tools.has(name), `${config.type} offers ${name}`).toBe(false);
+      for (const name of AGENTSCOPE_NAMES)
+        expect(tools.has(name), `${config.type} offers ${name}`).toBe(false);
       for (const twin of official) {
         expect(tools.get(twin.name)!.parameters, `${config.type} ${twin.name}`).toEqual(twin.input_schema);
         expect(tools.get(twin.name)!.description).toBe(twin.description);
@@ -112,11 +160,21 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     const agent = await api.post('/v1/agents', {
       name: 'no-shell',
       model: { id: 'openai/gpt-4.1' },
-      tools: [{ type: 'agent_toolset_20260401', configs: [{ name: 'bash', enabled: false }, { name: 'web_search', enabled: false }] }],
+      tools: [
+        {
+          type: 'agent_toolset_20260401',
+          configs: [
+            { name: 'bash', enabled: false },
+            { name: 'web_search', enabled: false },
+          ],
+        },
+      ],
     });
     for (const config of [{ type: 'local' }, { type: 'remote' }, { type: 'self_hosted' }]) {
       const names = [...(await offeredTools(agent.body.id, await environment(config))).keys()];
-      expect(names, config.type).toEqual(expect.arrayContaining(['read', 'write', 'edit', 'glob', 'grep', 'web_fetch']));
+      expect(names, config.type).toEqual(
+        expect.arrayContaining(['read', 'write', 'edit', 'glob', 'grep', 'web_fetch']),
+      );
       expect(names, config.type).not.toContain('bash');
       expect(names, config.type).not.toContain('web_search');
     }
@@ -128,18 +186,33 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     calls: Array<{ name: string; input: Record<string, unknown> }>,
   ): Promise<{ agentId: string; sessionId: string; results: Array<{ isError: boolean; text: string }> }> {
     const script = { turns: [{ reply: [...calls.map((toolCall) => ({ toolCall })), 'done'] }] };
-    const agent = await api.post('/v1/agents', { name: 'prober', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'prober',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     const sessionId = await session(agent.body.id, environmentId);
     await completeTurn(api, sessionId, 'go', 90_000);
-    const events = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{ type: string; is_error?: boolean; content?: Array<{ text?: string }> }>;
-    const results = events.filter((e) => e.type === 'agent.tool_result').map((e) => ({ isError: e.is_error === true, text: (e.content ?? []).map((c) => c.text ?? '').join('') }));
+    const events = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{
+      type: string;
+      is_error?: boolean;
+      content?: Array<{ text?: string }>;
+    }>;
+    const results = events
+      .filter((e) => e.type === 'agent.tool_result')
+      .map((e) => ({
+        isError: e.is_error === true,
+        text: (e.content ?? []).map((c) => c.text ?? '').join(''),
+      }));
     expect(results).toHaveLength(calls.length);
     return { agentId: agent.body.id as string, sessionId, results };
   }
 
   it("keeps a session's bash away from other sessions, the host and the platform's services", async () => {
     const local = await environment({ type: 'local' });
-    const victim = await runTools(local, [{ name: 'write', input: { file_path: 'secret.txt', content: 'victim secret' } }]);
+    const victim = await runTools(local, [
+      { name: 'write', input: { file_path: 'secret.txt', content: 'victim secret' } },
+    ]);
     expect(victim.results[0]!.isError).toBe(false);
     const gatewayPort = new URL(platform.gatewayUrl).port;
     const probes = [
@@ -147,11 +220,18 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
       `cat ${repoRoot()}/package.json`,
       'cat /etc/shadow',
       `tr '\\0' '\\n' < /proc/1/environ | grep -E 'AGENTRY|DATABASE_URL|OPENAI'`,
-      ...['5432', '6379', '4222', gatewayPort].map((port) => `timeout 5 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}'`),
-      ...['5432', gatewayPort].map((port) => `curl -sS -m 5 --noproxy '' -p -x "$HTTPS_PROXY" http://127.0.0.1:${port}/`),
+      ...['5432', '6379', '4222', gatewayPort].map(
+        (port) => `timeout 5 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}'`,
+      ),
+      ...['5432', gatewayPort].map(
+        (port) => `curl -sS -m 5 --noproxy '' -p -x "$HTTPS_PROXY" http://127.0.0.1:${port}/`,
+      ),
       'curl -sS --fail-with-body -m 5 http://169.254.169.254/latest/meta-data/',
     ];
-    const attacker = await runTools(await environment({ type: 'cloud' }), [...probes.map((command) => ({ name: 'bash', input: { command } })), { name: 'bash', input: { command: 'ls /workspace; id -u' } }]);
+    const attacker = await runTools(await environment({ type: 'cloud' }), [
+      ...probes.map((command) => ({ name: 'bash', input: { command } })),
+      { name: 'bash', input: { command: 'ls /workspace; id -u' } },
+    ]);
     attacker.results.slice(0, probes.length).forEach((result, i) => {
       expect(result.isError, `${probes[i]} → ${result.text}`).toBe(true);
       expect(result.text).not.toContain('victim secret');
@@ -161,14 +241,19 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
   });
 
   it('with limited networking, an allowed host answers and any other is refused', async () => {
-    const limited = await environment({ type: 'cloud', networking: { type: 'limited', allowed_hosts: [`127.0.0.1:${allowed.port}`] } });
+    const limited = await environment({
+      type: 'cloud',
+      networking: { type: 'limited', allowed_hosts: [`127.0.0.1:${allowed.port}`] },
+    });
     const proxied = (port: number) => `curl -sS -m 5 --noproxy '' -x "$HTTP_PROXY" http://127.0.0.1:${port}/`;
     const { results } = await runTools(limited, [
       { name: 'bash', input: { command: proxied(allowed.port) } },
       { name: 'bash', input: { command: `${proxied(other.port)}; exit 1` } },
     ]);
     expect(results[0]).toEqual({ isError: false, text: 'hello from the allowed host' });
-    expect(results[1]!.text).toContain(`egress refused: 127.0.0.1:${other.port} is not in this environment's allowed_hosts`);
+    expect(results[1]!.text).toContain(
+      `egress refused: 127.0.0.1:${other.port} is not in this environment's allowed_hosts`,
+    );
     expect(results[1]!.text).not.toContain('should never be read');
   });
 
@@ -178,7 +263,10 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
       { name: 'write', input: { file_path: 'a.txt', content: 'kept' } },
       { name: 'read', input: { file_path: 'a.txt' } },
     ]);
-    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('remote environments have no shell') });
+    expect(results[0]).toMatchObject({
+      isError: true,
+      text: expect.stringContaining('remote environments have no shell'),
+    });
     expect(results[2]).toEqual({ isError: false, text: 'kept' });
     // The session's files are its own, not the agent's shared workspace (AGENTS.md, skills…).
     const shared = await api.get(`/api/agents/${agentId}/workspace/files`);

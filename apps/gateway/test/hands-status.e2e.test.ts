@@ -3,11 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type Json = Record<string, any>;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -27,7 +37,10 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_HANDS_STATUS_INTERVAL_MS: String(HEARTBEAT_MS) } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { AGENTRY_HANDS_STATUS_INTERVAL_MS: String(HEARTBEAT_MS) },
+    });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     dir = mkdtempSync(join(tmpdir(), 'agentry-hands-status-'));
   });
@@ -47,12 +60,17 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
   it('shows the cluster worker with its capacity and the sandbox it holds, and the self-hosted worker that polls', async () => {
     const agent = await api.post('/v1/agents', {
       name: 'status probe',
-      model: { id: 'scripted', script: { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: 'true' } } }, 'done'] }] } },
+      model: {
+        id: 'scripted',
+        script: { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: 'true' } } }, 'done'] }] },
+      },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     const cloud = await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } });
     const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: cloud.body.id });
-    await api.post(`/v1/sessions/${session.body.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    await api.post(`/v1/sessions/${session.body.id}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
     await until('the bash turn to end', async () => {
       const s = await api.get(`/v1/sessions/${session.body.id}`);
       return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn';
@@ -61,7 +79,13 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
     const laptop = await api.post('/v1/environments', { name: 'laptop', config: { type: 'self_hosted' } });
     const key = (await api.post(`/v1/environments/${laptop.body.id}/keys`, {})).body.key as string;
     const stopWorker = new AbortController();
-    const workerClient = new Anthropic({ baseURL: platform.gatewayUrl, apiKey: null, authToken: key, maxRetries: 0, logLevel: 'off' });
+    const workerClient = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      apiKey: null,
+      authToken: key,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
     const running = workerClient.beta.environments.work
       .worker({ environmentId: laptop.body.id, environmentKey: key, workdir: dir, workerId: 'laptop-1' })
       .run(stopWorker.signal)
@@ -73,18 +97,32 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
           const body = await statusOf(path);
           const workers = body.workers as Json[];
           // A report is up to one heartbeat old: wait for one made after the bash call ended.
-          const settled = workers.some((w) => w.kind === 'cluster' && w.runningCalls === 0 && w.liveSandboxes?.includes(session.body.id));
+          const settled = workers.some(
+            (w) => w.kind === 'cluster' && w.runningCalls === 0 && w.liveSandboxes?.includes(session.body.id),
+          );
           return settled && workers.some((w) => w.kind === 'self_hosted') ? body : undefined;
         });
         const cluster = (status.workers as Json[]).filter((w) => w.kind === 'cluster');
         expect(cluster).toHaveLength(1);
-        expect(cluster[0]).toMatchObject({ environmentId: null, runningCalls: 0, liveSandboxes: [session.body.id] });
+        expect(cluster[0]).toMatchObject({
+          environmentId: null,
+          runningCalls: 0,
+          liveSandboxes: [session.body.id],
+        });
         expect(cluster[0]!.capacity.cpus).toBeGreaterThan(0);
         expect(cluster[0]!.capacity.freeMemoryBytes).toBeGreaterThan(0);
         expect(Date.now() - cluster[0]!.lastHeartbeatAt).toBeLessThan(30_000);
         const selfHosted = (status.workers as Json[]).filter((w) => w.kind === 'self_hosted');
         expect(selfHosted).toEqual([
-          { kind: 'self_hosted', workerId: 'laptop-1', environmentId: laptop.body.id, lastHeartbeatAt: expect.any(Number), capacity: null, runningCalls: null, liveSandboxes: null },
+          {
+            kind: 'self_hosted',
+            workerId: 'laptop-1',
+            environmentId: laptop.body.id,
+            lastHeartbeatAt: expect.any(Number),
+            capacity: null,
+            runningCalls: null,
+            liveSandboxes: null,
+          },
         ]);
         expect(status.workerHeartbeats['laptop-1']).toBe(selfHosted[0]!.lastHeartbeatAt);
       }
@@ -95,7 +133,11 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
   });
 
   it("another tenant's namespace sees the cluster worker but not this tenant's sandboxes", async () => {
-    const other = await api.post('/v1/tenants', { name: 'Globex', slug: 'globex', admin: { username: 'hank', password: 'hank-pass-1' } });
+    const other = await api.post('/v1/tenants', {
+      name: 'Globex',
+      slug: 'globex',
+      admin: { username: 'hank', password: 'hank-pass-1' },
+    });
     expect(other.status).toBe(200);
     const outsider = await new ApiClient(platform.gatewayUrl).login('hank', 'hank-pass-1');
     const body = (await outsider.get('/v1/hands/status')).body as Json;
@@ -108,10 +150,14 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
   it('drops a cluster worker killed with SIGKILL once its heartbeat expires', async () => {
     await platform.service('worker').kill('SIGKILL');
     const killedAt = Date.now();
-    await until('the dead worker to leave the status', async () => {
-      const body = await statusOf('/v1/hands/status');
-      return (body.workers as Json[]).every((w) => w.kind !== 'cluster');
-    }, 30_000);
+    await until(
+      'the dead worker to leave the status',
+      async () => {
+        const body = await statusOf('/v1/hands/status');
+        return (body.workers as Json[]).every((w) => w.kind !== 'cluster');
+      },
+      30_000,
+    );
     // Three heartbeats of TTL, plus a beat of slack for a slow machine.
     expect(Date.now() - killedAt).toBeLessThan(HEARTBEAT_MS * 4 + 5_000);
   });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
 
 const LOCKOUT_SECONDS = 3;
@@ -11,7 +17,8 @@ describe('hostile and careless input', () => {
   let anonymous: ApiClient;
 
   const agentCount = async () => (await api.get('/v1/agents?limit=100')).body.data.length as number;
-  const login = (username: string, password: string) => anonymous.post('/api/auth/login', { username, password });
+  const login = (username: string, password: string) =>
+    anonymous.post('/api/auth/login', { username, password });
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -33,10 +40,17 @@ describe('hostile and careless input', () => {
     for (const name of ['bad\u0000name', 'bad\uD800name', '\uDC00']) {
       const response = await api.post('/v1/agents', { name, model: { id: 'scripted' } });
       expect(response.status, JSON.stringify(name)).toBe(400);
-      expect(response.body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', code: 'INVALID_REQUEST' } });
+      expect(response.body).toMatchObject({
+        type: 'error',
+        error: { type: 'invalid_request_error', code: 'INVALID_REQUEST' },
+      });
       expect(response.body.error.message).toMatch(/^name: contains (a NUL|an unpaired)/);
     }
-    const nested = await api.post('/v1/agents', { name: 'ok', model: { id: 'scripted' }, metadata: { note: 'x\u0000' } });
+    const nested = await api.post('/v1/agents', {
+      name: 'ok',
+      model: { id: 'scripted' },
+      metadata: { note: 'x\u0000' },
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.error.message).toMatch(/^metadata\.note: /);
     const legacy = await api.post('/api/agents', { name: 'nul\u0000' });
@@ -46,8 +60,13 @@ describe('hostile and careless input', () => {
   });
 
   it('accepts content-type: application/json with an empty body where no body is needed', async () => {
-    const environment = await api.post('/v1/environments', { name: 'worker', config: { type: 'self_hosted' } });
-    const response = await api.request('POST', `/v1/environments/${environment.body.id}/keys`, '', { 'content-type': 'application/json' });
+    const environment = await api.post('/v1/environments', {
+      name: 'worker',
+      config: { type: 'self_hosted' },
+    });
+    const response = await api.request('POST', `/v1/environments/${environment.body.id}/keys`, '', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(200);
     expect(response.body.key).toEqual(expect.any(String));
     // A route that needs a body still says so.
@@ -65,29 +84,54 @@ describe('hostile and careless input', () => {
   });
 
   it('locks a username after repeated wrong passwords, with 429 and retry-after, then lets it in again', async () => {
-    const created = await api.post('/api/admin/users', { username: 'mallory-target', password: 'right-password-123', role: 'member' });
+    const created = await api.post('/api/admin/users', {
+      username: 'mallory-target',
+      password: 'right-password-123',
+      role: 'member',
+    });
     expect([200, 201]).toContain(created.status);
     expect((await login('mallory-target', 'wrong-1')).status).toBe(401);
     expect((await login('mallory-target', 'wrong-2')).status).toBe(401);
     const third = await login('mallory-target', 'wrong-3');
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(third.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', code: 'RATE_LIMITED' } });
+    expect(third.body).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
+    });
     const locked = await login('mallory-target', 'right-password-123');
     expect(locked.status).toBe(429);
     expect((await login('admin', 'admin')).status).toBe(200);
-    await waitFor(() => login('mallory-target', 'right-password-123'), (r) => r.status === 200, (LOCKOUT_SECONDS + 3) * 1000, 'login after the lockout');
+    await waitFor(
+      () => login('mallory-target', 'right-password-123'),
+      (r) => r.status === 200,
+      (LOCKOUT_SECONDS + 3) * 1000,
+      'login after the lockout',
+    );
   });
 
   it('keeps web_fetch away from the platform itself, whatever the spelling of the address', async () => {
     const port = new URL(platform.gatewayUrl).port;
     const urls = [`http://127.0.0.1:${port}/readyz`, `http://0x7f000001:${port}/readyz`];
-    const script = { turns: [{ reply: [...urls.map((url) => ({ toolCall: { name: 'web_fetch', input: { url } } })), 'done'] }] };
-    const agent = await api.post('/v1/agents', { name: 'fetcher', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const script = {
+      turns: [
+        { reply: [...urls.map((url) => ({ toolCall: { name: 'web_fetch', input: { url } } })), 'done'] },
+      ],
+    };
+    const agent = await api.post('/v1/agents', {
+      name: 'fetcher',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
     await completeTurn(api, session.body.id, 'fetch', 30_000);
-    const events = (await api.get(`/v1/sessions/${session.body.id}/events?limit=1000`)).body.data as Array<{ type: string }>;
+    const events = (await api.get(`/v1/sessions/${session.body.id}/events?limit=1000`)).body.data as Array<{
+      type: string;
+    }>;
     const results = events.filter((e) => e.type === 'agent.tool_result');
     expect(results).toHaveLength(urls.length);
     for (const result of results) {

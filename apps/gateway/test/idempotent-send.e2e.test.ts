@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
 
 /** The gateway's request/reply connection, by the name it gives NATS. */
 const GATEWAY_RPC = 'gateway-rpc';
 const RPC_TIMEOUT_MS = 4_000;
 
-type Surface = { name: string; path: (sessionId: string) => string; body: (text: string) => unknown; ids: (body: any) => string[] };
+type Surface = {
+  name: string;
+  path: (sessionId: string) => string;
+  body: (text: string) => unknown;
+  ids: (body: any) => string[];
+};
 
 const SURFACES: Surface[] = [
   {
@@ -39,10 +50,15 @@ describe('sending a message again after its reply was lost', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     proxy = await NatsInterceptingProxy.start();
-    platform = await launchPlatform({ databaseUrl: db.url, natsUrl: proxy.url, env: { AGENTRY_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      natsUrl: proxy.url,
+      env: { AGENTRY_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
+    });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     agentId = (await api.post('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
+      .id;
   }, 180_000);
 
   afterAll(async () => {
@@ -52,45 +68,58 @@ describe('sending a message again after its reply was lost', () => {
   });
 
   const typesOf = async (sessionId: string): Promise<string[]> =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.map((e: { type: string }) => e.type);
+    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.map(
+      (e: { type: string }) => e.type,
+    );
   const count = (types: string[], type: string) => types.filter((t) => t === type).length;
 
-  it.each(SURFACES)('$name: the retry gets the committed message back, and the session answers it once', async (surface) => {
-    const sessionId = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id as string;
-    const text = `once only ${randomUUID()}`;
-    const headers = { 'idempotency-key': randomUUID() };
+  it.each(SURFACES)(
+    '$name: the retry gets the committed message back, and the session answers it once',
+    async (surface) => {
+      const sessionId = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId }))
+        .body.id as string;
+      const text = `once only ${randomUUID()}`;
+      const headers = { 'idempotency-key': randomUUID() };
 
-    // The dataplane commits the message; its reply to the gateway is lost on the way.
-    const droppedBefore = proxy.dropped;
-    proxy.drop = { client: GATEWAY_RPC, subject: /^_INBOX\./, payload: new RegExp(text) };
-    let first;
-    try {
-      first = await api.post(surface.path(sessionId), surface.body(text), headers);
-    } finally {
-      proxy.drop = null;
-    }
-    expect(proxy.dropped).toBeGreaterThan(droppedBefore);
-    expect(first.status).toBe(503);
+      // The dataplane commits the message; its reply to the gateway is lost on the way.
+      const droppedBefore = proxy.dropped;
+      proxy.drop = { client: GATEWAY_RPC, subject: /^_INBOX\./, payload: new RegExp(text) };
+      let first;
+      try {
+        first = await api.post(surface.path(sessionId), surface.body(text), headers);
+      } finally {
+        proxy.drop = null;
+      }
+      expect(proxy.dropped).toBeGreaterThan(droppedBefore);
+      expect(first.status).toBe(503);
 
-    const retry = await api.post(surface.path(sessionId), surface.body(text), headers);
-    expect(retry.status).toBe(200);
+      const retry = await api.post(surface.path(sessionId), surface.body(text), headers);
+      expect(retry.status).toBe(200);
 
-    await vi.waitFor(async () => expect(count(await typesOf(sessionId), 'session.status_idle')).toBeGreaterThan(0), { timeout: 30_000, interval: 200 });
-    const listed = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{ id: string; type: string }>;
-    const messages = listed.filter((e) => e.type === 'user.message');
-    expect(messages).toHaveLength(1);
-    expect(surface.ids(retry.body)).toEqual([messages[0]!.id]);
-    // Idle now, with the one turn that message started: one running spell, one answer.
-    const session = await api.get(`/v1/sessions/${sessionId}`);
-    expect(session.body.status).toBe('idle');
-    const types = listed.map((e) => e.type);
-    expect(count(types, 'session.status_running')).toBe(1);
-    expect(count(types, 'agent.message')).toBe(1);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      await vi.waitFor(
+        async () => expect(count(await typesOf(sessionId), 'session.status_idle')).toBeGreaterThan(0),
+        { timeout: 30_000, interval: 200 },
+      );
+      const listed = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{
+        id: string;
+        type: string;
+      }>;
+      const messages = listed.filter((e) => e.type === 'user.message');
+      expect(messages).toHaveLength(1);
+      expect(surface.ids(retry.body)).toEqual([messages[0]!.id]);
+      // Idle now, with the one turn that message started: one running spell, one answer.
+      const session = await api.get(`/v1/sessions/${sessionId}`);
+      expect(session.body.status).toBe('idle');
+      const types = listed.map((e) => e.type);
+      expect(count(types, 'session.status_running')).toBe(1);
+      expect(count(types, 'agent.message')).toBe(1);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
 
-    // The same key with another message is refused, and appends nothing.
-    const other = await api.post(surface.path(sessionId), surface.body('something else'), headers);
-    expect(other.status).toBe(409);
-    expect(count(await typesOf(sessionId), 'user.message')).toBe(1);
-  }, 90_000);
+      // The same key with another message is refused, and appends nothing.
+      const other = await api.post(surface.path(sessionId), surface.body('something else'), headers);
+      expect(other.status).toBe(409);
+      expect(count(await typesOf(sessionId), 'user.message')).toBe(1);
+    },
+    90_000,
+  );
 });

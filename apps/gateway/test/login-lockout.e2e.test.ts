@@ -1,20 +1,44 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const LOCKOUT_SECONDS = 30;
 
 /** A login sent from a chosen loopback address, so the gateway sees two different clients. */
-function loginFrom(gatewayUrl: string, localAddress: string, username: string, password: string): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
+function loginFrom(
+  gatewayUrl: string,
+  localAddress: string,
+  username: string,
+  password: string,
+): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
   const url = new URL('/api/auth/login', gatewayUrl);
   const payload = JSON.stringify({ username, password });
   return new Promise((resolve, reject) => {
     const call = request(
-      { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined, body: JSON.parse(text) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'] as string | undefined,
+            body: JSON.parse(text),
+          }),
+        );
       },
     );
     call.on('error', reject);
@@ -34,7 +58,11 @@ describe('login throttling per username and client address', () => {
       readyTimeoutMs: 300_000,
     });
     const admin = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const created = await admin.post('/api/admin/users', { username: 'quinn', password: 'quinn-password-1', role: 'member' });
+    const created = await admin.post('/api/admin/users', {
+      username: 'quinn',
+      password: 'quinn-password-1',
+      role: 'member',
+    });
     expect([200, 201]).toContain(created.status);
     // Five services start on a shared machine; start-up alone can take minutes there.
   }, 400_000);
@@ -53,8 +81,13 @@ describe('login throttling per username and client address', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     expect(Number(locked.retryAfter)).toBeLessThanOrEqual(LOCKOUT_SECONDS);
-    expect(locked.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', code: 'RATE_LIMITED' } });
-    expect(locked.body.error.message).toMatch(/Too many failed logins for this user from this address; try again in \d+ s/);
+    expect(locked.body).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
+    });
+    expect(locked.body.error.message).toMatch(
+      /Too many failed logins for this user from this address; try again in \d+ s/,
+    );
     // Locked means locked: the right password from the guessing address is refused too.
     expect((await guesser('quinn-password-1')).status).toBe(429);
     // The owner, from another address, is not locked out by the guessing.

@@ -1,6 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const TURNS = 300;
 
@@ -29,11 +35,16 @@ describe('a 300-turn session with compaction', () => {
     platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_LOG_LEVEL: 'warn' } });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     // The summarisation call gets a short fixed summary; every other request is echoed ("You said: …").
-    const script = { turns: [{ match: '^Summarise these \\d+ earlier messages', reply: ['The user sent numbered requests.'] }] };
+    const script = {
+      turns: [
+        { match: '^Summarise these \\d+ earlier messages', reply: ['The user sent numbered requests.'] },
+      ],
+    };
     const agent = await api.post('/v1/agents', { name: 'echo', model: { id: 'scripted', script } });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
+      .id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);
@@ -63,12 +74,22 @@ describe('a 300-turn session with compaction', () => {
         events: [{ type: 'user.message', content: [{ type: 'text', text: `request number ${i}` }] }],
       });
       for (const deadline = Date.now() + 30_000; idles() <= i; await sleep(5)) {
-        if (Date.now() > deadline) throw new Error(`turn ${i} never went idle; saw ${seen.slice(from).map((e) => e.type).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `turn ${i} never went idle; saw ${seen
+              .slice(from)
+              .map((e) => e.type)
+              .join(', ')}`,
+          );
       }
       const events = seen.slice(from);
-      const end = events.find((e) => e.type === 'span.model_request_end') as { model_usage?: { input_tokens?: number } } | undefined;
+      const end = events.find((e) => e.type === 'span.model_request_end') as
+        { model_usage?: { input_tokens?: number } } | undefined;
       turns.push({
-        reply: events.filter((e) => e.type === 'agent.message').map((e) => JSON.stringify(e.content)).join(''),
+        reply: events
+          .filter((e) => e.type === 'agent.message')
+          .map((e) => JSON.stringify(e.content))
+          .join(''),
         contextTokens: end?.model_usage?.input_tokens ?? 0,
         compacted: events.some((e) => e.type === 'agent.thread_context_compacted'),
       });

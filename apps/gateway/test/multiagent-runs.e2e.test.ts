@@ -1,10 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** Each agent answers after a pause long enough to restart the scheduler in the middle of the run. */
-const slowly = (text: string, delayMs: number) => ({ id: 'scripted', script: { turns: [{ reply: [{ delayMs, text }] }] } });
+const slowly = (text: string, delayMs: number) => ({
+  id: 'scripted',
+  script: { turns: [{ reply: [{ delayMs, text }] }] },
+});
 
-type RunEntry = { agentId: string; sessionId: string | null; status: string; reply: string | null; error: string | null };
+type RunEntry = {
+  agentId: string;
+  sessionId: string | null;
+  status: string;
+  reply: string | null;
+  error: string | null;
+};
 type Run = { id: string; status: string; results: RunEntry[] };
 
 /** `/api/multiagent/run` as a durable job: answered at once when asked to, and carried through a scheduler restart. */
@@ -14,10 +30,13 @@ describe('durable multi-agent runs', () => {
   let api: ApiClient;
   let environmentId: string;
 
-  const agent = async (name: string, model: unknown) => (await api.post('/v1/agents', { name, model })).body.id as string;
+  const agent = async (name: string, model: unknown) =>
+    (await api.post('/v1/agents', { name, model })).body.id as string;
   const runOf = async (id: string) => (await api.get<Run>(`/api/multiagent/runs/${id}`)).body;
   const completed = async (id: string, timeoutMs = 60_000) => {
-    await expect.poll(async () => (await runOf(id)).status, { timeout: timeoutMs, interval: 250 }).toBe('completed');
+    await expect
+      .poll(async () => (await runOf(id)).status, { timeout: timeoutMs, interval: 250 })
+      .toBe('completed');
     return runOf(id);
   };
   const sessionsOf = async (run: Run) => {
@@ -54,11 +73,26 @@ describe('durable multi-agent runs', () => {
     expect(accepted.body).toMatchObject({ id: expect.stringMatching(/^marun_/), status: 'queued' });
     expect(accepted.body.results.map((r) => r.status)).toEqual(['pending', 'pending']);
 
-    const stream = await SseClient.open(`${platform.gatewayUrl}/api/multiagent/runs/${accepted.body.id}/stream`, api.authHeaders);
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/api/multiagent/runs/${accepted.body.id}/stream`,
+      api.authHeaders,
+    );
     const run = await completed(accepted.body.id);
     expect(run.results).toEqual([
-      { agentId: first, sessionId: expect.stringMatching(/^sesn_/), status: 'idle', reply: 'first done', error: null },
-      { agentId: second, sessionId: expect.stringMatching(/^sesn_/), status: 'idle', reply: 'second done', error: null },
+      {
+        agentId: first,
+        sessionId: expect.stringMatching(/^sesn_/),
+        status: 'idle',
+        reply: 'first done',
+        error: null,
+      },
+      {
+        agentId: second,
+        sessionId: expect.stringMatching(/^sesn_/),
+        status: 'idle',
+        reply: 'second done',
+        error: null,
+      },
     ]);
     const frames = await stream.waitFor((f) => f.some((x) => JSON.parse(x.data).status === 'completed'));
     const seen = frames.map((f) => JSON.parse(f.data) as Run);
@@ -71,18 +105,39 @@ describe('durable multi-agent runs', () => {
 
   it('keeps the synchronous answer without the header', async () => {
     const only = await agent('only', 'scripted');
-    const ran = await api.post('/api/multiagent/run', { agentIds: [only], message: 'status?', environmentId });
+    const ran = await api.post('/api/multiagent/run', {
+      agentIds: [only],
+      message: 'status?',
+      environmentId,
+    });
     expect(ran.status).toBe(200);
-    expect(ran.body).toEqual({ results: [{ agentId: only, sessionId: expect.any(String), status: 'idle', reply: 'You said: status?', error: null }] });
+    expect(ran.body).toEqual({
+      results: [
+        {
+          agentId: only,
+          sessionId: expect.any(String),
+          status: 'idle',
+          reply: 'You said: status?',
+          error: null,
+        },
+      ],
+    });
   });
 
   it('loses nothing when the scheduler restarts mid-run: every agent answers once, no session twice', async () => {
     const agents = [await agent('a', slowly('a done', 4_000)), await agent('b', slowly('b done', 4_000))];
-    const accepted = await api.post<Run>('/api/multiagent/run', { agentIds: agents, message: 'go', environmentId, parallel: true }, { prefer: 'respond-async' });
+    const accepted = await api.post<Run>(
+      '/api/multiagent/run',
+      { agentIds: agents, message: 'go', environmentId, parallel: true },
+      { prefer: 'respond-async' },
+    );
     expect(accepted.status).toBe(202);
     // Mid-run: both sessions exist and are in their turn.
     await expect
-      .poll(async () => (await runOf(accepted.body.id)).results.every((r) => r.status === 'running'), { timeout: 30_000, interval: 100 })
+      .poll(async () => (await runOf(accepted.body.id)).results.every((r) => r.status === 'running'), {
+        timeout: 30_000,
+        interval: 100,
+      })
       .toBe(true);
     await platform.service('scheduler').kill('SIGKILL');
     platform.service('scheduler').start();
@@ -105,7 +160,11 @@ describe('durable multi-agent runs', () => {
   it('refuses a run naming an agent the caller cannot see, creating nothing; an unknown run is 404', async () => {
     const mine = await agent('mine', 'scripted');
     const before = (await api.get('/api/sessions')).body.length;
-    const refused = await api.post('/api/multiagent/run', { agentIds: [mine, 'agent_not_mine'], message: 'hi', environmentId }, { prefer: 'respond-async' });
+    const refused = await api.post(
+      '/api/multiagent/run',
+      { agentIds: [mine, 'agent_not_mine'], message: 'hi', environmentId },
+      { prefer: 'respond-async' },
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.error.message).toContain('agent_not_mine');
     expect((await api.get('/api/sessions')).body.length).toBe(before);

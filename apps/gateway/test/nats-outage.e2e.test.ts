@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, startOwnedNats, type OwnedProcess, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  startOwnedNats,
+  type OwnedProcess,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { allReady, completeTurn, exited, openSession, readiness, waitFor } from './outage-fixture.js';
 
 /** Longer than the ~20 s after which a NATS client with default options stops reconnecting for good. */
@@ -37,7 +45,12 @@ describe('a NATS outage longer than the default reconnect budget', () => {
 
     await nats.stop('SIGKILL');
     const outageEnds = Date.now() + OUTAGE_MS;
-    const down = await waitFor(() => readiness(platform), (s) => Object.values(s).every((code) => code === 503), 10_000, 'readiness during the outage');
+    const down = await waitFor(
+      () => readiness(platform),
+      (s) => Object.values(s).every((code) => code === 503),
+      10_000,
+      'readiness during the outage',
+    );
     expect(Object.values(down)).toEqual([503, 503, 503, 503, 503]);
     const during = await api.get(`/v1/sessions/${sessionId}`);
     expect(during.status).toBe(503);

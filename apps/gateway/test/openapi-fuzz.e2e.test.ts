@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, repoRoot, UNLIMITED_PRINCIPALS, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  repoRoot,
+  UNLIMITED_PRINCIPALS,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { databaseSnapshot } from './db-snapshot.js';
 import { casesFor, isDestructive, sampleCases, type DocumentOperation } from './fuzz-cases.js';
 import { runFuzz, sendCase } from './fuzz-runner.js';
@@ -54,14 +62,24 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
     const anonymous = new ApiClient(platform.gatewayUrl);
     admin = await anonymous.login('admin', 'admin');
     const documented = new Set(loadOperations().map((op) => op.label));
-    const member = await admin.post('/api/admin/users', { username: 'fuzz-member', password: 'member-pass-1', role: 'member' });
+    const member = await admin.post('/api/admin/users', {
+      username: 'fuzz-member',
+      password: 'member-pass-1',
+      role: 'member',
+    });
     const [fixtures, key, namespaces] = await Promise.all([
       createNamespaceFixtures(admin, {}, documented),
       admin.post('/api/keys', { name: 'fuzz-key', permissions: ['read'] }),
       admin.get('/api/namespaces'),
     ]);
     const tenant = (await db.prisma.tenant.findFirstOrThrow()).id;
-    ids = { ...fixtures.ids, user: member.body.id, apiKey: key.body.id, namespace: namespaces.body[0].id, tenant };
+    ids = {
+      ...fixtures.ids,
+      user: member.body.id,
+      apiKey: key.body.id,
+      namespace: namespaces.body[0].id,
+      tenant,
+    };
     environmentKey = fixtures.environmentKeySecret;
     signOutToken = (await anonymous.login('admin', 'admin')).authHeaders;
   }, 600_000);
@@ -86,15 +104,25 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
 
   it('answers every mutation of every route’s path, query, headers and body with a 2xx or its surface’s typed 4xx', async () => {
     const resolve = resolver(document);
-    const operations: DocumentOperation[] = loadOperations().map((op) => ({ ...op, schema: document.paths[op.path][op.method.toLowerCase()] as Schema }));
+    const operations: DocumentOperation[] = loadOperations().map((op) => ({
+      ...op,
+      schema: document.paths[op.path][op.method.toLowerCase()] as Schema,
+    }));
     const byOperation = operations.map((op) => casesFor(op, ids, resolve, BODY_LIMIT_BYTES));
     const total = byOperation.reduce((sum, cases) => sum + cases.length, 0);
     const sample = sampleCases(byOperation, CASES, SEED);
-    const pinned = byOperation.flat().filter((c) => !sample.includes(c) && PINNED.some(([op, label]) => c.op.label === op && c.label === label));
-    const cases = [...sample, ...pinned].sort((a, b) => Number(isDestructive(a.op)) - Number(isDestructive(b.op)));
+    const pinned = byOperation
+      .flat()
+      .filter(
+        (c) => !sample.includes(c) && PINNED.some(([op, label]) => c.op.label === op && c.label === label),
+      );
+    const cases = [...sample, ...pinned].sort(
+      (a, b) => Number(isDestructive(a.op)) - Number(isDestructive(b.op)),
+    );
     const credentials = (label: string): Record<string, string> => {
       if (label === 'POST /api/auth/logout') return signOutToken;
-      if (classify({ label }) === 'worker') return { authorization: `Bearer ${environmentKey}`, 'x-builder-environment-key': environmentKey };
+      if (classify({ label }) === 'worker')
+        return { authorization: `Bearer ${environmentKey}`, 'x-builder-environment-key': environmentKey };
       return admin.authHeaders;
     };
     const started = Date.now();
@@ -111,9 +139,15 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
     expect(report.failures, report.failures.join('\n')).toEqual([]);
     expect(routes).toBe(operations.length);
     expect(report.sent).toBe(cases.length);
-    expect(pinned.length + sample.filter((c) => PINNED.some(([op, label]) => c.op.label === op && c.label === label)).length).toBe(PINNED.length);
+    expect(
+      pinned.length +
+        sample.filter((c) => PINNED.some(([op, label]) => c.op.label === op && c.label === label)).length,
+    ).toBe(PINNED.length);
     // Most hostile input is refused, and most refusals had the database compared around them.
-    const refused = Object.entries(report.statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0), 0);
+    const refused = Object.entries(report.statuses).reduce(
+      (sum, [status, n]) => sum + (Number(status) >= 400 ? n : 0),
+      0,
+    );
     expect(refused).toBeGreaterThan(report.sent / 2);
     expect(report.refusedChecked).toBeGreaterThan(refused / 2);
   }, 1_800_000);

@@ -13,11 +13,17 @@ export async function readiness(platform: RunningPlatform): Promise<Record<Servi
 }
 
 /** Polls `probe` until it returns a value `accept` takes, or fails with the last value seen. */
-export async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
     last = await probe();
   }
@@ -37,7 +43,10 @@ export async function openSession(api: ApiClient): Promise<string> {
   expect(agent.status).toBe(200);
   const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
   expect(environment.status).toBe(200);
-  const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+  const session = await api.post('/v1/sessions', {
+    agent: agent.body.id,
+    environment_id: environment.body.id,
+  });
   expect(session.status).toBe(200);
   return session.body.id as string;
 }
@@ -50,14 +59,37 @@ export async function agentMessages(api: ApiClient, sessionId: string): Promise<
 }
 
 /** Sends a message (retrying while the API is unavailable) and waits until the turn's answer is in the log. */
-export async function completeTurn(api: ApiClient, sessionId: string, text: string, timeoutMs: number): Promise<void> {
-  const before = await waitFor(() => agentMessages(api, sessionId), (n) => n >= 0, timeoutMs, 'event list');
+export async function completeTurn(
+  api: ApiClient,
+  sessionId: string,
+  text: string,
+  timeoutMs: number,
+): Promise<void> {
+  const before = await waitFor(
+    () => agentMessages(api, sessionId),
+    (n) => n >= 0,
+    timeoutMs,
+    'event list',
+  );
   await waitFor(
-    () => api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] }),
+    () =>
+      api.post(`/v1/sessions/${sessionId}/events`, {
+        events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+      }),
     (r) => r.status === 200,
     timeoutMs,
     'posting a message',
   );
-  await waitFor(() => agentMessages(api, sessionId), (n) => n > before, timeoutMs, `answer to "${text}"`);
-  await waitFor(async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status, (s) => s === 'idle', timeoutMs, 'session status');
+  await waitFor(
+    () => agentMessages(api, sessionId),
+    (n) => n > before,
+    timeoutMs,
+    `answer to "${text}"`,
+  );
+  await waitFor(
+    async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status,
+    (s) => s === 'idle',
+    timeoutMs,
+    'session status',
+  );
 }

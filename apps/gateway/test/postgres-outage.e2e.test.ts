@@ -2,8 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, startOwnedPostgres, type OwnedPostgres, type RunningPlatform, type TestDatabase } from '@agentry/testing';
-import { agentMessages, allReady, completeTurn, exited, openSession, readiness, waitFor } from './outage-fixture.js';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  startOwnedPostgres,
+  type OwnedPostgres,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
+import {
+  agentMessages,
+  allReady,
+  completeTurn,
+  exited,
+  openSession,
+  readiness,
+  waitFor,
+} from './outage-fixture.js';
 
 const SLOW_ANSWER = { turns: [{ reply: [{ delayMs: 2_000, text: 'Answered across the outage.' }] }] };
 
@@ -36,12 +52,24 @@ describe('a Postgres outage', () => {
     const sessionId = await openSession(api);
     await completeTurn(api, sessionId, 'warm every pool up', 30_000);
 
-    const agent = await api.post('/v1/agents', { name: 'slow', model: { id: 'scripted', script: SLOW_ANSWER } });
+    const agent = await api.post('/v1/agents', {
+      name: 'slow',
+      model: { id: 'scripted', script: SLOW_ANSWER },
+    });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const slow = (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id as string;
-    const sent = await api.post(`/v1/sessions/${slow}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+    const slow = (
+      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id as string;
+    const sent = await api.post(`/v1/sessions/${slow}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
     expect(sent.status).toBe(200);
-    await waitFor(async () => (await api.get(`/v1/sessions/${slow}`)).body.status, (s) => s === 'running', 10_000, 'turn start');
+    await waitFor(
+      async () => (await api.get(`/v1/sessions/${slow}`)).body.status,
+      (s) => s === 'running',
+      10_000,
+      'turn start',
+    );
 
     await postgres.server.stop('SIGINT');
 
@@ -50,12 +78,20 @@ describe('a Postgres outage', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(read.status).toBe(503);
     expect(Number(read.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(read.body).toMatchObject({ type: 'error', error: { type: 'overloaded_error', code: 'UNAVAILABLE' } });
+    expect(read.body).toMatchObject({
+      type: 'error',
+      error: { type: 'overloaded_error', code: 'UNAVAILABLE' },
+    });
     const write = await api.post('/v1/agents', { name: 'during the outage', model: { id: 'scripted' } });
     expect(write.status).toBe(503);
     expect(write.headers.get('retry-after')).toBeTruthy();
 
-    const down = await waitFor(() => readiness(platform), (s) => s.control === 503 && s.dataplane === 503 && s.scheduler === 503, 10_000, 'readiness');
+    const down = await waitFor(
+      () => readiness(platform),
+      (s) => s.control === 503 && s.dataplane === 503 && s.scheduler === 503,
+      10_000,
+      'readiness',
+    );
     expect(down.gateway).toBe(200);
     // Long enough for idle pooled connections and in-flight turns to notice the outage.
     await new Promise((r) => setTimeout(r, 3_000));
@@ -63,8 +99,18 @@ describe('a Postgres outage', () => {
 
     await postgres.start();
     await waitFor(() => readiness(platform), allReady, 30_000, 'readiness after Postgres is back');
-    await waitFor(() => agentMessages(api, slow), (n) => n === 1, 60_000, 'the interrupted turn');
-    await waitFor(async () => (await api.get(`/v1/sessions/${slow}`)).body.status, (s) => s === 'idle', 30_000, 'session idle');
+    await waitFor(
+      () => agentMessages(api, slow),
+      (n) => n === 1,
+      60_000,
+      'the interrupted turn',
+    );
+    await waitFor(
+      async () => (await api.get(`/v1/sessions/${slow}`)).body.status,
+      (s) => s === 'idle',
+      30_000,
+      'session idle',
+    );
     await completeTurn(api, sessionId, 'after', 30_000);
     expect(exited(platform)).toEqual([]);
   });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiResponse, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  type ApiResponse,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { openSession } from './outage-fixture.js';
 
 const WINDOW_SECONDS = 4;
@@ -56,11 +64,16 @@ describe('rate limits per API key, per client address, and on open event streams
     expect(refused, `statuses: ${statuses.join(',')}`).toBeDefined();
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(WINDOW_SECONDS);
-    expect(refused!.body).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', code: 'RATE_LIMITED' } });
+    expect(refused!.body).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
+    });
     expect(refused!.body.error.message).toMatch(/per 4 s exceeded for this API key/);
     expect((await quiet.get('/v1/agents?limit=1')).status).toBe(200);
     // The window passes and the key works again.
-    await new Promise((resolve) => setTimeout(resolve, Number(refused!.headers.get('retry-after')) * 1000 + 200));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Number(refused!.headers.get('retry-after')) * 1000 + 200),
+    );
     expect((await busy.get('/v1/agents?limit=1')).status).toBe(200);
   });
 
@@ -84,12 +97,18 @@ describe('rate limits per API key, per client address, and on open event streams
     const streamer = await newKey('streamer');
     const sessionId = await openSession(admin);
     const url = `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`;
-    const open = [await SseClient.open(url, streamer.authHeaders), await SseClient.open(url, streamer.authHeaders)];
+    const open = [
+      await SseClient.open(url, streamer.authHeaders),
+      await SseClient.open(url, streamer.authHeaders),
+    ];
     expect(open.map((s) => s.status)).toEqual([200, 200]);
     const third = await SseClient.open(url, streamer.authHeaders);
     expect(third.status).toBe(429);
     const envelope = JSON.parse(third.frames[0]!.data);
-    expect(envelope).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', code: 'RATE_LIMITED' } });
+    expect(envelope).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
+    });
     expect(envelope.error.message).toMatch(/at most 2 per API key or user/);
     // Another principal is not affected by this key's streams.
     const adminStream = await SseClient.open(url, admin.authHeaders);

@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@agentry/platform';
-import { ApiClient, createTestDatabase, launchPlatform, startOwnedRedis, type OwnedProcess, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  startOwnedRedis,
+  type OwnedProcess,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { agentMessages, completeTurn, exited, openSession, waitFor } from './outage-fixture.js';
 
-const SLOW_ANSWER = { turns: [{ reply: [{ delayMs: 3_000, text: 'Finished after Redis came back empty.' }] }] };
+const SLOW_ANSWER = {
+  turns: [{ reply: [{ delayMs: 3_000, text: 'Finished after Redis came back empty.' }] }],
+};
 
 describe('a Redis restart that loses every key', () => {
   let logDir: string;
@@ -65,11 +75,23 @@ describe('a Redis restart that loses every key', () => {
     const cronId = `deployment:${deployment.body.id}`;
     await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler installed');
 
-    const agent = await api.post('/v1/agents', { name: 'slow', model: { id: 'scripted', script: SLOW_ANSWER } });
+    const agent = await api.post('/v1/agents', {
+      name: 'slow',
+      model: { id: 'scripted', script: SLOW_ANSWER },
+    });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const sessionId = (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id as string;
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
-    await waitFor(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, (s) => s === 'running', 10_000, 'turn start');
+    const sessionId = (
+      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id as string;
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+    });
+    await waitFor(
+      async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status,
+      (s) => s === 'running',
+      10_000,
+      'turn start',
+    );
 
     // The turn's runner dies, and Redis restarts with nothing in it: no drain job, no job scheduler.
     await platform.service('dataplane').kill('SIGKILL');
@@ -78,9 +100,19 @@ describe('a Redis restart that loses every key', () => {
     platform.service('dataplane').start();
     await platform.service('dataplane').waitReady(60_000);
 
-    await waitFor(() => agentMessages(api, sessionId), (n) => n === 1, 30_000, 'the abandoned turn');
+    await waitFor(
+      () => agentMessages(api, sessionId),
+      (n) => n === 1,
+      30_000,
+      'the abandoned turn',
+    );
     await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler re-installed');
-    await waitFor(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, (s) => s === 'idle', 15_000, 'session idle');
+    await waitFor(
+      async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status,
+      (s) => s === 'idle',
+      15_000,
+      'session idle',
+    );
     await completeTurn(api, warm, 'after', 30_000);
     expect(exited(platform)).toEqual([]);
   });
@@ -90,13 +122,20 @@ describe('a Redis restart that loses every key', () => {
     await completeTurn(api, sessionId, 'warm up', 30_000);
     await redis.stop('SIGKILL');
     try {
-      const sent = await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'while Redis is away' }] }] });
+      const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+        events: [{ type: 'user.message', content: [{ type: 'text', text: 'while Redis is away' }] }],
+      });
       // Committed is accepted: an error here would make the client send the message a second time.
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     } finally {
       await redis.start();
     }
-    await waitFor(() => agentMessages(api, sessionId), (n) => n === 2, 30_000, 'the answer');
+    await waitFor(
+      () => agentMessages(api, sessionId),
+      (n) => n === 2,
+      30_000,
+      'the answer',
+    );
     const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
     const texts = (listed.body.data as Array<{ type: string; content?: Array<{ text: string }> }>)
       .filter((e) => e.type === 'user.message')

@@ -14,7 +14,11 @@ interface BodySpec {
 const text = (value: string) => [{ type: 'text', text: value }];
 const AGENT = { name: 'matrix', model: 'scripted' };
 const RENAMED = { name: 'matrix-renamed' };
-const TENANT = { name: 'Intruders', slug: 'intruders', admin: { username: 'intruder-admin', password: 'intruder-pass' } };
+const TENANT = {
+  name: 'Intruders',
+  slug: 'intruders',
+  admin: { username: 'intruder-admin', password: 'intruder-pass' },
+};
 
 export function skillFolder(description: string): FormData {
   const form = new FormData();
@@ -45,15 +49,24 @@ const BODIES: Record<string, BodySpec> = {
   'PUT /api/agents/{id}': fixed(RENAMED),
   'PUT /api/agents/{id}/workspace/file': fixed({ path: 'knowledge/matrix.md', content: 'matrix' }),
   'POST /api/agents/{id}/workspace/file/move': fixed({ from: 'AGENTS.md', to: 'MOVED.md' }),
-  'PUT /api/agents/{id}/skills/workspace/{name}': fixed({ markdown: '---\nname: fixture-item\ndescription: Changed by the matrix\n---\n' }),
-  'PUT /api/agents/{id}/workspace/subagents/{name}': fixed({ description: 'Changed by the matrix', inlineBody: 'matrix' }),
+  'PUT /api/agents/{id}/skills/workspace/{name}': fixed({
+    markdown: '---\nname: fixture-item\ndescription: Changed by the matrix\n---\n',
+  }),
+  'PUT /api/agents/{id}/workspace/subagents/{name}': fixed({
+    description: 'Changed by the matrix',
+    inlineBody: 'matrix',
+  }),
   'POST /api/agents/{id}/shares': { body: (i) => ({ granteeType: 'user', granteeId: i.user, tier: 'RUN' }) },
   'POST /api/environments': fixed({ name: 'matrix-env', type: 'local' }),
   'PATCH /api/environments/{id}': fixed(RENAMED),
   'POST /api/memory-stores': fixed({ name: 'matrix-store' }),
   'PATCH /api/memory-stores/{id}': fixed(RENAMED),
   'POST /api/vaults': fixed({ displayName: 'matrix-vault' }),
-  'POST /api/vaults/{id}/credentials': fixed({ type: 'static_bearer', target: 'https://mcp.matrix.test/sse', secret: 'matrix-token' }),
+  'POST /api/vaults/{id}/credentials': fixed({
+    type: 'static_bearer',
+    target: 'https://mcp.matrix.test/sse',
+    secret: 'matrix-token',
+  }),
   'PUT /api/memory-stores/{id}/memories/{path}': fixed({ content: 'changed' }),
   'POST /api/memory-stores/{id}/redact': fixed({ path: 'fixture/notes.md' }),
   'POST /api/files': fixed({ filename: 'matrix.txt', content: 'matrix' }),
@@ -91,7 +104,11 @@ const BODIES: Record<string, BodySpec> = {
   'POST /v1/sessions/{id}/events': fixed({ events: [{ type: 'user.message', content: text('hi') }] }),
   'POST /v1/sessions/{sessionId}/resources': {
     // Each call mounts at its own path, since two resources may not share one.
-    body: (i) => ({ type: 'file', file_id: i.file, mount_path: `/matrix/${Math.random().toString(36).slice(2)}` }),
+    body: (i) => ({
+      type: 'file',
+      file_id: i.file,
+      mount_path: `/matrix/${Math.random().toString(36).slice(2)}`,
+    }),
     refers: ['file'],
   },
   'POST /v1/sessions/{sessionId}/resources/{id}': fixed({ authorization_token: 'matrix-rotated-token' }),

@@ -14,10 +14,15 @@ type Call = (what: string, method: string, path: string, body?: unknown) => Prom
 const text = (value: string) => [{ type: 'text', text: value }];
 
 /** A full set of resources in the namespace `headers` select, made through the public API as a user would. */
-export async function createNamespaceFixtures(api: ApiClient, headers: Record<string, string>, documented: ReadonlySet<string>): Promise<NamespaceFixtures> {
+export async function createNamespaceFixtures(
+  api: ApiClient,
+  headers: Record<string, string>,
+  documented: ReadonlySet<string>,
+): Promise<NamespaceFixtures> {
   const call: Call = async (what, method, path, body) => {
     const reply = await send(api.baseUrl, method, path, body, { ...api.authHeaders, ...headers });
-    if (reply.status !== 200) throw new Error(`fixture ${what}: ${method} ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200)
+      throw new Error(`fixture ${what}: ${method} ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body;
   };
   const [agent, environment, vault, store, file, skill] = await Promise.all([
@@ -31,16 +36,31 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
   ]);
   const [environmentKey, session, credential, memory, skillVersion, deployment] = await Promise.all([
     call('environment key', 'POST', `/v1/environments/${environment.id}/keys`, {}),
-    call('session', 'POST', '/v1/sessions', { agent: agent.id, environment_id: environment.id, resources: [
-        { type: 'github_repository', url: 'https://git.fixture.test/acme/widgets.git', authorization_token: 'fixture-token' },
+    call('session', 'POST', '/v1/sessions', {
+      agent: agent.id,
+      environment_id: environment.id,
+      resources: [
+        {
+          type: 'github_repository',
+          url: 'https://git.fixture.test/acme/widgets.git',
+          authorization_token: 'fixture-token',
+        },
         { type: 'file', file_id: file.id },
       ],
     }),
     call('credential', 'POST', `/v1/vaults/${vault.id}/credentials`, {
       auth: { type: 'static_bearer', mcp_server_url: 'https://mcp.fixture.test/sse', token: 'fixture-token' },
     }),
-    call('memory', 'POST', `/v1/memory_stores/${store.id}/memories`, { path: '/fixture/notes.md', content: 'fixture' }),
-    call('skill version', 'POST', `/v1/skills/${skill.id}/versions`, skillFolder('Fixture skill, second version')),
+    call('memory', 'POST', `/v1/memory_stores/${store.id}/memories`, {
+      path: '/fixture/notes.md',
+      content: 'fixture',
+    }),
+    call(
+      'skill version',
+      'POST',
+      `/v1/skills/${skill.id}/versions`,
+      skillFolder('Fixture skill, second version'),
+    ),
     call('deployment', 'POST', '/v1/deployments', {
       name: 'fixture deployment',
       agent: agent.id,
@@ -49,7 +69,9 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     }),
   ]);
   const [sent, versions, run] = await Promise.all([
-    call('event', 'POST', `/v1/sessions/${session.id}/events`, { events: [{ type: 'user.message', content: text('hello') }] }),
+    call('event', 'POST', `/v1/sessions/${session.id}/events`, {
+      events: [{ type: 'user.message', content: text('hello') }],
+    }),
     call('memory version', 'GET', `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`),
     call('deployment run', 'POST', `/v1/deployments/${deployment.id}/run`),
   ]);
@@ -77,8 +99,13 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
   };
   if (documented.has('GET /api/multiagent/runs/{id}')) {
     const body = { agentIds: [agent.id], message: 'go', environmentId: environment.id };
-    const started = await send(api.baseUrl, 'POST', '/api/multiagent/run', body, { ...api.authHeaders, ...headers, prefer: 'respond-async' });
-    if (started.status !== 202) throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
+    const started = await send(api.baseUrl, 'POST', '/api/multiagent/run', body, {
+      ...api.authHeaders,
+      ...headers,
+      prefer: 'respond-async',
+    });
+    if (started.status !== 202)
+      throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
     ids.multiagentRun = (started.body as { id: string }).id;
   }
   if (documented.has('GET /v1/sessions/{id}/threads/{threadId}')) {
@@ -86,24 +113,46 @@ export async function createNamespaceFixtures(api: ApiClient, headers: Record<st
     ids.threadSession = delegated.sessionId;
     ids.thread = delegated.threadId;
   }
-  if (documented.has('GET /v1/environments/{id}/work')) ids.workItem = await firstWorkItem(call, environment.id);
-  if (documented.has('GET /api/agents/{id}/workspace')) ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
+  if (documented.has('GET /v1/environments/{id}/work'))
+    ids.workItem = await firstWorkItem(call, environment.id);
+  if (documented.has('GET /api/agents/{id}/workspace'))
+    ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };
 }
 
 /** The thread a coordinator's session runs the fixture agent in, once the coordinator has delegated to it. */
-async function delegatedThread(call: Call, agent: { id: string; name: string }, environmentId: string): Promise<{ sessionId: string; threadId: string }> {
-  const script = { turns: [{ reply: [{ toolCall: { name: 'send_message_to_agent', input: { agent: agent.name, message: 'hi' } } }, 'ok'] }] };
+async function delegatedThread(
+  call: Call,
+  agent: { id: string; name: string },
+  environmentId: string,
+): Promise<{ sessionId: string; threadId: string }> {
+  const script = {
+    turns: [
+      {
+        reply: [
+          { toolCall: { name: 'send_message_to_agent', input: { agent: agent.name, message: 'hi' } } },
+          'ok',
+        ],
+      },
+    ],
+  };
   const coordinator = await call('coordinator agent', 'POST', '/v1/agents', {
     name: 'fixture coordinator',
     model: { id: 'scripted', script },
     multiagent: { type: 'coordinator', agents: [agent.id] },
   });
-  const session = await call('coordinator session', 'POST', '/v1/sessions', { agent: coordinator.id, environment_id: environmentId });
-  await call('delegation', 'POST', `/v1/sessions/${session.id}/events`, { events: [{ type: 'user.message', content: text('go') }] });
+  const session = await call('coordinator session', 'POST', '/v1/sessions', {
+    agent: coordinator.id,
+    environment_id: environmentId,
+  });
+  await call('delegation', 'POST', `/v1/sessions/${session.id}/events`, {
+    events: [{ type: 'user.message', content: text('go') }],
+  });
   for (let attempt = 0; attempt < 120; attempt++) {
     const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
-    const child = (page.data as Array<{ id: string; parent_thread_id: string | null }>).find((t) => t.parent_thread_id !== null);
+    const child = (page.data as Array<{ id: string; parent_thread_id: string | null }>).find(
+      (t) => t.parent_thread_id !== null,
+    );
     if (child) return { sessionId: session.id, threadId: child.id };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -113,11 +162,17 @@ async function delegatedThread(call: Call, agent: { id: string; name: string }, 
 /** AGENTS.md plus a skill and a sub-agent in the agent's workspace, both named by the returned name. */
 async function agentWorkspaceFiles(call: Call, agentId: string): Promise<string> {
   const name = 'fixture-item';
-  await call('agent workspace file', 'PUT', `/api/agents/${agentId}/workspace/file`, { path: 'AGENTS.md', content: '# Fixture agent' });
+  await call('agent workspace file', 'PUT', `/api/agents/${agentId}/workspace/file`, {
+    path: 'AGENTS.md',
+    content: '# Fixture agent',
+  });
   await call('workspace skill', 'PUT', `/api/agents/${agentId}/skills/workspace/${name}`, {
     markdown: `---\nname: ${name}\ndescription: Fixture skill\n---\n`,
   });
-  await call('workspace sub-agent', 'PUT', `/api/agents/${agentId}/workspace/subagents/${name}`, { description: 'Fixture sub-agent', inlineBody: 'fixture' });
+  await call('workspace sub-agent', 'PUT', `/api/agents/${agentId}/workspace/subagents/${name}`, {
+    description: 'Fixture sub-agent',
+    inlineBody: 'fixture',
+  });
   return name;
 }
 
@@ -132,7 +187,13 @@ async function firstWorkItem(call: Call, environmentId: string): Promise<string 
 }
 
 /** What a refused request must leave as it was: resources of both namespaces, users, namespaces and keys. */
-export async function refusalSnapshot(admin: ApiClient, member: ApiClient, own: Fixtures, other: Fixtures, inOther: Record<string, string>) {
+export async function refusalSnapshot(
+  admin: ApiClient,
+  member: ApiClient,
+  own: Fixtures,
+  other: Fixtures,
+  inOther: Record<string, string>,
+) {
   const read = async (path: string, headers: Record<string, string> = {}) => {
     const reply = await admin.get(path, headers);
     return [path, reply.status, reply.body];
@@ -154,9 +215,11 @@ export async function refusalSnapshot(admin: ApiClient, member: ApiClient, own: 
     const { body } = await admin.get(`/v1/sessions/${ids.session}`, headers);
     return [body.title, body.metadata, body.archived_at];
   };
-  const users = async () => (await admin.get('/api/admin/users?limit=100')).body.map((u: any) => [u.username, u.role, u.disabled]);
+  const users = async () =>
+    (await admin.get('/api/admin/users?limit=100')).body.map((u: any) => [u.username, u.role, u.disabled]);
   // Keys record when they were last used; which exist and whether revoked is what matters.
-  const keys = async () => (await member.get('/api/keys')).body.map((k: any) => [k.id, k.permissions, k.revokedAt]);
+  const keys = async () =>
+    (await member.get('/api/keys')).body.map((k: any) => [k.id, k.permissions, k.revokedAt]);
   return Promise.all([
     ...resources(own).map((path) => read(path)),
     ...resources(other).map((path) => read(path, inOther)),

@@ -83,7 +83,11 @@ const BY_PARENT: Record<string, FixtureKey> = {
   'workspace/subagents': 'workspaceItem',
 };
 
-const BY_NAME: Record<string, FixtureKey> = { granteeType: 'granteeType', granteeId: 'user', path: 'memoryPath' };
+const BY_NAME: Record<string, FixtureKey> = {
+  granteeType: 'granteeType',
+  granteeId: 'user',
+  path: 'memoryPath',
+};
 
 const isParam = (segment: string | undefined) => segment !== undefined && /^\{\w+\}$/.test(segment);
 
@@ -101,7 +105,10 @@ export function pathParams(path: string): PathParam[] {
     const collection = segments[i - 1];
     const parent = isParam(segments[i - 2]) ? segments[i - 3] : segments[i - 2];
     // A thread lives in the coordinator's session that delegated it, not in the fixture session.
-    const threadOwner = collection === 'sessions' && segments[i + 1] === 'threads' && isParam(segments[i + 2]) ? 'threadSession' : undefined;
+    const threadOwner =
+      collection === 'sessions' && segments[i + 1] === 'threads' && isParam(segments[i + 2])
+        ? 'threadSession'
+        : undefined;
     const fixture =
       threadOwner ??
       BY_NAME[name] ??

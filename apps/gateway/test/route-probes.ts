@@ -23,7 +23,13 @@ export interface Probe {
 }
 
 /** One HTTP call with a JSON or multipart body (a FormData), never waiting on an open stream. */
-export async function send(baseUrl: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Reply> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Reply> {
   const init: RequestInit = { method, headers: { ...headers }, signal: AbortSignal.timeout(20_000) };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
@@ -58,7 +64,8 @@ export function problemWith(reply: Reply, expected: Expectation): string | null 
   const got = `${reply.status} ${(JSON.stringify(reply.body) ?? '').slice(0, 200)}`;
   if (expected === 'ok') return reply.status >= 200 && reply.status < 300 ? null : `expected 2xx, got ${got}`;
   if (expected === 'public') {
-    const answered = reply.status !== 401 && reply.status < 500 && (reply.status < 400 || isTypedError(reply.body));
+    const answered =
+      reply.status !== 401 && reply.status < 500 && (reply.status < 400 || isTypedError(reply.body));
     return answered ? null : `expected an answer without credentials, got ${got}`;
   }
   const allowed = expected === 'refused' ? [401, 403, 404] : [expected];
@@ -67,9 +74,14 @@ export function problemWith(reply: Reply, expected: Expectation): string | null 
 }
 
 /** Runs `task` over `items` a few at a time: fast, without flooding two shared cores. */
-export async function inBatches<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
-  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(task))));
+  for (let i = 0; i < items.length; i += size)
+    results.push(...(await Promise.all(items.slice(i, i + size).map(task))));
   return results;
 }
 
@@ -84,7 +96,13 @@ export async function runProbes(baseUrl: string, probes: Probe[], batch = 8): Pr
     const where = `${p.op.label} as ${p.who}${p.variant ? ` (${p.variant})` : ''}`;
     const gap = unfillable(p.op.path, p.ids);
     if (gap) return void failures.push(`${where}: cannot fill the path: ${gap}`);
-    const reply = await send(baseUrl, p.op.method, fillPath(p.op.path, p.ids), bodyFor(p.op, p.ids), p.headers);
+    const reply = await send(
+      baseUrl,
+      p.op.method,
+      fillPath(p.op.path, p.ids),
+      bodyFor(p.op, p.ids),
+      p.headers,
+    );
     const problem = problemWith(reply, p.expect);
     if (problem) failures.push(`${where}: ${problem}`);
   });

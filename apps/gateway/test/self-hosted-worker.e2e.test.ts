@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import { BetaHeartbeatPreconditionFailedError } from '@anthropic-ai/sdk/resources/beta/environments/work';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, recordingFetch, registerSecret, type ApiResponse, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  recordingFetch,
+  registerSecret,
+  type ApiResponse,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const NOTE = { file_path: 'notes/hello.txt', content: 'hello from the customer machine' };
 const SKILL_MD = '---\nname: greeter\ndescription: Greets people politely\n---\nSay hello first.\n';
@@ -25,7 +34,11 @@ const WRITE_READ_ANSWER = {
 
 type Json = Record<string, any>;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -36,7 +49,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 }
 
 function sessionsTokenOf(secret: string): string {
-  return (JSON.parse(Buffer.from(secret, 'base64url').toString('utf8')) as { sessions_token: string }).sessions_token;
+  return (JSON.parse(Buffer.from(secret, 'base64url').toString('utf8')) as { sessions_token: string })
+    .sessions_token;
 }
 
 function textOf(event: Json): string {
@@ -62,7 +76,9 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       maxRetries: 0,
       fetch: recordingFetch,
     });
-    const skill = await client.beta.skills.create({ files: [new File([SKILL_MD], 'greeter/SKILL.md', { type: 'text/markdown' })] });
+    const skill = await client.beta.skills.create({
+      files: [new File([SKILL_MD], 'greeter/SKILL.md', { type: 'text/markdown' })],
+    });
     const agent = await api.post('/v1/agents', {
       name: 'hands elsewhere',
       model: { id: 'scripted', script: WRITE_READ_ANSWER },
@@ -97,14 +113,19 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id;
 
   const say = (sessionId: string, text: string) =>
-    api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+    api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
 
-  const events = async (sessionId: string): Promise<Json[]> => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
+  const events = async (sessionId: string): Promise<Json[]> =>
+    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
 
   const idleAfterTurn = (sessionId: string) =>
     until(`session ${sessionId} idle with end_turn`, async () => {
       const session = await api.get(`/v1/sessions/${sessionId}`);
-      return session.body.status === 'idle' && session.body.stop_reason?.type === 'end_turn' ? session.body : undefined;
+      return session.body.status === 'idle' && session.body.stop_reason?.type === 'end_turn'
+        ? session.body
+        : undefined;
     });
 
   it('runs write, read and a downloaded skill through the official SDK worker, in its workdir, and stops the item when it stops', async () => {
@@ -112,9 +133,20 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     const sessionId = await newSession(environment.id);
     const dir = workdir();
     const stopWorker = new AbortController();
-    const workerClient = new Anthropic({ baseURL: platform.gatewayUrl, apiKey: null, authToken: environment.key, maxRetries: 0, logLevel: 'off' });
+    const workerClient = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      apiKey: null,
+      authToken: environment.key,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
     const running = workerClient.beta.environments.work
-      .worker({ environmentId: environment.id, environmentKey: environment.key, workdir: dir, workerId: 'e2e-laptop' })
+      .worker({
+        environmentId: environment.id,
+        environmentKey: environment.key,
+        workdir: dir,
+        workerId: 'e2e-laptop',
+      })
       .run(stopWorker.signal)
       .catch((error: unknown) => error);
 
@@ -137,9 +169,13 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     expect(textOf(results[2]!)).toContain('Say hello first.');
     expect(types.indexOf('agent.tool_use')).toBeLessThan(types.indexOf('user.tool_result'));
     expect(types.lastIndexOf('user.tool_result')).toBeLessThan(types.lastIndexOf('agent.message'));
-    expect(textOf(log.findLast((e) => e.type === 'agent.message')!)).toBe('The note is written and reads back.');
+    expect(textOf(log.findLast((e) => e.type === 'agent.message')!)).toBe(
+      'The note is written and reads back.',
+    );
 
-    const item = (await api.get(`/v1/environments/${environment.id}/work`)).body.data.find((w: Json) => w.data.id === sessionId);
+    const item = (await api.get(`/v1/environments/${environment.id}/work`)).body.data.find(
+      (w: Json) => w.data.id === sessionId,
+    );
     expect(item.state).not.toBe('stopped');
     stopWorker.abort();
     await running;
@@ -158,41 +194,82 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     let work: Json;
 
     const keyHeader = () => ({ 'x-builder-environment-key': environment.key });
-    const pendingTools = async (): Promise<Json[]> => (await worker.get(`/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`, keyHeader())).body;
+    const pendingTools = async (): Promise<Json[]> =>
+      (
+        await worker.get(
+          `/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`,
+          keyHeader(),
+        )
+      ).body;
 
     beforeAll(async () => {
       environment = await selfHostedEnvironment('build box');
       worker = new ApiClient(platform.gatewayUrl);
       sessionId = await newSession(environment.id);
-      await api.post(`/api/sessions/${sessionId}/events`, { events: [{ type: 'user.message', payload: { text: 'over plain HTTP' } }] });
-      const polled = await worker.get(`/api/environments/${environment.id}/work/poll?workerId=http-worker&timeoutMs=20000`, keyHeader());
+      await api.post(`/api/sessions/${sessionId}/events`, {
+        events: [{ type: 'user.message', payload: { text: 'over plain HTTP' } }],
+      });
+      const polled = await worker.get(
+        `/api/environments/${environment.id}/work/poll?workerId=http-worker&timeoutMs=20000`,
+        keyHeader(),
+      );
       expect(polled.status).toBe(200);
       work = polled.body;
     });
 
     it('polls, acks, runs the pending calls, posts their results and sees the turn finish', async () => {
-      expect(work).toMatchObject({ type: 'work', sessionId, environmentId: environment.id, status: 'starting' });
-      const acked = await worker.post(`/api/environments/${environment.id}/work/${work.id}/ack`, { workerId: 'http-worker', workDir: '/srv/hands' }, keyHeader());
+      expect(work).toMatchObject({
+        type: 'work',
+        sessionId,
+        environmentId: environment.id,
+        status: 'starting',
+      });
+      const acked = await worker.post(
+        `/api/environments/${environment.id}/work/${work.id}/ack`,
+        { workerId: 'http-worker', workDir: '/srv/hands' },
+        keyHeader(),
+      );
       expect(acked.status).toBe(200);
       expect(acked.body.workId).toBe(work.id);
-      const beat = await worker.post(`/api/environments/${environment.id}/work/${work.id}/heartbeat`, { expectedLastHeartbeat: 'NO_HEARTBEAT' }, keyHeader());
+      const beat = await worker.post(
+        `/api/environments/${environment.id}/work/${work.id}/heartbeat`,
+        { expectedLastHeartbeat: 'NO_HEARTBEAT' },
+        keyHeader(),
+      );
       expect(beat.status).toBe(200);
       expect(beat.body).toMatchObject({ type: 'work_heartbeat', leaseExtended: true });
 
-      const skills = await worker.get(`/api/environments/${environment.id}/sessions/${sessionId}/skills`, keyHeader());
-      expect(skills.body).toMatchObject({ sessionId, agentId, skills: [{ name: 'greeter', skillContent: SKILL_MD, resources: {} }] });
+      const skills = await worker.get(
+        `/api/environments/${environment.id}/sessions/${sessionId}/skills`,
+        keyHeader(),
+      );
+      expect(skills.body).toMatchObject({
+        sessionId,
+        agentId,
+        skills: [{ name: 'greeter', skillContent: SKILL_MD, resources: {} }],
+      });
 
       const [write] = await pendingTools();
       expect(write).toMatchObject({ name: 'write', toolName: 'write', input: NOTE, state: 'pending' });
-      const empty = await worker.post(`/api/environments/${environment.id}/sessions/${sessionId}/tool-results`, { results: [] }, keyHeader());
+      const empty = await worker.post(
+        `/api/environments/${environment.id}/sessions/${sessionId}/tool-results`,
+        { results: [] },
+        keyHeader(),
+      );
       expect(empty.status).toBe(400);
       const posted = await worker.post(
         `/api/environments/${environment.id}/sessions/${sessionId}/tool-results`,
-        { results: [{ toolUseId: write!.toolUseId, name: 'write', output: `wrote ${NOTE.content.length} bytes` }] },
+        {
+          results: [
+            { toolUseId: write!.toolUseId, name: 'write', output: `wrote ${NOTE.content.length} bytes` },
+          ],
+        },
         keyHeader(),
       );
       expect(posted.status).toBe(200);
-      expect(posted.body).toMatchObject([{ type: 'user.tool_result', payload: { tool_use_id: write!.toolUseId } }]);
+      expect(posted.body).toMatchObject([
+        { type: 'user.tool_result', payload: { tool_use_id: write!.toolUseId } },
+      ]);
 
       for (const expected of [NOTE.file_path, 'skills/greeter/SKILL.md']) {
         const [call] = await until(`the read of ${expected}`, async () => {
@@ -201,7 +278,9 @@ describe('self-hosted environments: the worker runs the tools on its own machine
         });
         await worker.post(
           `/api/environments/${environment.id}/sessions/${sessionId}/tool-results`,
-          { results: [{ tool_use_id: call!.toolUseId, content: `contents of ${expected}`, is_error: false }] },
+          {
+            results: [{ tool_use_id: call!.toolUseId, content: `contents of ${expected}`, is_error: false }],
+          },
           keyHeader(),
         );
       }
@@ -216,7 +295,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       expect(await pendingTools()).toEqual([]);
     });
 
-    it("keeps a sessions token to its own session and item: another session is 404, other routes 401", async () => {
+    it('keeps a sessions token to its own session and item: another session is 404, other routes 401', async () => {
       const token = new ApiClient(platform.gatewayUrl).as({ token: sessionsTokenOf(work.secret) });
       expect((await token.get(`/v1/sessions/${sessionId}`)).body.id).toBe(sessionId);
       expect((await token.get(`/v1/sessions/${sessionId}/events?limit=5`)).status).toBe(200);
@@ -225,10 +304,19 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       expectError(await token.get(`/v1/sessions/${otherSession}/events`), 404);
       expectError(await token.get('/v1/agents'), 401, /sessions token only reaches its own session/);
       expectError(await token.get(`/v1/environments/${environment.id}/work/poll`), 401);
-      expectError(await token.get(`/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`), 401);
+      expectError(
+        await token.get(`/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`),
+        401,
+      );
       // It answers tool calls; it cannot speak for the user.
-      const message = { events: [{ type: 'user.message', content: [{ type: 'text', text: 'from the worker' }] }] };
-      expectError(await token.post(`/v1/sessions/${sessionId}/events`, message), 403, /only send user.tool_result/);
+      const message = {
+        events: [{ type: 'user.message', content: [{ type: 'text', text: 'from the worker' }] }],
+      };
+      expectError(
+        await token.post(`/v1/sessions/${sessionId}/events`, message),
+        403,
+        /only send user.tool_result/,
+      );
     });
 
     it('answers a stale heartbeat with 412 and the lease as the server sees it, which the SDK reads', async () => {
@@ -240,9 +328,18 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       expectError(stale, 412);
       expect(stale.body.error.details.current_state).toMatchObject({ state: expect.any(String) });
 
-      const sdk = new Anthropic({ baseURL: platform.gatewayUrl, apiKey: null, authToken: environment.key, maxRetries: 0, logLevel: 'off' });
+      const sdk = new Anthropic({
+        baseURL: platform.gatewayUrl,
+        apiKey: null,
+        authToken: environment.key,
+        maxRetries: 0,
+        logLevel: 'off',
+      });
       const error = await sdk.beta.environments.work
-        .heartbeat(work.id, { environment_id: environment.id, expected_last_heartbeat: '2020-01-01T00:00:00.000Z' })
+        .heartbeat(work.id, {
+          environment_id: environment.id,
+          expected_last_heartbeat: '2020-01-01T00:00:00.000Z',
+        })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BetaHeartbeatPreconditionFailedError);
       expect((error as { error: Json }).error.error.details.current_state.state).toEqual(expect.any(String));
@@ -250,24 +347,52 @@ describe('self-hosted environments: the worker runs the tools on its own machine
 
     it("refuses another environment's key with 403, a revoked key with 401, and user tokens on worker-only routes", async () => {
       const other = await selfHostedEnvironment('someone else');
-      const crossed = await worker.get(`/api/environments/${environment.id}/work/poll?workerId=x&timeoutMs=0`, { 'x-builder-environment-key': other.key });
+      const crossed = await worker.get(
+        `/api/environments/${environment.id}/work/poll?workerId=x&timeoutMs=0`,
+        { 'x-builder-environment-key': other.key },
+      );
       expectError(crossed, 403, new RegExp(`belongs to environment ${other.id}, not ${environment.id}`));
-      expectError(await worker.get(`/v1/environments/${environment.id}/work/stats`, { authorization: `Bearer ${other.key}` }), 403);
-      expectError(await worker.get('/v1/agents', { authorization: `Bearer ${other.key}` }), 401, /environment key only opens/);
+      expectError(
+        await worker.get(`/v1/environments/${environment.id}/work/stats`, {
+          authorization: `Bearer ${other.key}`,
+        }),
+        403,
+      );
+      expectError(
+        await worker.get('/v1/agents', { authorization: `Bearer ${other.key}` }),
+        401,
+        /environment key only opens/,
+      );
 
       const keys = await api.get(`/v1/environments/${other.id}/keys`);
       await api.post(`/v1/environments/${other.id}/keys/${keys.body.data[0].id}/revoke`, {});
-      expectError(await worker.get(`/v1/environments/${other.id}/work/poll`, { authorization: `Bearer ${other.key}` }), 401);
+      expectError(
+        await worker.get(`/v1/environments/${other.id}/work/poll`, { authorization: `Bearer ${other.key}` }),
+        401,
+      );
 
-      expectError(await api.get(`/api/environments/${environment.id}/work/poll?workerId=me&timeoutMs=0`), 403, /environment's worker/);
-      expect((await api.get(`/api/environments/${environment.id}/work/stats`)).body).toMatchObject({ type: 'work_queue_stats' });
+      expectError(
+        await api.get(`/api/environments/${environment.id}/work/poll?workerId=me&timeoutMs=0`),
+        403,
+        /environment's worker/,
+      );
+      expect((await api.get(`/api/environments/${environment.id}/work/stats`)).body).toMatchObject({
+        type: 'work_queue_stats',
+      });
       expectError(await api.get(`/v1/environments/env_not_mine/work`), 404);
       const hands = await api.get('/api/hands/status');
-      expect(hands.body).toMatchObject({ brainInstanceId: expect.any(String), workerHeartbeats: { 'http-worker': expect.any(Number) } });
+      expect(hands.body).toMatchObject({
+        brainInstanceId: expect.any(String),
+        workerHeartbeats: { 'http-worker': expect.any(Number) },
+      });
     });
 
     it('stops the item, after which its sessions token no longer works', async () => {
-      const stopped = await worker.post(`/api/environments/${environment.id}/work/${work.id}/stop`, { force: true }, keyHeader());
+      const stopped = await worker.post(
+        `/api/environments/${environment.id}/work/${work.id}/stop`,
+        { force: true },
+        keyHeader(),
+      );
       expect(stopped.status).toBe(200);
       expect(stopped.body).toMatchObject({ status: 'stopped', stoppedAt: expect.any(String) });
       const token = new ApiClient(platform.gatewayUrl).as({ token: sessionsTokenOf(work.secret) });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,7 +26,8 @@ describe('session deletion never removes a working session', () => {
     platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 300_000 });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     agentId = (await api.post('/v1/agents', { name: 'deletable', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'deletion', config: { type: 'local' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'deletion', config: { type: 'local' } })).body
+      .id;
   }, 400_000);
   afterAll(async () => {
     await platform?.stop();
@@ -28,13 +35,17 @@ describe('session deletion never removes a working session', () => {
   });
 
   async function sessionWithLog(): Promise<{ id: string; events: number }> {
-    const id = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id as string;
+    const id = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body
+      .id as string;
     return { id, events: await db.prisma.sessionEvent.count({ where: { sessionId: id } }) };
   }
 
   /** Stands in for a runner: a lease nobody will take over during the test. */
   async function holdLease(id: string, status: 'running' | 'idle'): Promise<void> {
-    await db.prisma.session.update({ where: { id }, data: { status, leaseOwner: 'test-runner', leaseExpiresAt: new Date(Date.now() + HOUR_MS) } });
+    await db.prisma.session.update({
+      where: { id },
+      data: { status, leaseOwner: 'test-runner', leaseExpiresAt: new Date(Date.now() + HOUR_MS) },
+    });
   }
 
   async function expectRefused(id: string, pattern: RegExp): Promise<void> {
@@ -53,7 +64,10 @@ describe('session deletion never removes a working session', () => {
     await holdLease(session.id, 'running');
     await expectRefused(session.id, /is running and cannot be deleted/);
 
-    await db.prisma.session.update({ where: { id: session.id }, data: { status: 'idle', leaseOwner: null, leaseExpiresAt: null } });
+    await db.prisma.session.update({
+      where: { id: session.id },
+      data: { status: 'idle', leaseOwner: null, leaseExpiresAt: null },
+    });
     expect((await api.request('DELETE', `/v1/sessions/${session.id}`)).status).toBe(200);
     expect((await api.get(`/v1/sessions/${session.id}`)).status).toBe(404);
     expect(await db.prisma.sessionEvent.count({ where: { sessionId: session.id } })).toBe(0);
@@ -65,7 +79,14 @@ describe('session deletion never removes a working session', () => {
     const seq = BigInt(session.events + 1);
     const admin = await db.prisma.user.findFirstOrThrow({ where: { username: 'admin' } });
     const input = await db.prisma.sessionEvent.create({
-      data: { id: `evt_pending_${session.id}`, tenantId: admin.tenantId, sessionId: session.id, seq, type: 'user.message', payload: {} },
+      data: {
+        id: `evt_pending_${session.id}`,
+        tenantId: admin.tenantId,
+        sessionId: session.id,
+        seq,
+        type: 'user.message',
+        payload: {},
+      },
     });
     await expectRefused(session.id, /input waiting for a turn/);
 

@@ -1,16 +1,25 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, FakeOpenAiServer, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  FakeOpenAiServer,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { completeTurn } from './outage-fixture.js';
 
 interface Json {
   [key: string]: any;
 }
 
-const SKILL_MD = '---\nname: csv-report\ndescription: Formats CSV reports\n---\nRead reference/columns.md before writing a report.\n';
+const SKILL_MD =
+  '---\nname: csv-report\ndescription: Formats CSV reports\n---\nRead reference/columns.md before writing a report.\n';
 const COLUMNS_MD = '# Columns\n\nregion, revenue, margin (in that order)\n';
 
-const textOf = (event: Json): string => ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
+const textOf = (event: Json): string =>
+  ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 /**
  * What the Brain owns is readable with the session's own file tools: the agent's files, its `/v1`
@@ -29,11 +38,20 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
     platform = await launchPlatform({
       databaseUrl: db.url,
       // A bash output of ~230 KB reaches the Brain whole, so it is the Brain's eviction that shortens it.
-      env: { OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'sk-fake', AGENTRY_SANDBOX_OUTPUT_BYTES: String(512 * 1024) },
+      env: {
+        OPENAI_BASE_URL: model.baseUrl,
+        OPENAI_API_KEY: 'sk-fake',
+        AGENTRY_SANDBOX_OUTPUT_BYTES: String(512 * 1024),
+      },
       readyTimeoutMs: 400_000,
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: api.authHeaders.authorization!.slice('Bearer '.length), apiKey: null, maxRetries: 0 });
+    client = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      authToken: api.authHeaders.authorization!.slice('Bearer '.length),
+      apiKey: null,
+      maxRetries: 0,
+    });
   }, 600_000);
 
   afterAll(async () => {
@@ -43,26 +61,46 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
   });
 
   async function environment(type: string): Promise<string> {
-    const created = await client.beta.environments.create({ name: `mounts-${type}-${Math.random().toString(36).slice(2, 8)}`, config: { type } as never });
+    const created = await client.beta.environments.create({
+      name: `mounts-${type}-${Math.random().toString(36).slice(2, 8)}`,
+      config: { type } as never,
+    });
     return created.id;
   }
 
   async function toolResults(sessionId: string): Promise<Array<{ isError: boolean; text: string }>> {
     const events = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Json[];
-    return events.filter((e) => e.type === 'agent.tool_result').map((e) => ({ isError: e.is_error === true, text: textOf(e) }));
+    return events
+      .filter((e) => e.type === 'agent.tool_result')
+      .map((e) => ({ isError: e.is_error === true, text: textOf(e) }));
   }
 
   it('loads an attached /v1 skill on demand and reads its resource file with read, in local and remote sessions', async () => {
     const skill = await client.beta.skills.create({
-      files: [new File([SKILL_MD], 'csv-report/SKILL.md', { type: 'text/markdown' }), new File([COLUMNS_MD], 'csv-report/reference/columns.md', { type: 'text/markdown' })],
+      files: [
+        new File([SKILL_MD], 'csv-report/SKILL.md', { type: 'text/markdown' }),
+        new File([COLUMNS_MD], 'csv-report/reference/columns.md', { type: 'text/markdown' }),
+      ],
     });
     const script = {
       turns: [
         {
           reply: [
-            { toolCall: { name: 'load_skill_through_path', input: { skillId: 'csv-report', path: 'SKILL.md' } } },
-            { toolCall: { name: 'read', input: { file_path: '/mnt/skills/csv-report/reference/columns.md' } } },
-            { toolCall: { name: 'write', input: { file_path: '/mnt/skills/csv-report/SKILL.md', content: 'overwritten' } } },
+            {
+              toolCall: {
+                name: 'load_skill_through_path',
+                input: { skillId: 'csv-report', path: 'SKILL.md' },
+              },
+            },
+            {
+              toolCall: { name: 'read', input: { file_path: '/mnt/skills/csv-report/reference/columns.md' } },
+            },
+            {
+              toolCall: {
+                name: 'write',
+                input: { file_path: '/mnt/skills/csv-report/SKILL.md', content: 'overwritten' },
+              },
+            },
             'done',
           ],
         },
@@ -75,10 +113,16 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
       skills: [{ type: 'custom', skill_id: skill.id }],
     });
     for (const type of ['local', 'remote']) {
-      const session = await client.beta.sessions.create({ agent: agent.id, environment_id: await environment(type) });
+      const session = await client.beta.sessions.create({
+        agent: agent.id,
+        environment_id: await environment(type),
+      });
       await completeTurn(api, session.id, 'write the report', 90_000);
       const [loaded, read, write] = await toolResults(session.id);
-      expect(loaded, type).toMatchObject({ isError: false, text: expect.stringContaining('Read reference/columns.md before writing a report.') });
+      expect(loaded, type).toMatchObject({
+        isError: false,
+        text: expect.stringContaining('Read reference/columns.md before writing a report.'),
+      });
       expect(read, type).toEqual({ isError: false, text: COLUMNS_MD });
       // The skill is the agent's, not the session's: the session cannot change it.
       expect(write!.isError, `${type}: ${write!.text}`).toBe(true);
@@ -92,14 +136,24 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
       { toolCalls: [{ name: 'bash', arguments: { command: 'seq 1 40000' } }] },
       (body) => {
         const result = [...(body.messages as Json[])].reverse().find((m) => m.role === 'tool');
-        const text = typeof result?.content === 'string' ? result.content : ((result?.content ?? []) as Json[]).map((c) => c.text ?? '').join('');
+        const text =
+          typeof result?.content === 'string'
+            ? result.content
+            : ((result?.content ?? []) as Json[]).map((c) => c.text ?? '').join('');
         pointer = /use read with path "([^"]+)"/.exec(text)?.[1] ?? '';
         return { toolCalls: [{ name: 'read', arguments: { file_path: pointer } }] };
       },
       { text: 'read it all' },
     );
-    const agent = await client.beta.agents.create({ name: 'counter', model: { id: 'openai/gpt-4.1' }, tools: [{ type: 'agent_toolset_20260401' }] });
-    const session = await client.beta.sessions.create({ agent: agent.id, environment_id: await environment('cloud') });
+    const agent = await client.beta.agents.create({
+      name: 'counter',
+      model: { id: 'openai/gpt-4.1' },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    const session = await client.beta.sessions.create({
+      agent: agent.id,
+      environment_id: await environment('cloud'),
+    });
     await completeTurn(api, session.id, 'count', 90_000);
     const [evicted, read] = await toolResults(session.id);
     expect(evicted!.isError).toBe(false);
@@ -113,25 +167,51 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
   it("shows /api writes to the agent's files to the next turn of a running session, and keeps plans per session", async () => {
     const script = {
       turns: [
-        { match: '^knowledge$', reply: [{ toolCall: { name: 'read', input: { file_path: '/mnt/agent/knowledge/pricing.md' } } }, 'done'] },
-        { match: '^plan (\\w+)$', reply: [{ toolCall: { name: 'plan_write', input: { content: 'PLACEHOLDER' } } }, 'done'] },
-        { match: '^show plan$', reply: [{ toolCall: { name: 'read', input: { file_path: '/mnt/plans/PLAN.md' } } }, 'done'] },
+        {
+          match: '^knowledge$',
+          reply: [
+            { toolCall: { name: 'read', input: { file_path: '/mnt/agent/knowledge/pricing.md' } } },
+            'done',
+          ],
+        },
+        {
+          match: '^plan (\\w+)$',
+          reply: [{ toolCall: { name: 'plan_write', input: { content: 'PLACEHOLDER' } } }, 'done'],
+        },
+        {
+          match: '^show plan$',
+          reply: [{ toolCall: { name: 'read', input: { file_path: '/mnt/plans/PLAN.md' } } }, 'done'],
+        },
       ],
     };
-    const agent = await api.post('/v1/agents', { name: 'planner', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'planner',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status).toBe(200);
     const local = await environment('local');
-    const [first, second] = await Promise.all([0, 1].map(async () => (await client.beta.sessions.create({ agent: agent.body.id, environment_id: local })).id));
+    const [first, second] = await Promise.all(
+      [0, 1].map(
+        async () => (await client.beta.sessions.create({ agent: agent.body.id, environment_id: local })).id,
+      ),
+    );
 
     await completeTurn(api, first!, 'knowledge', 90_000);
     expect((await toolResults(first!))[0]!.isError).toBe(true);
-    const put = await api.request('PUT', `/api/agents/${agent.body.id}/workspace/file`, { path: 'knowledge/pricing.md', content: 'Gold costs 42.' });
+    const put = await api.request('PUT', `/api/agents/${agent.body.id}/workspace/file`, {
+      path: 'knowledge/pricing.md',
+      content: 'Gold costs 42.',
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     await completeTurn(api, first!, 'knowledge', 90_000);
     expect((await toolResults(first!))[1]).toEqual({ isError: false, text: 'Gold costs 42.' });
 
     await completeTurn(api, first!, 'plan first', 90_000);
-    expect((await toolResults(first!))[2]).toEqual({ isError: false, text: 'Plan saved to /mnt/plans/PLAN.md' });
+    expect((await toolResults(first!))[2]).toEqual({
+      isError: false,
+      text: 'Plan saved to /mnt/plans/PLAN.md',
+    });
     await completeTurn(api, first!, 'show plan', 90_000);
     expect((await toolResults(first!))[3]).toEqual({ isError: false, text: 'PLACEHOLDER' });
     // The other session of the same agent has no plan until it writes its own.

@@ -2,7 +2,13 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { completeTurn } from './outage-fixture.js';
 
 interface Json {
@@ -10,7 +16,8 @@ interface Json {
 }
 
 const TOKEN = 'ghp_e2eUNREACHABLEtoken5Vb83';
-const textOf = (event: Json): string => ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
+const textOf = (event: Json): string =>
+  ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 /**
  * A session's `resources[]` in use on five processes: uploaded files read-only at their mount path,
@@ -41,7 +48,12 @@ describe('session resources mounted into a running session', () => {
       env: { AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${deadPort},127.0.0.1:${gatePort}` },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: api.authHeaders.authorization!.slice('Bearer '.length), apiKey: null, maxRetries: 0 });
+    client = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      authToken: api.authHeaders.authorization!.slice('Bearer '.length),
+      apiKey: null,
+      maxRetries: 0,
+    });
   }, 360_000);
 
   afterAll(async () => {
@@ -52,34 +64,53 @@ describe('session resources mounted into a running session', () => {
 
   async function events(sessionId: string): Promise<Json[]> {
     const all: Json[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as Json);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as Json);
     return all;
   }
 
   async function toolResults(sessionId: string): Promise<Array<{ isError: boolean; text: string }>> {
-    return (await events(sessionId)).filter((e) => e.type === 'agent.tool_result').map((e) => ({ isError: e.is_error === true, text: textOf(e) }));
+    return (await events(sessionId))
+      .filter((e) => e.type === 'agent.tool_result')
+      .map((e) => ({ isError: e.is_error === true, text: textOf(e) }));
   }
 
   async function scriptedAgent(name: string, reply: unknown[]): Promise<string> {
     const agent = await client.beta.agents.create({
       name,
       model: { id: 'scripted', script: { turns: [{ reply }] } } as never,
-      tools: [{ type: 'agent_toolset_20260401', default_config: { permission_policy: { type: 'always_allow' } } }],
+      tools: [
+        { type: 'agent_toolset_20260401', default_config: { permission_policy: { type: 'always_allow' } } },
+      ],
     });
     return agent.id;
   }
 
   async function localEnvironment(): Promise<string> {
-    return (await client.beta.environments.create({ name: `mounts-${Math.random().toString(36).slice(2, 8)}`, config: { type: 'local' } as never })).id;
+    return (
+      await client.beta.environments.create({
+        name: `mounts-${Math.random().toString(36).slice(2, 8)}`,
+        config: { type: 'local' } as never,
+      })
+    ).id;
   }
 
   it('shows file resources read-only at their mount path, to read and to bash', async () => {
-    const notes = await client.beta.files.upload({ file: new File(['meeting notes: ship on friday\n'], 'notes.txt', { type: 'text/plain' }) });
-    const figures = await client.beta.files.upload({ file: new File(['region,revenue\nnorth,12\n'], 'figures.csv', { type: 'text/csv' }) });
+    const notes = await client.beta.files.upload({
+      file: new File(['meeting notes: ship on friday\n'], 'notes.txt', { type: 'text/plain' }),
+    });
+    const figures = await client.beta.files.upload({
+      file: new File(['region,revenue\nnorth,12\n'], 'figures.csv', { type: 'text/csv' }),
+    });
     const defaultPath = `/mnt/session/uploads/${notes.id}`;
     const agent = await scriptedAgent('reads files', [
       { toolCall: { name: 'read', input: { file_path: defaultPath } } },
-      { toolCall: { name: 'bash', input: { command: 'cat /mnt/data/figures.csv; echo changed > /mnt/data/figures.csv' } } },
+      {
+        toolCall: {
+          name: 'bash',
+          input: { command: 'cat /mnt/data/figures.csv; echo changed > /mnt/data/figures.csv' },
+        },
+      },
       { toolCall: { name: 'write', input: { file_path: defaultPath, content: 'overwritten' } } },
       'done',
     ]);
@@ -91,7 +122,10 @@ describe('session resources mounted into a running session', () => {
         { type: 'file', file_id: figures.id, mount_path: '/mnt/data/figures.csv' },
       ],
     });
-    expect((session.resources as Json[]).map((r) => r.mount_path)).toEqual([defaultPath, '/mnt/data/figures.csv']);
+    expect((session.resources as Json[]).map((r) => r.mount_path)).toEqual([
+      defaultPath,
+      '/mnt/data/figures.csv',
+    ]);
     await completeTurn(api, session.id, 'read the files', 120_000);
 
     const [read, bash, write] = await toolResults(session.id);
@@ -103,17 +137,38 @@ describe('session resources mounted into a running session', () => {
   }, 180_000);
 
   it('mounts memory stores: a read-write store takes the session writes as memory versions, a read-only one refuses them', async () => {
-    const team = await client.beta.memoryStores.create({ name: 'Team Preferences', description: 'how the team works' });
-    const style = await client.beta.memoryStores.memories.create(team.id, { path: '/style.md', content: 'Use spaces.\n' });
+    const team = await client.beta.memoryStores.create({
+      name: 'Team Preferences',
+      description: 'how the team works',
+    });
+    const style = await client.beta.memoryStores.memories.create(team.id, {
+      path: '/style.md',
+      content: 'Use spaces.\n',
+    });
     const facts = await client.beta.memoryStores.create({ name: 'Company Facts' });
-    await client.beta.memoryStores.memories.create(facts.id, { path: '/facts.md', content: 'Founded in 2019.\n' });
+    await client.beta.memoryStores.memories.create(facts.id, {
+      path: '/facts.md',
+      content: 'Founded in 2019.\n',
+    });
     const teamDir = '/mnt/memory/team-preferences';
     const factsDir = '/mnt/memory/company-facts';
     const agent = await scriptedAgent('remembers', [
       { toolCall: { name: 'read', input: { file_path: `${teamDir}/style.md` } } },
       { toolCall: { name: 'write', input: { file_path: `${teamDir}/style.md`, content: 'Use tabs.\n' } } },
-      { toolCall: { name: 'bash', input: { command: `mkdir -p ${teamDir}/people && echo 'Answer in French.' > ${teamDir}/people/ana.md && cat ${factsDir}/facts.md` } } },
-      { toolCall: { name: 'write', input: { file_path: `${factsDir}/facts.md`, content: 'Founded in 1999.\n' } } },
+      {
+        toolCall: {
+          name: 'bash',
+          input: {
+            command: `mkdir -p ${teamDir}/people && echo 'Answer in French.' > ${teamDir}/people/ana.md && cat ${factsDir}/facts.md`,
+          },
+        },
+      },
+      {
+        toolCall: {
+          name: 'write',
+          input: { file_path: `${factsDir}/facts.md`, content: 'Founded in 1999.\n' },
+        },
+      },
       { toolCall: { name: 'bash', input: { command: `echo 'Founded in 1999.' > ${factsDir}/facts.md` } } },
       'SYSTEM PROMPT SEEN: {{system}}',
     ]);
@@ -121,7 +176,12 @@ describe('session resources mounted into a running session', () => {
       agent,
       environment_id: await localEnvironment(),
       resources: [
-        { type: 'memory_store', memory_store_id: team.id, access: 'read_write', instructions: 'Record every preference the user states.' },
+        {
+          type: 'memory_store',
+          memory_store_id: team.id,
+          access: 'read_write',
+          instructions: 'Record every preference the user states.',
+        },
         { type: 'memory_store', memory_store_id: facts.id, access: 'read_only' },
       ],
     });
@@ -143,63 +203,109 @@ describe('session resources mounted into a running session', () => {
 
     // The SDK sees the session's writes once the turn is idle, as versions attributed to the session.
     const memories: Json[] = [];
-    for await (const memory of client.beta.memoryStores.memories.list(team.id)) memories.push(memory as unknown as Json);
+    for await (const memory of client.beta.memoryStores.memories.list(team.id))
+      memories.push(memory as unknown as Json);
     expect(memories.map((m) => m.path).sort()).toEqual(['/people/ana.md', '/style.md']);
     const contentOf = async (path: string) =>
-      (await client.beta.memoryStores.memories.retrieve(memories.find((m) => m.path === path)!.id, { memory_store_id: team.id })).content;
+      (
+        await client.beta.memoryStores.memories.retrieve(memories.find((m) => m.path === path)!.id, {
+          memory_store_id: team.id,
+        })
+      ).content;
     expect(await contentOf('/style.md')).toBe('Use tabs.\n');
     expect(await contentOf('/people/ana.md')).toBe('Answer in French.\n');
     const versions = [];
-    for await (const version of client.beta.memoryStores.memoryVersions.list(team.id)) versions.push(version as unknown as Json);
-    const bySession = versions.filter((v) => v.created_by?.type === 'session_actor' && v.created_by.session_id === session.id);
-    expect(bySession.map((v) => `${v.operation} ${v.path}`).sort()).toEqual(['created /people/ana.md', 'modified /style.md']);
+    for await (const version of client.beta.memoryStores.memoryVersions.list(team.id))
+      versions.push(version as unknown as Json);
+    const bySession = versions.filter(
+      (v) => v.created_by?.type === 'session_actor' && v.created_by.session_id === session.id,
+    );
+    expect(bySession.map((v) => `${v.operation} ${v.path}`).sort()).toEqual([
+      'created /people/ana.md',
+      'modified /style.md',
+    ]);
     expect(bySession.find((v) => v.path === '/style.md')!.memory_id).toBe(style.id);
 
     // The read-only store is as it was.
     const factVersions = [];
-    for await (const version of client.beta.memoryStores.memoryVersions.list(facts.id)) factVersions.push(version);
+    for await (const version of client.beta.memoryStores.memoryVersions.list(facts.id))
+      factVersions.push(version);
     expect(factVersions).toHaveLength(1);
     const factMemories: Json[] = [];
-    for await (const memory of client.beta.memoryStores.memories.list(facts.id)) factMemories.push(memory as unknown as Json);
-    expect(await client.beta.memoryStores.memories.retrieve(factMemories[0]!.id, { memory_store_id: facts.id })).toMatchObject({ content: 'Founded in 2019.\n' });
+    for await (const memory of client.beta.memoryStores.memories.list(facts.id))
+      factMemories.push(memory as unknown as Json);
+    expect(
+      await client.beta.memoryStores.memories.retrieve(factMemories[0]!.id, { memory_store_id: facts.id }),
+    ).toMatchObject({ content: 'Founded in 2019.\n' });
   }, 180_000);
 
   it('does not overwrite a memory changed through the API while the session was editing its copy', async () => {
     const store = await client.beta.memoryStores.create({ name: 'Shared Plan' });
-    const plan = await client.beta.memoryStores.memories.create(store.id, { path: '/plan.md', content: 'v1\n' });
+    const plan = await client.beta.memoryStores.memories.create(store.id, {
+      path: '/plan.md',
+      content: 'v1\n',
+    });
     const gatePort = (gate.address() as { port: number }).port;
     const waitForGate = `until curl -sS -m 5 --noproxy '' http://127.0.0.1:${gatePort}/ | grep -q open; do sleep 0.3; done`;
     const agent = await scriptedAgent('edits late', [
-      { toolCall: { name: 'bash', input: { command: `${waitForGate}; echo mine > /mnt/memory/shared-plan/plan.md` } } },
+      {
+        toolCall: {
+          name: 'bash',
+          input: { command: `${waitForGate}; echo mine > /mnt/memory/shared-plan/plan.md` },
+        },
+      },
       'done',
     ]);
-    const environment = await client.beta.environments.create({ name: 'mounts-cloud', config: { type: 'cloud' } });
+    const environment = await client.beta.environments.create({
+      name: 'mounts-cloud',
+      config: { type: 'cloud' },
+    });
     const session = await client.beta.sessions.create({
       agent,
       environment_id: environment.id,
       resources: [{ type: 'memory_store', memory_store_id: store.id, access: 'read_write' }],
     });
     gateOpen = false;
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }] });
-    for (const deadline = Date.now() + 120_000; !(await events(session.id)).some((e) => e.type === 'agent.tool_use'); await sleep(200)) {
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }],
+    });
+    for (
+      const deadline = Date.now() + 120_000;
+      !(await events(session.id)).some((e) => e.type === 'agent.tool_use');
+      await sleep(200)
+    ) {
       if (Date.now() > deadline) throw new Error('the bash call never started');
     }
-    await client.beta.memoryStores.memories.update(plan.id, { memory_store_id: store.id, content: 'theirs\n' });
+    await client.beta.memoryStores.memories.update(plan.id, {
+      memory_store_id: store.id,
+      content: 'theirs\n',
+    });
     gateOpen = true;
-    for (const deadline = Date.now() + 120_000; (await client.beta.sessions.retrieve(session.id)).status !== 'idle'; await sleep(200)) {
+    for (
+      const deadline = Date.now() + 120_000;
+      (await client.beta.sessions.retrieve(session.id)).status !== 'idle';
+      await sleep(200)
+    ) {
       if (Date.now() > deadline) throw new Error('the session never went idle');
     }
 
     const [edit] = await toolResults(session.id);
     expect(edit!.isError).toBe(true);
-    expect(edit!.text).toContain('The changes under /mnt/memory/shared-plan were not saved to the memory store');
+    expect(edit!.text).toContain(
+      'The changes under /mnt/memory/shared-plan were not saved to the memory store',
+    );
     expect(edit!.text).toContain('changed by someone else');
-    expect(await client.beta.memoryStores.memories.retrieve(plan.id, { memory_store_id: store.id })).toMatchObject({ content: 'theirs\n' });
+    expect(
+      await client.beta.memoryStores.memories.retrieve(plan.id, { memory_store_id: store.id }),
+    ).toMatchObject({ content: 'theirs\n' });
   }, 300_000);
 
   it('reports a repository that cannot be cloned as a session.error without its token, and the session still goes idle', async () => {
     const url = `http://127.0.0.1:${deadPort}/widgets.git`;
-    const agent = await scriptedAgent('no repo', [{ toolCall: { name: 'bash', input: { command: 'ls /workspace' } } }, 'done']);
+    const agent = await scriptedAgent('no repo', [
+      { toolCall: { name: 'bash', input: { command: 'ls /workspace' } } },
+      'done',
+    ]);
     const session = await client.beta.sessions.create({
       agent,
       environment_id: await localEnvironment(),
@@ -210,8 +316,14 @@ describe('session resources mounted into a running session', () => {
     const log = await events(session.id);
     const errors = log.filter((e) => e.type === 'session.error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.error).toMatchObject({ type: 'repository_clone_error', repository_url: url, retry_status: { type: 'terminal' } });
-    expect(errors[0]!.error.message).toContain(`The repository ${url} could not be cloned into /workspace/widgets`);
+    expect(errors[0]!.error).toMatchObject({
+      type: 'repository_clone_error',
+      repository_url: url,
+      retry_status: { type: 'terminal' },
+    });
+    expect(errors[0]!.error.message).toContain(
+      `The repository ${url} could not be cloned into /workspace/widgets`,
+    );
     expect(log.some((e) => e.type === 'session.status_idle')).toBe(true);
     expect((await client.beta.sessions.retrieve(session.id)).status).toBe('idle');
     expect(JSON.stringify(log)).not.toContain(TOKEN);

@@ -1,6 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
@@ -19,7 +25,10 @@ describe('session status machine', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_LEASE_TTL_MS: '2000', AGENTRY_RECONCILE_INTERVAL_MS: '500' } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { AGENTRY_LEASE_TTL_MS: '2000', AGENTRY_RECONCILE_INTERVAL_MS: '500' },
+    });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 2 });
@@ -32,7 +41,8 @@ describe('session status machine', () => {
 
   const history = async (sessionId: string) => {
     const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as LoggedEvent);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as LoggedEvent);
     return all;
   };
 
@@ -45,36 +55,55 @@ describe('session status machine', () => {
   };
 
   const say = (sessionId: string, text: string) =>
-    client.beta.sessions.events.send(sessionId, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+    client.beta.sessions.events.send(sessionId, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
 
   const newSession = async () => {
-    const agent = await client.beta.agents.create({ name: 'greeter', model: { id: 'scripted', script: SCRIPT } as never });
-    const environment = await client.beta.environments.create({ name: `env-${Date.now()}`, config: { type: 'cloud' } });
+    const agent = await client.beta.agents.create({
+      name: 'greeter',
+      model: { id: 'scripted', script: SCRIPT } as never,
+    });
+    const environment = await client.beta.environments.create({
+      name: `env-${Date.now()}`,
+      config: { type: 'cloud' },
+    });
     const session = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id });
     return { agentId: agent.id, environmentId: environment.id, sessionId: session.id };
   };
 
   it.each([
-    ['environment', (ids: { environmentId: string; agentId: string }) => client.beta.environments.archive(ids.environmentId)],
+    [
+      'environment',
+      (ids: { environmentId: string; agentId: string }) =>
+        client.beta.environments.archive(ids.environmentId),
+    ],
     ['agent', (ids: { environmentId: string; agentId: string }) => client.beta.agents.archive(ids.agentId)],
-  ] as const)('a session whose %s was archived is terminated when its next turn starts, saying why', async (kind, archive) => {
-    const ids = await newSession();
-    await say(ids.sessionId, 'hi');
-    await waitForEvent(ids.sessionId, 'session.status_idle');
+  ] as const)(
+    'a session whose %s was archived is terminated when its next turn starts, saying why',
+    async (kind, archive) => {
+      const ids = await newSession();
+      await say(ids.sessionId, 'hi');
+      await waitForEvent(ids.sessionId, 'session.status_idle');
 
-    await archive(ids);
-    await say(ids.sessionId, 'hi again');
-    const log = await waitForEvent(ids.sessionId, 'session.status_terminated');
-    expect((await client.beta.sessions.retrieve(ids.sessionId)).status).toBe('terminated');
-    const error = log.find((e) => e.type === 'session.error') as { error: { message: string; retry_status: { type: string } } } | undefined;
-    expect(error?.error.message).toContain(`${kind} ${kind === 'agent' ? ids.agentId : ids.environmentId} was archived`);
-    expect(error?.error.retry_status).toEqual({ type: 'terminal' });
-    // No turn ran on the orphaned session, and its input was consumed rather than left to be retried.
-    expect(log.filter((e) => e.type === 'span.model_request_start')).toHaveLength(1);
-    expect(log.filter((e) => e.type === 'agent.message')).toHaveLength(1);
-    expect(log.every((e) => e.processed_at !== null)).toBe(true);
-    expect(log.at(-1)?.type).toBe('session.status_terminated');
-  }, 120_000);
+      await archive(ids);
+      await say(ids.sessionId, 'hi again');
+      const log = await waitForEvent(ids.sessionId, 'session.status_terminated');
+      expect((await client.beta.sessions.retrieve(ids.sessionId)).status).toBe('terminated');
+      const error = log.find((e) => e.type === 'session.error') as
+        { error: { message: string; retry_status: { type: string } } } | undefined;
+      expect(error?.error.message).toContain(
+        `${kind} ${kind === 'agent' ? ids.agentId : ids.environmentId} was archived`,
+      );
+      expect(error?.error.retry_status).toEqual({ type: 'terminal' });
+      // No turn ran on the orphaned session, and its input was consumed rather than left to be retried.
+      expect(log.filter((e) => e.type === 'span.model_request_start')).toHaveLength(1);
+      expect(log.filter((e) => e.type === 'agent.message')).toHaveLength(1);
+      expect(log.every((e) => e.processed_at !== null)).toBe(true);
+      expect(log.at(-1)?.type).toBe('session.status_terminated');
+    },
+    120_000,
+  );
 
   it('a turn taken over after its dataplane died goes rescheduling, then running, and finishes', async () => {
     const { sessionId } = await newSession();
@@ -87,8 +116,15 @@ describe('session status machine', () => {
 
     const log = await waitForEvent(sessionId, 'session.status_idle');
     const statuses = log.map((e) => e.type).filter((t) => t.startsWith('session.status_'));
-    expect(statuses).toEqual(['session.status_running', 'session.status_rescheduled', 'session.status_running', 'session.status_idle']);
-    expect(log.filter((e) => e.type === 'agent.message').map((e) => JSON.stringify(e.content))).toEqual([expect.stringContaining('Finished on another dataplane.')]);
+    expect(statuses).toEqual([
+      'session.status_running',
+      'session.status_rescheduled',
+      'session.status_running',
+      'session.status_idle',
+    ]);
+    expect(log.filter((e) => e.type === 'agent.message').map((e) => JSON.stringify(e.content))).toEqual([
+      expect.stringContaining('Finished on another dataplane.'),
+    ]);
     expect((await client.beta.sessions.retrieve(sessionId)).status).toBe('idle');
   }, 180_000);
 });

@@ -15,7 +15,13 @@ const CLIENTS = 50;
 const actor: Actor = { tenantId: 't1', namespaceId: 'ns1', userId: 'u1', apiKeyId: null, role: 'member' };
 const message = (seq: number): StoredEvent => ({
   seq,
-  event: { id: `sevt_${seq}`, type: 'agent.message', processed_at: '2026-12-01T00:00:00.000Z', created_at: '2026-12-01T00:00:00.000Z', content: [{ type: 'text', text: `m${seq}` }] },
+  event: {
+    id: `sevt_${seq}`,
+    type: 'agent.message',
+    processed_at: '2026-12-01T00:00:00.000Z',
+    created_at: '2026-12-01T00:00:00.000Z',
+    content: [{ type: 'text', text: `m${seq}` }],
+  },
 });
 
 /** The session's log, in memory: what the dataplane would have committed. */
@@ -26,7 +32,13 @@ class MemoryLog {
     this.reads += 1;
     return this.events.at(-1)?.seq ?? 0;
   }
-  async page(_actor: Actor, _sessionId: string, afterSeq: number, limit: number, beforeSeq?: number): Promise<EventPage> {
+  async page(
+    _actor: Actor,
+    _sessionId: string,
+    afterSeq: number,
+    limit: number,
+    beforeSeq?: number,
+  ): Promise<EventPage> {
     this.reads += 1;
     const data = this.events.filter((e) => e.seq > afterSeq && (!beforeSeq || e.seq < beforeSeq));
     return { data: data.slice(0, limit), hasMore: data.length > limit };
@@ -58,7 +70,11 @@ describe('gateway: session streams share one NATS subscription and re-read the l
       return subscribe(...args);
     };
     // The quiet re-check is pushed out of the way: only the reconnect may recover the lost event here.
-    const config = GatewayEnvSchema.parse({ AGENTRY_JWT_SECRET: 'x'.repeat(32), AGENTRY_SSE_RECHECK_MS: '60000', PORT: '0' });
+    const config = GatewayEnvSchema.parse({
+      AGENTRY_JWT_SECRET: 'x'.repeat(32),
+      AGENTRY_SSE_RECHECK_MS: '60000',
+      PORT: '0',
+    });
     const logger = createLogger('gateway-test', 'silent');
     // No cap on open streams here (it never touches Redis then): this file is about delivery.
     const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger);
@@ -67,7 +83,13 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     server = createServer((request, response: ServerResponse) => {
       const target = new URL(request.url ?? '/', 'http://x');
       const after = target.searchParams.get('after');
-      void streams.run(actor, target.pathname.slice(1) || SESSION, after === null ? null : Number(after), response, 'v1');
+      void streams.run(
+        actor,
+        target.pathname.slice(1) || SESSION,
+        after === null ? null : Number(after),
+        response,
+        'v1',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -91,7 +113,11 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     await resumed.waitFor((frames) => frames.length === 2, 5_000);
     expect(new Set(clients.map((c) => JSON.stringify(c.frames))).size).toBe(1);
     const [frame] = clients[0]!.frames;
-    expect({ ...frame, data: JSON.parse(frame!.data) }).toEqual({ id: '2', event: 'agent.message', data: message(2).event });
+    expect({ ...frame, data: JSON.parse(frame!.data) }).toEqual({
+      id: '2',
+      event: 'agent.message',
+      data: message(2).event,
+    });
     expect(resumed.frames.map((f) => f.id)).toEqual(['1', '2']);
     await Promise.all([...clients, resumed].map((c) => c.close()));
   });

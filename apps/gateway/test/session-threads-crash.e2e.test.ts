@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
@@ -7,7 +13,18 @@ type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 const SLOW_SCRIPT = { turns: [{ reply: [{ delayMs: 4_000, text: 'Checked: all clear.' }] }] };
 const COORDINATOR_SCRIPT = {
   turns: [
-    { match: '^check', reply: [{ toolCall: { name: 'send_message_to_agent', input: { agent: 'checker', message: 'Check everything.' } } }, 'Asked the checker.'] },
+    {
+      match: '^check',
+      reply: [
+        {
+          toolCall: {
+            name: 'send_message_to_agent',
+            input: { agent: 'checker', message: 'Check everything.' },
+          },
+        },
+        'Asked the checker.',
+      ],
+    },
     { match: '^Checked:', reply: ['The checker is done.'] },
   ],
 };
@@ -33,33 +50,55 @@ describe('a session thread survives a crashed dataplane', () => {
     await db?.drop();
   });
 
-  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 150))) {
+  const until = async <T>(
+    what: string,
+    probe: () => Promise<T | undefined>,
+    timeoutMs = 60_000,
+  ): Promise<T> => {
+    for (
+      const deadline = Date.now() + timeoutMs;
+      Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 150))
+    ) {
       const found = await probe().catch(() => undefined);
       if (found !== undefined) return found;
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  const events = async (path: string): Promise<LoggedEvent[]> => (await api.get(`${path}?limit=1000`)).body.data;
+  const events = async (path: string): Promise<LoggedEvent[]> =>
+    (await api.get(`${path}?limit=1000`)).body.data;
 
   it('resumes the thread mid-turn on the restarted dataplane and answers the primary once', async () => {
-    const checker = await api.post('/v1/agents', { name: 'checker', model: { id: 'scripted', script: SLOW_SCRIPT } });
+    const checker = await api.post('/v1/agents', {
+      name: 'checker',
+      model: { id: 'scripted', script: SLOW_SCRIPT },
+    });
     const coordinator = await api.post('/v1/agents', {
       name: 'coordinator',
       model: { id: 'scripted', script: COORDINATOR_SCRIPT },
       multiagent: { type: 'coordinator', agents: [checker.body.id] },
     });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', { agent: coordinator.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: coordinator.body.id,
+      environment_id: environment.body.id,
+    });
     const sessionId: string = session.body.id;
-    await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'check it' }] }] });
+    await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'check it' }] }],
+    });
 
     const threadId = await until('the checker thread', async () => {
-      const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{ id: string; parent_thread_id: string | null }>;
+      const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
+        id: string;
+        parent_thread_id: string | null;
+      }>;
       return threads.find((t) => t.parent_thread_id !== null)?.id;
     });
     const threadLog = `/v1/sessions/${sessionId}/threads/${threadId}/events`;
-    await until('the thread in its model call', async () => ((await events(threadLog)).some((e) => e.type === 'span.model_request_start') ? true : undefined));
+    await until('the thread in its model call', async () =>
+      (await events(threadLog)).some((e) => e.type === 'span.model_request_start') ? true : undefined,
+    );
 
     await platform.service('dataplane').kill('SIGKILL');
     platform.service('dataplane').start();
@@ -69,7 +108,9 @@ describe('a session thread survives a crashed dataplane', () => {
       'the answer on the primary thread',
       async () => {
         const log = await events(`/v1/sessions/${sessionId}/events`);
-        const answered = log.some((e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('The checker is done.'));
+        const answered = log.some(
+          (e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('The checker is done.'),
+        );
         return answered && log.at(-1)?.type === 'session.status_idle' ? log : undefined;
       },
       120_000,
@@ -79,11 +120,17 @@ describe('a session thread survives a crashed dataplane', () => {
     expect(own.map((e) => e.type)).toContain('session.status_rescheduled');
     expect(own.at(-1)?.type).toBe('session.status_idle');
     expect(primary.filter((e) => e.type === 'agent.thread_message_received')).toHaveLength(1);
-    expect(primary.filter((e) => e.type === 'session.thread_status_rescheduled' && e.session_thread_id === threadId)).toHaveLength(1);
+    expect(
+      primary.filter(
+        (e) => e.type === 'session.thread_status_rescheduled' && e.session_thread_id === threadId,
+      ),
+    ).toHaveLength(1);
     expect(primary.find((e) => e.type === 'agent.thread_message_received')).toMatchObject({
       from_session_thread_id: threadId,
       content: [{ type: 'text', text: 'Checked: all clear.' }],
     });
-    expect((await api.get(`/v1/sessions/${sessionId}/threads/${threadId}`)).body).toMatchObject({ status: 'idle' });
+    expect((await api.get(`/v1/sessions/${sessionId}/threads/${threadId}`)).body).toMatchObject({
+      status: 'idle',
+    });
   }, 600_000);
 });

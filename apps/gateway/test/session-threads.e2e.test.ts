@@ -1,6 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
@@ -14,8 +20,14 @@ const COORDINATOR_SCRIPT = {
         {
           text: 'Delegating.',
           toolCalls: [
-            { name: 'send_message_to_agent', input: { agent: 'researcher', message: 'Find when the bridge opened.' } },
-            { name: 'send_message_to_agent', input: { agent: 'writer', message: 'Write a one-line draft about the bridge.' } },
+            {
+              name: 'send_message_to_agent',
+              input: { agent: 'researcher', message: 'Find when the bridge opened.' },
+            },
+            {
+              name: 'send_message_to_agent',
+              input: { agent: 'writer', message: 'Write a one-line draft about the bridge.' },
+            },
           ],
         },
         'Asked both.',
@@ -47,8 +59,14 @@ describe('session threads', () => {
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 2 });
-    const researcher = await client.beta.agents.create({ name: 'researcher', model: { id: 'scripted', script: RESEARCHER_SCRIPT } as never });
-    const writer = await client.beta.agents.create({ name: 'writer', model: { id: 'scripted', script: WRITER_SCRIPT } as never });
+    const researcher = await client.beta.agents.create({
+      name: 'researcher',
+      model: { id: 'scripted', script: RESEARCHER_SCRIPT } as never,
+    });
+    const writer = await client.beta.agents.create({
+      name: 'writer',
+      model: { id: 'scripted', script: WRITER_SCRIPT } as never,
+    });
     researcherId = researcher.id;
     const coordinator = await client.beta.agents.create({
       name: 'coordinator',
@@ -66,16 +84,29 @@ describe('session threads', () => {
 
   const history = async (sessionId: string) => {
     const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as LoggedEvent);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as LoggedEvent);
     return all;
   };
   const threadHistory = async (sessionId: string, threadId: string) => {
     const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.threads.events.list(threadId, { session_id: sessionId, limit: 1000 })) all.push(event as unknown as LoggedEvent);
+    for await (const event of client.beta.sessions.threads.events.list(threadId, {
+      session_id: sessionId,
+      limit: 1000,
+    }))
+      all.push(event as unknown as LoggedEvent);
     return all;
   };
-  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 150))) {
+  const until = async <T>(
+    what: string,
+    probe: () => Promise<T | undefined>,
+    timeoutMs = 60_000,
+  ): Promise<T> => {
+    for (
+      const deadline = Date.now() + timeoutMs;
+      Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 150))
+    ) {
       const found = await probe();
       if (found !== undefined) return found;
     }
@@ -83,23 +114,34 @@ describe('session threads', () => {
   };
 
   it('runs each delegated agent as a thread with its own events, stream, model and usage', async () => {
-    const session = await client.beta.sessions.create({ agent: coordinatorId, environment_id: environmentId });
+    const session = await client.beta.sessions.create({
+      agent: coordinatorId,
+      environment_id: environmentId,
+    });
     const primary = await client.beta.sessions.events.stream(session.id);
     const seen: LoggedEvent[] = [];
     const reading = (async () => {
       for await (const event of primary) {
         seen.push(event as unknown as LoggedEvent);
-        if (seen.filter((e) => e.type === 'agent.thread_message_received').length === 2 && seen.at(-1)?.type === 'session.status_idle') break;
+        if (
+          seen.filter((e) => e.type === 'agent.thread_message_received').length === 2 &&
+          seen.at(-1)?.type === 'session.status_idle'
+        )
+          break;
       }
     })();
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'plan the article' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'plan the article' }] }],
+    });
 
     // Both answers come back to the primary thread and the coordinator has read them.
     const log = await until('both answers on the primary thread', async () => {
       const events = await history(session.id);
       const replies = events.filter((e) => e.type === 'agent.thread_message_received');
       const idle = (await client.beta.sessions.retrieve(session.id)).status === 'idle';
-      return replies.length === 2 && idle && events.at(-1)?.type === 'session.status_idle' ? events : undefined;
+      return replies.length === 2 && idle && events.at(-1)?.type === 'session.status_idle'
+        ? events
+        : undefined;
     });
     await reading;
     const typesSeen = seen.map((e) => e.type);
@@ -116,28 +158,62 @@ describe('session threads', () => {
     expect(primaryThread!.parent_thread_id).toBeNull();
     expect(children.map((t) => (t.agent as { name: string }).name).sort()).toEqual(['researcher', 'writer']);
     const researcherThread = children.find((t) => (t.agent as { name: string }).name === 'researcher')!;
-    expect(researcherThread).toMatchObject({ type: 'session_thread', session_id: session.id, parent_thread_id: primaryThread!.id, status: 'idle' });
-    expect(researcherThread.agent).toMatchObject({ type: 'agent', id: researcherId, version: 1, model: { id: 'scripted' } });
-    const created = log.find((e) => e.type === 'session.thread_created' && e.session_thread_id === researcherThread.id);
+    expect(researcherThread).toMatchObject({
+      type: 'session_thread',
+      session_id: session.id,
+      parent_thread_id: primaryThread!.id,
+      status: 'idle',
+    });
+    expect(researcherThread.agent).toMatchObject({
+      type: 'agent',
+      id: researcherId,
+      version: 1,
+      model: { id: 'scripted' },
+    });
+    const created = log.find(
+      (e) => e.type === 'session.thread_created' && e.session_thread_id === researcherThread.id,
+    );
     expect(created).toMatchObject({ agent_name: 'researcher', workflow_run_id: null });
-    const reply = log.find((e) => e.type === 'agent.thread_message_received' && e.from_session_thread_id === researcherThread.id);
-    expect(reply).toMatchObject({ from_agent_name: 'researcher', content: [{ type: 'text', text: 'Research: the bridge opened in 1932.' }] });
+    const reply = log.find(
+      (e) => e.type === 'agent.thread_message_received' && e.from_session_thread_id === researcherThread.id,
+    );
+    expect(reply).toMatchObject({
+      from_agent_name: 'researcher',
+      content: [{ type: 'text', text: 'Research: the bridge opened in 1932.' }],
+    });
 
     // Each thread's own log: the message it was sent, its own model's answer, the answer sent back.
     const logs = new Map<string, LoggedEvent[]>();
     for (const child of children) {
       const own = await threadHistory(session.id, child.id);
       logs.set(child.id, own);
-      expect(own.map((e) => e.type)).toEqual(expect.arrayContaining(['agent.thread_message_received', 'agent.message', 'agent.thread_message_sent', 'session.status_idle']));
-      expect(own.find((e) => e.type === 'agent.thread_message_received')).toMatchObject({ from_session_thread_id: primaryThread!.id });
-      expect(own.find((e) => e.type === 'agent.thread_message_sent')).toMatchObject({ to_session_thread_id: primaryThread!.id });
+      expect(own.map((e) => e.type)).toEqual(
+        expect.arrayContaining([
+          'agent.thread_message_received',
+          'agent.message',
+          'agent.thread_message_sent',
+          'session.status_idle',
+        ]),
+      );
+      expect(own.find((e) => e.type === 'agent.thread_message_received')).toMatchObject({
+        from_session_thread_id: primaryThread!.id,
+      });
+      expect(own.find((e) => e.type === 'agent.thread_message_sent')).toMatchObject({
+        to_session_thread_id: primaryThread!.id,
+      });
     }
     const researcherLog = logs.get(researcherThread.id)!;
-    expect(researcherLog.find((e) => e.type === 'agent.message')).toMatchObject({ content: [{ type: 'text', text: 'Research: the bridge opened in 1932.' }] });
+    expect(researcherLog.find((e) => e.type === 'agent.message')).toMatchObject({
+      content: [{ type: 'text', text: 'Research: the bridge opened in 1932.' }],
+    });
     expect(researcherLog.some((e) => JSON.stringify(e).includes('Draft:'))).toBe(false);
 
     // The thread's stream replays its log from the start when resumed from Last-Event-ID 0.
-    const stream = await client.beta.sessions.threads.events.stream(researcherThread.id, { session_id: session.id }, { headers: { 'Last-Event-ID': '0' } });
+    const stream = await client.beta.sessions.threads.events.stream(
+      researcherThread.id,
+      { session_id: session.id },
+      { headers: { 'Last-Event-ID': '0' } },
+    );
     const streamed: string[] = [];
     for await (const event of stream) {
       streamed.push((event as { id: string }).id);
@@ -153,13 +229,22 @@ describe('session threads', () => {
       expect(retrieved.usage?.output_tokens).toBe(sumModelUsage(own, 'output_tokens'));
       expect(retrieved.usage?.input_tokens).toBeGreaterThan(0);
     }
-    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage as { input_tokens: number; output_tokens: number };
+    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage as {
+      input_tokens: number;
+      output_tokens: number;
+    };
     const allLogs = [log, ...logs.values()];
-    expect(sessionUsage.input_tokens).toBe(allLogs.reduce((sum, l) => sum + sumModelUsage(l, 'input_tokens'), 0));
+    expect(sessionUsage.input_tokens).toBe(
+      allLogs.reduce((sum, l) => sum + sumModelUsage(l, 'input_tokens'), 0),
+    );
     const threadsNow = [];
     for await (const thread of client.beta.sessions.threads.list(session.id)) threadsNow.push(thread);
-    expect(threadsNow.reduce((sum, t) => sum + (t.usage?.input_tokens ?? 0), 0)).toBe(sessionUsage.input_tokens);
-    expect(threadsNow.reduce((sum, t) => sum + (t.usage?.output_tokens ?? 0), 0)).toBe(sessionUsage.output_tokens);
+    expect(threadsNow.reduce((sum, t) => sum + (t.usage?.input_tokens ?? 0), 0)).toBe(
+      sessionUsage.input_tokens,
+    );
+    expect(threadsNow.reduce((sum, t) => sum + (t.usage?.output_tokens ?? 0), 0)).toBe(
+      sessionUsage.output_tokens,
+    );
 
     // Threads are not sessions of their own in the session list.
     const sessions = [];
@@ -167,8 +252,20 @@ describe('session threads', () => {
     expect(sessions).toEqual([session.id]);
   }, 120_000);
   it('a user.interrupt naming a thread stops that thread only', async () => {
-    const slowpoke = await client.beta.agents.create({ name: 'slowpoke', model: { id: 'scripted', script: { turns: [{ reply: [{ delayMs: 30_000, text: 'Too late.' }] }] } } as never });
-    const steady = await client.beta.agents.create({ name: 'steady', model: { id: 'scripted', script: { turns: [{ reply: [{ delayMs: 3_000, text: 'Steady: done.' }] }] } } as never });
+    const slowpoke = await client.beta.agents.create({
+      name: 'slowpoke',
+      model: {
+        id: 'scripted',
+        script: { turns: [{ reply: [{ delayMs: 30_000, text: 'Too late.' }] }] },
+      } as never,
+    });
+    const steady = await client.beta.agents.create({
+      name: 'steady',
+      model: {
+        id: 'scripted',
+        script: { turns: [{ reply: [{ delayMs: 3_000, text: 'Steady: done.' }] }] },
+      } as never,
+    });
     const script = {
       turns: [
         {
@@ -192,7 +289,9 @@ describe('session threads', () => {
       multiagent: { type: 'coordinator', agents: [slowpoke.id, steady.id] } as never,
     });
     const session = await client.beta.sessions.create({ agent: lead.id, environment_id: environmentId });
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'both of you' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'both of you' }] }],
+    });
     const slowThread = await until('the slowpoke thread in its model call', async () => {
       for await (const thread of client.beta.sessions.threads.list(session.id)) {
         if ((thread.agent as { name: string }).name !== 'slowpoke') continue;
@@ -201,21 +300,31 @@ describe('session threads', () => {
       }
       return undefined;
     });
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.interrupt', session_thread_id: slowThread.id }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.interrupt', session_thread_id: slowThread.id }],
+    });
 
-    const stopped = await until('the slowpoke thread stopped', async () => {
-      const own = await threadHistory(session.id, slowThread.id);
-      return own.at(-1)?.type === 'session.status_idle' ? own : undefined;
-    }, 20_000);
+    const stopped = await until(
+      'the slowpoke thread stopped',
+      async () => {
+        const own = await threadHistory(session.id, slowThread.id);
+        return own.at(-1)?.type === 'session.status_idle' ? own : undefined;
+      },
+      20_000,
+    );
     expect(stopped.map((e) => e.type)).toContain('user.interrupt');
     expect(stopped.some((e) => e.type === 'agent.message')).toBe(false);
     // The other thread and the primary went on: steady's answer reached the primary and was read.
     const log = await until('steady answered on the primary', async () => {
       const events = await history(session.id);
-      const read = events.some((e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Steady answered.'));
+      const read = events.some(
+        (e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Steady answered.'),
+      );
       return read && events.at(-1)?.type === 'session.status_idle' ? events : undefined;
     });
     expect(log.find((e) => e.type === 'user.interrupt')).toMatchObject({ session_thread_id: slowThread.id });
-    expect(log.filter((e) => e.type === 'agent.thread_message_received').map((e) => e.from_agent_name)).toEqual(['steady']);
+    expect(
+      log.filter((e) => e.type === 'agent.thread_message_received').map((e) => e.from_agent_name),
+    ).toEqual(['steady']);
   }, 120_000);
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
 
 /** The gateway's pub/sub connection, by the name it gives NATS. */
@@ -24,15 +31,22 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
     expect(session.status).toBe(200);
     return session.body.id as string;
   };
-  const open = (sessionId: string, path = `/v1/sessions/${sessionId}/events/stream`) => SseClient.open(`${platform.gatewayUrl}${path}`, api.authHeaders);
+  const open = (sessionId: string, path = `/v1/sessions/${sessionId}/events/stream`) =>
+    SseClient.open(`${platform.gatewayUrl}${path}`, api.authHeaders);
   const say = async (sessionId: string, text: string): Promise<string> => {
-    const sent = await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+    const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
     expect(sent.status).toBe(200);
     return sent.body.data[0].id as string;
   };
   /** Waits until the session's log holds the end of its turn. */
   const turnCommitted = async (sessionId: string) => {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    for (
+      const deadline = Date.now() + 30_000;
+      Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 100))
+    ) {
       const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
       if (listed.body.data.some((e: { type: string }) => e.type === 'session.status_idle')) return;
     }
@@ -44,10 +58,15 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     proxy = await NatsInterceptingProxy.start();
-    platform = await launchPlatform({ databaseUrl: db.url, natsUrl: proxy.url, env: { AGENTRY_SSE_RECHECK_MS: String(RECHECK_MS) } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      natsUrl: proxy.url,
+      env: { AGENTRY_SSE_RECHECK_MS: String(RECHECK_MS) },
+    });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     agentId = (await api.post('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
+      .id;
   }, 180_000);
 
   afterAll(async () => {
@@ -72,7 +91,9 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       expect(new Set(streamed).size).toBe(streamed.length);
     };
     const outcomes = await Promise.allSettled(Array.from({ length: TRIALS }, (_, n) => trial(n)));
-    const lost = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
+    const lost = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => String((o as PromiseRejectedResult).reason));
     expect(lost, lost.join('\n')).toEqual([]);
   }, 120_000);
 
@@ -84,14 +105,19 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       const eventId = await say(sessionId, 'nobody hears this on NATS');
       await turnCommitted(sessionId);
       // Nothing reaches the gateway on NATS: the session's quiet re-check must find the turn in the log.
-      await stream.waitFor((frames) => frames.some((f) => f.event === 'session.status_idle'), 3 * RECHECK_MS + 3_000);
+      await stream.waitFor(
+        (frames) => frames.some((f) => f.event === 'session.status_idle'),
+        3 * RECHECK_MS + 3_000,
+      );
       expect(ids(stream)[0]).toBe(eventId);
     } finally {
       proxy.drop = null;
       await stream.close();
     }
     const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    expect(ids(stream)).toEqual(listed.body.data.map((e: { id: string }) => e.id).slice(0, stream.frames.length));
+    expect(ids(stream)).toEqual(
+      listed.body.data.map((e: { id: string }) => e.id).slice(0, stream.frames.length),
+    );
   }, 60_000);
 
   it('finishes the turn on every stream after the gateway loses its NATS connection mid-turn: no gap, no duplicate', async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
@@ -12,7 +18,10 @@ const LEAD_SCRIPT = {
       reply: [
         {
           toolCalls: [
-            { name: 'sessions_spawn', input: { agent: 'Repo Surgeon', task: 'Review the workspace for release risks.' } },
+            {
+              name: 'sessions_spawn',
+              input: { agent: 'Repo Surgeon', task: 'Review the workspace for release risks.' },
+            },
             { name: 'sessions_spawn', input: { agent: 'Ops Publisher', task: 'Draft the release ticket.' } },
           ],
         },
@@ -51,25 +60,44 @@ describe('Team Lead background child sessions', () => {
     await db?.drop();
   });
 
-  const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+  const until = async <T>(
+    what: string,
+    probe: () => Promise<T | undefined>,
+    timeoutMs = 60_000,
+  ): Promise<T> => {
+    for (
+      const deadline = Date.now() + timeoutMs;
+      Date.now() < deadline;
+      await new Promise((r) => setTimeout(r, 200))
+    ) {
       const found = await probe().catch(() => undefined);
       if (found !== undefined) return found;
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  const events = async (path: string): Promise<LoggedEvent[]> => (await api.get(`${path}?limit=1000`)).body.data;
-  const text = (e: LoggedEvent) => ((e.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
+  const events = async (path: string): Promise<LoggedEvent[]> =>
+    (await api.get(`${path}?limit=1000`)).body.data;
+  const text = (e: LoggedEvent) =>
+    ((e.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
 
   /** A member as the seed writes it on /api, then given its scripted model on /v1. */
   const member = async (name: string, answer: string): Promise<string> => {
     const created = await api.post('/api/agents', {
       name,
       model: 'scripted',
-      tools: [{ type: 'agent_toolset', defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } }, configs: [{ name: 'read_file', enabled: true }] }],
+      tools: [
+        {
+          type: 'agent_toolset',
+          defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } },
+          configs: [{ name: 'read_file', enabled: true }],
+        },
+      ],
     });
     expect(created.status).toBe(200);
-    const scripted = await api.post(`/v1/agents/${created.body.id}`, { version: 1, model: { id: 'scripted', script: memberScript(answer) } });
+    const scripted = await api.post(`/v1/agents/${created.body.id}`, {
+      version: 1,
+      model: { id: 'scripted', script: memberScript(answer) },
+    });
     expect(scripted.status).toBe(200);
     return created.body.id;
   };
@@ -93,37 +121,90 @@ describe('Team Lead background child sessions', () => {
           ],
         },
       ],
-      multiagent: { type: 'agent_team', agents: [{ type: 'agent', id: repo }, { type: 'agent', id: ops }] },
+      multiagent: {
+        type: 'agent_team',
+        agents: [
+          { type: 'agent', id: repo },
+          { type: 'agent', id: ops },
+        ],
+      },
     });
     expect(lead.status).toBe(200);
-    expect(lead.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual(['sessions_spawn', 'sessions_list', 'sessions_pending_completions', 'wait_async_results']);
-    expect((await api.post(`/v1/agents/${lead.body.id}`, { version: 1, model: { id: 'scripted', script: LEAD_SCRIPT } })).status).toBe(200);
+    expect(lead.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual([
+      'sessions_spawn',
+      'sessions_list',
+      'sessions_pending_completions',
+      'wait_async_results',
+    ]);
+    expect(
+      (
+        await api.post(`/v1/agents/${lead.body.id}`, {
+          version: 1,
+          model: { id: 'scripted', script: LEAD_SCRIPT },
+        })
+      ).status,
+    ).toBe(200);
 
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', { agent: lead.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: lead.body.id,
+      environment_id: environment.body.id,
+    });
     const sessionId: string = session.body.id;
     const primaryLog = `/v1/sessions/${sessionId}/events`;
-    const say = (message: string) => api.post(primaryLog, { events: [{ type: 'user.message', content: [{ type: 'text', text: message }] }] });
+    const say = (message: string) =>
+      api.post(primaryLog, {
+        events: [{ type: 'user.message', content: [{ type: 'text', text: message }] }],
+      });
 
     // Turn 1: two spawns, answered at once, and the turn ends while the members still work.
     await say('review the release');
-    const firstTurn = await until('the first turn to end', async () => {
-      const log = await events(primaryLog);
-      // Idle after the answer; the members' thread events may follow it on the primary stream.
-      const answered = log.findIndex((e) => e.type === 'agent.message' && text(e).includes('Both members are working.'));
-      return answered >= 0 && log.slice(answered).some((e) => e.type === 'session.status_idle') ? log : undefined;
-    }, 180_000);
+    const firstTurn = await until(
+      'the first turn to end',
+      async () => {
+        const log = await events(primaryLog);
+        // Idle after the answer; the members' thread events may follow it on the primary stream.
+        const answered = log.findIndex(
+          (e) => e.type === 'agent.message' && text(e).includes('Both members are working.'),
+        );
+        return answered >= 0 && log.slice(answered).some((e) => e.type === 'session.status_idle')
+          ? log
+          : undefined;
+      },
+      180_000,
+    );
     const spawnResults = firstTurn.filter((e) => e.type === 'agent.tool_result');
     expect(spawnResults).toHaveLength(2);
     const taskIds = spawnResults.map((e) => /task_id: (\S+)/.exec(text(e))![1]!);
-    const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{ id: string; parent_thread_id: string | null; status: string }>;
-    expect(threads.filter((t) => t.parent_thread_id !== null).map((t) => t.id).sort()).toEqual([...taskIds].sort());
+    const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
+      id: string;
+      parent_thread_id: string | null;
+      status: string;
+    }>;
+    expect(
+      threads
+        .filter((t) => t.parent_thread_id !== null)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...taskIds].sort());
     await until('both members in their model call', async () => {
-      const busy = await Promise.all(taskIds.map(async (id) => (await events(`/v1/sessions/${sessionId}/threads/${id}/events`)).some((e) => e.type === 'span.model_request_start')));
+      const busy = await Promise.all(
+        taskIds.map(async (id) =>
+          (await events(`/v1/sessions/${sessionId}/threads/${id}/events`)).some(
+            (e) => e.type === 'span.model_request_start',
+          ),
+        ),
+      );
       return busy.every(Boolean) ? true : undefined;
     });
-    const stillWorking = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{ id: string; status: string }>;
-    expect(stillWorking.filter((t) => taskIds.includes(t.id)).map((t) => t.status)).toEqual(['running', 'running']);
+    const stillWorking = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(stillWorking.filter((t) => taskIds.includes(t.id)).map((t) => t.status)).toEqual([
+      'running',
+      'running',
+    ]);
 
     await platform.service('dataplane').kill('SIGKILL');
     platform.service('dataplane').start();
@@ -135,14 +216,23 @@ describe('Team Lead background child sessions', () => {
       'the second turn to end',
       async () => {
         const all = await events(primaryLog);
-        const answered = all.findIndex((e) => e.type === 'agent.message' && text(e).includes('Checklist ready.'));
-        return answered >= 0 && all.slice(answered).some((e) => e.type === 'session.status_idle') ? all : undefined;
+        const answered = all.findIndex(
+          (e) => e.type === 'agent.message' && text(e).includes('Checklist ready.'),
+        );
+        return answered >= 0 && all.slice(answered).some((e) => e.type === 'session.status_idle')
+          ? all
+          : undefined;
       },
       240_000,
     );
     const uses = log.filter((e) => e.type === 'agent.tool_use');
     const results = log.filter((e) => e.type === 'agent.tool_result');
-    expect(uses.map((e) => e.name)).toEqual(['sessions_spawn', 'sessions_spawn', 'wait_async_results', 'sessions_pending_completions']);
+    expect(uses.map((e) => e.name)).toEqual([
+      'sessions_spawn',
+      'sessions_spawn',
+      'wait_async_results',
+      'sessions_pending_completions',
+    ]);
     for (const use of uses) expect(results.filter((r) => r.tool_use_id === use.id)).toHaveLength(1);
     expect(results).toHaveLength(uses.length);
     const waited = results.find((r) => r.tool_use_id === uses[2]!.id)!;

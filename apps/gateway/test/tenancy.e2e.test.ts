@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, SseClient, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  SseClient,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /**
  * The tenancy path a customer walks: the installation administrator creates a tenant, its
@@ -33,7 +40,11 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
   });
 
   it('lets the installation administrator create a tenant whose administrator signs in to it', async () => {
-    const created = await root.post('/v1/tenants', { name: 'Globex', slug: 'globex', admin: { username: 'hank', password: 'hank-pass-1' } });
+    const created = await root.post('/v1/tenants', {
+      name: 'Globex',
+      slug: 'globex',
+      admin: { username: 'hank', password: 'hank-pass-1' },
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       type: 'tenant',
@@ -45,15 +56,26 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     tenant = created.body;
     const listed = await root.get('/v1/tenants');
     expect(listed.body.data.map((t: { slug: string }) => t.slug)).toEqual(['default', 'globex']);
-    expect((await root.get('/api/admin/tenants')).body.map((t: { slug: string }) => t.slug)).toEqual(['default', 'globex']);
+    expect((await root.get('/api/admin/tenants')).body.map((t: { slug: string }) => t.slug)).toEqual([
+      'default',
+      'globex',
+    ]);
 
-    const bad = await root.post('/v1/tenants', { name: 'Nope', slug: 'Not A Slug', admin: { username: 'nope', password: 'nope-pass-1' } });
+    const bad = await root.post('/v1/tenants', {
+      name: 'Nope',
+      slug: 'Not A Slug',
+      admin: { username: 'nope', password: 'nope-pass-1' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^slug:/);
 
     hank = await anonymous.login('hank', 'hank-pass-1');
     // Only the bootstrap tenant's administrators manage tenants; Globex's own administrator is refused.
-    const refused = await hank.post('/v1/tenants', { name: 'Evil', slug: 'evil', admin: { username: 'evil', password: 'evil-pass-1' } });
+    const refused = await hank.post('/v1/tenants', {
+      name: 'Evil',
+      slug: 'evil',
+      admin: { username: 'evil', password: 'evil-pass-1' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ type: 'error', error: { type: 'permission_error' } });
     expect((await hank.get('/v1/tenants')).status).toBe(403);
@@ -63,47 +85,77 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     const ns = await hank.post('/api/admin/namespaces', { name: 'Research', slug: 'research' });
     expect(ns.status).toBe(200);
     research = ns.body;
-    const user = await hank.post('/api/admin/users', { username: 'rita', password: 'rita-pass-1', namespaceId: research.id });
+    const user = await hank.post('/api/admin/users', {
+      username: 'rita',
+      password: 'rita-pass-1',
+      namespaceId: research.id,
+    });
     expect(user.status).toBe(200);
     ritaId = user.body.id;
     rita = await anonymous.login('rita', 'rita-pass-1');
 
     const namespaces = await rita.get('/api/namespaces');
-    expect(namespaces.body).toEqual([expect.objectContaining({ id: research.id, slug: 'research', role: 'member' })]);
+    expect(namespaces.body).toEqual([
+      expect.objectContaining({ id: research.id, slug: 'research', role: 'member' }),
+    ]);
     const inDefault = await rita.get('/v1/agents', { 'x-agentry-namespace': tenant.default_namespace.id });
     expect(inDefault.status).toBe(404);
     expect(inDefault.body.error.message).toMatch(/x-agentry-namespace/);
     // With no header she works in her first (and only) namespace.
     expect((await rita.post('/v1/agents', { name: 'rita-agent', model: 'scripted' })).status).toBe(200);
-    expect((await rita.get('/v1/agents', { 'x-agentry-namespace': research.id })).body.data.map((a: { name: string }) => a.name)).toEqual([
-      'rita-agent',
-    ]);
+    expect(
+      (await rita.get('/v1/agents', { 'x-agentry-namespace': research.id })).body.data.map(
+        (a: { name: string }) => a.name,
+      ),
+    ).toEqual(['rita-agent']);
     const members = await hank.get(`/api/admin/namespaces/${research.id}/members`);
-    expect(members.body.map((m: { username: string }) => m.username)).toEqual(expect.arrayContaining(['hank', 'rita']));
+    expect(members.body.map((m: { username: string }) => m.username)).toEqual(
+      expect.arrayContaining(['hank', 'rita']),
+    );
   });
 
   it('keeps tenants apart: every resource of the other tenant is 404 and its users are never listed', async () => {
     globexAgent = (await hank.post('/v1/agents', { name: 'globex-agent', model: 'scripted' })).body.id;
     expect((await root.get(`/v1/agents/${globexAgent}`)).status).toBe(404);
     expect((await hank.get(`/v1/agents/${homeAgent}`)).status).toBe(404);
-    expect((await root.get('/v1/agents', { 'x-agentry-namespace': tenant.default_namespace.id })).status).toBe(404);
-    const rootUser = (await root.get('/api/admin/users')).body.find((u: { username: string }) => u.username === 'admin');
-    const share = await hank.post(`/api/agents/${globexAgent}/shares`, { granteeId: rootUser.id, tier: 'RUN' });
+    expect(
+      (await root.get('/v1/agents', { 'x-agentry-namespace': tenant.default_namespace.id })).status,
+    ).toBe(404);
+    const rootUser = (await root.get('/api/admin/users')).body.find(
+      (u: { username: string }) => u.username === 'admin',
+    );
+    const share = await hank.post(`/api/agents/${globexAgent}/shares`, {
+      granteeId: rootUser.id,
+      tier: 'RUN',
+    });
     expect(share.status).toBe(404);
-    expect((await hank.get('/api/admin/users')).body.map((u: { username: string }) => u.username).sort()).toEqual(['hank', 'rita']);
-    expect((await root.get('/api/admin/users')).body.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    expect(
+      (await hank.get('/api/admin/users')).body.map((u: { username: string }) => u.username).sort(),
+    ).toEqual(['hank', 'rita']);
+    expect((await root.get('/api/admin/users')).body.map((u: { username: string }) => u.username)).toEqual([
+      'admin',
+    ]);
   });
 
   it("lets a RUN share run a session on another namespace's agent, and ends with the share", async () => {
     expect((await rita.get(`/v1/agents/${globexAgent}`)).status).toBe(404);
     const shared = await hank.post(`/api/agents/${globexAgent}/shares`, { granteeId: ritaId, tier: 'RUN' });
     expect(shared.status).toBe(200);
-    expect((await rita.get(`/v1/agents/${globexAgent}`)).body).toMatchObject({ id: globexAgent, name: 'globex-agent' });
+    expect((await rita.get(`/v1/agents/${globexAgent}`)).body).toMatchObject({
+      id: globexAgent,
+      name: 'globex-agent',
+    });
 
     const environment = await rita.post('/v1/environments', { name: 'rita-env', config: { type: 'local' } });
-    const session = await rita.post('/v1/sessions', { agent: globexAgent, environment_id: environment.body.id });
+    const session = await rita.post('/v1/sessions', {
+      agent: globexAgent,
+      environment_id: environment.body.id,
+    });
     expect(session.status).toBe(200);
-    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${session.body.id}/events/stream`, rita.authHeaders);
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${session.body.id}/events/stream`,
+      rita.authHeaders,
+    );
     const sent = await rita.post(`/v1/sessions/${session.body.id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'Hello from research' }] }],
     });
@@ -118,9 +170,14 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     expect(update.status).toBe(403);
     expect((await hank.get(`/v1/sessions/${session.body.id}`)).status).toBe(404);
 
-    expect((await hank.request('DELETE', `/api/agents/${globexAgent}/shares/user/${ritaId}`)).status).toBe(200);
+    expect((await hank.request('DELETE', `/api/agents/${globexAgent}/shares/user/${ritaId}`)).status).toBe(
+      200,
+    );
     expect((await rita.get(`/v1/agents/${globexAgent}`)).status).toBe(404);
-    const again = await rita.post('/v1/sessions', { agent: globexAgent, environment_id: environment.body.id });
+    const again = await rita.post('/v1/sessions', {
+      agent: globexAgent,
+      environment_id: environment.body.id,
+    });
     expect(again.status).toBe(404);
   });
 
@@ -135,8 +192,12 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     const login = (body: Record<string, string>) => anonymous.post('/api/auth/login', body);
     expect((await login({ username: 'rita', password: 'rita-pass-1' })).body.userId).toBe(ritaId);
     expect((await login({ username: 'rita', password: 'home-rita-pass' })).body.userId).toBe(home.body.id);
-    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'globex' })).body.userId).toBe(ritaId);
-    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: tenant.id })).body.userId).toBe(ritaId);
+    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'globex' })).body.userId).toBe(
+      ritaId,
+    );
+    expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: tenant.id })).body.userId).toBe(
+      ritaId,
+    );
     expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'default' })).status).toBe(401);
     const empty = await login({ username: 'rita', password: 'rita-pass-1', tenant: '' });
     expect(empty.status).toBe(400);
@@ -144,10 +205,14 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
 
     // One password opening "sam" in both tenants cannot pick a tenant by itself: a 400 that says what to add.
     const homeSam = await root.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' });
-    expect((await hank.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' })).status).toBe(200);
+    expect((await hank.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' })).status).toBe(
+      200,
+    );
     const ambiguous = await login({ username: 'sam', password: 'shared-pass-1' });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.error.message).toMatch(/several tenants; name the tenant/);
-    expect((await login({ username: 'sam', password: 'shared-pass-1', tenant: 'default' })).body.userId).toBe(homeSam.body.id);
+    expect((await login({ username: 'sam', password: 'shared-pass-1', tenant: 'default' })).body.userId).toBe(
+      homeSam.body.id,
+    );
   });
 });

@@ -3,7 +3,15 @@ import { createRequire } from 'node:module';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, isAlive, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  isAlive,
+  launchPlatform,
+  repoRoot,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 type Event = { id: string; type: string } & Record<string, unknown>;
 
@@ -12,9 +20,24 @@ const MCP_IDLE_TIMEOUT_MS = 5_000;
 
 const SCRIPT = {
   turns: [
-    { match: 'leave a marker', reply: [{ toolCall: { name: 'bash', input: { command: 'echo written-in-the-sandbox > marker.txt' } } }, 'Marked.'] },
-    { match: 'read the marker', reply: [{ toolCall: { name: 'mcp__files__read_text_file', input: { path: '/workspace/marker.txt' } } }, 'Read it.'] },
-    { match: 'ping the private server', reply: [{ toolCall: { name: 'mcp__private__ping', input: {} } }, 'The ping failed.'] },
+    {
+      match: 'leave a marker',
+      reply: [
+        { toolCall: { name: 'bash', input: { command: 'echo written-in-the-sandbox > marker.txt' } } },
+        'Marked.',
+      ],
+    },
+    {
+      match: 'read the marker',
+      reply: [
+        { toolCall: { name: 'mcp__files__read_text_file', input: { path: '/workspace/marker.txt' } } },
+        'Read it.',
+      ],
+    },
+    {
+      match: 'ping the private server',
+      reply: [{ toolCall: { name: 'mcp__private__ping', input: {} } }, 'The ping failed.'],
+    },
   ],
 };
 
@@ -33,7 +56,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -44,7 +71,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 const textOf = (event: Event | undefined): string =>
-  ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? []).map((b) => b.text ?? '').join('');
+  ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? [])
+    .map((b) => b.text ?? '')
+    .join('');
 
 /** Parent pid of a host process. */
 function parentOf(pid: number): number {
@@ -59,7 +88,8 @@ function ancestors(pid: number): number[] {
   return chain;
 }
 
-const commandOf = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+const commandOf = (pid: number): string[] =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 
 /** Host processes running `script`. */
 function processesRunning(script: string): number[] {
@@ -87,13 +117,14 @@ function childrenOf(pid: number): number[] {
   });
 }
 
-const socketsOf = (pid: number): number => readdirSync(`/proc/${pid}/fd`).filter((fd) => {
-  try {
-    return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
-  } catch {
-    return false;
-  }
-}).length;
+const socketsOf = (pid: number): number =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false;
+    }
+  }).length;
 
 /**
  * tools.json MCP servers on the five processes: a stdio server runs in the session's sandbox on the worker,
@@ -106,10 +137,14 @@ describe('the MCP servers of tools.json', () => {
   let sessionId: string;
   const server = filesystemServer();
 
-  const events = async (id: string): Promise<Event[]> => (await api.get(`/v1/sessions/${id}/events?limit=1000`)).body.data as Event[];
+  const events = async (id: string): Promise<Event[]> =>
+    (await api.get(`/v1/sessions/${id}/events?limit=1000`)).body.data as Event[];
 
   /** Sends events and waits for the next idle; calls waiting for confirmation are allowed, as a user would. */
-  const send = async (id: string, sent: Array<Record<string, unknown>>): Promise<{ turn: Event[]; idle: Event }> => {
+  const send = async (
+    id: string,
+    sent: Array<Record<string, unknown>>,
+  ): Promise<{ turn: Event[]; idle: Event }> => {
     const before = (await events(id)).length;
     const posted = await api.post(`/v1/sessions/${id}/events`, { events: sent });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -118,23 +153,40 @@ describe('the MCP servers of tools.json', () => {
       const idle = turn.find((e) => e.type === 'session.status_idle');
       return idle ? { turn, idle } : undefined;
     });
-    const waiting = (idle.stop_reason as { type: string; event_ids?: string[] }).type === 'requires_action' ? (idle.stop_reason as { event_ids: string[] }).event_ids : [];
+    const waiting =
+      (idle.stop_reason as { type: string; event_ids?: string[] }).type === 'requires_action'
+        ? (idle.stop_reason as { event_ids: string[] }).event_ids
+        : [];
     if (waiting.length === 0) return { turn, idle };
-    const next = await send(id, waiting.map((tool_use_id) => ({ type: 'user.tool_confirmation', tool_use_id, result: 'allow' })));
+    const next = await send(
+      id,
+      waiting.map((tool_use_id) => ({ type: 'user.tool_confirmation', tool_use_id, result: 'allow' })),
+    );
     return { turn: [...turn, ...next.turn], idle: next.idle };
   };
-  const say = (id: string, text: string) => send(id, [{ type: 'user.message', content: [{ type: 'text', text }] }]);
+  const say = (id: string, text: string) =>
+    send(id, [{ type: 'user.message', content: [{ type: 'text', text }] }]);
 
   async function agentWithToolsJson(mcpServers: Record<string, unknown>): Promise<string> {
-    const agent = await api.post('/v1/agents', { name: 'tools.json mcp', model: { id: 'scripted', script: SCRIPT }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'tools.json mcp',
+      model: { id: 'scripted', script: SCRIPT },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const written = await api.request('PUT', `/api/agents/${agent.body.id}/workspace/file`, { path: 'tools.json', content: JSON.stringify({ mcpServers }) });
+    const written = await api.request('PUT', `/api/agents/${agent.body.id}/workspace/file`, {
+      path: 'tools.json',
+      content: JSON.stringify({ mcpServers }),
+    });
     expect([200, 201], JSON.stringify(written.body)).toContain(written.status);
     return agent.body.id as string;
   }
 
   async function newSession(agentId: string): Promise<string> {
-    const env = await api.post('/v1/environments', { name: `env-${Math.random().toString(36).slice(2, 8)}`, config: { type: 'cloud' } });
+    const env = await api.post('/v1/environments', {
+      name: `env-${Math.random().toString(36).slice(2, 8)}`,
+      config: { type: 'cloud' },
+    });
     const created = await api.post('/v1/sessions', { agent: agentId, environment_id: env.body.id });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     return created.body.id as string;
@@ -146,10 +198,15 @@ describe('the MCP servers of tools.json', () => {
       databaseUrl: db.url,
       readyTimeoutMs: 300_000,
       // No AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: loopback MCP servers are refused, as in production.
-      env: { AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS), AGENTRY_SANDBOX_READONLY_PATHS: server.store },
+      env: {
+        AGENTRY_MCP_IDLE_TIMEOUT_MS: String(MCP_IDLE_TIMEOUT_MS),
+        AGENTRY_SANDBOX_READONLY_PATHS: server.store,
+      },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const agentId = await agentWithToolsJson({ files: { command: 'node', args: [server.script, '/workspace'] } });
+    const agentId = await agentWithToolsJson({
+      files: { command: 'node', args: [server.script, '/workspace'] },
+    });
     sessionId = await newSession(agentId);
   }, 420_000);
 
@@ -162,7 +219,11 @@ describe('the MCP servers of tools.json', () => {
     await say(sessionId, 'leave a marker');
     const { turn, idle } = await say(sessionId, 'read the marker');
     const use = turn.find((e) => e.type === 'agent.mcp_tool_use');
-    expect(use).toMatchObject({ name: 'read_text_file', mcp_server_name: 'files', input: { path: '/workspace/marker.txt' } });
+    expect(use).toMatchObject({
+      name: 'read_text_file',
+      mcp_server_name: 'files',
+      input: { path: '/workspace/marker.txt' },
+    });
     const result = turn.find((e) => e.type === 'agent.mcp_tool_result');
     expect(result).toMatchObject({ mcp_tool_use_id: use!.id, is_error: false });
     // The server reads the file the session's bash wrote: it sees the sandbox's /workspace.
@@ -181,32 +242,44 @@ describe('the MCP servers of tools.json', () => {
     expect(below.some((pid) => commandOf(pid)[0]?.endsWith('bwrap'))).toBe(true);
   });
 
-  it('keeps one server over 50 turns, leaves the dataplane no extra children or sockets, and closes it once idle', { timeout: 600_000 }, async () => {
-    const dataplane = platform.service('dataplane').pid!;
-    await say(sessionId, 'read the marker');
-    const [serverPid] = processesRunning(server.script);
-    const children = childrenOf(dataplane).length;
-    const sockets: number[] = [];
-    for (let i = 1; i <= 50; i++) {
-      const { turn } = await say(sessionId, `read the marker, turn ${i}`);
-      expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toContain('written-in-the-sandbox');
-      sockets.push(socketsOf(dataplane));
-    }
-    expect(processesRunning(server.script)).toEqual([serverPid]);
-    expect(childrenOf(dataplane).length).toBeLessThanOrEqual(children);
-    // Sockets stay flat: the last turns hold no more than the first ones.
-    expect(Math.max(...sockets.slice(-10))).toBeLessThanOrEqual(Math.max(...sockets.slice(0, 10)));
+  it(
+    'keeps one server over 50 turns, leaves the dataplane no extra children or sockets, and closes it once idle',
+    { timeout: 600_000 },
+    async () => {
+      const dataplane = platform.service('dataplane').pid!;
+      await say(sessionId, 'read the marker');
+      const [serverPid] = processesRunning(server.script);
+      const children = childrenOf(dataplane).length;
+      const sockets: number[] = [];
+      for (let i = 1; i <= 50; i++) {
+        const { turn } = await say(sessionId, `read the marker, turn ${i}`);
+        expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toContain(
+          'written-in-the-sandbox',
+        );
+        sockets.push(socketsOf(dataplane));
+      }
+      expect(processesRunning(server.script)).toEqual([serverPid]);
+      expect(childrenOf(dataplane).length).toBeLessThanOrEqual(children);
+      // Sockets stay flat: the last turns hold no more than the first ones.
+      expect(Math.max(...sockets.slice(-10))).toBeLessThanOrEqual(Math.max(...sockets.slice(0, 10)));
 
-    const idleSince = Date.now();
-    await until('the idle session to end its stdio server', () => (isAlive(serverPid!) ? undefined : true), 60_000);
-    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(MCP_IDLE_TIMEOUT_MS - 2_000);
-    expect(processesRunning(server.script)).toEqual([]);
+      const idleSince = Date.now();
+      await until(
+        'the idle session to end its stdio server',
+        () => (isAlive(serverPid!) ? undefined : true),
+        60_000,
+      );
+      expect(Date.now() - idleSince).toBeGreaterThanOrEqual(MCP_IDLE_TIMEOUT_MS - 2_000);
+      expect(processesRunning(server.script)).toEqual([]);
 
-    // The next turn starts it again, in the sandbox.
-    const { turn } = await say(sessionId, 'read the marker after idling');
-    expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toContain('written-in-the-sandbox');
-    expect(processesRunning(server.script)).toHaveLength(1);
-  });
+      // The next turn starts it again, in the sandbox.
+      const { turn } = await say(sessionId, 'read the marker after idling');
+      expect(textOf(turn.find((e) => e.type === 'agent.mcp_tool_result'))).toContain(
+        'written-in-the-sandbox',
+      );
+      expect(processesRunning(server.script)).toHaveLength(1);
+    },
+  );
 
   it('refuses a URL server at a private address with a clear tool error, and the turn goes on', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/mcp`;
@@ -214,7 +287,9 @@ describe('the MCP servers of tools.json', () => {
     const { turn, idle } = await say(await newSession(agentId), 'ping the private server');
     const result = turn.find((e) => e.type === 'agent.mcp_tool_result');
     expect(result).toMatchObject({ is_error: true });
-    expect(textOf(result)).toMatch(/MCP server "private": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/);
+    expect(textOf(result)).toMatch(
+      /MCP server "private": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/,
+    );
     expect(turn.filter((e) => e.type === 'agent.message').map(textOf)).toContain('The ping failed.');
     expect(turn.some((e) => e.type === 'session.error')).toBe(false);
     expect(idle.stop_reason).toMatchObject({ type: 'end_turn' });

@@ -19,7 +19,8 @@ const RETRY_AFTER_SECONDS = 1;
 const CONFIGURED = 'Configured providers: scripted, anthropic, openai';
 
 /** How the turn closed: its last `session.error` and the idle after it (a `session.usage` may sit between). */
-const closing = (events: Listed[]): Listed[] => events.filter((e) => e.type !== 'session.usage' && !e.type.startsWith('span.')).slice(-2);
+const closing = (events: Listed[]): Listed[] =>
+  events.filter((e) => e.type !== 'session.usage' && !e.type.startsWith('span.')).slice(-2);
 
 const serverError = (): { kind: 'error'; status: number; body: unknown } => ({
   kind: 'error',
@@ -58,7 +59,12 @@ describe('turn failures surface, and nothing hangs', () => {
       },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: api.authHeaders.authorization!.slice(7), apiKey: null, maxRetries: 0 });
+    client = new Anthropic({
+      baseURL: platform.gatewayUrl,
+      authToken: api.authHeaders.authorization!.slice(7),
+      apiKey: null,
+      maxRetries: 0,
+    });
     const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
     expect(environment.status).toBe(200);
     environmentId = environment.body.id;
@@ -80,7 +86,9 @@ describe('turn failures surface, and nothing hangs', () => {
 
   async function runTurnOf(agentId: string): Promise<Listed[]> {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'Hello?' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'Hello?' }] }],
+    });
     return waitFor(
       () => listEvents(session.id),
       (events) => events.some((e) => e.type === 'session.status_idle'),
@@ -91,7 +99,8 @@ describe('turn failures surface, and nothing hangs', () => {
 
   async function listEvents(sessionId: string): Promise<Listed[]> {
     const events: Listed[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) events.push(event as unknown as Listed);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      events.push(event as unknown as Listed);
     return events;
   }
 
@@ -102,7 +111,9 @@ describe('turn failures surface, and nothing hangs', () => {
     expect(noKey.body.error.message).toContain(CONFIGURED);
     expect(noKey.body.error.message).toContain('DASHSCOPE_API_KEY');
 
-    const unknown = await client.beta.agents.create({ name: 'mystery', model: 'mystery/model-1' }).catch((e: unknown) => e);
+    const unknown = await client.beta.agents
+      .create({ name: 'mystery', model: 'mystery/model-1' })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(Anthropic.BadRequestError);
     expect((unknown as Error).message).toContain('unknown model provider \\"mystery\\"');
     expect((unknown as Error).message).toContain(CONFIGURED);
@@ -111,7 +122,10 @@ describe('turn failures surface, and nothing hangs', () => {
     const update = await api.post(`/v1/agents/${agent.id}`, { version: 1, model: 'dashscope/qwen-plus' });
     expect(update.status).toBe(400);
     expect(update.body.error.message).toContain(CONFIGURED);
-    expect(await client.beta.agents.retrieve(agent.id)).toMatchObject({ version: 1, model: { id: 'openai/gpt-4.1' } });
+    expect(await client.beta.agents.retrieve(agent.id)).toMatchObject({
+      version: 1,
+      model: { id: 'openai/gpt-4.1' },
+    });
   });
 
   it('/api refuses the same, on the model field', async () => {
@@ -122,10 +136,16 @@ describe('turn failures surface, and nothing hangs', () => {
 
     const agent = await api.post('/api/agents', { name: 'served', model: 'openai/gpt-4.1' });
     expect(agent.status).toBe(200);
-    const updated = await api.request('PUT', `/api/agents/${agent.body.id}`, { name: 'served', model: 'mystery/model-1' });
+    const updated = await api.request('PUT', `/api/agents/${agent.body.id}`, {
+      name: 'served',
+      model: 'mystery/model-1',
+    });
     expect(updated.status).toBe(400);
     expect(updated.body.error.message).toContain(CONFIGURED);
-    expect((await api.get(`/api/agents/${agent.body.id}`)).body).toMatchObject({ version: 1, model: 'openai/gpt-4.1' });
+    expect((await api.get(`/api/agents/${agent.body.id}`)).body).toMatchObject({
+      version: 1,
+      model: 'openai/gpt-4.1',
+    });
   });
 
   it('retries a provider answering 500, shows each retry, then ends idle with retries_exhausted', async () => {
@@ -136,7 +156,11 @@ describe('turn failures surface, and nothing hangs', () => {
     expect(openai.completionRequests).toHaveLength(RETRIES + 1);
     const errors = events.filter((e) => e.type === 'session.error').map((e) => e.error);
     expect(errors.map((e) => e.retry_status.type)).toEqual(['retrying', 'retrying', 'exhausted']);
-    for (const error of errors) expect(error).toMatchObject({ type: 'model_request_failed_error', message: expect.stringContaining('500') });
+    for (const error of errors)
+      expect(error).toMatchObject({
+        type: 'model_request_failed_error',
+        message: expect.stringContaining('500'),
+      });
     expect(closing(events)).toMatchObject([
       { type: 'session.error', error: { retry_status: { type: 'exhausted' } } },
       { type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } },
@@ -162,7 +186,10 @@ describe('turn failures surface, and nothing hangs', () => {
       const waitedMs = Date.parse(next.processed_at!) - Date.parse(retrying.processed_at!);
       expect(waitedMs).toBeGreaterThanOrEqual(RETRY_AFTER_SECONDS * 1000 - 50);
     }
-    expect(events.at(-1)).toMatchObject({ type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'session.status_idle',
+      stop_reason: { type: 'retries_exhausted' },
+    });
   });
 
   it('goes on with the turn when a retry succeeds', async () => {
@@ -170,8 +197,12 @@ describe('turn failures surface, and nothing hangs', () => {
     anthropic.enqueue(FakeAnthropicServer.rateLimited(0), { text: 'Back again.' });
     const events = await runOneTurn('claude-sonnet-4-5');
 
-    expect(events.filter((e) => e.type === 'session.error').map((e) => e.error.retry_status.type)).toEqual(['retrying']);
-    expect(events.filter((e) => e.type === 'agent.message').at(-1)).toMatchObject({ content: [{ type: 'text', text: 'Back again.' }] });
+    expect(events.filter((e) => e.type === 'session.error').map((e) => e.error.retry_status.type)).toEqual([
+      'retrying',
+    ]);
+    expect(events.filter((e) => e.type === 'agent.message').at(-1)).toMatchObject({
+      content: [{ type: 'text', text: 'Back again.' }],
+    });
     expect(events.at(-1)).toMatchObject({ type: 'session.status_idle', stop_reason: { type: 'end_turn' } });
   });
 
@@ -186,7 +217,11 @@ describe('turn failures surface, and nothing hangs', () => {
     expect(closing(events)).toMatchObject([
       {
         type: 'session.error',
-        error: { type: 'model_request_failed_error', retry_status: { type: 'terminal' }, message: expect.stringContaining('set OPENAI_API_KEY') },
+        error: {
+          type: 'model_request_failed_error',
+          retry_status: { type: 'terminal' },
+          message: expect.stringContaining('set OPENAI_API_KEY'),
+        },
       },
       { type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } },
     ]);

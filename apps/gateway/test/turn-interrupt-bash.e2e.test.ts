@@ -1,6 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, isAlive, launchPlatform, pidsOf, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  isAlive,
+  launchPlatform,
+  pidsOf,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** What CMA promises of an interrupt: the turn and what it runs stop at once. */
 const INTERRUPT_BOUND_MS = 1_000;
@@ -8,7 +16,6 @@ const INTERRUPT_BOUND_MS = 1_000;
 const SLEEP = `sleep 60.${String(process.pid).padStart(7, '0')}`;
 
 type StreamedEvent = { id?: string; type: string } & Record<string, unknown>;
-
 
 describe('user.interrupt during a bash call', () => {
   let db: TestDatabase;
@@ -21,11 +28,23 @@ describe('user.interrupt during a bash call', () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const script = { turns: [{ match: '^sleep', reply: [{ text: 'Sleeping.', toolCall: { name: 'bash', input: { command: SLEEP } } }, 'slept'] }] };
-    const agent = await api.post('/v1/agents', { name: 'sleeper', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const script = {
+      turns: [
+        {
+          match: '^sleep',
+          reply: [{ text: 'Sleeping.', toolCall: { name: 'bash', input: { command: SLEEP } } }, 'slept'],
+        },
+      ],
+    };
+    const agent = await api.post('/v1/agents', {
+      name: 'sleeper',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
+      .id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);
@@ -47,7 +66,9 @@ describe('user.interrupt during a bash call', () => {
         // aborted by the test
       }
     })();
-    await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'sleep a minute' }] }] });
+    await client.beta.sessions.events.send(session.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'sleep a minute' }] }],
+    });
     const pid = await poll(() => pidsOf(SLEEP)[0], 60_000, `a host process \`${SLEEP}\``);
 
     const interrupted = Date.now();
@@ -55,20 +76,36 @@ describe('user.interrupt during a bash call', () => {
     await poll(() => (isAlive(pid) ? undefined : true), 30_000, `process ${pid} ending`);
     expect(Date.now() - interrupted).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
 
-    await poll(async () => ((await client.beta.sessions.retrieve(session.id)).status === 'idle' ? true : undefined), 30_000, 'the session idle');
-    await poll(() => (seen.some((e) => e.type === 'session.status_idle') ? true : undefined), 30_000, 'idle on the stream');
+    await poll(
+      async () => ((await client.beta.sessions.retrieve(session.id)).status === 'idle' ? true : undefined),
+      30_000,
+      'the session idle',
+    );
+    await poll(
+      () => (seen.some((e) => e.type === 'session.status_idle') ? true : undefined),
+      30_000,
+      'idle on the stream',
+    );
     stream.controller.abort();
     await pumping;
     const types = seen.map((e) => e.type);
     expect(types.indexOf('user.interrupt')).toBeGreaterThan(types.indexOf('agent.tool_use'));
     expect(types.indexOf('session.status_idle')).toBeGreaterThan(types.indexOf('user.interrupt'));
-    expect(seen.find((e) => e.type === 'session.status_idle')).toMatchObject({ stop_reason: { type: 'end_turn' } });
-    expect(seen.filter((e) => e.type === 'agent.tool_result')).toEqual([expect.objectContaining({ is_error: true })]);
+    expect(seen.find((e) => e.type === 'session.status_idle')).toMatchObject({
+      stop_reason: { type: 'end_turn' },
+    });
+    expect(seen.filter((e) => e.type === 'agent.tool_result')).toEqual([
+      expect.objectContaining({ is_error: true }),
+    ]);
     expect(pidsOf(SLEEP)).toEqual([]);
   }, 180_000);
 });
 
-async function poll<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+async function poll<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

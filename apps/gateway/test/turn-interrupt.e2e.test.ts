@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 /** What CMA promises of an interrupt: the turn stops at once and ends as any other. */
 const INTERRUPT_BOUND_MS = 1_000;
@@ -24,19 +30,33 @@ describe('user.interrupt stops the running turn', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
     db = await createTestDatabase();
-    platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true' } });
+    platform = await launchPlatform({
+      databaseUrl: db.url,
+      env: { AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: 'true' },
+    });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const script = {
       turns: [
         { match: '^think slowly', reply: [{ delayMs: 30_000, text: 'too late' }] },
-        { match: '^fetch', reply: [{ text: 'Fetching.', toolCall: { name: 'web_fetch', input: { url: hangingUrl } } }, 'fetched'] },
+        {
+          match: '^fetch',
+          reply: [
+            { text: 'Fetching.', toolCall: { name: 'web_fetch', input: { url: hangingUrl } } },
+            'fetched',
+          ],
+        },
         { match: '^quick', reply: ['quick answer'] },
       ],
     };
-    const agent = await api.post('/v1/agents', { name: 'slow', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'slow',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body.id;
+    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
+      .id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);
@@ -60,7 +80,8 @@ describe('user.interrupt stops the running turn', () => {
       }
     })();
     const until = async (test: (events: StreamedEvent[]) => boolean, what: string, timeoutMs = 30_000) => {
-      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(20)) if (test(seen)) return;
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(20))
+        if (test(seen)) return;
       throw new Error(`stream never showed ${what}; saw ${seen.map((e) => e.type).join(', ')}`);
     };
     const close = async () => {
@@ -71,12 +92,16 @@ describe('user.interrupt stops the running turn', () => {
   };
 
   const say = (sessionId: string, text: string) =>
-    client.beta.sessions.events.send(sessionId, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+    client.beta.sessions.events.send(sessionId, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
 
   /** Sends the interrupt and measures how long until the session reads `idle`. */
   const interruptAndTime = async (sessionId: string, event: Record<string, unknown> = {}) => {
     const started = Date.now();
-    await client.beta.sessions.events.send(sessionId, { events: [{ type: 'user.interrupt', ...event } as never] });
+    await client.beta.sessions.events.send(sessionId, {
+      events: [{ type: 'user.interrupt', ...event } as never],
+    });
     for (const deadline = started + 30_000; Date.now() < deadline; await sleep(20)) {
       if ((await client.beta.sessions.retrieve(sessionId)).status === 'idle') return Date.now() - started;
     }
@@ -85,7 +110,8 @@ describe('user.interrupt stops the running turn', () => {
 
   const history = async (sessionId: string) => {
     const all: StreamedEvent[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) all.push(event as unknown as StreamedEvent);
+    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
+      all.push(event as unknown as StreamedEvent);
     return all;
   };
 
@@ -93,7 +119,10 @@ describe('user.interrupt stops the running turn', () => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
     const stream = await watch(session.id);
     await say(session.id, 'think slowly');
-    await stream.until((seen) => seen.some((e) => e.type === 'span.model_request_start'), 'the model call starting');
+    await stream.until(
+      (seen) => seen.some((e) => e.type === 'span.model_request_start'),
+      'the model call starting',
+    );
 
     const elapsed = await interruptAndTime(session.id);
     expect(elapsed).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
@@ -101,9 +130,15 @@ describe('user.interrupt stops the running turn', () => {
     await stream.until((seen) => seen.some((e) => e.type === 'session.status_idle'), 'the turn ending');
     await stream.close();
     const streamedTypes = stream.seen.map((e) => e.type);
-    expect(streamedTypes.indexOf('user.interrupt')).toBeGreaterThan(streamedTypes.indexOf('span.model_request_start'));
-    expect(streamedTypes.indexOf('session.status_idle')).toBeGreaterThan(streamedTypes.indexOf('user.interrupt'));
-    expect(stream.seen.find((e) => e.type === 'session.status_idle')).toMatchObject({ stop_reason: { type: 'end_turn' } });
+    expect(streamedTypes.indexOf('user.interrupt')).toBeGreaterThan(
+      streamedTypes.indexOf('span.model_request_start'),
+    );
+    expect(streamedTypes.indexOf('session.status_idle')).toBeGreaterThan(
+      streamedTypes.indexOf('user.interrupt'),
+    );
+    expect(stream.seen.find((e) => e.type === 'session.status_idle')).toMatchObject({
+      stop_reason: { type: 'end_turn' },
+    });
 
     const log = await history(session.id);
     expect(log.map((e) => e.type).filter((type) => type !== 'session.usage')).toEqual([
@@ -145,7 +180,10 @@ describe('user.interrupt stops the running turn', () => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
     const stream = await watch(session.id);
     await say(session.id, 'think slowly');
-    await stream.until((seen) => seen.some((e) => e.type === 'span.model_request_start'), 'the model call starting');
+    await stream.until(
+      (seen) => seen.some((e) => e.type === 'span.model_request_start'),
+      'the model call starting',
+    );
     const queued = await say(session.id, 'quick, after that');
     expect(queued.data?.[0]).toMatchObject({ processed_at: null });
 
@@ -153,7 +191,10 @@ describe('user.interrupt stops the running turn', () => {
     const elapsed = await interruptAndTime(session.id);
     expect(elapsed).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
 
-    await stream.until((seen) => seen.filter((e) => e.type === 'session.status_idle').length === 2, 'the queued message answered');
+    await stream.until(
+      (seen) => seen.filter((e) => e.type === 'session.status_idle').length === 2,
+      'the queued message answered',
+    );
     await stream.close();
     const log = await history(session.id);
     const types = log.map((e) => e.type);

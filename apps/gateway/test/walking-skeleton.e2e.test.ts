@@ -17,7 +17,12 @@ const WRITE_THEN_ANSWER = {
   turns: [
     {
       reply: [
-        { toolCall: { name: 'write', input: { file_path: 'notes/hello.txt', content: 'hello from the agent' } } },
+        {
+          toolCall: {
+            name: 'write',
+            input: { file_path: 'notes/hello.txt', content: 'hello from the agent' },
+          },
+        },
         'I wrote notes/hello.txt.',
       ],
     },
@@ -38,7 +43,11 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
-      env: { AGENTRY_SSE_HEARTBEAT_MS: '1000', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+      env: {
+        AGENTRY_SSE_HEARTBEAT_MS: '1000',
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   });
@@ -58,12 +67,22 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     expect(agent.status).toBe(200);
     const environment = await api.post('/v1/environments', { name: 'laptop', config: { type: 'local' } });
     expect(environment.status).toBe(200);
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ type: 'session', status: 'idle', agent: { id: agent.body.id, version: 1 } });
+    expect(session.body).toMatchObject({
+      type: 'session',
+      status: 'idle',
+      agent: { id: agent.body.id, version: 1 },
+    });
     const sessionId: string = session.body.id;
 
-    const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders);
+    const stream = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
+      api.authHeaders,
+    );
     expect(stream.status).toBe(200);
     const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'Please write the note.' }] }],
@@ -88,9 +107,14 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     ]);
     const toolUse = events.find((e) => e.type === 'agent.tool_use')!.data;
     expect(toolUse).toMatchObject({ name: 'write', evaluated_permission: 'allow' });
-    expect(events.find((e) => e.type === 'agent.tool_result')!.data).toMatchObject({ tool_use_id: toolUse.id, is_error: false });
+    expect(events.find((e) => e.type === 'agent.tool_result')!.data).toMatchObject({
+      tool_use_id: toolUse.id,
+      is_error: false,
+    });
     expect(events.at(-1)!.data).toMatchObject({ stop_reason: { type: 'end_turn' } });
-    expect(events.find((e) => e.type === 'agent.message')!.data.content[0].text).toBe('I wrote notes/hello.txt.');
+    expect(events.find((e) => e.type === 'agent.message')!.data.content[0].text).toBe(
+      'I wrote notes/hello.txt.',
+    );
 
     const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
     expect(listed.status).toBe(200);
@@ -98,7 +122,9 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     expect(listed.body.next_page).toBeNull();
 
     const tenants = readdirSync(platform.workdirRoot);
-    const file = tenants.map((t) => join(platform.workdirRoot, t, sessionId, 'workspace', 'notes', 'hello.txt')).find((p) => existsSync(p));
+    const file = tenants
+      .map((t) => join(platform.workdirRoot, t, sessionId, 'workspace', 'notes', 'hello.txt'))
+      .find((p) => existsSync(p));
     expect(file && readFileSync(file, 'utf8')).toBe('hello from the agent');
 
     const after = await api.get(`/v1/sessions/${sessionId}`);
@@ -115,7 +141,10 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     await resumed.close();
     expect(replay.map((f) => Number(f.id))).toEqual(seqs.slice(3));
     expect(resumed.comments).toBeGreaterThanOrEqual(2);
-    const viaQuery = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream?after=${seqs.at(-2)}`, api.authHeaders);
+    const viaQuery = await SseClient.open(
+      `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream?after=${seqs.at(-2)}`,
+      api.authHeaders,
+    );
     await viaQuery.waitFor((f) => f.length >= 1);
     await viaQuery.close();
     expect(viaQuery.frames.map((f) => Number(f.id))).toEqual([seqs.at(-1)]);
@@ -126,20 +155,31 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       const response = await fetch(`${platform.service(name).url}/readyz`);
       expect(response.status, name).toBe(200);
       const body = (await response.json()) as { checks: Record<string, { status: string }> };
-      expect(Object.values(body.checks).every((c) => c.status === 'ok'), name).toBe(true);
+      expect(
+        Object.values(body.checks).every((c) => c.status === 'ok'),
+        name,
+      ).toBe(true);
       expect(Object.keys(body.checks)).toContain('nats');
     }
-    expect(Object.keys(((await (await fetch(`${platform.service('dataplane').url}/readyz`)).json()) as { checks: object }).checks).sort()).toEqual([
-      'nats',
-      'postgres',
-      'redis',
-    ]);
+    expect(
+      Object.keys(
+        ((await (await fetch(`${platform.service('dataplane').url}/readyz`)).json()) as { checks: object })
+          .checks,
+      ).sort(),
+    ).toEqual(['nats', 'postgres', 'redis']);
   });
 
   it('exports traces from every service to the configured OTLP endpoint', async () => {
     const deadline = Date.now() + 20_000;
-    const wanted = ['agentry-gateway', 'agentry-control', 'agentry-dataplane', 'agentry-worker', 'agentry-scheduler'];
-    while (Date.now() < deadline && !wanted.every((s) => otlp.services().has(s))) await new Promise((r) => setTimeout(r, 200));
+    const wanted = [
+      'agentry-gateway',
+      'agentry-control',
+      'agentry-dataplane',
+      'agentry-worker',
+      'agentry-scheduler',
+    ];
+    while (Date.now() < deadline && !wanted.every((s) => otlp.services().has(s)))
+      await new Promise((r) => setTimeout(r, 200));
     expect([...otlp.services()].sort()).toEqual(expect.arrayContaining(wanted));
     expect(otlp.spans.some((s) => s.service === 'agentry-gateway' && /POST|GET/.test(s.name))).toBe(true);
   });
@@ -147,18 +187,25 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
   it('follows the user message in one trace: gateway → control → dataplane → drain job → worker tool', async () => {
     // The tool call is the far end of the chain; its ancestors lead back to the HTTP request.
     // A session's calls go to the subject of the worker it is bound to, `hands.exec.worker.<id>`.
-    const isToolCall = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name.startsWith('hands.exec.worker.') && s.kind === SPAN_KIND.server;
+    const isToolCall = (s: ReceivedSpan) =>
+      s.service === 'agentry-worker' &&
+      s.name.startsWith('hands.exec.worker.') &&
+      s.kind === SPAN_KIND.server;
     const ancestry = (): ReceivedSpan[] => {
       const toolCall = otlp.spans.find(isToolCall);
       if (!toolCall) return [];
       const byId = new Map(otlp.trace(toolCall.traceId).map((s) => [s.spanId, s]));
       const chain = [toolCall];
-      for (let parent = byId.get(toolCall.parentSpanId); parent; parent = byId.get(parent.parentSpanId)) chain.push(parent);
+      for (let parent = byId.get(toolCall.parentSpanId); parent; parent = byId.get(parent.parentSpanId))
+        chain.push(parent);
       return chain;
     };
     await expect.poll(() => ancestry().at(-1)?.parentSpanId, { timeout: 20_000, interval: 200 }).toBe('');
     const chain = ancestry();
-    const hops = chain.map((s) => `${s.service.replace('agentry-', '')} ${s.kind} ${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`);
+    const hops = chain.map(
+      (s) =>
+        `${s.service.replace('agentry-', '')} ${s.kind} ${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`,
+    );
     expect(hops).toEqual(
       expect.arrayContaining([
         `worker ${SPAN_KIND.server} hands.exec.worker`,
@@ -170,7 +217,12 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       ]),
     );
     // ...in that order, from the tool back to the request, which is the root of the trace.
-    const order = ['hands.exec.worker', 'process session-drain', 'send session-drain', 'dataplane.events.append'];
+    const order = [
+      'hands.exec.worker',
+      'process session-drain',
+      'send session-drain',
+      'dataplane.events.append',
+    ];
     const positions = order.map((name) => hops.findIndex((h) => h.endsWith(` ${name}`)));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const root = chain.at(-1)!;
@@ -180,7 +232,8 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     // One trace through every service the request reached. (Authentication no longer asks control here:
     // the caller comes from the gateway's actor cache, filled when the session was created.)
     const services = new Set(otlp.trace(root.traceId).map((s) => s.service));
-    expect([...services]).toEqual(expect.arrayContaining(['agentry-gateway', 'agentry-dataplane', 'agentry-worker']));
+    expect([...services]).toEqual(
+      expect.arrayContaining(['agentry-gateway', 'agentry-dataplane', 'agentry-worker']),
+    );
   });
 });
-

@@ -12,7 +12,10 @@ describe('event retention', () => {
   let platform: SchedulerTestPlatform;
 
   beforeAll(async () => {
-    platform = await startSchedulerPlatform(1, { AGENTRY_EVENT_RETENTION_DAYS: '2', AGENTRY_EVENT_RETENTION_INTERVAL_MS: '1000' });
+    platform = await startSchedulerPlatform(1, {
+      AGENTRY_EVENT_RETENTION_DAYS: '2',
+      AGENTRY_EVENT_RETENTION_INTERVAL_MS: '1000',
+    });
   }, 180_000);
   afterAll(async () => {
     await platform?.close();
@@ -21,8 +24,14 @@ describe('event retention', () => {
   async function sessionWithLog(events: Array<{ processed: boolean }>): Promise<string> {
     const { rpc, admin: actor } = platform;
     const agent = await rpc.request(S.createAgent, { actor, body: { name: 'kept', model: 'scripted' } });
-    const environment = await rpc.request(S.createEnvironment, { actor, body: { name: `env-${agent.id}`, config: { type: 'remote' } } });
-    const session = await rpc.request(S.createSession, { actor, body: { agent: agent.id, environment_id: environment.id } });
+    const environment = await rpc.request(S.createEnvironment, {
+      actor,
+      body: { name: `env-${agent.id}`, config: { type: 'remote' } },
+    });
+    const session = await rpc.request(S.createSession, {
+      actor,
+      body: { agent: agent.id, environment_id: environment.id },
+    });
     await platform.db.prisma.sessionEvent.createMany({
       data: events.map((event, index) => ({
         id: `evt_${session.id}_${index}`,
@@ -36,15 +45,24 @@ describe('event retention', () => {
     });
     // The first message was sent under an idempotency key, which names it.
     await platform.db.prisma.sessionEventKey.create({
-      data: { sessionId: session.id, keyHash: 'k'.repeat(64), requestHash: 'r'.repeat(64), eventIds: [`evt_${session.id}_0`] },
+      data: {
+        sessionId: session.id,
+        keyHash: 'k'.repeat(64),
+        requestHash: 'r'.repeat(64),
+        eventIds: [`evt_${session.id}_0`],
+      },
     });
     return session.id;
   }
 
   /** Sets status and archive time directly, dated `daysAgo` in the past (updated_at included). */
-  async function age(id: string, state: { status: string; archivedDaysAgo?: number; daysAgo: number }): Promise<void> {
+  async function age(
+    id: string,
+    state: { status: string; archivedDaysAgo?: number; daysAgo: number },
+  ): Promise<void> {
     const updatedAt = new Date(Date.now() - state.daysAgo * DAY_MS);
-    const archivedAt = state.archivedDaysAgo === undefined ? null : new Date(Date.now() - state.archivedDaysAgo * DAY_MS);
+    const archivedAt =
+      state.archivedDaysAgo === undefined ? null : new Date(Date.now() - state.archivedDaysAgo * DAY_MS);
     await platform.db.prisma.$executeRaw`
       UPDATE sessions SET status = ${state.status}::session_status, archived_at = ${archivedAt}, updated_at = ${updatedAt} WHERE id = ${id}`;
   }
@@ -68,7 +86,8 @@ describe('event retention', () => {
 
     const deadline = Date.now() + 60_000;
     while ((await eventCount(archivedLongAgo)) + (await eventCount(terminatedLongAgo)) > 0) {
-      if (Date.now() > deadline) throw new Error('the retention sweep did not delete the expired logs within 60 s');
+      if (Date.now() > deadline)
+        throw new Error('the retention sweep did not delete the expired logs within 60 s');
       await new Promise((r) => setTimeout(r, 250));
     }
     // Let a few more sweeps run: the others must survive all of them.
@@ -78,13 +97,24 @@ describe('event retention', () => {
     expect(await eventCount(runningOld)).toBe(3);
     expect(await eventCount(pendingInputOld)).toBe(2);
     // An idempotency key goes with the events it names.
-    expect(await platform.db.prisma.sessionEventKey.count({ where: { sessionId: { in: [archivedLongAgo, terminatedLongAgo] } } })).toBe(0);
-    expect(await platform.db.prisma.sessionEventKey.count({ where: { sessionId: archivedRecently } })).toBe(1);
+    expect(
+      await platform.db.prisma.sessionEventKey.count({
+        where: { sessionId: { in: [archivedLongAgo, terminatedLongAgo] } },
+      }),
+    ).toBe(0);
+    expect(await platform.db.prisma.sessionEventKey.count({ where: { sessionId: archivedRecently } })).toBe(
+      1,
+    );
 
     // Only the logs go: the sessions themselves are still there.
     const { rpc, admin: actor } = platform;
     expect((await rpc.request(S.getSession, { actor, id: terminatedLongAgo })).status).toBe('terminated');
-    const listed = await rpc.request(R.listSessions, { actor, query: { include_archived: true, limit: 100 } });
-    expect(listed.data.map((s) => s.id)).toEqual(expect.arrayContaining([archivedLongAgo, terminatedLongAgo]));
+    const listed = await rpc.request(R.listSessions, {
+      actor,
+      query: { include_archived: true, limit: 100 },
+    });
+    expect(listed.data.map((s) => s.id)).toEqual(
+      expect.arrayContaining([archivedLongAgo, terminatedLongAgo]),
+    );
   }, 120_000);
 });

@@ -5,7 +5,13 @@ import { createServer } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createRedis, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
-import { createTestDatabase, deleteRedisKeys, repoRoot, ServiceProcess, type TestDatabase } from '@agentry/testing';
+import {
+  createTestDatabase,
+  deleteRedisKeys,
+  repoRoot,
+  ServiceProcess,
+  type TestDatabase,
+} from '@agentry/testing';
 import { ControlSubjects, type Actor } from '@agentry/contracts';
 import { AppModule } from '../src/app.module.js';
 import { SchedulerEnvSchema } from '../src/config/env.js';
@@ -23,7 +29,10 @@ export interface SchedulerTestPlatform {
  * Control and dataplane as real processes (from their builds), and `replicaCount` scheduler replicas
  * in-process, all on one database, NATS prefix and Redis namespace of their own.
  */
-export async function startSchedulerPlatform(replicaCount = 1, schedulerEnv: Record<string, string> = {}): Promise<SchedulerTestPlatform> {
+export async function startSchedulerPlatform(
+  replicaCount = 1,
+  schedulerEnv: Record<string, string> = {},
+): Promise<SchedulerTestPlatform> {
   const db = await createTestDatabase();
   const runId = `s${randomBytes(5).toString('hex')}`;
   const root = repoRoot();
@@ -53,7 +62,10 @@ export async function startSchedulerPlatform(replicaCount = 1, schedulerEnv: Rec
   const replicas: INestMicroservice[] = [];
   for (let i = 0; i < replicaCount; i += 1) {
     const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {
-      strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'scheduler' }, config.AGENTRY_SUBJECT_PREFIX),
+      strategy: new PrefixedServerNats(
+        { servers: [config.NATS_URL], queue: 'scheduler' },
+        config.AGENTRY_SUBJECT_PREFIX,
+      ),
       logger: false,
       abortOnError: false,
     });

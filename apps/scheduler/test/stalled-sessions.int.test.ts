@@ -4,12 +4,20 @@ import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-
 
 const MAX_ATTEMPTS = 3;
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: still ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -22,26 +30,47 @@ describe('reconciler: a turn that keeps failing is not re-kicked forever', () =>
   let platform: SchedulerTestPlatform;
 
   beforeAll(async () => {
-    platform = await startSchedulerPlatform(1, { AGENTRY_RECONCILE_INTERVAL_MS: '300', AGENTRY_RECONCILE_MAX_ATTEMPTS: String(MAX_ATTEMPTS) });
+    platform = await startSchedulerPlatform(1, {
+      AGENTRY_RECONCILE_INTERVAL_MS: '300',
+      AGENTRY_RECONCILE_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    });
   }, 180_000);
   afterAll(async () => {
     await platform?.close();
   });
 
   const session = (id: string) =>
-    platform.db.prisma.session.findUniqueOrThrow({ where: { id }, select: { status: true, stopReason: true, leaseToken: true, leaseExpiresAt: true } });
+    platform.db.prisma.session.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, stopReason: true, leaseToken: true, leaseExpiresAt: true },
+    });
 
   it('ends the session with an error after the configured attempts, consuming its input', async () => {
     const { rpc, admin: actor } = platform;
     const agent = await rpc.request(S.createAgent, { actor, body: { name: 'doomed', model: 'scripted' } });
-    const environment = await rpc.request(S.createEnvironment, { actor, body: { name: 'env', config: { type: 'remote' } } });
-    const created = await rpc.request(S.createSession, { actor, body: { agent: agent.id, environment_id: environment.id } });
+    const environment = await rpc.request(S.createEnvironment, {
+      actor,
+      body: { name: 'env', config: { type: 'remote' } },
+    });
+    const created = await rpc.request(S.createSession, {
+      actor,
+      body: { agent: agent.id, environment_id: environment.id },
+    });
     // A runtime spec the runner cannot read: every attempt at the turn throws before the harness runs.
     await platform.db.prisma.session.update({ where: { id: created.id }, data: { spec: {} } });
 
-    await rpc.request(D.appendEvents, { actor, sessionId: created.id, events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }] });
+    await rpc.request(D.appendEvents, {
+      actor,
+      sessionId: created.id,
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
+    });
 
-    const ended = await eventually(() => session(created.id), (s) => s.status === 'idle' && s.leaseToken > 1n, 60_000, 'the session to be ended');
+    const ended = await eventually(
+      () => session(created.id),
+      (s) => s.status === 'idle' && s.leaseToken > 1n,
+      60_000,
+      'the session to be ended',
+    );
     expect(ended.stopReason).toEqual({ type: 'retries_exhausted' });
     // The attempts the reconciler allowed, plus the first kick's (and BullMQ's) own, plus the abandonment's lease.
     expect(Number(ended.leaseToken)).toBeGreaterThan(MAX_ATTEMPTS);
@@ -50,13 +79,22 @@ describe('reconciler: a turn that keeps failing is not re-kicked forever', () =>
     const types = log.data.map((e) => e.event.type);
     expect(types.slice(-2)).toEqual(['session.error', 'session.status_idle']);
     expect(log.data.at(-2)!.event).toMatchObject({
-      error: { type: 'unknown_error', retry_status: { type: 'exhausted' }, message: expect.stringContaining('in a row on the same input') },
+      error: {
+        type: 'unknown_error',
+        retry_status: { type: 'exhausted' },
+        message: expect.stringContaining('in a row on the same input'),
+      },
     });
     expect(log.data.find((e) => e.event.type === 'user.message')!.event.processed_at).not.toBeNull();
 
     // Nothing left to run: over several reconciler ticks the session stays idle and its log unchanged.
     await new Promise((r) => setTimeout(r, 2_000));
-    expect(await session(created.id)).toMatchObject({ status: 'idle', stopReason: { type: 'retries_exhausted' } });
-    expect((await rpc.request(D.listEvents, { actor, sessionId: created.id })).data).toHaveLength(log.data.length);
+    expect(await session(created.id)).toMatchObject({
+      status: 'idle',
+      stopReason: { type: 'retries_exhausted' },
+    });
+    expect((await rpc.request(D.listEvents, { actor, sessionId: created.id })).data).toHaveLength(
+      log.data.length,
+    );
   }, 90_000);
 });

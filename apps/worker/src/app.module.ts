@@ -11,7 +11,12 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [PlatformModule.forRoot({ service: 'worker', config, uses: { redis: true } }), HandsModule, HandsMcpModule, HandsStatusModule],
+      imports: [
+        PlatformModule.forRoot({ service: 'worker', config, uses: { redis: true } }),
+        HandsModule,
+        HandsMcpModule,
+        HandsStatusModule,
+      ],
       providers: [{ provide: WORKER_CONFIG, useValue: config }],
       exports: [WORKER_CONFIG],
     };

@@ -8,7 +8,8 @@ const config = loadWorkerEnv({ ...process.env, ...envFromFlags(process.argv.slic
 if (config.AGENTRY_WORKER_MODE === 'self_hosted') {
   // No Postgres, NATS or Redis: only the gateway's `/v1` work queue.
   const stop = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort(new Error(signal)));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => stop.abort(new Error(signal)));
   await runSelfHostedWorker(config, stop.signal);
 } else {
   await bootstrapService({ service: 'worker', module: AppModule.forRoot(config), config, rpc: true });

@@ -27,22 +27,56 @@ describe.runIf(hasBwrap)("a session's workspace outlives the worker that held it
     await db?.drop();
   });
 
-  const localFile = (hands: Hands, sessionId: string, path: string) => join(hands.sandboxes.dirOf('tenant_hands', sessionId), 'workspace', path);
+  const localFile = (hands: Hands, sessionId: string, path: string) =>
+    join(hands.sandboxes.dirOf('tenant_hands', sessionId), 'workspace', path);
 
   it('restores files written by write and bash, and forgets deleted ones, on the next worker', async () => {
     const session = `sesn_durable_${Date.now()}`;
-    expect((await first.run(session, 'write', { file_path: 'src/a.txt', content: 'from write' }, { bindingEpoch: 1 })).isError).toBe(false);
-    const shell = await first.run(session, 'bash', { command: 'mkdir -p out && echo from bash > out/b.txt && echo gone > c.txt && rm c.txt && echo kept > d.txt' }, { bindingEpoch: 1 });
+    expect(
+      (
+        await first.run(
+          session,
+          'write',
+          { file_path: 'src/a.txt', content: 'from write' },
+          { bindingEpoch: 1 },
+        )
+      ).isError,
+    ).toBe(false);
+    const shell = await first.run(
+      session,
+      'bash',
+      {
+        command:
+          'mkdir -p out && echo from bash > out/b.txt && echo gone > c.txt && rm c.txt && echo kept > d.txt',
+      },
+      { bindingEpoch: 1 },
+    );
     expect(shell.isError, first.text(shell)).toBe(false);
-    expect((await first.run(session, 'bash', { command: 'rm d.txt' }, { bindingEpoch: 1 })).isError).toBe(false);
+    expect((await first.run(session, 'bash', { command: 'rm d.txt' }, { bindingEpoch: 1 })).isError).toBe(
+      false,
+    );
     expect(existsSync(localFile(second, session, 'src/a.txt'))).toBe(false);
 
-    const read = await second.run(session, 'bash', { command: 'cat src/a.txt out/b.txt; ls' }, { bindingEpoch: 2 });
+    const read = await second.run(
+      session,
+      'bash',
+      { command: 'cat src/a.txt out/b.txt; ls' },
+      { bindingEpoch: 2 },
+    );
     expect(second.text(read)).toMatch(/from write\s*from bash/);
     expect(second.text(read)).not.toMatch(/d\.txt|c\.txt/);
 
     // Back on the first worker (a third binding): its stale copy is replaced by what the second wrote.
-    expect((await second.run(session, 'write', { file_path: 'src/a.txt', content: 'changed on the second' }, { bindingEpoch: 2 })).isError).toBe(false);
+    expect(
+      (
+        await second.run(
+          session,
+          'write',
+          { file_path: 'src/a.txt', content: 'changed on the second' },
+          { bindingEpoch: 2 },
+        )
+      ).isError,
+    ).toBe(false);
     const back = await first.run(session, 'read', { file_path: 'src/a.txt' }, { bindingEpoch: 3 });
     expect(first.text(back)).toMatch(/changed on the second/);
   });

@@ -69,7 +69,10 @@ describe('Hands: a cancel aborts the call it names', () => {
       .overrideProvider(SandboxCredentialsClient)
       .useValue({ of: async () => [] })
       .compile();
-    app = moduleRef.createNestMicroservice({ strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'worker' }, prefix), logger: false });
+    app = moduleRef.createNestMicroservice({
+      strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'worker' }, prefix),
+      logger: false,
+    });
     await app.listen();
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
@@ -90,17 +93,32 @@ describe('Hands: a cancel aborts the call it names', () => {
   const exec = (toolUseId: string) =>
     rpc.request(
       HandsSubjects.exec,
-      { tenantId: 'ten_1', sessionId: 'sesn_1', environmentId: 'env_1', environmentType: 'local', toolUseId, name: 'long_run', input: {}, timeoutMs: 60_000 },
+      {
+        tenantId: 'ten_1',
+        sessionId: 'sesn_1',
+        environmentId: 'env_1',
+        environmentType: 'local',
+        toolUseId,
+        name: 'long_run',
+        input: {},
+        timeoutMs: 60_000,
+      },
       { timeoutMs: 60_000 },
     );
 
   it('aborts the running call on a cancel for its tool_use id, at once, and answers that it was cancelled', async () => {
     const running = exec('sevt_long1');
     const other = exec('sevt_long2');
-    for (const deadline = Date.now() + 10_000; toolbox.starts.length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 10_000; toolbox.starts.length < 2 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 20));
     expect(toolbox.starts.sort()).toEqual(['sevt_long1', 'sevt_long2']);
     const sent = Date.now();
-    bus.publish(HandsSubjects.cancel, { v: 1, sessionId: 'sesn_1', toolUseId: 'sevt_long1', reason: 'interrupted' });
+    bus.publish(HandsSubjects.cancel, {
+      v: 1,
+      sessionId: 'sesn_1',
+      toolUseId: 'sevt_long1',
+      reason: 'interrupted',
+    });
     const result = await running;
     expect(toolbox.aborts.map((a) => a.toolUseId)).toEqual(['sevt_long1']);
     expect(result).toMatchObject({ toolUseId: 'sevt_long1', isError: true, reason: 'cancelled' });
@@ -110,12 +128,22 @@ describe('Hands: a cancel aborts the call it names', () => {
     // Only the named call stops.
     await new Promise((r) => setTimeout(r, 200));
     expect(toolbox.aborts).toHaveLength(1);
-    bus.publish(HandsSubjects.cancel, { v: 1, sessionId: 'sesn_1', toolUseId: 'sevt_long2', reason: 'lease_lost' });
+    bus.publish(HandsSubjects.cancel, {
+      v: 1,
+      sessionId: 'sesn_1',
+      toolUseId: 'sevt_long2',
+      reason: 'lease_lost',
+    });
     expect(await other).toMatchObject({ toolUseId: 'sevt_long2', reason: 'cancelled' });
   });
 
   it('refuses a call whose cancel arrived before it, without running it', async () => {
-    bus.publish(HandsSubjects.cancel, { v: 1, sessionId: 'sesn_1', toolUseId: 'sevt_early', reason: 'interrupted' });
+    bus.publish(HandsSubjects.cancel, {
+      v: 1,
+      sessionId: 'sesn_1',
+      toolUseId: 'sevt_early',
+      reason: 'interrupted',
+    });
     await bus.flush();
     await new Promise((r) => setTimeout(r, 200));
     const before = toolbox.aborts.length;

@@ -44,7 +44,10 @@ describe.runIf(hasSandbox)('environment_variable credentials in the sandbox', ()
       networking: { type: 'limited', allowed_hosts: [`127.0.0.1:${allowed.port}`] },
       injection_location: { header: true, body: true },
     };
-    hands = await startHands({ AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${allowed.port},127.0.0.1:${other.port}` }, [credential]);
+    hands = await startHands(
+      { AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${allowed.port},127.0.0.1:${other.port}` },
+      [credential],
+    );
   });
 
   afterAll(async () => {
@@ -54,23 +57,35 @@ describe.runIf(hasSandbox)('environment_variable credentials in the sandbox', ()
   });
 
   it('shows bash a placeholder; the proxy swaps the secret in for the allowed host only', async () => {
-    const echoed = hands.text(await hands.run('sess_cred', 'bash', { command: 'echo "token=$SERVICE_TOKEN"' }));
+    const echoed = hands.text(
+      await hands.run('sess_cred', 'bash', { command: 'echo "token=$SERVICE_TOKEN"' }),
+    );
     expect(echoed).toMatch(/^token=agentry_placeholder_[0-9a-f]{32}$/);
     const placeholder = echoed.slice('token='.length);
 
     const send = (port: number) =>
       `curl -sS -m 5 --noproxy '' -x "$HTTP_PROXY" -H "Authorization: Bearer $SERVICE_TOKEN" --data "key=$SERVICE_TOKEN" http://127.0.0.1:${port}/`;
-    const results = [await hands.run('sess_cred', 'bash', { command: send(allowed.port) }), await hands.run('sess_cred', 'bash', { command: send(other.port) })];
+    const results = [
+      await hands.run('sess_cred', 'bash', { command: send(allowed.port) }),
+      await hands.run('sess_cred', 'bash', { command: send(other.port) }),
+    ];
     expect(results.map((r) => hands.text(r))).toEqual(['ok', 'ok']);
 
-    expect(allowed.seen.at(-1)).toMatchObject({ headers: { authorization: `Bearer ${SECRET}`, 'content-length': String(`key=${SECRET}`.length) }, body: `key=${SECRET}` });
-    expect(other.seen.at(-1)).toMatchObject({ headers: { authorization: `Bearer ${placeholder}` }, body: `key=${placeholder}` });
+    expect(allowed.seen.at(-1)).toMatchObject({
+      headers: { authorization: `Bearer ${SECRET}`, 'content-length': String(`key=${SECRET}`.length) },
+      body: `key=${SECRET}`,
+    });
+    expect(other.seen.at(-1)).toMatchObject({
+      headers: { authorization: `Bearer ${placeholder}` },
+      body: `key=${placeholder}`,
+    });
   });
 
   it('makes the sandbox trust the egress CA, and never shows it the CA key', async () => {
     const out = hands.text(
       await hands.run('sess_cred', 'bash', {
-        command: 'echo "$SSL_CERT_FILE $CURL_CA_BUNDLE $REQUESTS_CA_BUNDLE $NODE_EXTRA_CA_CERTS"; grep -c "BEGIN CERTIFICATE" "$NODE_EXTRA_CA_CERTS"; grep -rl "PRIVATE KEY" /run/agentry 2>/dev/null | wc -l',
+        command:
+          'echo "$SSL_CERT_FILE $CURL_CA_BUNDLE $REQUESTS_CA_BUNDLE $NODE_EXTRA_CA_CERTS"; grep -c "BEGIN CERTIFICATE" "$NODE_EXTRA_CA_CERTS"; grep -rl "PRIVATE KEY" /run/agentry 2>/dev/null | wc -l',
       }),
     );
     expect(out.split('\n')).toEqual([

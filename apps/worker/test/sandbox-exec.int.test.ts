@@ -8,7 +8,6 @@ import { startHands, type Hands } from './sandbox-fixture.js';
 
 const hasBwrap = existsSync('/usr/bin/bwrap');
 
-
 async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -47,24 +46,51 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
   });
 
   it('keeps cwd and exported variables across bash calls until restart', async () => {
-    expect(hands.text(await hands.run('sess_state', 'bash', { command: 'mkdir -p sub/dir && cd sub/dir && export GREETING=hi && LOCAL_ONLY=x' }))).toBe('');
-    expect(hands.text(await hands.run('sess_state', 'bash', { command: 'pwd; echo "$GREETING" "${LOCAL_ONLY:-unset}"' }))).toBe('/workspace/sub/dir\nhi unset');
+    expect(
+      hands.text(
+        await hands.run('sess_state', 'bash', {
+          command: 'mkdir -p sub/dir && cd sub/dir && export GREETING=hi && LOCAL_ONLY=x',
+        }),
+      ),
+    ).toBe('');
+    expect(
+      hands.text(
+        await hands.run('sess_state', 'bash', { command: 'pwd; echo "$GREETING" "${LOCAL_ONLY:-unset}"' }),
+      ),
+    ).toBe('/workspace/sub/dir\nhi unset');
     const failed = await hands.run('sess_state', 'bash', { command: 'echo partial; exit 3' });
     expect(failed).toMatchObject({ isError: true, reason: 'nonzero_exit' });
     expect(hands.text(failed)).toBe('partial');
-    expect(hands.text(await hands.run('sess_state', 'bash', { restart: true }))).toBe('bash session restarted');
-    expect(hands.text(await hands.run('sess_state', 'bash', { command: 'pwd; echo "${GREETING:-gone}"' }))).toBe('/workspace\ngone');
+    expect(hands.text(await hands.run('sess_state', 'bash', { restart: true }))).toBe(
+      'bash session restarted',
+    );
+    expect(
+      hands.text(await hands.run('sess_state', 'bash', { command: 'pwd; echo "${GREETING:-gone}"' })),
+    ).toBe('/workspace\ngone');
   });
 
   it('shares one workspace between bash and the file tools, at /workspace', async () => {
     await hands.run('sess_files', 'write', { file_path: 'notes/a.txt', content: 'from write\n' });
-    expect(hands.text(await hands.run('sess_files', 'bash', { command: 'cat /workspace/notes/a.txt && echo more >> notes/a.txt' }))).toBe('from write');
-    expect(hands.text(await hands.run('sess_files', 'read', { file_path: '/workspace/notes/a.txt' }))).toBe('from write\nmore\n');
+    expect(
+      hands.text(
+        await hands.run('sess_files', 'bash', {
+          command: 'cat /workspace/notes/a.txt && echo more >> notes/a.txt',
+        }),
+      ),
+    ).toBe('from write');
+    expect(hands.text(await hands.run('sess_files', 'read', { file_path: '/workspace/notes/a.txt' }))).toBe(
+      'from write\nmore\n',
+    );
   });
 
   it('ends a cancelled bash call within a second, killing its process', async () => {
     const controller = new AbortController();
-    const call = hands.run('sess_abort', 'bash', { command: 'sleep 61.4711' }, { signal: controller.signal, timeoutMs: 120_000 });
+    const call = hands.run(
+      'sess_abort',
+      'bash',
+      { command: 'sleep 61.4711' },
+      { signal: controller.signal, timeoutMs: 120_000 },
+    );
     const pid = await waitFor(() => pidsOf('sleep 61.4711')[0], 15_000, 'the sleep to start');
     const aborted = Date.now();
     controller.abort(new Error('cancelled by the Brain'));
@@ -76,9 +102,16 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
   });
 
   it('kills the process group when a call times out', async () => {
-    const result = await hands.run('sess_timeout', 'bash', { command: '(sleep 62.4711 &); sleep 62.4712', timeout_ms: 500 });
+    const result = await hands.run('sess_timeout', 'bash', {
+      command: '(sleep 62.4711 &); sleep 62.4712',
+      timeout_ms: 500,
+    });
     expect(result).toMatchObject({ isError: true, reason: 'timeout' });
-    await waitFor(() => (pidsOf('sleep 62.4711').length + pidsOf('sleep 62.4712').length === 0 ? true : undefined), 3_000, 'no sleep left');
+    await waitFor(
+      () => (pidsOf('sleep 62.4711').length + pidsOf('sleep 62.4712').length === 0 ? true : undefined),
+      3_000,
+      'no sleep left',
+    );
   });
 
   it('sees neither other sessions, nor the host, nor the worker environment', async () => {
@@ -107,23 +140,48 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
 
   it('cannot open TCP to the platform services, directly or through the proxy', async () => {
     for (const port of [5432, 6379, 4222]) {
-      const direct = await hands.run('sess_net', 'bash', { command: `timeout 3 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}' && echo OPEN || echo closed` });
+      const direct = await hands.run('sess_net', 'bash', {
+        command: `timeout 3 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}' && echo OPEN || echo closed`,
+      });
       expect(hands.text(direct)).toMatch(/closed$/);
-      const proxied = await hands.run('sess_net', 'bash', { command: `curl -sS -m 5 -p --noproxy "" -x "$HTTPS_PROXY" http://127.0.0.1:${port}/ 2>&1; echo " rc=$?"` });
+      const proxied = await hands.run('sess_net', 'bash', {
+        command: `curl -sS -m 5 -p --noproxy "" -x "$HTTPS_PROXY" http://127.0.0.1:${port}/ 2>&1; echo " rc=$?"`,
+      });
       expect(hands.text(proxied)).toMatch(/response 403[\s\S]*rc=56$/);
     }
-    const metadata = await hands.run('sess_net', 'bash', { command: 'curl -sS -m 5 http://169.254.169.254/latest/meta-data/ 2>&1; echo " rc=$?"' });
+    const metadata = await hands.run('sess_net', 'bash', {
+      command: 'curl -sS -m 5 http://169.254.169.254/latest/meta-data/ 2>&1; echo " rc=$?"',
+    });
     expect(hands.text(metadata)).toMatch(/egress refused: .*(link-local|metadata)/);
   });
 
   it('with limited networking reaches an allowed host and is refused any other', async () => {
     // Inside the sandbox 127.0.0.1 is its own loopback (NO_PROXY); the host's test servers are asked through the proxy.
     const networking = { type: 'limited' as const, allowedHosts: [`127.0.0.1:${allowed.port}`] };
-    const ok = await hands.run('sess_limited', 'bash', { command: `curl -sS -m 5 --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${allowed.port}/` }, { networking });
+    const ok = await hands.run(
+      'sess_limited',
+      'bash',
+      { command: `curl -sS -m 5 --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${allowed.port}/` },
+      { networking },
+    );
     expect(hands.text(ok)).toBe('hello from the allowed host');
-    const refused = await hands.run('sess_limited', 'bash', { command: `curl -sS -m 5 --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${other.port}/` }, { networking });
-    expect(hands.text(refused)).toContain(`egress refused: 127.0.0.1:${other.port} is not in this environment's allowed_hosts`);
-    const tunnel = await hands.run('sess_limited', 'bash', { command: `curl -sS -m 5 -p --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${other.port}/ 2>&1; echo " rc=$?"` }, { networking });
+    const refused = await hands.run(
+      'sess_limited',
+      'bash',
+      { command: `curl -sS -m 5 --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${other.port}/` },
+      { networking },
+    );
+    expect(hands.text(refused)).toContain(
+      `egress refused: 127.0.0.1:${other.port} is not in this environment's allowed_hosts`,
+    );
+    const tunnel = await hands.run(
+      'sess_limited',
+      'bash',
+      {
+        command: `curl -sS -m 5 -p --noproxy "" -x "$HTTP_PROXY" http://127.0.0.1:${other.port}/ 2>&1; echo " rc=$?"`,
+      },
+      { networking },
+    );
     expect(hands.text(tunnel)).not.toContain('should never be read');
   });
 
@@ -132,7 +190,9 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
       const outside = await hands.run('sess_bad', 'read', { file_path: '/etc/passwd' });
       expect(outside).toMatchObject({ isError: true, reason: 'path_escape' });
       expect(hands.text(outside)).toContain('outside the workspace');
-      expect((await hands.run('sess_bad', 'write', { file_path: '../../escape.txt', content: 'x' })).isError).toBe(true);
+      expect(
+        (await hands.run('sess_bad', 'write', { file_path: '../../escape.txt', content: 'x' })).isError,
+      ).toBe(true);
       expect(existsSync(`${hands.root}/tenant_hands/escape.txt`)).toBe(false);
       await hands.run('sess_bad', 'bash', { command: 'ln -s /etc/hostname leak && ln -s / rootlink' });
       for (const file_path of ['leak', 'rootlink/etc/hostname']) {
@@ -142,7 +202,9 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     });
 
     it('an output flood is capped', async () => {
-      const flood = await hands.run('sess_bad', 'bash', { command: 'yes flood | head -c 20000000; echo; echo the-end' });
+      const flood = await hands.run('sess_bad', 'bash', {
+        command: 'yes flood | head -c 20000000; echo; echo the-end',
+      });
       expect(flood.isError).toBe(false);
       const text = hands.text(flood);
       expect(text.length).toBeLessThan(hands.config.AGENTRY_SANDBOX_OUTPUT_BYTES + 1000);
@@ -152,21 +214,31 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
 
     it('a fork bomb hits the limits and the timeout', async () => {
       const started = Date.now();
-      const bomb = await hands.run('sess_bad', 'bash', { command: 'bomb() { bomb | bomb & }; bomb; sleep 30', timeout_ms: 3_000 });
+      const bomb = await hands.run('sess_bad', 'bash', {
+        command: 'bomb() { bomb | bomb & }; bomb; sleep 30',
+        timeout_ms: 3_000,
+      });
       expect(bomb).toMatchObject({ isError: true, reason: 'timeout' });
       expect(Date.now() - started).toBeLessThan(15_000);
-      expect(hands.text(await hands.run('sess_bad', 'bash', { command: 'echo still-here' }))).toBe('still-here');
+      expect(hands.text(await hands.run('sess_bad', 'bash', { command: 'echo still-here' }))).toBe(
+        'still-here',
+      );
     });
 
     it('filling the disk stops at the file-size limit', async () => {
       const fill = await hands.run('sess_bad', 'bash', { command: 'head -c 5000000 /dev/zero > big.bin' });
       expect(fill.isError).toBe(true);
       expect(hands.text(fill)).toMatch(/File size limit exceeded|exit 153/);
-      expect(hands.text(await hands.run('sess_bad', 'bash', { command: 'stat -c %s big.bin' }))).toBe(String(1024 * 1024));
+      expect(hands.text(await hands.run('sess_bad', 'bash', { command: 'stat -c %s big.bin' }))).toBe(
+        String(1024 * 1024),
+      );
     });
 
     it('an unknown tool', async () => {
-      expect(await hands.run('sess_bad', 'execute', { command: 'ls' })).toMatchObject({ isError: true, reason: 'unknown_tool' });
+      expect(await hands.run('sess_bad', 'execute', { command: 'ls' })).toMatchObject({
+        isError: true,
+        reason: 'unknown_tool',
+      });
     });
   });
 });
@@ -174,7 +246,10 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
 describe.runIf(hasBwrap)('idle session sandboxes', () => {
   let hands: Hands;
   beforeAll(async () => {
-    hands = await startHands({ AGENTRY_SANDBOX_IDLE_MS: '300', AGENTRY_SANDBOX_SOCKET_DIR: `/tmp/agentry-egress-idle-${process.pid}` });
+    hands = await startHands({
+      AGENTRY_SANDBOX_IDLE_MS: '300',
+      AGENTRY_SANDBOX_SOCKET_DIR: `/tmp/agentry-egress-idle-${process.pid}`,
+    });
   });
   afterAll(async () => {
     await hands?.stop();
@@ -183,9 +258,15 @@ describe.runIf(hasBwrap)('idle session sandboxes', () => {
 
   it('closes a sandbox after its idle time, never while a call runs, and keeps its files', async () => {
     const socketDir = hands.config.AGENTRY_SANDBOX_SOCKET_DIR;
-    const long = await hands.run('sess_idle', 'bash', { command: 'echo kept > kept.txt; sleep 1.5; echo finished' });
+    const long = await hands.run('sess_idle', 'bash', {
+      command: 'echo kept > kept.txt; sleep 1.5; echo finished',
+    });
     expect(hands.text(long)).toBe('finished');
-    await waitFor(() => (execFileSync('ls', [socketDir]).toString().trim() === '' ? true : undefined), 5_000, 'the idle sandbox to close');
+    await waitFor(
+      () => (execFileSync('ls', [socketDir]).toString().trim() === '' ? true : undefined),
+      5_000,
+      'the idle sandbox to close',
+    );
     expect(hands.text(await hands.run('sess_idle', 'bash', { command: 'cat kept.txt' }))).toBe('kept');
   });
 });
@@ -206,7 +287,11 @@ describe('a sandbox that cannot start', () => {
     const hands = await startHands({ AGENTRY_SANDBOX_BWRAP_PATH: '/nonexistent/bwrap' });
     try {
       for (const name of ['bash', 'write']) {
-        const result = await hands.run('sess_down', name, { command: 'true', file_path: 'a.txt', content: 'x' });
+        const result = await hands.run('sess_down', name, {
+          command: 'true',
+          file_path: 'a.txt',
+          content: 'x',
+        });
         expect(result).toMatchObject({ isError: true, reason: 'sandbox_unavailable' });
       }
     } finally {

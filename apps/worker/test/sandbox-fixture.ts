@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import type { HandsExecRequest, HandsExecResult, SandboxCredential, SandboxNetworking } from '@agentry/contracts';
+import type {
+  HandsExecRequest,
+  HandsExecResult,
+  SandboxCredential,
+  SandboxNetworking,
+} from '@agentry/contracts';
 import type { Logger } from '@agentry/platform';
 import { testRedisUrl } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
@@ -33,12 +38,28 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
   // Sessions of these tests have no repository resources to clone.
   const noRepositories = { ensure: async () => undefined } as unknown as SessionRepositories;
   const vault = { of: async () => credentials } as unknown as SandboxCredentialsClient;
-  const hands = new HandsExecService(sandboxes, new ToolResultCache(redis, config), new HandsToolbox(), new RunningToolCalls(), durable, mounts, vault, noRepositories, config, quiet);
+  const hands = new HandsExecService(
+    sandboxes,
+    new ToolResultCache(redis, config),
+    new HandsToolbox(),
+    new RunningToolCalls(),
+    durable,
+    mounts,
+    vault,
+    noRepositories,
+    config,
+    quiet,
+  );
   const run = (
     sessionId: string,
     name: string,
     input: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeoutMs?: number; networking?: SandboxNetworking; bindingEpoch?: number } = {},
+    options: {
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      networking?: SandboxNetworking;
+      bindingEpoch?: number;
+    } = {},
   ): Promise<HandsExecResult> => {
     const request: HandsExecRequest = {
       v: 1,

@@ -3,7 +3,14 @@ import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, repoRoot, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  repoRoot,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const NOTE = { file_path: 'notes/hello.txt', content: 'written on the customer machine' };
 
@@ -26,7 +33,10 @@ const SLEEPER = { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command
 const sleeping = (): boolean =>
   readdirSync('/proc').some((pid) => {
     try {
-      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() === SLEEP;
+      return (
+        /^\d+$/.test(pid) &&
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() === SLEEP
+      );
     } catch {
       return false;
     }
@@ -34,7 +44,11 @@ const sleeping = (): boolean =>
 
 type Json = Record<string, any>;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -44,7 +58,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-const textOf = (event: Json): string => ((event.content ?? []) as Json[]).map((b) => (b.type === 'text' ? b.text : '')).join('');
+const textOf = (event: Json): string =>
+  ((event.content ?? []) as Json[]).map((b) => (b.type === 'text' ? b.text : '')).join('');
 
 describe('apps/worker in self-hosted mode: the worker of a self_hosted environment on the customer machine', () => {
   let db: TestDatabase;
@@ -66,11 +81,23 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function selfHostedSession(script: unknown): Promise<{ environmentId: string; key: string; sessionId: string }> {
-    const agent = await api.post('/v1/agents', { name: 'customer hands', model: { id: 'scripted', script }, tools: [{ type: 'agent_toolset_20260401' }] });
-    const environment = await api.post('/v1/environments', { name: `laptop-${Date.now()}`, config: { type: 'self_hosted' } });
+  async function selfHostedSession(
+    script: unknown,
+  ): Promise<{ environmentId: string; key: string; sessionId: string }> {
+    const agent = await api.post('/v1/agents', {
+      name: 'customer hands',
+      model: { id: 'scripted', script },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
+    const environment = await api.post('/v1/environments', {
+      name: `laptop-${Date.now()}`,
+      config: { type: 'self_hosted' },
+    });
     const key = await api.post(`/v1/environments/${environment.body.id}/keys`, {});
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+    const session = await api.post('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environment.body.id,
+    });
     expect(session.status).toBe(200);
     return { environmentId: environment.body.id, key: key.body.key, sessionId: session.body.id };
   }
@@ -79,13 +106,28 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
    * The worker's own process, started the way a customer would: flags for the target, the key in the
    * environment, and no reachable Postgres, NATS or Redis.
    */
-  function startWorker(target: { environmentId: string; key: string }, flags: string[]): { dir: string; process: ChildProcess } {
+  function startWorker(
+    target: { environmentId: string; key: string },
+    flags: string[],
+  ): { dir: string; process: ChildProcess } {
     const dir = mkdtempSync(join(tmpdir(), 'agentry-selfhosted-'));
     dirs.push(dir);
     const dist = join(repoRoot(), 'apps', 'worker', 'dist', 'main.js');
     const child = spawn(
       process.execPath,
-      [dist, '--self-hosted', '--gateway-url', platform.gatewayUrl, '--environment-id', target.environmentId, '--workdir', dir, '--worker-id', 'customer-box', ...flags],
+      [
+        dist,
+        '--self-hosted',
+        '--gateway-url',
+        platform.gatewayUrl,
+        '--environment-id',
+        target.environmentId,
+        '--workdir',
+        dir,
+        '--worker-id',
+        'customer-box',
+        ...flags,
+      ],
       {
         env: {
           PATH: process.env.PATH ?? '',
@@ -107,8 +149,11 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
   }
 
   const say = (sessionId: string, text: string) =>
-    api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
-  const events = async (sessionId: string): Promise<Json[]> => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
+    api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
+  const events = async (sessionId: string): Promise<Json[]> =>
+    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
   const endTurn = (sessionId: string) =>
     until(`session ${sessionId} to end its turn`, async () => {
       const s = await api.get(`/v1/sessions/${sessionId}`);
@@ -155,9 +200,14 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
       return (work.body.data as Json[]).find((w) => w.data.id === target.sessionId && w.state === 'active');
     });
     const status = async () => (await api.get(`/api/hands/status`)).body as Json;
-    await until('the worker to show as polling', async () => (await status()).workerHeartbeats?.['customer-box']);
+    await until(
+      'the worker to show as polling',
+      async () => (await status()).workerHeartbeats?.['customer-box'],
+    );
     await until('the sleep to run in the sandbox', async () => sleeping());
-    const exited = new Promise<number | null>((resolve) => worker.process.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      worker.process.once('exit', (code) => resolve(code)),
+    );
     const started = Date.now();
     worker.process.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -19,19 +19,36 @@ async function call(method, path, body, token) {
 
 const { token } = await call('POST', '/api/auth/login', { username, password });
 const agent = await call('POST', '/v1/agents', { name: 'helm-test', model: { id: 'scripted' } }, token);
-const environment = await call('POST', '/v1/environments', { name: 'helm-test', config: { type: 'local' } }, token);
-const session = await call('POST', '/v1/sessions', { agent: agent.id, environment_id: environment.id }, token);
-await call('POST', `/v1/sessions/${session.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'ping' }] }] }, token);
+const environment = await call(
+  'POST',
+  '/v1/environments',
+  { name: 'helm-test', config: { type: 'local' } },
+  token,
+);
+const session = await call(
+  'POST',
+  '/v1/sessions',
+  { agent: agent.id, environment_id: environment.id },
+  token,
+);
+await call(
+  'POST',
+  `/v1/sessions/${session.id}/events`,
+  { events: [{ type: 'user.message', content: [{ type: 'text', text: 'ping' }] }] },
+  token,
+);
 for (;;) {
   const events = await call('GET', `/v1/sessions/${session.id}/events?limit=100`, undefined, token);
   const reply = events.data.find((e) => e.type === 'agent.message');
   const idle = events.data.find((e) => e.type === 'session.status_idle');
   if (reply && idle) {
-    if (idle.stop_reason?.type !== 'end_turn') throw new Error(`turn stopped with ${JSON.stringify(idle.stop_reason)}`);
+    if (idle.stop_reason?.type !== 'end_turn')
+      throw new Error(`turn stopped with ${JSON.stringify(idle.stop_reason)}`);
     console.log(`turn ok: session ${session.id}, ${events.data.length} events`);
     break;
   }
-  if (Date.now() > deadline) throw new Error(`no reply within the deadline: ${events.data.map((e) => e.type).join(', ')}`);
+  if (Date.now() > deadline)
+    throw new Error(`no reply within the deadline: ${events.data.map((e) => e.type).join(', ')}`);
   await new Promise((r) => setTimeout(r, 500));
 }
 await call('POST', `/v1/sessions/${session.id}/archive`, {}, token).catch(() => undefined);

@@ -107,7 +107,9 @@ export function hasIdPrefix(id: string, prefix: IdPrefix): boolean {
 
 /** A zod schema for ids of one resource kind; the message names the expected prefix. */
 export function idSchema(prefix: IdPrefix) {
-  return z.string().refine((v) => hasIdPrefix(v, prefix), { message: `must be an id starting with "${prefix}"` });
+  return z
+    .string()
+    .refine((v) => hasIdPrefix(v, prefix), { message: `must be an id starting with "${prefix}"` });
 }
 
 export const AgentIdSchema = idSchema('agent_');

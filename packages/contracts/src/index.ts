@@ -7,7 +7,13 @@ export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';
 export { AccessChangedSchema } from './nats/access-changes.js';
 export type { AccessChanged, ParsedAccessChanged } from './nats/access-changes.js';
 export type { RpcParsedRequest, RpcRequest, RpcResponse, RpcSubject } from './nats/subject.js';
-export { Jobs, ReconcileJobSchema, SessionDrainJobSchema, DeploymentFireJobSchema, MultiagentRunJobSchema } from './jobs/catalog.js';
+export {
+  Jobs,
+  ReconcileJobSchema,
+  SessionDrainJobSchema,
+  DeploymentFireJobSchema,
+  MultiagentRunJobSchema,
+} from './jobs/catalog.js';
 export type { DeploymentFireJob, MultiagentRunJob } from './jobs/catalog.js';
 export {
   DeploymentChangedSchema,
@@ -35,7 +41,13 @@ export type {
   StartDeploymentRunReply,
 } from './nats/scheduler-subjects.js';
 export type { JobDefinition, ReconcileJob, SessionDrainJob } from './jobs/catalog.js';
-export { AuthenticatedUserSchema, ControlSubjects, LoginRpcRequestSchema, pageOf, VerifiedApiKeySchema } from './nats/control-subjects.js';
+export {
+  AuthenticatedUserSchema,
+  ControlSubjects,
+  LoginRpcRequestSchema,
+  pageOf,
+  VerifiedApiKeySchema,
+} from './nats/control-subjects.js';
 export type { AuthenticatedUser, VerifiedApiKey } from './nats/control-subjects.js';
 export {
   ControlResourceSubjects,
@@ -43,7 +55,12 @@ export {
   EnvironmentKeySchema,
 } from './nats/control-resource-subjects.js';
 export type { CreateEnvironmentKeyRequest, EnvironmentKey } from './nats/control-resource-subjects.js';
-export { ControlStoreSubjects, FileContentSchema, SkillUploadSchema, UploadFileRpcBodySchema } from './nats/control-store-subjects.js';
+export {
+  ControlStoreSubjects,
+  FileContentSchema,
+  SkillUploadSchema,
+  UploadFileRpcBodySchema,
+} from './nats/control-store-subjects.js';
 export {
   AGENT_DEFINITION_ENTRIES,
   isWritableMount,
@@ -71,7 +88,18 @@ export {
   ListEventsRpcRequestSchema,
   StoredEventSchema,
 } from './nats/dataplane-subjects.js';
-export type { AppendIdempotency, EventPage, HandsCancel, HandsExecRequest, HandsExecResult, HandsMcpOutput, HandsMcpRequest, ListEventsRpcRequest, SandboxNetworking, StoredEvent } from './nats/dataplane-subjects.js';
+export type {
+  AppendIdempotency,
+  EventPage,
+  HandsCancel,
+  HandsExecRequest,
+  HandsExecResult,
+  HandsMcpOutput,
+  HandsMcpRequest,
+  ListEventsRpcRequest,
+  SandboxNetworking,
+  StoredEvent,
+} from './nats/dataplane-subjects.js';
 export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
 export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
 export {
@@ -242,8 +270,20 @@ export {
   splitSessionEvent,
 } from './events/session-event.js';
 export type { EventPayload, EventPayloadOf, EventEnvelope, SessionEvent } from './events/session-event.js';
-export { DeltaTypeSchema, EventStartSchema, EventDeltaSchema, StreamOnlyBatchSchema, StreamOnlyEventSchema } from './events/stream-events.js';
-export type { DeltaType, EventStart, EventDelta, StreamOnlyBatch, StreamOnlyEvent } from './events/stream-events.js';
+export {
+  DeltaTypeSchema,
+  EventStartSchema,
+  EventDeltaSchema,
+  StreamOnlyBatchSchema,
+  StreamOnlyEventSchema,
+} from './events/stream-events.js';
+export type {
+  DeltaType,
+  EventStart,
+  EventDelta,
+  StreamOnlyBatch,
+  StreamOnlyEvent,
+} from './events/stream-events.js';
 export { ListEventsParamsSchema, StreamEventsParamsSchema } from './events/event-list-params.js';
 export type { ListEventsParams, StreamEventsParams } from './events/event-list-params.js';
 export {
@@ -303,7 +343,12 @@ export {
   normalizeAgentTools,
   countAgentTools,
 } from './v1/agent-tool-defaults.js';
-export { MultiagentParamsSchema, MultiagentSchema, AgentReferenceSchema, AgentReferenceParamsSchema } from './v1/multiagent.js';
+export {
+  MultiagentParamsSchema,
+  MultiagentSchema,
+  AgentReferenceSchema,
+  AgentReferenceParamsSchema,
+} from './v1/multiagent.js';
 export type { MultiagentParams, Multiagent, AgentReference } from './v1/multiagent.js';
 export {
   EffortLevelSchema,
@@ -411,7 +456,12 @@ export type {
   SessionDeleted,
   ListSessionsParams,
 } from './v1/sessions.js';
-export { CreateVaultRequestSchema, UpdateVaultRequestSchema, VaultSchema, VaultDeletedSchema } from './v1/vaults.js';
+export {
+  CreateVaultRequestSchema,
+  UpdateVaultRequestSchema,
+  VaultSchema,
+  VaultDeletedSchema,
+} from './v1/vaults.js';
 export type { CreateVaultRequest, UpdateVaultRequest, Vault, VaultDeleted } from './v1/vaults.js';
 export {
   CredentialAuthParamsSchema,
@@ -468,7 +518,12 @@ export type {
   MemoryVersion,
   ListMemoryVersionsParams,
 } from './v1/memory-stores.js';
-export { isCronExpression, isIanaTimeZone, CronScheduleParamsSchema, CronScheduleSchema } from './v1/cron-schedule.js';
+export {
+  isCronExpression,
+  isIanaTimeZone,
+  CronScheduleParamsSchema,
+  CronScheduleSchema,
+} from './v1/cron-schedule.js';
 export type { CronScheduleParams, CronSchedule } from './v1/cron-schedule.js';
 export {
   DeploymentInitialEventSchema,
@@ -507,8 +562,21 @@ export {
   ListSkillsParamsSchema,
   SkillFrontmatterSchema,
 } from './v1/skills.js';
-export type { SkillSourceType, CreateSkillForm, Skill, SkillVersion, ListSkillsParams, SkillFrontmatter } from './v1/skills.js';
-export { UploadFileFormSchema, FileScopeSchema, FileMetadataSchema, FileDeletedSchema, ListFilesParamsSchema } from './v1/files.js';
+export type {
+  SkillSourceType,
+  CreateSkillForm,
+  Skill,
+  SkillVersion,
+  ListSkillsParams,
+  SkillFrontmatter,
+} from './v1/skills.js';
+export {
+  UploadFileFormSchema,
+  FileScopeSchema,
+  FileMetadataSchema,
+  FileDeletedSchema,
+  ListFilesParamsSchema,
+} from './v1/files.js';
 export type { UploadFileForm, FileMetadata, ListFilesParams } from './v1/files.js';
 export {
   CMA_ERROR_TYPES,
@@ -518,7 +586,13 @@ export {
   toErrorEnvelope,
 } from './http/error-envelope.js';
 export type { CmaErrorType, ErrorEnvelope, ErrorEnvelopeInput } from './http/error-envelope.js';
-export { ApiLoginRequestSchema, ApiUserSchema, LoginTenantSchema, ApiLoginResponseSchema, toApiLoginResponse } from './api/auth.js';
+export {
+  ApiLoginRequestSchema,
+  ApiUserSchema,
+  LoginTenantSchema,
+  ApiLoginResponseSchema,
+  toApiLoginResponse,
+} from './api/auth.js';
 export type { ApiLoginRequest, ApiUser, ApiLoginResponse } from './api/auth.js';
 export {
   ApiPermissionPolicySchema,
@@ -528,10 +602,31 @@ export {
   ApiAgentRequestSchema,
   ApiAgentSchema,
 } from './api/agents.js';
-export type { ApiPermissionPolicy, ApiToolConfig, ApiToolset, ApiMcpServer, ApiSkillRef, ApiAgentRequest, ApiAgent } from './api/agents.js';
+export type {
+  ApiPermissionPolicy,
+  ApiToolConfig,
+  ApiToolset,
+  ApiMcpServer,
+  ApiSkillRef,
+  ApiAgentRequest,
+  ApiAgent,
+} from './api/agents.js';
 export { toAgentToolName } from './api/tool-names.js';
-export { API_TEAM_TOOLS_METADATA_KEY, TEAM_TOOL_NAMES, enabledTeamTools, isTeamToolName, teamToolsOf, type TeamToolName } from './api/team-tools.js';
-export { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './api/agent-mapping.js';
+export {
+  API_TEAM_TOOLS_METADATA_KEY,
+  TEAM_TOOL_NAMES,
+  enabledTeamTools,
+  isTeamToolName,
+  teamToolsOf,
+  type TeamToolName,
+} from './api/team-tools.js';
+export {
+  API_TOOL_NAMES_METADATA_KEY,
+  MAX_ITERS_METADATA_KEY,
+  apiAgentToV1,
+  apiAgentUpdateToV1,
+  v1AgentToApi,
+} from './api/agent-mapping.js';
 export {
   ApiEnvironmentTypeSchema,
   ApiCreateEnvironmentRequestSchema,
@@ -597,7 +692,12 @@ export {
   memoryToApi,
   memoryVersionToApi,
 } from './api/memories.js';
-export type { ApiMemory, ApiMemoryVersion, ApiPutMemoryRequest, ApiRedactMemoryRequest } from './api/memories.js';
+export type {
+  ApiMemory,
+  ApiMemoryVersion,
+  ApiPutMemoryRequest,
+  ApiRedactMemoryRequest,
+} from './api/memories.js';
 export {
   ApiCreateCredentialRequestSchema,
   ApiCredentialSchema,
@@ -608,8 +708,18 @@ export {
   credentialTarget,
   credentialToApi,
 } from './api/vault-credentials.js';
-export type { ApiCreateCredentialRequest, ApiCredential, ApiUpdateCredentialRequest } from './api/vault-credentials.js';
-export { API_FILE_CONTENT_MAX_BYTES, ApiFileContentSchema, ApiFileSchema, ApiUploadFileRequestSchema, fileToApi } from './api/files.js';
+export type {
+  ApiCreateCredentialRequest,
+  ApiCredential,
+  ApiUpdateCredentialRequest,
+} from './api/vault-credentials.js';
+export {
+  API_FILE_CONTENT_MAX_BYTES,
+  ApiFileContentSchema,
+  ApiFileSchema,
+  ApiUploadFileRequestSchema,
+  fileToApi,
+} from './api/files.js';
 export type { ApiFile, ApiFileContent, ApiUploadFileRequest } from './api/files.js';
 export {
   ApiInboundEventSchema,
@@ -646,7 +756,11 @@ export type {
   UpdateWorkRequest,
   WorkQueueStats,
 } from './v1/environment-work.js';
-export { SessionThreadStatusSchema, SessionThreadSchema, ListSessionThreadsParamsSchema } from './v1/session-threads.js';
+export {
+  SessionThreadStatusSchema,
+  SessionThreadSchema,
+  ListSessionThreadsParamsSchema,
+} from './v1/session-threads.js';
 export type { SessionThreadStatus, SessionThread, ListSessionThreadsParams } from './v1/session-threads.js';
 export {
   AccessListQuerySchema,
@@ -709,7 +823,13 @@ export type {
   TenantInfo,
   UpdateNamespaceMemberRequest,
 } from './nats/control-tenancy-subjects.js';
-export { toV1CreatedTenant, toV1Tenant, V1CreatedTenantSchema, V1TenantPageSchema, V1TenantSchema } from './v1/tenants.js';
+export {
+  toV1CreatedTenant,
+  toV1Tenant,
+  V1CreatedTenantSchema,
+  V1TenantPageSchema,
+  V1TenantSchema,
+} from './v1/tenants.js';
 export type { V1CreatedTenant, V1Tenant } from './v1/tenants.js';
 export {
   HandsStatusSchema,
@@ -719,15 +839,26 @@ export {
   WorkSubjects,
 } from './nats/work-subjects.js';
 export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
-export { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, HandsWorkerSchema } from './hands/hands-heartbeat.js';
+export {
+  ClusterHandsHeartbeatSchema,
+  HandsHeartbeatKeys,
+  HandsWorkerSchema,
+} from './hands/hands-heartbeat.js';
 export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
 export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
 export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
-export { MemoryWriteBackSchema, RuntimeSessionResourceSchema, SessionResourceSubjects } from './nats/session-resource-subjects.js';
+export {
+  MemoryWriteBackSchema,
+  RuntimeSessionResourceSchema,
+  SessionResourceSubjects,
+} from './nats/session-resource-subjects.js';
 export type { MemoryWriteBack } from './nats/session-resource-subjects.js';
 export type { RuntimeSessionResource } from './nats/session-resource-subjects.js';
 export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
-export { EnvironmentCredentialSubjects, SandboxCredentialSchema } from './nats/environment-credential-subjects.js';
+export {
+  EnvironmentCredentialSubjects,
+  SandboxCredentialSchema,
+} from './nats/environment-credential-subjects.js';
 export type { SandboxCredential } from './nats/environment-credential-subjects.js';
 export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
 export {
@@ -807,4 +938,13 @@ export type {
   ApiWorkspaceSummary,
 } from './api/agent-workspace.js';
 export { fromMicros, toMicros, toUsageSnapshot } from './v1/list-cost.js';
-export { USAGE_GROUP_KEYS, UsageQuerySchema, UsageReportSchema, UsageRowSchema, UsageSubjects, type UsageQuery, type UsageReport, type UsageRow } from './v1/usage.js';
+export {
+  USAGE_GROUP_KEYS,
+  UsageQuerySchema,
+  UsageReportSchema,
+  UsageRowSchema,
+  UsageSubjects,
+  type UsageQuery,
+  type UsageReport,
+  type UsageRow,
+} from './v1/usage.js';

@@ -24,7 +24,12 @@ export function requestIssues(error: z.ZodError): RequestIssue[] {
  */
 export function invalidRequest(error: z.ZodError, details: Record<string, unknown> = {}): AppError {
   const issues = requestIssues(error);
-  const more = error.issues.length > issues.length ? ` (and ${error.issues.length - issues.length} more)` : '';
-  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  return new AppError('INVALID_REQUEST', `${message || 'invalid request'}${more}`, { details: { ...details, issues } });
+  const more =
+    error.issues.length > issues.length ? ` (and ${error.issues.length - issues.length} more)` : '';
+  const message = issues
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ');
+  return new AppError('INVALID_REQUEST', `${message || 'invalid request'}${more}`, {
+    details: { ...details, issues },
+  });
 }

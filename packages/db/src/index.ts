@@ -14,7 +14,13 @@ export { MigrationError } from './migrations/migration.error.js';
 export { dbPackageDir, migrationsDir } from './migrations/migration-paths.js';
 
 export { Prisma, PrismaClient } from './generated/prisma/client.js';
-export { EnvironmentType, NamespaceRole, SessionStatus, UserRole, WorkItemState } from './generated/prisma/client.js';
+export {
+  EnvironmentType,
+  NamespaceRole,
+  SessionStatus,
+  UserRole,
+  WorkItemState,
+} from './generated/prisma/client.js';
 export type {
   Agent,
   AgentShare,

@@ -40,7 +40,11 @@ export function createHarness(config: HarnessConfig): Harness {
   const hooks = defaultHooks(config, logger, clock, mcp, createHarness);
   const sessionLogs = config.sessionLogs ?? new WorkspaceSessionLogs(config.workspace);
 
-  async function* run(input: RunInput, context: RunContext, signal: AbortSignal = new AbortController().signal): AsyncGenerator<HarnessEvent> {
+  async function* run(
+    input: RunInput,
+    context: RunContext,
+    signal: AbortSignal = new AbortController().signal,
+  ): AsyncGenerator<HarnessEvent> {
     const state: RunState = { conversation: [...input.conversation], usage: emptyUsage() };
     let stop: StopReason;
     try {
@@ -50,21 +54,32 @@ export function createHarness(config: HarnessConfig): Harness {
       // gives the turn up unfinished, as after a crash, and it resumes from the log once storage is back.
       if (isTransientOutage(err)) throw err;
       // Anything unexpected still ends the run with run.end, so the caller can persist and report it.
-      logger.error('harness run failed', { sessionId: context.sessionId, error: err instanceof Error ? err.stack : String(err) });
-      const error = AppError.is(err) ? err : new AppError('INTERNAL', err instanceof Error ? err.message : String(err), { cause: err });
+      logger.error('harness run failed', {
+        sessionId: context.sessionId,
+        error: err instanceof Error ? err.stack : String(err),
+      });
+      const error = AppError.is(err)
+        ? err
+        : new AppError('INTERNAL', err instanceof Error ? err.message : String(err), { cause: err });
       stop = { type: 'error', error: error.toBody() };
     }
     yield endEvent(stop, state, offload.runningTaskIds(context.sessionId));
   }
 
-  async function* runOnce(input: RunInput, context: RunContext, signal: AbortSignal, state: RunState): AsyncGenerator<HarnessEvent, StopReason> {
+  async function* runOnce(
+    input: RunInput,
+    context: RunContext,
+    signal: AbortSignal,
+    state: RunState,
+  ): AsyncGenerator<HarnessEvent, StopReason> {
     const hookContext: HookContext = { fs: config.workspace, model: config.model, run: context, signal };
     const { tools, skillsPrompt } = await assembleTools(config, hooks, hookContext, logger, (plan) => {
       state.plan = plan;
     });
     const systemPrompt = async (): Promise<string> => {
       const parts = [config.systemPrompt ?? ''];
-      if (!config.disableWorkspaceContext && hooks.workspaceContext) parts.push(await hooks.workspaceContext(hookContext));
+      if (!config.disableWorkspaceContext && hooks.workspaceContext)
+        parts.push(await hooks.workspaceContext(hookContext));
       parts.push(skillsPrompt);
       return parts.filter((p) => p.trim() !== '').join('\n\n');
     };
@@ -99,7 +114,11 @@ export function createHarness(config: HarnessConfig): Harness {
         hookContext,
         policy: config.permissions ?? {},
         systemPrompt,
-        toolDefinitions: [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+        toolDefinitions: [...tools.values()].map((t) => ({
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema,
+        })),
         maxIters: config.maxIters ?? 20,
         budgets: config.budgets ?? {},
         flushMemory: !config.disableMemoryHooks,
@@ -139,7 +158,12 @@ function asyncResultMessage(result: OffloadedResult): ChatMessage {
   const body = result.outcome.status === 'pending' ? '' : textOf(result.outcome.content);
   return {
     role: 'user',
-    content: [{ type: 'text', text: `<async_result task_id="${result.taskId}" tool="${result.toolName}" status="${status}">\n${body}\n</async_result>` }],
+    content: [
+      {
+        type: 'text',
+        text: `<async_result task_id="${result.taskId}" tool="${result.toolName}" status="${status}">\n${body}\n</async_result>`,
+      },
+    ],
   };
 }
 

@@ -69,7 +69,15 @@ export {
   toWorkspacePath,
   resolveToolPath,
 } from './tools/agent-toolset/index.js';
-export type { AgentToolSchema, AgentToolsetName, AgentShell, AgentBashOptions, ShellRun, ShellRunResult, WebSearchOptions } from './tools/agent-toolset/index.js';
+export type {
+  AgentToolSchema,
+  AgentToolsetName,
+  AgentShell,
+  AgentBashOptions,
+  ShellRun,
+  ShellRunResult,
+  WebSearchOptions,
+} from './tools/agent-toolset/index.js';
 export { createPlanWriteTool, DEFAULT_PLAN_DIR } from './plan/plan-write.tool.js';
 export type { PlanStore } from './plan/plan-write.tool.js';
 export { OffloadManager } from './offload/offload-manager.js';
@@ -92,7 +100,12 @@ export type {
   Usage,
 } from './model/model-port.js';
 export { resolveModel, parseModelId } from './model/model.resolver.js';
-export { assertModelServable, configuredProviders, modelProvidersFromEnv, unservableModelError } from './model/model-availability.js';
+export {
+  assertModelServable,
+  configuredProviders,
+  modelProvidersFromEnv,
+  unservableModelError,
+} from './model/model-availability.js';
 export type { ModelProviderEnv } from './model/model-availability.js';
 export { BUILTIN_MODEL_PROVIDERS } from './model/model-providers.config.js';
 export type {

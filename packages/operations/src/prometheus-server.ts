@@ -18,7 +18,10 @@ export interface PromResult {
 /** Debian's `prometheus` binary, installed by scripts/prepare.sh (apt) when missing. */
 export function prometheusBinary(name: 'prometheus' | 'promtool' = 'prometheus'): string {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  if (found.status !== 0) throw new Error(`${name} is not installed: run scripts/prepare.sh (it installs the Debian package prometheus)`);
+  if (found.status !== 0)
+    throw new Error(
+      `${name} is not installed: run scripts/prepare.sh (it installs the Debian package prometheus)`,
+    );
   return found.stdout.trim();
 }
 
@@ -55,7 +58,10 @@ export class PrometheusServer {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`prometheus exited: ${stderr}`);
-      const ready = await fetch(`${server.url}/-/ready`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${server.url}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return server;
       await new Promise((r) => setTimeout(r, 200));
     }

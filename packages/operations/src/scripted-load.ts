@@ -28,10 +28,15 @@ export async function runScriptedLoad(gatewayUrl: string, sessions = 3): Promise
   if (agent.status !== 200 || environment.status !== 200) throw new Error('load setup failed');
   await Promise.all(
     Array.from({ length: sessions }, async () => {
-      const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id });
+      const session = await api.post('/v1/sessions', {
+        agent: agent.body.id,
+        environment_id: environment.body.id,
+      });
       const id: string = session.body.id;
       const stream = await SseClient.open(`${gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders);
-      await api.post(`/v1/sessions/${id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }] });
+      await api.post(`/v1/sessions/${id}/events`, {
+        events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
+      });
       await stream.waitFor((frames) => frames.some((f) => f.event === 'session.status_idle'));
       await stream.close();
       await api.get(`/v1/sessions/${id}/events?limit=100`);

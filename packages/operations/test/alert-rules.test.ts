@@ -6,7 +6,8 @@ import { prometheusBinary } from '../src/prometheus-server.js';
 import { alertRules, measurementOf } from '../src/infra-queries.js';
 
 const dir = join(repoRoot(), 'infra', 'prometheus');
-const promtool = (...args: string[]) => spawnSync(prometheusBinary('promtool'), args, { encoding: 'utf8', cwd: dir });
+const promtool = (...args: string[]) =>
+  spawnSync(prometheusBinary('promtool'), args, { encoding: 'utf8', cwd: dir });
 
 describe('infra/prometheus alert rules (promtool of the Debian prometheus package)', () => {
   it('pass promtool check rules', () => {
@@ -22,7 +23,12 @@ describe('infra/prometheus alert rules (promtool of the Debian prometheus packag
   });
 
   it('every rule has a severity, a summary, and the "<measurement> <op> <threshold>" shape the platform test evaluates', () => {
-    const rules = alertRules(repoRoot()) as Array<{ alert: string; expr: string; labels?: { severity?: string }; annotations?: { summary?: string } }>;
+    const rules = alertRules(repoRoot()) as Array<{
+      alert: string;
+      expr: string;
+      labels?: { severity?: string };
+      annotations?: { summary?: string };
+    }>;
     for (const rule of rules) {
       expect(['critical', 'warning', 'info'], rule.alert).toContain(rule.labels?.severity);
       expect(rule.annotations?.summary, rule.alert).toBeTruthy();

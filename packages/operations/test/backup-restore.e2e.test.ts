@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestDatabase, launchPlatform, testDatabaseBaseUrl, type RunningPlatform, type TestDatabase } from '@agentry/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  launchPlatform,
+  testDatabaseBaseUrl,
+  type RunningPlatform,
+  type TestDatabase,
+} from '@agentry/testing';
 
 const run = promisify(execFile);
 
@@ -38,31 +45,46 @@ describe('backup and restore drill', () => {
     await rm(dumpDir, { recursive: true, force: true });
   });
 
-  const events = async (api: ApiClient, sessionId: string) => (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Event[];
+  const events = async (api: ApiClient, sessionId: string) =>
+    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Event[];
   const replies = async (api: ApiClient, sessionId: string) =>
     (await events(api, sessionId)).filter((e) => e.type === 'agent.message').map((e) => e.content?.[0]?.text);
   /** The turn a message started has answered and the session is idle again (idle alone may be the state before it). */
   const answered = async (api: ApiClient, sessionId: string, count: number) => {
-    await expect.poll(async () => (await replies(api, sessionId)).length, { timeout: 30_000, interval: 200 }).toBe(count);
-    await expect.poll(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, { timeout: 30_000, interval: 200 }).toBe('idle');
+    await expect
+      .poll(async () => (await replies(api, sessionId)).length, { timeout: 30_000, interval: 200 })
+      .toBe(count);
+    await expect
+      .poll(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe('idle');
   };
   const say = (api: ApiClient, sessionId: string, text: string) =>
-    api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text }] }] });
+    api.post(`/v1/sessions/${sessionId}/events`, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
+    });
 
   it('serves the sessions of a pg_dump restored into a fresh database, and their next turns', async () => {
     original = await launchPlatform({ databaseUrl: source.url });
     const api = await new ApiClient(original.gatewayUrl).login('admin', 'admin');
     const agent = (await api.post('/v1/agents', { name: 'kept', model: 'scripted' })).body.id as string;
-    const environment = (await api.post('/v1/environments', { name: 'kept env', config: { type: 'remote' } })).body.id as string;
+    const environment = (await api.post('/v1/environments', { name: 'kept env', config: { type: 'remote' } }))
+      .body.id as string;
     const sessions: string[] = [];
     for (const text of ['first', 'second']) {
-      const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body.id as string;
+      const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body
+        .id as string;
       await say(api, session, text);
       await answered(api, session, 1);
       sessions.push(session);
     }
     const before = await Promise.all(sessions.map((id) => events(api, id)));
-    const secrets = { AGENTRY_MASTER_KEY: original.env.AGENTRY_MASTER_KEY!, AGENTRY_JWT_SECRET: original.env.AGENTRY_JWT_SECRET! };
+    const secrets = {
+      AGENTRY_MASTER_KEY: original.env.AGENTRY_MASTER_KEY!,
+      AGENTRY_JWT_SECRET: original.env.AGENTRY_JWT_SECRET!,
+    };
     await original.stop();
     original = undefined;
 
@@ -76,7 +98,10 @@ describe('backup and restore drill', () => {
     const again = await new ApiClient(restored.gatewayUrl).login('admin', 'admin');
     expect((await again.get(`/v1/agents/${agent}`)).body).toMatchObject({ id: agent, name: 'kept' });
     for (const [index, sessionId] of sessions.entries()) {
-      expect((await again.get(`/v1/sessions/${sessionId}`)).body).toMatchObject({ id: sessionId, status: 'idle' });
+      expect((await again.get(`/v1/sessions/${sessionId}`)).body).toMatchObject({
+        id: sessionId,
+        status: 'idle',
+      });
       expect(await events(again, sessionId)).toEqual(before[index]);
     }
     // The restored log goes on: a new turn appends after the restored events, with nothing lost or repeated.

@@ -11,7 +11,13 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
-import { alertRules, ALERT_RULES_FILE, dashboardQueries, expandGrafanaVariables, measurementOf } from '../src/infra-queries.js';
+import {
+  alertRules,
+  ALERT_RULES_FILE,
+  dashboardQueries,
+  expandGrafanaVariables,
+  measurementOf,
+} from '../src/infra-queries.js';
 import { PrometheusServer, prometheusBinary, type PromResult } from '../src/prometheus-server.js';
 import { runScriptedLoad } from '../src/scripted-load.js';
 
@@ -34,9 +40,16 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     otlp = await FakeOtlpReceiver.start();
     platform = await launchPlatform({
       databaseUrl: db.url,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200', OTEL_METRIC_EXPORT_INTERVAL: '1000' },
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_METRIC_EXPORT_INTERVAL: '1000',
+      },
     });
-    const targets = SERVICES.map((name) => ({ job: `agentry-${name}`, address: new URL(platform.service(name).url).host }));
+    const targets = SERVICES.map((name) => ({
+      job: `agentry-${name}`,
+      address: new URL(platform.service(name).url).host,
+    }));
     prometheus = await PrometheusServer.start(targets, [join(root, ...ALERT_RULES_FILE)]);
     // Waves of load: the first creates every series, later ones move them, so rates over them are not 0.
     // A wave that lands between two scrapes moves nothing Prometheus can see, so more come (up to 4)
@@ -53,12 +66,16 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
   /** Every panel query and alert measurement that returns no finite value now. */
   async function queriesWithoutData(): Promise<string[]> {
     const exprs = [
-      ...dashboardQueries(root).map((q) => ({ name: `${q.dashboard} / ${q.panel}`, expr: expandGrafanaVariables(q.expr) })),
+      ...dashboardQueries(root).map((q) => ({
+        name: `${q.dashboard} / ${q.panel}`,
+        expr: expandGrafanaVariables(q.expr),
+      })),
       ...alertRules(root).map((r) => ({ name: r.alert, expr: measurementOf(r.expr) })),
     ];
     const empty: string[] = [];
     for (const { name, expr } of exprs) {
-      if (!values(await prometheus.query(expr)).some((v) => Number.isFinite(v))) empty.push(`${name}: ${expr}`);
+      if (!values(await prometheus.query(expr)).some((v) => Number.isFinite(v)))
+        empty.push(`${name}: ${expr}`);
     }
     return empty;
   }
@@ -71,7 +88,9 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
   });
 
   it('promtool accepts the alert rules', () => {
-    const run = spawnSync(prometheusBinary('promtool'), ['check', 'rules', join(root, ...ALERT_RULES_FILE)], { encoding: 'utf8' });
+    const run = spawnSync(prometheusBinary('promtool'), ['check', 'rules', join(root, ...ALERT_RULES_FILE)], {
+      encoding: 'utf8',
+    });
     expect(run.stdout + run.stderr).toContain('SUCCESS');
     expect(run.status).toBe(0);
   });
@@ -90,7 +109,8 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     for (const query of queries) {
       const result = await prometheus.query(expandGrafanaVariables(query.expr));
       expect(result.status, `${query.dashboard} / ${query.panel}: ${result.error}`).toBe('success');
-      if (!values(result).some((v) => Number.isFinite(v))) empty.push(`${query.dashboard} / ${query.panel}: ${query.expr}`);
+      if (!values(result).some((v) => Number.isFinite(v)))
+        empty.push(`${query.dashboard} / ${query.panel}: ${query.expr}`);
     }
     expect(empty).toEqual([]);
   });
@@ -103,19 +123,28 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
       const full = await prometheus.query(rule.expr);
       expect(full.status, `${rule.alert}: ${full.error}`).toBe('success');
       const measured = await prometheus.query(measurementOf(rule.expr));
-      if (!values(measured).some((v) => Number.isFinite(v))) empty.push(`${rule.alert}: ${measurementOf(rule.expr)}`);
+      if (!values(measured).some((v) => Number.isFinite(v)))
+        empty.push(`${rule.alert}: ${measurementOf(rule.expr)}`);
     }
     expect(empty).toEqual([]);
-    const loaded = await prometheus.api<{ groups: Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }> }>('/api/v1/rules');
-    const health = loaded.groups.flatMap((g) => g.rules).map((r) => `${r.name}:${r.health}${r.lastError ?? ''}`);
+    const loaded = await prometheus.api<{
+      groups: Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }>;
+    }>('/api/v1/rules');
+    const health = loaded.groups
+      .flatMap((g) => g.rules)
+      .map((r) => `${r.name}:${r.health}${r.lastError ?? ''}`);
     expect(health.sort()).toEqual(rules.map((r) => `${r.alert}:ok`).sort());
   });
 
   it('labels carry no session, tenant or request ids', async () => {
     const names = await prometheus.api<string[]>('/api/v1/labels');
-    const series = await prometheus.api<Array<Record<string, string>>>('/api/v1/series?match[]={service_name=~"agentry-.*"}');
+    const series = await prometheus.api<Array<Record<string, string>>>(
+      '/api/v1/series?match[]={service_name=~"agentry-.*"}',
+    );
     expect(series.length).toBeGreaterThan(50);
-    const leaked = series.flatMap((s) => Object.values(s)).filter((v) => /\b(sesn|sevt|user|tenant|req|agent|env)_[0-9A-Za-z]{6,}/.test(v));
+    const leaked = series
+      .flatMap((s) => Object.values(s))
+      .filter((v) => /\b(sesn|sevt|user|tenant|req|agent|env)_[0-9A-Za-z]{6,}/.test(v));
     expect(leaked).toEqual([]);
     expect(names).not.toEqual(expect.arrayContaining(['session_id']));
   });
@@ -125,29 +154,52 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && !otlp.spans.some(workerTool)) await sleep(200);
     const tool = otlp.spans.find(workerTool)!;
-    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'write', 'agentry.environment.type': 'local' });
+    expect(tool.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'write',
+      'agentry.environment.type': 'local',
+    });
     const trace = otlp.trace(tool.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const ancestors: ReceivedSpan[] = [];
     for (let at = byId.get(tool.parentSpanId); at; at = byId.get(at.parentSpanId)) ancestors.push(at);
     // A session's calls go to the subject of the worker it is bound to, `hands.exec.worker.<id>`.
-    const path = ancestors.map((s) => `${s.service}:${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`);
-    expect(path).toEqual(expect.arrayContaining(['agentry-worker:hands.exec.worker', 'agentry-dataplane:execute_tool write', 'agentry-dataplane:invoke_agent']));
+    const path = ancestors.map(
+      (s) => `${s.service}:${s.name.replace(/^hands\.exec\.worker\..+$/, 'hands.exec.worker')}`,
+    );
+    expect(path).toEqual(
+      expect.arrayContaining([
+        'agentry-worker:hands.exec.worker',
+        'agentry-dataplane:execute_tool write',
+        'agentry-dataplane:invoke_agent',
+      ]),
+    );
     expect(ancestors.at(-1)!.service).toBe('agentry-gateway');
     const turn = ancestors.find((s) => s.name === 'invoke_agent')!;
     const model = trace.find((s) => s.name === 'chat scripted' && s.parentSpanId === turn.spanId);
     expect(model?.kind).toBe(3);
-    expect(model?.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'scripted', 'gen_ai.provider.name': 'scripted' });
+    expect(model?.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.request.model': 'scripted',
+      'gen_ai.provider.name': 'scripted',
+    });
     expect(Number(model?.attributes['gen_ai.usage.output_tokens'])).toBeGreaterThan(0);
     // No prompt or completion content on the model span.
-    expect(Object.keys(model!.attributes).filter((k) => /prompt|completion|content|message/.test(k))).toEqual([]);
+    expect(Object.keys(model!.attributes).filter((k) => /prompt|completion|content|message/.test(k))).toEqual(
+      [],
+    );
   });
 
   it('pushes metrics over OTLP from every service', async () => {
     const deadline = Date.now() + 15_000;
     const has = (service: string, name: string) => otlp.metricNames.get(service)?.has(name) ?? false;
-    while (Date.now() < deadline && !SERVICES.every((s) => has(`agentry-${s}`, 'http.server.request.duration'))) await sleep(250);
-    for (const service of SERVICES) expect(has(`agentry-${service}`, 'http.server.request.duration'), service).toBe(true);
+    while (
+      Date.now() < deadline &&
+      !SERVICES.every((s) => has(`agentry-${s}`, 'http.server.request.duration'))
+    )
+      await sleep(250);
+    for (const service of SERVICES)
+      expect(has(`agentry-${service}`, 'http.server.request.duration'), service).toBe(true);
     expect(has('agentry-dataplane', 'gen_ai.client.token.usage')).toBe(true);
   });
 

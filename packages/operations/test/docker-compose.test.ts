@@ -17,7 +17,9 @@ interface ComposeService {
 }
 
 const root = repoRoot();
-const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
 const services = compose.services;
 
 /** Start order as compose derives it from depends_on; throws on a cycle or an unknown name. */
@@ -38,7 +40,9 @@ function startOrder(): string[] {
 
 describe('docker-compose.yml (checked structurally: there is no Docker engine here)', () => {
   it('runs Postgres, Redis, NATS, the migrations one-shot and all five services', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'nats', 'migrate', ...SERVICES]));
+    expect(Object.keys(services)).toEqual(
+      expect.arrayContaining(['postgres', 'redis', 'nats', 'migrate', ...SERVICES]),
+    );
     for (const name of SERVICES) {
       expect(services[name]!.environment?.SERVICE, name).toBe(name);
       expect(services[name]!.environment?.OTEL_SERVICE_NAME).toBe(`agentry-${name}`);
@@ -52,8 +56,15 @@ describe('docker-compose.yml (checked structurally: there is no Docker engine he
     const at = (name: string) => order.indexOf(name);
     for (const [name, service] of Object.entries(services)) {
       for (const [dep, { condition }] of Object.entries(service.depends_on ?? {})) {
-        expect(['service_healthy', 'service_completed_successfully', 'service_started'], `${name} → ${dep}`).toContain(condition);
-        if (condition === 'service_healthy') expect(services[dep]!.healthcheck, `${dep} is waited on as healthy but has no healthcheck`).toBeDefined();
+        expect(
+          ['service_healthy', 'service_completed_successfully', 'service_started'],
+          `${name} → ${dep}`,
+        ).toContain(condition);
+        if (condition === 'service_healthy')
+          expect(
+            services[dep]!.healthcheck,
+            `${dep} is waited on as healthy but has no healthcheck`,
+          ).toBeDefined();
         if (condition === 'service_completed_successfully') expect(dep).toBe('migrate');
       }
     }
@@ -65,8 +76,10 @@ describe('docker-compose.yml (checked structurally: there is no Docker engine he
       expect(at(name)).toBeGreaterThan(at('migrate'));
     }
     expect(services.migrate!.depends_on?.postgres?.condition).toBe('service_healthy');
-    for (const store of ['postgres', 'redis', 'nats']) expect(services[store]!.healthcheck, store).toBeDefined();
-    for (const dep of ['control', 'dataplane', 'worker']) expect(services.gateway!.depends_on?.[dep]?.condition).toBe('service_healthy');
+    for (const store of ['postgres', 'redis', 'nats'])
+      expect(services[store]!.healthcheck, store).toBeDefined();
+    for (const dep of ['control', 'dataplane', 'worker'])
+      expect(services.gateway!.depends_on?.[dep]?.condition).toBe('service_healthy');
     expect(at('gateway')).toBe(Math.max(...SERVICES.map(at)));
   });
 
@@ -78,7 +91,15 @@ describe('docker-compose.yml (checked structurally: there is no Docker engine he
   it('gives every service what it needs to boot, and keeps session workdirs on a volume', () => {
     for (const name of SERVICES) {
       const env = services[name]!.environment ?? {};
-      for (const key of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'AGENTRY_JWT_SECRET', 'AGENTRY_MASTER_KEY', 'AGENTRY_HOST']) expect(env[key], `${name} ${key}`).toBeTruthy();
+      for (const key of [
+        'DATABASE_URL',
+        'REDIS_URL',
+        'NATS_URL',
+        'AGENTRY_JWT_SECRET',
+        'AGENTRY_MASTER_KEY',
+        'AGENTRY_HOST',
+      ])
+        expect(env[key], `${name} ${key}`).toBeTruthy();
     }
     expect(services.worker!.volumes).toContain('workdirs:/data/workdirs');
     expect((services.gateway!.environment?.AGENTRY_JWT_SECRET ?? '').length).toBeGreaterThanOrEqual(32);
@@ -87,9 +108,12 @@ describe('docker-compose.yml (checked structurally: there is no Docker engine he
   it('the observability profile mounts files that exist and scrapes every service', () => {
     for (const name of ['prometheus', 'grafana']) {
       expect(services[name]!.profiles).toEqual(['observability']);
-      for (const volume of services[name]!.volumes ?? []) expect(existsSync(join(root, volume.split(':')[0]!)), volume).toBe(true);
+      for (const volume of services[name]!.volumes ?? [])
+        expect(existsSync(join(root, volume.split(':')[0]!)), volume).toBe(true);
     }
-    const scrape = parse(readFileSync(join(root, 'infra', 'prometheus', 'prometheus.compose.yml'), 'utf8')) as {
+    const scrape = parse(
+      readFileSync(join(root, 'infra', 'prometheus', 'prometheus.compose.yml'), 'utf8'),
+    ) as {
       scrape_configs: Array<{ job_name: string; static_configs: Array<{ targets: string[] }> }>;
     };
     for (const name of SERVICES) {

@@ -5,7 +5,10 @@ import { helm, helmBinary } from '../src/helm.js';
 import { parseManifests, validateKubeObject, type KubeObject } from '../src/kube-validate.js';
 
 const chart = join(repoRoot(), 'helm', 'agentry');
-const VALUES = { default: join(chart, 'ci', 'default-values.yaml'), production: join(chart, 'ci', 'production-values.yaml') };
+const VALUES = {
+  default: join(chart, 'ci', 'default-values.yaml'),
+  production: join(chart, 'ci', 'production-values.yaml'),
+};
 
 function render(valuesFile: string, ...extra: string[]): KubeObject[] {
   const run = helm(['template', 'rel', chart, '--namespace', 'agentry', '-f', valuesFile, ...extra]);
@@ -14,7 +17,8 @@ function render(valuesFile: string, ...extra: string[]): KubeObject[] {
 }
 
 const byKind = (objects: KubeObject[], kind: string) => objects.filter((o) => o.kind === kind);
-const named = (objects: KubeObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const named = (objects: KubeObject[], kind: string, name: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === name);
 type PodSpec = { containers: Array<Record<string, any>>; volumes?: Array<Record<string, any>> };
 const podSpec = (o: KubeObject) => (o.spec as { template: { spec: PodSpec } }).template.spec;
 
@@ -23,7 +27,8 @@ describe('helm/agentry rendered with the real helm binary and checked against th
 
   beforeAll(() => {
     expect(helmBinary()).toMatch(/helm$/);
-    for (const name of Object.keys(VALUES) as Array<keyof typeof VALUES>) rendered[name] = render(VALUES[name]);
+    for (const name of Object.keys(VALUES) as Array<keyof typeof VALUES>)
+      rendered[name] = render(VALUES[name]);
   });
 
   it.each(Object.entries(VALUES))('helm lint --strict passes with the %s values', (_name, file) => {
@@ -32,29 +37,61 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect(run.status).toBe(0);
   });
 
-  it.each(Object.keys(VALUES))('every object rendered for the %s values is valid against its Kubernetes schema', async (name) => {
-    const objects = rendered[name as keyof typeof VALUES];
-    expect(objects.length).toBeGreaterThan(20);
-    const problems = (await Promise.all(objects.map(validateKubeObject))).flat();
-    expect(problems).toEqual([]);
-  });
+  it.each(Object.keys(VALUES))(
+    'every object rendered for the %s values is valid against its Kubernetes schema',
+    async (name) => {
+      const objects = rendered[name as keyof typeof VALUES];
+      expect(objects.length).toBeGreaterThan(20);
+      const problems = (await Promise.all(objects.map(validateKubeObject))).flat();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the schema check is not vacuous: a broken object is reported', async () => {
-    const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', template: {} } };
+    const bad = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x' },
+      spec: { replicas: 'two', template: {} },
+    };
     expect(await validateKubeObject(bad)).not.toEqual([]);
-    expect(await validateKubeObject({ apiVersion: 'example.com/v1', kind: 'Nope', metadata: { name: 'x' } })).not.toEqual([]);
+    expect(
+      await validateKubeObject({ apiVersion: 'example.com/v1', kind: 'Nope', metadata: { name: 'x' } }),
+    ).not.toEqual([]);
   });
 
   it('values.schema.json rejects bad values; credentials left out are generated, stores left out are named', () => {
-    const badType = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'services.gateway.replicas=two']);
+    const badType = helm([
+      'template',
+      'rel',
+      chart,
+      '-f',
+      VALUES.default,
+      '--set',
+      'services.gateway.replicas=two',
+    ]);
     expect(badType.status).not.toBe(0);
     expect(badType.stderr).toContain('services.gateway.replicas');
-    const unknownKey = helm(['template', 'rel', chart, '-f', VALUES.default, '--set', 'servics.gateway.replicas=2']);
+    const unknownKey = helm([
+      'template',
+      'rel',
+      chart,
+      '-f',
+      VALUES.default,
+      '--set',
+      'servics.gateway.replicas=2',
+    ]);
     expect(unknownKey.status).not.toBe(0);
     const bare = helm(['template', 'rel', chart]);
     expect(bare.status).not.toBe(0);
-    expect(bare.stderr).toContain('connections.databaseUrl (or connections.existingSecret, or bundled.postgres.enabled) is required');
-    const stores = ['connections.databaseUrl=postgresql://db/agentry', 'connections.redisUrl=redis://redis', 'connections.natsUrl=nats://nats'];
+    expect(bare.stderr).toContain(
+      'connections.databaseUrl (or connections.existingSecret, or bundled.postgres.enabled) is required',
+    );
+    const stores = [
+      'connections.databaseUrl=postgresql://db/agentry',
+      'connections.redisUrl=redis://redis',
+      'connections.natsUrl=nats://nats',
+    ];
     const generated = helm(['template', 'rel', chart, ...stores.flatMap((s) => ['--set', s])]);
     expect(generated.stderr).toBe('');
     const credentials = named(parseManifests(generated.stdout), 'Secret', 'rel-agentry-credentials')!;
@@ -66,8 +103,14 @@ describe('helm/agentry rendered with the real helm binary and checked against th
 
   it('every service has probes, resource requests and limits, a metrics port, and a disruption budget that never blocks a drain', () => {
     for (const objects of Object.values(rendered)) {
-      const deployments = byKind(objects, 'Deployment').filter((d) => d.metadata.labels?.['app.kubernetes.io/name'] === 'agentry' && !/(redis|nats)$/.test(d.metadata.name));
-      expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['control', 'dataplane', 'gateway', 'scheduler', 'worker'].map((s) => `rel-agentry-${s}`));
+      const deployments = byKind(objects, 'Deployment').filter(
+        (d) =>
+          d.metadata.labels?.['app.kubernetes.io/name'] === 'agentry' &&
+          !/(redis|nats)$/.test(d.metadata.name),
+      );
+      expect(deployments.map((d) => d.metadata.name).sort()).toEqual(
+        ['control', 'dataplane', 'gateway', 'scheduler', 'worker'].map((s) => `rel-agentry-${s}`),
+      );
       for (const deployment of deployments) {
         const [container] = podSpec(deployment).containers;
         expect(container!.readinessProbe.httpGet.path, deployment.metadata.name).toBe('/readyz');
@@ -76,7 +119,8 @@ describe('helm/agentry rendered with the real helm binary and checked against th
         expect(container!.resources.limits.memory).toBeDefined();
         expect(container!.ports.map((p: { name: string }) => p.name)).toEqual(['http', 'metrics']);
       }
-      for (const pdb of byKind(objects, 'PodDisruptionBudget')) expect((pdb.spec as { maxUnavailable: number }).maxUnavailable).toBe(1);
+      for (const pdb of byKind(objects, 'PodDisruptionBudget'))
+        expect((pdb.spec as { maxUnavailable: number }).maxUnavailable).toBe(1);
     }
   });
 
@@ -92,7 +136,11 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect((claim.spec as { accessModes: string[] }).accessModes).toEqual(['ReadWriteMany']);
     expect(named(rendered.production, 'HorizontalPodAutoscaler', 'rel-agentry-worker')).toBeDefined();
     // Sessions are bound to one worker and their workspaces persisted in Postgres: no shared volume needed.
-    const scaledWorker = named(render(VALUES.default, '--set', 'services.worker.replicas=3'), 'Deployment', 'rel-agentry-worker')!;
+    const scaledWorker = named(
+      render(VALUES.default, '--set', 'services.worker.replicas=3'),
+      'Deployment',
+      'rel-agentry-worker',
+    )!;
     expect((scaledWorker.spec as { replicas: number }).replicas).toBe(3);
     expect(podSpec(scaledWorker).volumes).toEqual([{ name: 'workdirs', emptyDir: {} }]);
   });
@@ -105,10 +153,16 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect(named(rendered.default, 'Secret', 'rel-agentry-connections')).toBeDefined();
     expect(byKind(rendered.production, 'Secret')).toEqual([]);
     const gateway = podSpec(named(rendered.production, 'Deployment', 'rel-agentry-gateway')!).containers[0]!;
-    expect(gateway.envFrom).toEqual([{ configMapRef: { name: 'rel-agentry-config' } }, { secretRef: { name: 'agentry-connections' } }]);
+    expect(gateway.envFrom).toEqual([
+      { configMapRef: { name: 'rel-agentry-config' } },
+      { secretRef: { name: 'agentry-connections' } },
+    ]);
     const jwt = gateway.env.find((e: { name: string }) => e.name === 'AGENTRY_JWT_SECRET');
     expect(jwt.valueFrom.secretKeyRef).toEqual({ name: 'agentry-credentials', key: 'jwtSecret' });
-    for (const objects of Object.values(rendered)) expect(JSON.stringify(byKind(objects, 'Deployment'))).not.toMatch(/ci-admin|ci-postgres|postgresql:\/\//);
+    for (const objects of Object.values(rendered))
+      expect(JSON.stringify(byKind(objects, 'Deployment'))).not.toMatch(
+        /ci-admin|ci-postgres|postgresql:\/\//,
+      );
   });
 
   it('bundles Postgres, Redis and NATS for a quick start and none in production', () => {
@@ -138,7 +192,10 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect(allowed).toContain('worker');
     expect(allowed).not.toContain('gateway');
     const egress = named(objects, 'NetworkPolicy', 'rel-agentry-worker-egress')!;
-    const spec = egress.spec as { policyTypes: string[]; egress: Array<{ to?: Array<{ ipBlock?: { except: string[] } }> }> };
+    const spec = egress.spec as {
+      policyTypes: string[];
+      egress: Array<{ to?: Array<{ ipBlock?: { except: string[] } }> }>;
+    };
     expect(spec.policyTypes).toEqual(['Egress']);
     const except = spec.egress.flatMap((r) => r.to ?? []).flatMap((t) => t.ipBlock?.except ?? []);
     expect(except).toEqual(expect.arrayContaining(['169.254.0.0/16', '10.0.0.0/8']));

@@ -1,4 +1,12 @@
-import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject, type Provider, type InjectionToken } from '@nestjs/common';
+import {
+  Global,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  Inject,
+  type Provider,
+  type InjectionToken,
+} from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { createPrismaClient, type PrismaClient } from '@agentry/db';
@@ -61,7 +69,14 @@ export class PlatformModule implements OnApplicationShutdown {
           NatsBus.connect(config.NATS_URL, config.AGENTRY_SUBJECT_PREFIX, `${service}-bus`, connections),
       },
     ];
-    const exportsList: InjectionToken[] = [APP_CONFIG, LOGGER, RpcClient, NatsBus, NatsConnections, RpcEnvelopeInterceptor];
+    const exportsList: InjectionToken[] = [
+      APP_CONFIG,
+      LOGGER,
+      RpcClient,
+      NatsBus,
+      NatsConnections,
+      RpcEnvelopeInterceptor,
+    ];
     const indicatorDeps: InjectionToken[] = [NatsConnections];
     if (options.uses.database) {
       providers.push({ provide: DATABASE, useFactory: () => createPrismaClient(config.DATABASE_URL) });
@@ -69,7 +84,10 @@ export class PlatformModule implements OnApplicationShutdown {
       indicatorDeps.push(DATABASE);
     }
     if (options.uses.redis) {
-      providers.push({ provide: REDIS, useFactory: () => createRedis(config.REDIS_URL, { keyPrefix: redisKeyPrefix(config.AGENTRY_ENV) }) });
+      providers.push({
+        provide: REDIS,
+        useFactory: () => createRedis(config.REDIS_URL, { keyPrefix: redisKeyPrefix(config.AGENTRY_ENV) }),
+      });
       exportsList.push(REDIS);
       indicatorDeps.push(REDIS);
     }
@@ -86,7 +104,12 @@ export class PlatformModule implements OnApplicationShutdown {
       useFactory: (...deps: unknown[]): HealthIndicator[] =>
         indicatorDeps.map((token, index) => healthIndicatorFor(token, deps[index])),
     });
-    return { module: PlatformModule, providers, exports: exportsList, controllers: [HealthController, MetricsController] };
+    return {
+      module: PlatformModule,
+      providers,
+      exports: exportsList,
+      controllers: [HealthController, MetricsController],
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -17,11 +17,16 @@ export function startInMemoryTracing(): InMemoryTracing {
   process.env.OTEL_METRICS_EXPORTER = 'none';
   process.env.OTEL_LOGS_EXPORTER = 'none';
   const exporter = new InMemorySpanExporter();
-  const sdk = new NodeSDK({ spanProcessors: [new SimpleSpanProcessor(exporter)], instrumentations: [], autoDetectResources: false });
+  const sdk = new NodeSDK({
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+    instrumentations: [],
+    autoDetectResources: false,
+  });
   sdk.start();
   return {
     async span(name, kind, where = () => true) {
-      const find = () => exporter.getFinishedSpans().find((s) => s.name === name && s.kind === kind && where(s));
+      const find = () =>
+        exporter.getFinishedSpans().find((s) => s.name === name && s.kind === kind && where(s));
       await expect.poll(find, { timeout: 5_000 }).toBeDefined();
       return find()!;
     },

@@ -7,7 +7,12 @@ import { createLogger, JobQueue } from '../src/index.js';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FailSchema = z.object({ key: z.string(), retryable: z.boolean() });
-const Fail: JobDefinition<typeof FailSchema> = { queue: 'failing', payload: FailSchema, attempts: 3, backoffMs: 10 };
+const Fail: JobDefinition<typeof FailSchema> = {
+  queue: 'failing',
+  payload: FailSchema,
+  attempts: 3,
+  backoffMs: 10,
+};
 
 describe('a job that fails', () => {
   const prefix = `agentry:test-failure-${Math.random().toString(36).slice(2, 10)}:bull`;
@@ -37,7 +42,9 @@ describe('a job that fails', () => {
   /** Runs of the job once BullMQ has given up on it. */
   async function runsWhenFailed(key: string): Promise<number> {
     await jobs.enqueue(Fail, { key, retryable: key === 'retryable' }, 0, key);
-    await expect.poll(async () => (await queue.getFailed()).map((job) => job.id), { timeout: 10_000 }).toContain(key);
+    await expect
+      .poll(async () => (await queue.getFailed()).map((job) => job.id), { timeout: 10_000 })
+      .toContain(key);
     return runs.get(key) ?? 0;
   }
 

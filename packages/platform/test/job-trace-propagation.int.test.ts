@@ -9,7 +9,12 @@ import { inTrace, startInMemoryTracing, type InMemoryTracing } from './in-memory
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KickSchema = z.object({ key: z.string(), failFirst: z.boolean().default(false) });
-const Kick: JobDefinition<typeof KickSchema> = { queue: 'trace-kick', payload: KickSchema, attempts: 2, backoffMs: 10 };
+const Kick: JobDefinition<typeof KickSchema> = {
+  queue: 'trace-kick',
+  payload: KickSchema,
+  attempts: 2,
+  backoffMs: 10,
+};
 
 describe('trace context through BullMQ jobs', () => {
   const prefix = `agentry:test-trace-${Math.random().toString(36).slice(2, 10)}:bull`;
@@ -54,7 +59,10 @@ describe('trace context through BullMQ jobs', () => {
     const consumer = await tracing.span('process trace-kick', SpanKind.CONSUMER, inTrace(caller.traceId));
     expect(producer.parentSpanContext?.spanId).toBe(caller.spanId);
     expect(consumer.parentSpanContext?.spanId).toBe(producer.spanContext().spanId);
-    expect(consumer.attributes).toMatchObject({ 'messaging.system': 'bullmq', 'messaging.destination.name': 'trace-kick' });
+    expect(consumer.attributes).toMatchObject({
+      'messaging.system': 'bullmq',
+      'messaging.destination.name': 'trace-kick',
+    });
   });
 
   it('marks a failed attempt ERROR and keeps the retry in the same trace', async () => {
@@ -66,13 +74,24 @@ describe('trace context through BullMQ jobs', () => {
     await expect.poll(() => seen.get('retried')?.length, { timeout: 10_000 }).toBe(2);
     expect(seen.get('retried')).toEqual([caller.traceId, caller.traceId]);
 
-    const failed = await tracing.span('process trace-kick', SpanKind.CONSUMER, (s) => inTrace(caller.traceId)(s) && s.status.code === SpanStatusCode.ERROR);
+    const failed = await tracing.span(
+      'process trace-kick',
+      SpanKind.CONSUMER,
+      (s) => inTrace(caller.traceId)(s) && s.status.code === SpanStatusCode.ERROR,
+    );
     expect(failed.status.message).toBe('first attempt fails');
-    await tracing.span('process trace-kick', SpanKind.CONSUMER, (s) => inTrace(caller.traceId)(s) && s.status.code === SpanStatusCode.UNSET);
+    await tracing.span(
+      'process trace-kick',
+      SpanKind.CONSUMER,
+      (s) => inTrace(caller.traceId)(s) && s.status.code === SpanStatusCode.UNSET,
+    );
   });
 
   it('starts a new trace for a job that carries no context, or a damaged one, and still runs it', async () => {
-    const queue = new Queue(Kick.queue, { connection: new Redis(REDIS, { maxRetriesPerRequest: null }), prefix });
+    const queue = new Queue(Kick.queue, {
+      connection: new Redis(REDIS, { maxRetriesPerRequest: null }),
+      prefix,
+    });
     try {
       await queue.add(Kick.queue, { key: 'bare' });
       await queue.add(Kick.queue, { key: 'damaged' }, { telemetry: { metadata: '{not json' } });
@@ -81,7 +100,11 @@ describe('trace context through BullMQ jobs', () => {
       await queue.close();
     }
     for (const key of ['bare', 'damaged']) {
-      const consumer = await tracing.span('process trace-kick', SpanKind.CONSUMER, inTrace(seen.get(key)![0]!));
+      const consumer = await tracing.span(
+        'process trace-kick',
+        SpanKind.CONSUMER,
+        inTrace(seen.get(key)![0]!),
+      );
       expect(consumer.parentSpanContext).toBeUndefined();
       expect(consumer.status.code).toBe(SpanStatusCode.UNSET);
     }

@@ -6,7 +6,15 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, rpcSubject } from '@agentry/contracts';
 import { z } from 'zod';
-import { createLogger, LOGGER, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient, RpcEnvelopeInterceptor } from '../src/index.js';
+import {
+  createLogger,
+  LOGGER,
+  NatsBus,
+  PrefixedClientNats,
+  PrefixedServerNats,
+  RpcClient,
+  RpcEnvelopeInterceptor,
+} from '../src/index.js';
 import { inTrace, startInMemoryTracing, type InMemoryTracing } from './in-memory-tracing.js';
 
 const NATS = 'nats://127.0.0.1:4222';
@@ -86,7 +94,10 @@ describe('trace context over NATS', () => {
     expect(client.parentSpanContext?.spanId).toBe(callerId);
     expect(server.parentSpanContext?.spanId).toBe(client.spanContext().spanId);
     expect(server.parentSpanContext?.isRemote).toBe(true);
-    expect(server.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': WhoAmI.subject });
+    expect(server.attributes).toMatchObject({
+      'messaging.system': 'nats',
+      'messaging.destination.name': WhoAmI.subject,
+    });
     expect(server.status.code).toBe(SpanStatusCode.UNSET);
   });
 
@@ -124,10 +135,14 @@ describe('trace context over NATS', () => {
   });
 
   it('answers a request without trace headers (or with a broken one) under a new root trace', async () => {
-    const request = (id: string) => new TextEncoder().encode(JSON.stringify({ pattern: WhoAmI.subject, data: { v: 1 }, id }));
+    const request = (id: string) =>
+      new TextEncoder().encode(JSON.stringify({ pattern: WhoAmI.subject, data: { v: 1 }, id }));
     const broken = headers();
     broken.set('traceparent', 'not-a-traceparent');
-    for (const [id, options] of [['plain', {}], ['broken', { headers: broken }]] as const) {
+    for (const [id, options] of [
+      ['plain', {}],
+      ['broken', { headers: broken }],
+    ] as const) {
       const reply = await raw.request(prefix + WhoAmI.subject, request(id), { timeout: 2_000, ...options });
       const body = reply.json<{ response: { ok: boolean; data: { traceId: string } } }>();
       expect(body.response.ok).toBe(true);
@@ -138,7 +153,9 @@ describe('trace context over NATS', () => {
 
   it('continues the publisher’s trace in each subscriber, and starts one when the publisher had none', async () => {
     const received: Array<string | undefined> = [];
-    const unsubscribe = bus.subscribe('evt.sesn_1', () => received.push(trace.getActiveSpan()?.spanContext().traceId));
+    const unsubscribe = bus.subscribe('evt.sesn_1', () =>
+      received.push(trace.getActiveSpan()?.spanContext().traceId),
+    );
     try {
       await bus.flush();
       const traceId = await inActiveSpan(async (traceId) => {
@@ -152,7 +169,10 @@ describe('trace context over NATS', () => {
       expect(received[1]).not.toBe(traceId);
 
       const consumer = await tracing.span('process evt', SpanKind.CONSUMER, inTrace(traceId));
-      expect(consumer.attributes).toMatchObject({ 'messaging.system': 'nats', 'messaging.destination.name': 'evt.sesn_1' });
+      expect(consumer.attributes).toMatchObject({
+        'messaging.system': 'nats',
+        'messaging.destination.name': 'evt.sesn_1',
+      });
       const orphan = await tracing.span('process evt', SpanKind.CONSUMER, inTrace(received[1]!));
       expect(orphan.parentSpanContext).toBeUndefined();
     } finally {

@@ -6,7 +6,11 @@ import { rpcSubject } from '@agentry/contracts';
 import { z } from 'zod';
 import { PrefixedClientNats, PrefixedServerNats, RpcClient } from '../src/index.js';
 
-const Echo = rpcSubject('test.echo', z.object({ text: z.string() }), z.object({ text: z.string(), from: z.string() }));
+const Echo = rpcSubject(
+  'test.echo',
+  z.object({ text: z.string() }),
+  z.object({ text: z.string(), from: z.string() }),
+);
 
 function echoModule(from: string) {
   @Controller()
@@ -52,12 +56,20 @@ describe('NATS request/reply under an installation prefix', () => {
   });
 
   it('routes each request to the installation with the same prefix only', async () => {
-    expect(await (await client(`a${suffix}.`)).request(Echo, { text: 'hi' })).toEqual({ text: 'hi', from: 'a' });
-    expect(await (await client(`b${suffix}.`)).request(Echo, { text: 'yo' })).toEqual({ text: 'yo', from: 'b' });
+    expect(await (await client(`a${suffix}.`)).request(Echo, { text: 'hi' })).toEqual({
+      text: 'hi',
+      from: 'a',
+    });
+    expect(await (await client(`b${suffix}.`)).request(Echo, { text: 'yo' })).toEqual({
+      text: 'yo',
+      from: 'b',
+    });
   });
 
   it('reports UNAVAILABLE when no installation answers the prefix', async () => {
-    await expect((await client(`nobody${suffix}.`)).request(Echo, { text: 'x' }, { timeoutMs: 500 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(
+      (await client(`nobody${suffix}.`)).request(Echo, { text: 'x' }, { timeoutMs: 500 }),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 
   it('refuses to send a request that breaks the subject schema', async () => {

@@ -3,7 +3,12 @@ export type { FakeAnthropicReply, FakeAnthropicUsage } from './fakes/fake-anthro
 export type { RecordedRequest } from './fakes/fake-http.listener.js';
 export { FakeOpenAiServer } from './fakes/fake-openai.server.js';
 export { GitHttpServer } from './fakes/git-http.server.js';
-export type { FakeOpenAiReply, FakeOpenAiResponder, FakeOpenAiToolCall, FakeOpenAiUsage } from './fakes/fake-openai.server.js';
+export type {
+  FakeOpenAiReply,
+  FakeOpenAiResponder,
+  FakeOpenAiToolCall,
+  FakeOpenAiUsage,
+} from './fakes/fake-openai.server.js';
 export { launchPlatform } from './launcher/launch-platform.js';
 export type { LaunchOptions, RunningPlatform } from './launcher/launch-platform.js';
 export { repoRoot } from './launcher/repo-root.js';
@@ -28,7 +33,13 @@ export type { OwnedPostgres } from './services/owned-services.js';
 export { isAlive, pidsOf } from './processes/host-processes.js';
 export { describeLoad, percentileOf, runResumingLoad } from './load/resuming-load.js';
 export type { ResumingLoadOptions, ResumingLoadResult } from './load/resuming-load.js';
-export { recordObserved, registerRunDir, registerSecret, registerSecrets, SECRET_REGISTRY_ENV } from './secrets/secret-registry.js';
+export {
+  recordObserved,
+  registerRunDir,
+  registerSecret,
+  registerSecrets,
+  SECRET_REGISTRY_ENV,
+} from './secrets/secret-registry.js';
 export { describeLeaks, scanForSecrets } from './secrets/secret-scanner.js';
 export type { SecretLeak } from './secrets/secret-scanner.js';
 export { recordingFetch } from './secrets/recording-fetch.js';

@@ -46,12 +46,23 @@ export type { BubblewrapSandboxOptions } from './sandbox/bubblewrap-sandbox.js';
 export type { SandboxBind, SandboxLimits } from './sandbox/bwrap-args.js';
 export { E2bSandbox } from './sandbox/e2b-sandbox.js';
 export type { E2bConnection, E2bCreateOptions, E2bSandboxOptions } from './sandbox/e2b-sandbox.js';
-export type { E2bCommandHandle, E2bCommandResult, E2bEntry, E2bRunOptions, E2bSandboxHandle } from './sandbox/e2b-handle.js';
+export type {
+  E2bCommandHandle,
+  E2bCommandResult,
+  E2bEntry,
+  E2bRunOptions,
+  E2bSandboxHandle,
+} from './sandbox/e2b-handle.js';
 export { parseFrontMatter } from './definition/front-matter.js';
 export type { FrontMatterDocument } from './definition/front-matter.js';
 export { SubtreeViewFs } from './mounts/subtree-view-fs.js';
 export type { SubtreeView } from './mounts/subtree-view-fs.js';
 export { mountPrefix, openMountSource, openMountTree } from './session-mounts/mount-sources.js';
 export type { MountSourceDeps } from './session-mounts/mount-sources.js';
-export { openSkillVersion, readSkillVersion, resolveSkillVersion, skillVersionFs } from './session-mounts/skill-version-fs.js';
+export {
+  openSkillVersion,
+  readSkillVersion,
+  resolveSkillVersion,
+  skillVersionFs,
+} from './session-mounts/skill-version-fs.js';
 export type { SkillVersionRow } from './session-mounts/skill-version-fs.js';

@@ -58,7 +58,8 @@ export class AgentWorkspaceFilesService {
 
   async delete(actor: Actor, agentId: string, rawPath: string | undefined): Promise<ApiWorkspaceDeleted> {
     const fs = await this.access.forWrite(actor, agentId);
-    if (rawPath === undefined) throw new AppError('INVALID_REQUEST', 'path: the file or folder to delete is required');
+    if (rawPath === undefined)
+      throw new AppError('INVALID_REQUEST', 'path: the file or folder to delete is required');
     const path = filePath(rawPath);
     await fs.delete(path, { recursive: true });
     await this.access.recordWrite(actor, agentId, 'workspace.delete', { path });

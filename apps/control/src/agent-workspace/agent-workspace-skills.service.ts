@@ -37,31 +37,44 @@ export class AgentWorkspaceSkillsService {
   }
 
   /** Replaces the whole skill folder: resources left out of the body are removed. */
-  async put(actor: Actor, agentId: string, name: string, body: ApiWorkspaceSkillPut): Promise<ApiWorkspaceSkill> {
+  async put(
+    actor: Actor,
+    agentId: string,
+    name: string,
+    body: ApiWorkspaceSkillPut,
+  ): Promise<ApiWorkspaceSkill> {
     const fs = await this.access.forWrite(actor, agentId);
     const dir = skillDir(name);
     skillFrontMatter(body.markdown, name);
     const files = new Map<string, string>([[`${dir}/SKILL.md`, body.markdown]]);
     const resources = Object.entries(body.resources ?? {});
     if (resources.length > AGENT_WORKSPACE_MAX_SKILL_RESOURCES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `resources: at most ${AGENT_WORKSPACE_MAX_SKILL_RESOURCES} files per skill`);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `resources: at most ${AGENT_WORKSPACE_MAX_SKILL_RESOURCES} files per skill`,
+      );
     }
     for (const [relPath, content] of resources) {
       const rel = filePath(relPath, `resources["${relPath}"]`);
-      if (rel === 'SKILL.md') throw new AppError('INVALID_REQUEST', 'resources: SKILL.md is given by "markdown"');
+      if (rel === 'SKILL.md')
+        throw new AppError('INVALID_REQUEST', 'resources: SKILL.md is given by "markdown"');
       files.set(`${dir}/${rel}`, content);
     }
     const sizes = new Map([...files].map(([path, content]) => [path, Buffer.byteLength(content, 'utf8')]));
     await assertTotalFits(fs, sizes, `${dir}/`);
     if (await fs.exists(dir)) await fs.delete(dir, { recursive: true });
     for (const [path, content] of files) await fs.writeText(path, content);
-    await this.access.recordWrite(actor, agentId, 'workspace.skill.put', { skill: name, files: [...files.keys()] });
+    await this.access.recordWrite(actor, agentId, 'workspace.skill.put', {
+      skill: name,
+      files: [...files.keys()],
+    });
     return this.describe(fs, name);
   }
 
   async delete(actor: Actor, agentId: string, name: string): Promise<ApiWorkspaceDeleted> {
     const fs = await this.access.forWrite(actor, agentId);
-    if (!(await fs.exists(`${skillDir(name)}/SKILL.md`))) throw new AppError('NOT_FOUND', `Skill ${name} not found in the agent workspace`);
+    if (!(await fs.exists(`${skillDir(name)}/SKILL.md`)))
+      throw new AppError('NOT_FOUND', `Skill ${name} not found in the agent workspace`);
     await fs.delete(skillDir(name), { recursive: true });
     await this.access.recordWrite(actor, agentId, 'workspace.skill.delete', { skill: name });
     return { path: skillDir(name), deleted: true };
@@ -69,12 +82,19 @@ export class AgentWorkspaceSkillsService {
 
   private async describe(fs: WorkspaceFs, name: string): Promise<ApiWorkspaceSkill> {
     const path = `${skillDir(name)}/SKILL.md`;
-    if (!(await fs.exists(path))) throw new AppError('NOT_FOUND', `Skill ${name} not found in the agent workspace`);
+    if (!(await fs.exists(path)))
+      throw new AppError('NOT_FOUND', `Skill ${name} not found in the agent workspace`);
     const markdown = await fs.readText(path);
     const prefix = `${skillDir(name)}/`;
     const resources = (await fs.list(skillDir(name), { recursive: true }))
       .filter((entry) => entry.kind === 'file' && entry.path !== path)
       .map((entry) => entry.path.slice(prefix.length));
-    return { name, path, description: textField(readFrontMatter(markdown).data, 'description') ?? '', markdown, resources };
+    return {
+      name,
+      path,
+      description: textField(readFrontMatter(markdown).data, 'description') ?? '',
+      markdown,
+      resources,
+    };
   }
 }

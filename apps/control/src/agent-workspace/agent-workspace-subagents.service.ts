@@ -30,7 +30,12 @@ export class AgentWorkspaceSubagentsService {
     return { data: data.sort((a, b) => a.name.localeCompare(b.name)) };
   }
 
-  async put(actor: Actor, agentId: string, name: string, body: ApiWorkspaceSubagentPut): Promise<ApiWorkspaceSubagent> {
+  async put(
+    actor: Actor,
+    agentId: string,
+    name: string,
+    body: ApiWorkspaceSubagentPut,
+  ): Promise<ApiWorkspaceSubagent> {
     const fs = await this.access.forWrite(actor, agentId);
     const path = subagentPath(name);
     const markdown = renderSubagent(body);
@@ -43,7 +48,8 @@ export class AgentWorkspaceSubagentsService {
   async delete(actor: Actor, agentId: string, name: string): Promise<ApiWorkspaceDeleted> {
     const fs = await this.access.forWrite(actor, agentId);
     const path = subagentPath(name);
-    if (!(await fs.exists(path))) throw new AppError('NOT_FOUND', `Sub-agent ${name} not found in the agent workspace`);
+    if (!(await fs.exists(path)))
+      throw new AppError('NOT_FOUND', `Sub-agent ${name} not found in the agent workspace`);
     await fs.delete(path);
     await this.access.recordWrite(actor, agentId, 'workspace.subagent.delete', { subagent: name });
     return { path, deleted: true };

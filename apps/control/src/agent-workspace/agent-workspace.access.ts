@@ -25,14 +25,26 @@ export class AgentWorkspaceAccess {
 
   async forWrite(actor: Actor, agentId: string): Promise<WorkspaceFs> {
     const reached = await this.reach(actor, agentId);
-    if (!reached.grant.canEdit) throw new AppError('PERMISSION_DENIED', `You may read agent ${agentId} but not change its workspace`);
-    if (reached.agent.archivedAt) throw new AppError('PRECONDITION_FAILED', `Agent ${agentId} is archived; its workspace is read-only`);
+    if (!reached.grant.canEdit)
+      throw new AppError('PERMISSION_DENIED', `You may read agent ${agentId} but not change its workspace`);
+    if (reached.agent.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Agent ${agentId} is archived; its workspace is read-only`);
     return this.store.forAgent(actor.tenantId, agentId);
   }
 
   /** Records a workspace change against the agent; never carries file contents. */
-  recordWrite(actor: Actor, agentId: string, action: string, details: Record<string, unknown>): Promise<void> {
-    return this.audit.record(actor, { action, resourceType: 'agent_workspace', resourceId: agentId, details });
+  recordWrite(
+    actor: Actor,
+    agentId: string,
+    action: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(actor, {
+      action,
+      resourceType: 'agent_workspace',
+      resourceId: agentId,
+      details,
+    });
   }
 
   private async reach(actor: Actor, agentId: string) {

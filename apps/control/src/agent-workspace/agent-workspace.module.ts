@@ -11,6 +11,12 @@ import { AgentWorkspaceSubagentsService } from './agent-workspace-subagents.serv
 @Module({
   imports: [TenancyModule],
   controllers: [AgentWorkspaceHandler],
-  providers: [AgentWorkspaceStore, AgentWorkspaceAccess, AgentWorkspaceFilesService, AgentWorkspaceSkillsService, AgentWorkspaceSubagentsService],
+  providers: [
+    AgentWorkspaceStore,
+    AgentWorkspaceAccess,
+    AgentWorkspaceFilesService,
+    AgentWorkspaceSkillsService,
+    AgentWorkspaceSubagentsService,
+  ],
 })
 export class AgentWorkspaceModule {}

@@ -20,14 +20,24 @@ export function textField(data: Record<string, unknown>, key: string): string | 
 }
 
 /** SKILL.md must open with the front matter the harness loads a skill by: its name and a description. */
-export function skillFrontMatter(markdown: string, expectedName: string): { name: string; description: string } {
+export function skillFrontMatter(
+  markdown: string,
+  expectedName: string,
+): { name: string; description: string } {
   const { data } = parseFrontMatter(markdown);
   if (Object.keys(data).length === 0) {
-    throw new AppError('INVALID_REQUEST', 'markdown: SKILL.md must start with front matter between "---" lines');
+    throw new AppError(
+      'INVALID_REQUEST',
+      'markdown: SKILL.md must start with front matter between "---" lines',
+    );
   }
   const name = textField(data, 'name');
   if (!name) throw new AppError('INVALID_REQUEST', 'markdown: front matter needs a "name"');
-  if (name !== expectedName) throw new AppError('INVALID_REQUEST', `markdown: front matter name "${name}" must equal the skill name "${expectedName}"`);
+  if (name !== expectedName)
+    throw new AppError(
+      'INVALID_REQUEST',
+      `markdown: front matter name "${name}" must equal the skill name "${expectedName}"`,
+    );
   const description = textField(data, 'description')?.trim();
   if (!description || description.includes('\n')) {
     throw new AppError('INVALID_REQUEST', 'markdown: front matter needs a non-empty one-line "description"');

@@ -18,7 +18,10 @@ export function parseSubagent(name: string, path: string, markdown: string): Api
   const { data, body } = readFrontMatter(markdown);
   const model = textField(data, 'model');
   const maxIters = data.maxIters;
-  const tools = Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string') ? (data.tools as string[]) : undefined;
+  const tools =
+    Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string')
+      ? (data.tools as string[])
+      : undefined;
   return {
     name,
     path,

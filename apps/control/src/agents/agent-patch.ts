@@ -38,11 +38,15 @@ export function toVersionData(body: CreateAgentRequest): AgentVersionData {
  */
 export function applyAgentPatch(current: AgentVersion, patch: UpdateAgentRequest): AgentVersionData {
   const tools = patch.tools === undefined ? (current.tools as Tools) : (patch.tools ?? []);
-  const servers = patch.mcp_servers === undefined ? (current.mcpServers as McpServer[]) : (patch.mcp_servers ?? []);
+  const servers =
+    patch.mcp_servers === undefined ? (current.mcpServers as McpServer[]) : (patch.mcp_servers ?? []);
   assertMcpServersReferenced(servers, tools);
   const metadata = applyMetadataPatch(current.metadata as Record<string, string>, patch.metadata);
   if (Object.keys(metadata).length > LIMITS.metadataKeys) {
-    throw new AppError('INVALID_REQUEST', `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`);
+    throw new AppError(
+      'INVALID_REQUEST',
+      `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`,
+    );
   }
   const extras = current.extras as Record<string, object>;
   const data: AgentVersionData = {
@@ -53,12 +57,15 @@ export function applyAgentPatch(current: AgentVersion, patch: UpdateAgentRequest
     tools: patch.tools === undefined ? (current.tools as object[]) : (normalizeAgentTools(tools) as object[]),
     mcpServers: servers,
     skills: patch.skills === undefined ? (current.skills as object[]) : toSkills(patch.skills ?? []),
-    multiagent: patch.multiagent === undefined ? (current.multiagent ?? undefined) : (patch.multiagent ?? undefined),
+    multiagent:
+      patch.multiagent === undefined ? (current.multiagent ?? undefined) : (patch.multiagent ?? undefined),
     metadata,
     extras: {
       ...extras,
       execution_identity:
-        patch.execution_identity === undefined ? extras.execution_identity : (patch.execution_identity ?? { type: 'service_account' }),
+        patch.execution_identity === undefined
+          ? extras.execution_identity
+          : (patch.execution_identity ?? { type: 'service_account' }),
     },
   };
   // Drop undefined members so the comparison with stored JSON sees only real values.
@@ -91,9 +98,14 @@ function assertMcpServersReferenced(mcpServers: McpServer[], tools: Tools): void
   const servers = new Set(mcpServers.map((s) => s.name));
   const used = new Set(tools.flatMap((t) => (t.type === 'mcp_toolset' ? [t.mcp_server_name] : [])));
   for (const name of used) {
-    if (!servers.has(name)) throw new AppError('INVALID_REQUEST', `tools: mcp_toolset names unknown MCP server "${name}"`);
+    if (!servers.has(name))
+      throw new AppError('INVALID_REQUEST', `tools: mcp_toolset names unknown MCP server "${name}"`);
   }
   for (const name of servers) {
-    if (!used.has(name)) throw new AppError('INVALID_REQUEST', `mcp_servers: server "${name}" is not referenced by any mcp_toolset`);
+    if (!used.has(name))
+      throw new AppError(
+        'INVALID_REQUEST',
+        `mcp_servers: server "${name}" is not referenced by any mcp_toolset`,
+      );
   }
 }

@@ -5,5 +5,10 @@ import { AgentsRepository } from './agents.repository.js';
 import { AgentsService } from './agents.service.js';
 import { ModelCatalog } from './model-catalog.js';
 
-@Module({ imports: [TenancyModule], controllers: [AgentsHandler], providers: [AgentsService, AgentsRepository, ModelCatalog], exports: [AgentsService, ModelCatalog] })
+@Module({
+  imports: [TenancyModule],
+  controllers: [AgentsHandler],
+  providers: [AgentsService, AgentsRepository, ModelCatalog],
+  exports: [AgentsService, ModelCatalog],
+})
 export class AgentsModule {}

@@ -3,14 +3,23 @@ import { DATABASE } from '@agentry/platform';
 import type { Agent, AgentShare, AgentVersion, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import { ControlSql } from '../common/control-sql.js';
-import { AGENT_WITH_VERSION_SQL, agentOf, shareOf, versionOf, type AgentWithVersionRow } from './agent-reads.sql.js';
+import {
+  AGENT_WITH_VERSION_SQL,
+  agentOf,
+  shareOf,
+  versionOf,
+  type AgentWithVersionRow,
+} from './agent-reads.sql.js';
 
 export type AgentWithVersion = { agent: Agent; version: AgentVersion };
 
 /** An agent as one read sees it: the version asked for (null if it has none) and the caller's share. */
 export type AgentReading = { agent: Agent; version: AgentVersion | null; share: AgentShare | null };
 
-export type AgentVersionData = Omit<Prisma.AgentVersionUncheckedCreateInput, 'id' | 'agentId' | 'tenantId' | 'version'>;
+export type AgentVersionData = Omit<
+  Prisma.AgentVersionUncheckedCreateInput,
+  'id' | 'agentId' | 'tenantId' | 'version'
+>;
 
 @Injectable()
 export class AgentsRepository {
@@ -20,7 +29,12 @@ export class AgentsRepository {
   ) {}
 
   /** The agent, its version (`version`, default the head) and the share `userId` holds, in one statement. */
-  async read(tenantId: string, agentId: string, version: number | undefined, userId: string | undefined): Promise<AgentReading | null> {
+  async read(
+    tenantId: string,
+    agentId: string,
+    version: number | undefined,
+    userId: string | undefined,
+  ): Promise<AgentReading | null> {
     const [row] = await this.sql.rows<AgentWithVersionRow>('agent_with_version', AGENT_WITH_VERSION_SQL, [
       agentId,
       tenantId,
@@ -50,7 +64,13 @@ export class AgentsRepository {
         },
       });
       const version = await tx.agentVersion.create({
-        data: { ...data, id: versionRowId(agent.id, 1), tenantId: actor.tenantId, agentId: agent.id, version: 1 },
+        data: {
+          ...data,
+          id: versionRowId(agent.id, 1),
+          tenantId: actor.tenantId,
+          agentId: agent.id,
+          version: 1,
+        },
       });
       return { agent, version };
     });
@@ -61,13 +81,18 @@ export class AgentsRepository {
     return this.db.agentVersion.findUnique({ where: { agentId_version: { agentId: agent.id, version } } });
   }
 
-  async list(actor: Actor, options: { limit: number; afterId?: string; order: 'asc' | 'desc'; includeArchived: boolean }): Promise<AgentWithVersion[]> {
+  async list(
+    actor: Actor,
+    options: { limit: number; afterId?: string; order: 'asc' | 'desc'; includeArchived: boolean },
+  ): Promise<AgentWithVersion[]> {
     const agents = await this.db.agent.findMany({
       where: {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
@@ -88,12 +113,27 @@ export class AgentsRepository {
    * still equals `expected`, so of two concurrent updates from the same version exactly one wins;
    * the loser gets null and nothing is written.
    */
-  async appendVersion(agent: Agent, expected: number, data: AgentVersionData): Promise<AgentWithVersion | null> {
+  async appendVersion(
+    agent: Agent,
+    expected: number,
+    data: AgentVersionData,
+  ): Promise<AgentWithVersion | null> {
     const { id: agentId, tenantId } = agent;
     return this.db.$transaction(async (tx) => {
       const bumped = await tx.agent.updateMany({
-        where: { id: agentId, tenantId, namespaceId: agent.namespaceId, headVersion: expected, archivedAt: null },
-        data: { headVersion: { increment: 1 }, name: data.name, description: data.description ?? null, metadata: data.metadata ?? {} },
+        where: {
+          id: agentId,
+          tenantId,
+          namespaceId: agent.namespaceId,
+          headVersion: expected,
+          archivedAt: null,
+        },
+        data: {
+          headVersion: { increment: 1 },
+          name: data.name,
+          description: data.description ?? null,
+          metadata: data.metadata ?? {},
+        },
       });
       if (bumped.count !== 1) return null;
       const next = expected + 1;
@@ -111,12 +151,17 @@ export class AgentsRepository {
     });
   }
 
-  async listVersions(agent: Agent, options: { limit: number; afterVersion?: number; order: 'asc' | 'desc' }): Promise<AgentVersion[]> {
+  async listVersions(
+    agent: Agent,
+    options: { limit: number; afterVersion?: number; order: 'asc' | 'desc' },
+  ): Promise<AgentVersion[]> {
     return this.db.agentVersion.findMany({
       where: {
         agentId: agent.id,
         tenantId: agent.tenantId,
-        ...(options.afterVersion ? { version: options.order === 'asc' ? { gt: options.afterVersion } : { lt: options.afterVersion } } : {}),
+        ...(options.afterVersion
+          ? { version: options.order === 'asc' ? { gt: options.afterVersion } : { lt: options.afterVersion } }
+          : {}),
       },
       orderBy: { version: options.order },
       take: options.limit,

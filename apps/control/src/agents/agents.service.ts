@@ -45,7 +45,8 @@ export class AgentsService {
   /** One statement: the agent, the version asked for and the caller's share, judged by the same policy as `reach`. */
   async get(actor: Actor, id: string, version?: number): Promise<Agent> {
     const read = await this.agents.read(actor.tenantId, id, version, actor.userId ?? undefined);
-    if (!read || !agentGrant(actor, read.agent, read.share)) throw new AppError('NOT_FOUND', `Agent ${id} not found`);
+    if (!read || !agentGrant(actor, read.agent, read.share))
+      throw new AppError('NOT_FOUND', `Agent ${id} not found`);
     if (!read.version) throw new AppError('NOT_FOUND', `Agent ${id} has no version ${version}`);
     return toAgentDto({ agent: read.agent, version: read.version });
   }
@@ -64,17 +65,25 @@ export class AgentsService {
     if (body.model) this.models.assertServable(body.model);
     for (let attempt = 1; ; attempt++) {
       const current = await this.withVersion(await this.reach(actor, id, 'edit'));
-      if (current.agent.archivedAt) throw new AppError('INVALID_REQUEST', `Agent ${id} is archived and can no longer be updated`);
+      if (current.agent.archivedAt)
+        throw new AppError('INVALID_REQUEST', `Agent ${id} is archived and can no longer be updated`);
       const expected = body.version ?? current.agent.headVersion;
-      if (expected !== current.agent.headVersion) throw versionConflict(id, expected, current.agent.headVersion);
+      if (expected !== current.agent.headVersion)
+        throw versionConflict(id, expected, current.agent.headVersion);
       const next = applyAgentPatch(current.version, body);
       if (isSameDefinition(current.version, next)) return toAgentDto(current);
       const row = await this.agents.appendVersion(current.agent, expected, next);
       if (row) {
-        await this.audit.record(actor, { action: 'update', resourceType: 'agent', resourceId: id, details: { version: row.version.version } });
+        await this.audit.record(actor, {
+          action: 'update',
+          resourceType: 'agent',
+          resourceId: id,
+          details: { version: row.version.version },
+        });
         return toAgentDto(row);
       }
-      if (body.version !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS) throw versionConflict(id, expected, expected + 1);
+      if (body.version !== undefined || attempt >= UNCONDITIONAL_ATTEMPTS)
+        throw versionConflict(id, expected, expected + 1);
     }
   }
 
@@ -109,7 +118,11 @@ export class AgentsService {
     if (after !== undefined && !(Number.isInteger(after) && after > 0)) {
       throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
     }
-    const rows = await this.agents.listVersions(agent, { limit: query.limit + 1, afterVersion: after, order: query.order ?? 'desc' });
+    const rows = await this.agents.listVersions(agent, {
+      limit: query.limit + 1,
+      afterVersion: after,
+      order: query.order ?? 'desc',
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return resumableAfter(
@@ -133,10 +146,18 @@ export class AgentsService {
     if (!reached) throw new AppError('NOT_FOUND', `Agent ${id} not found`);
     const { grant } = reached;
     if (need === 'edit' && !grant.canEdit) {
-      throw new AppError('PERMISSION_DENIED', grant.via === 'share' ? `Agent ${id} is shared with you to run only; updating it needs an EDIT share` : 'This key or user may only read');
+      throw new AppError(
+        'PERMISSION_DENIED',
+        grant.via === 'share'
+          ? `Agent ${id} is shared with you to run only; updating it needs an EDIT share`
+          : 'This key or user may only read',
+      );
     }
     if (need === 'own' && grant.via !== 'namespace') {
-      throw new AppError('PERMISSION_DENIED', `Agent ${id} is shared with you; only members of its own namespace may archive it`);
+      throw new AppError(
+        'PERMISSION_DENIED',
+        `Agent ${id} is shared with you; only members of its own namespace may archive it`,
+      );
     }
     return reached.agent;
   }

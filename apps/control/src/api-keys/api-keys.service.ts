@@ -37,7 +37,8 @@ export class ApiKeysService {
       throw new AppError('PERMISSION_DENIED', 'permissions: a viewer may only create read keys');
     }
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_REQUEST', 'expiresAt: must be in the future');
+    if (expiresAt && expiresAt.getTime() <= Date.now())
+      throw new AppError('INVALID_REQUEST', 'expiresAt: must be in the future');
     const secret = newSecretToken(KEY_PREFIX);
     const row = await this.keys.create({
       id: newId(ID_PREFIXES.apiKey),
@@ -50,7 +51,12 @@ export class ApiKeysService {
       permissions,
       expiresAt,
     });
-    await this.audit.record(actor, { action: 'create', resourceType: 'api_key', resourceId: row.id, details: { permissions } });
+    await this.audit.record(actor, {
+      action: 'create',
+      resourceType: 'api_key',
+      resourceId: row.id,
+      details: { permissions },
+    });
     return { ...toApiKeyInfo(row), key: secret.token };
   }
 
@@ -69,7 +75,8 @@ export class ApiKeysService {
   async revoke(actor: Actor, id: string): Promise<ApiKeyInfo> {
     const userId = requireUser(actor, 'Revoking an API key');
     const row = await this.keys.findInTenant(actor.tenantId, id);
-    if (!row || (actor.role !== 'admin' && row.userId !== userId)) throw new AppError('NOT_FOUND', `API key ${id} not found`);
+    if (!row || (actor.role !== 'admin' && row.userId !== userId))
+      throw new AppError('NOT_FOUND', `API key ${id} not found`);
     if (row.revokedAt) return toApiKeyInfo(row);
     const revoked = await this.keys.revoke(actor.tenantId, id);
     this.accessChanges.changed({ tenantId: actor.tenantId, apiKeyId: id });

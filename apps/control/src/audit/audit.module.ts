@@ -5,5 +5,9 @@ import { AuditLogService } from './audit-log.service.js';
 
 /** Global so any control service can record its mutations without importing this module. */
 @Global()
-@Module({ controllers: [AuditHandler], providers: [AuditLogService, AuditLogRepository], exports: [AuditLogService] })
+@Module({
+  controllers: [AuditHandler],
+  providers: [AuditLogService, AuditLogRepository],
+  exports: [AuditLogService],
+})
 export class AuditModule {}

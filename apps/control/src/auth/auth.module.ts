@@ -10,7 +10,22 @@ import { UsersRepository } from './users.repository.js';
 
 @Module({
   controllers: [AuthHandler],
-  providers: [AuthService, AccessChangesPublisher, UsersRepository, ApiKeysRepository, TenancyRepository, MembershipsRepository, NamespacePlacement],
-  exports: [AccessChangesPublisher, TenancyRepository, UsersRepository, ApiKeysRepository, MembershipsRepository, NamespacePlacement],
+  providers: [
+    AuthService,
+    AccessChangesPublisher,
+    UsersRepository,
+    ApiKeysRepository,
+    TenancyRepository,
+    MembershipsRepository,
+    NamespacePlacement,
+  ],
+  exports: [
+    AccessChangesPublisher,
+    TenancyRepository,
+    UsersRepository,
+    ApiKeysRepository,
+    MembershipsRepository,
+    NamespacePlacement,
+  ],
 })
 export class AuthModule {}

@@ -56,7 +56,10 @@ export class AuthService implements OnApplicationBootstrap {
     const active = matches.filter((user) => !user.disabledAt);
     if (!active.length) throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
     if (active.length > 1) {
-      throw new AppError('INVALID_REQUEST', `tenant: username "${username}" exists in several tenants; name the tenant (its slug) to sign in`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `tenant: username "${username}" exists in several tenants; name the tenant (its slug) to sign in`,
+      );
     }
     return this.describe(active[0]!);
   }
@@ -71,10 +74,20 @@ export class AuthService implements OnApplicationBootstrap {
    */
   async resolveUser(userId: string, namespaceId: string | null): Promise<Actor> {
     const user = await this.users.findById(userId);
-    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists or is disabled');
-    const placement = namespaceId ? await this.placement.in(user, namespaceId) : await this.defaultPlacement(user);
-    if (!placement) throw new AppError('NOT_FOUND', `x-agentry-namespace: namespace ${namespaceId} not found`);
-    return { tenantId: user.tenantId, namespaceId: placement.namespace.id, userId: user.id, apiKeyId: null, role: placement.role };
+    if (!user || user.disabledAt)
+      throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists or is disabled');
+    const placement = namespaceId
+      ? await this.placement.in(user, namespaceId)
+      : await this.defaultPlacement(user);
+    if (!placement)
+      throw new AppError('NOT_FOUND', `x-agentry-namespace: namespace ${namespaceId} not found`);
+    return {
+      tenantId: user.tenantId,
+      namespaceId: placement.namespace.id,
+      userId: user.id,
+      apiKeyId: null,
+      role: placement.role,
+    };
   }
 
   /**
@@ -87,11 +100,13 @@ export class AuthService implements OnApplicationBootstrap {
       throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     }
     const owner = record.userId ? await this.users.findById(record.userId) : null;
-    if (record.userId && (!owner || owner.disabledAt)) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
+    if (record.userId && (!owner || owner.disabledAt))
+      throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     const ownerRole = owner ? (await this.placement.in(owner, record.namespaceId))?.role : 'member';
     if (!ownerRole) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     if (lastUsedIsStale(record.lastUsedAt)) void this.apiKeys.touch(record.id).catch(() => undefined);
-    const canWrite = (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
+    const canWrite =
+      (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
     return {
       tenantId: record.tenantId,
       namespaceId: record.namespaceId,
@@ -104,14 +119,23 @@ export class AuthService implements OnApplicationBootstrap {
 
   private async describe(user: User): Promise<AuthenticatedUser> {
     const placement = await this.defaultPlacement(user);
-    return { id: user.id, username: user.username, role: placement.role, tenantId: user.tenantId, namespaceId: placement.namespace.id };
+    return {
+      id: user.id,
+      username: user.username,
+      role: placement.role,
+      tenantId: user.tenantId,
+      namespaceId: placement.namespace.id,
+    };
   }
 
   private async defaultPlacement(user: User): Promise<Placement> {
     const placement = await this.placement.default(user);
     if (placement) return placement;
     if (user.role === 'admin') throw new AppError('INTERNAL', `Tenant ${user.tenantId} has no namespace`);
-    throw new AppError('PERMISSION_DENIED', 'This user is not a member of any namespace; ask an administrator to add them to one');
+    throw new AppError(
+      'PERMISSION_DENIED',
+      'This user is not a member of any namespace; ask an administrator to add them to one',
+    );
   }
 }
 

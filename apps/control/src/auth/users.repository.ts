@@ -5,7 +5,10 @@ import type { NamespaceRole, Prisma, PrismaClient, User } from '@agentry/db';
 /** Bounds the password checks of one login without a tenant (one per tenant using the name). */
 const MAX_LOGIN_CANDIDATES = 20;
 
-export type UserChanges = Pick<Prisma.UserUpdateInput, 'role' | 'disabledAt' | 'displayName' | 'passwordHash'>;
+export type UserChanges = Pick<
+  Prisma.UserUpdateInput,
+  'role' | 'disabledAt' | 'displayName' | 'passwordHash'
+>;
 
 @Injectable()
 export class UsersRepository {
@@ -13,7 +16,9 @@ export class UsersRepository {
 
   /** The tenant's user of that name: usernames are unique within a tenant only. */
   findByUsername(tenantId: string, username: string): Promise<User | null> {
-    return this.db.user.findUnique({ where: { tenantId_username: { tenantId, username: username.toLowerCase() } } });
+    return this.db.user.findUnique({
+      where: { tenantId_username: { tenantId, username: username.toLowerCase() } },
+    });
   }
 
   /**
@@ -22,7 +27,10 @@ export class UsersRepository {
    */
   findForLogin(username: string, tenant?: string): Promise<User[]> {
     return this.db.user.findMany({
-      where: { username: username.toLowerCase(), ...(tenant ? { tenant: { OR: [{ slug: tenant }, { id: tenant }] } } : {}) },
+      where: {
+        username: username.toLowerCase(),
+        ...(tenant ? { tenant: { OR: [{ slug: tenant }, { id: tenant }] } } : {}),
+      },
       orderBy: { id: 'asc' },
       take: MAX_LOGIN_CANDIDATES,
     });
@@ -46,10 +54,16 @@ export class UsersRepository {
   }
 
   /** The user and their first namespace membership, together or not at all. */
-  createInNamespace(data: Prisma.UserUncheckedCreateInput, namespaceId: string, role: NamespaceRole): Promise<User> {
+  createInNamespace(
+    data: Prisma.UserUncheckedCreateInput,
+    namespaceId: string,
+    role: NamespaceRole,
+  ): Promise<User> {
     return this.db.$transaction(async (tx) => {
       const user = await tx.user.create({ data });
-      await tx.namespaceMember.create({ data: { tenantId: user.tenantId, namespaceId, userId: user.id, role } });
+      await tx.namespaceMember.create({
+        data: { tenantId: user.tenantId, namespaceId, userId: user.id, role },
+      });
       return user;
     });
   }

@@ -16,7 +16,8 @@ export class ControlSql implements OnApplicationShutdown {
   constructor(@Inject(CONTROL_CONFIG) config: ControlEnv, @Inject(LOGGER) logger: Logger) {
     this.pool = createSqlPool(config.DATABASE_URL, {
       maxConnections: config.AGENTRY_SQL_POOL_SIZE,
-      onIdleError: (error) => logger.warn({ err: error.message }, 'idle SQL connection failed; it is replaced on next use'),
+      onIdleError: (error) =>
+        logger.warn({ err: error.message }, 'idle SQL connection failed; it is replaced on next use'),
     });
   }
 

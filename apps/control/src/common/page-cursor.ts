@@ -12,7 +12,8 @@ export function encodeCursor(id: string): string {
 export function decodeCursor(cursor: string | null | undefined): string | undefined {
   if (!cursor) return undefined;
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[a-z]+_[0-9A-Za-z]+$/.test(id)) throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
+  if (!/^[a-z]+_[0-9A-Za-z]+$/.test(id))
+    throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
   return id;
 }
 
@@ -20,12 +21,19 @@ export function decodeCursor(cursor: string | null | undefined): string | undefi
  * One page from rows fetched with a look-ahead (`limit + 1`): the extra row only says there is more,
  * and the cursor is the id of the last row shown.
  */
-export function toIdPage<R extends { id: string }, T>(rows: R[], limit: number, map: (row: R) => T): { data: T[]; next_page: string | null } {
+export function toIdPage<R extends { id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+): { data: T[]; next_page: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const items = page.map((row) => ({ item: map(row), id: row.id }));
   const rowIdOf = new Map(items.map(({ item, id }) => [item, id]));
-  const result = { data: items.map(({ item }) => item), next_page: rows.length > limit && last ? encodeCursor(last.id) : null };
+  const result = {
+    data: items.map(({ item }) => item),
+    next_page: rows.length > limit && last ? encodeCursor(last.id) : null,
+  };
   return resumableAfter(result, (item) => encodeCursor(rowIdOf.get(item) ?? ''));
 }
 

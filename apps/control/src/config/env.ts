@@ -18,9 +18,17 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
    * Let refreshes of `mcp_oauth` credentials reach token endpoints on loopback, private, link-local and
    * metadata addresses (tests, development, an identity provider inside the installation's network).
    */
-  AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Largest accepted upload; bounded because the bytes cross NATS in one message (1 MB by default). */
-  AGENTRY_FILE_MAX_BYTES: z.coerce.number().int().min(1).max(700_000).default(512 * 1024),
+  AGENTRY_FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(700_000)
+    .default(512 * 1024),
   /** Postgres connections of the pool behind control's prepared reads (GET by id). */
   AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // Model providers: an agent may name only a model this installation can serve.

@@ -11,6 +11,8 @@ export class DeploymentChangesPublisher {
   constructor(private readonly bus: NatsBus) {}
 
   changed(deploymentId: string): void {
-    this.bus.publish(SchedulerPubSubjects.deploymentChanged, { deployment_id: deploymentId } satisfies DeploymentChanged);
+    this.bus.publish(SchedulerPubSubjects.deploymentChanged, {
+      deployment_id: deploymentId,
+    } satisfies DeploymentChanged);
   }
 }

@@ -19,14 +19,26 @@ type Lookup = { archivedAt: Date | null } | null;
  * Checks what a run needs before a session is created, and names the first thing missing with the
  * CMA run error type. Null means the session can be created.
  */
-export async function preflightRun(actor: Actor, row: DeploymentRow, services: ReferenceServices): Promise<DeploymentError | null> {
-  const agent = await found(services.agents.require(actor, row.agentId, row.agentVersion ?? undefined).then((a) => a.agent));
-  if (!agent) return { type: 'session_resource_not_found_error', message: `Agent ${row.agentId} no longer exists` };
+export async function preflightRun(
+  actor: Actor,
+  row: DeploymentRow,
+  services: ReferenceServices,
+): Promise<DeploymentError | null> {
+  const agent = await found(
+    services.agents.require(actor, row.agentId, row.agentVersion ?? undefined).then((a) => a.agent),
+  );
+  if (!agent)
+    return { type: 'session_resource_not_found_error', message: `Agent ${row.agentId} no longer exists` };
   if (agent.archivedAt) return { type: 'agent_archived_error', message: `Agent ${row.agentId} is archived` };
 
   const environment = await found(services.environments.require(actor, row.environmentId));
-  if (!environment) return { type: 'environment_not_found_error', message: `Environment ${row.environmentId} no longer exists` };
-  if (environment.archivedAt) return { type: 'environment_archived_error', message: `Environment ${row.environmentId} is archived` };
+  if (!environment)
+    return {
+      type: 'environment_not_found_error',
+      message: `Environment ${row.environmentId} no longer exists`,
+    };
+  if (environment.archivedAt)
+    return { type: 'environment_archived_error', message: `Environment ${row.environmentId} is archived` };
 
   for (const id of row.vaultIds) {
     const vault = await found(services.vaults.require(actor, id));
@@ -36,8 +48,16 @@ export async function preflightRun(actor: Actor, row: DeploymentRow, services: R
   for (const resource of row.resources as Array<{ type: string; memory_store_id?: string }>) {
     if (resource.type !== 'memory_store' || !resource.memory_store_id) continue;
     const store = await found(services.memoryStores.require(actor, resource.memory_store_id));
-    if (!store) return { type: 'session_resource_not_found_error', message: `Memory store ${resource.memory_store_id} no longer exists` };
-    if (store.archivedAt) return { type: 'memory_store_archived_error', message: `Memory store ${resource.memory_store_id} is archived` };
+    if (!store)
+      return {
+        type: 'session_resource_not_found_error',
+        message: `Memory store ${resource.memory_store_id} no longer exists`,
+      };
+    if (store.archivedAt)
+      return {
+        type: 'memory_store_archived_error',
+        message: `Memory store ${resource.memory_store_id} is archived`,
+      };
   }
   return null;
 }
@@ -47,7 +67,10 @@ export function sessionCreationError(err: unknown): DeploymentError {
   if (err instanceof AppError && err.code !== 'INTERNAL' && err.code !== 'UNAVAILABLE') {
     return { type: 'session_creation_rejected_error', message: err.message };
   }
-  return { type: 'unknown_error', message: err instanceof Error ? err.message : 'Session could not be created' };
+  return {
+    type: 'unknown_error',
+    message: err instanceof Error ? err.message : 'Session could not be created',
+  };
 }
 
 async function found<T extends Lookup>(lookup: Promise<T>): Promise<T | null> {

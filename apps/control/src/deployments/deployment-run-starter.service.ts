@@ -44,10 +44,14 @@ export class DeploymentRunStarter {
   async start(actor: Actor, req: StartRunRequest): Promise<StartDeploymentRunReply> {
     assertCanWrite(actor);
     const row = await this.deployments.require(actor, req.id);
-    if (row.archivedAt) throw new AppError('CONFLICT', `Deployment ${row.id} is archived and can no longer run`);
+    if (row.archivedAt)
+      throw new AppError('CONFLICT', `Deployment ${row.id} is archived and can no longer run`);
     // As in CMA, pausing stops the triggers; a person can still run a paused deployment by hand.
     if (row.pausedAt && req.trigger !== 'manual') {
-      throw new AppError('CONFLICT', `Deployment ${row.id} is paused; its ${req.trigger} runs resume when it is unpaused`);
+      throw new AppError(
+        'CONFLICT',
+        `Deployment ${row.id} is paused; its ${req.trigger} runs resume when it is unpaused`,
+      );
     }
     const runId = await this.claim(actor, row, req);
     const initialEvents = req.initial_events ?? (row.initialEvents as DeploymentInitialEvent[]);
@@ -70,7 +74,11 @@ export class DeploymentRunStarter {
     const found = await this.runs.find(actor, runId);
     if (!found) throw new AppError('NOT_FOUND', `Deployment run ${runId} not found`);
     if (found.status === 'running') {
-      await this.runs.finish(runId, { status: error ? 'failed' : 'succeeded', finishedAt: new Date(), ...(error ? { error } : {}) });
+      await this.runs.finish(runId, {
+        status: error ? 'failed' : 'succeeded',
+        finishedAt: new Date(),
+        ...(error ? { error } : {}),
+      });
     }
     return this.runRecords.get(actor, runId);
   }
@@ -90,7 +98,9 @@ export class DeploymentRunStarter {
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new AppError('CONFLICT', `Deployment ${row.id} already ran for ${req.scheduled_for}`, { cause: err });
+        throw new AppError('CONFLICT', `Deployment ${row.id} already ran for ${req.scheduled_for}`, {
+          cause: err,
+        });
       }
       throw err;
     }
@@ -99,7 +109,8 @@ export class DeploymentRunStarter {
 
   private async fail(actor: Actor, runId: string, error: DeploymentError): Promise<DeploymentRun> {
     const run = await this.runs.finish(runId, { status: 'failed', error, finishedAt: new Date() });
-    if (AUTO_PAUSING_ERRORS.has(error.type)) await this.deployments.pauseForError(actor, run.deploymentId, error);
+    if (AUTO_PAUSING_ERRORS.has(error.type))
+      await this.deployments.pauseForError(actor, run.deploymentId, error);
     return this.runRecords.get(actor, runId);
   }
 }

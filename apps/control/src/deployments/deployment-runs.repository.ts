@@ -44,8 +44,14 @@ export class DeploymentRunsRepository {
         deployment: { namespaceId: actor.namespaceId },
         ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}),
         ...(options.trigger ? { trigger: options.trigger } : {}),
-        ...(options.hasError === undefined ? {} : options.hasError ? { NOT: { error: { equals: Prisma.AnyNull } } } : { error: { equals: Prisma.AnyNull } }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.hasError === undefined
+          ? {}
+          : options.hasError
+            ? { NOT: { error: { equals: Prisma.AnyNull } } }
+            : { error: { equals: Prisma.AnyNull } }),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       include: { deployment: true },
       orderBy: { id: options.order },

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Actor, type DeploymentRun, type ListDeploymentRunsParams, type Page } from '@agentry/contracts';
+import {
+  AppError,
+  type Actor,
+  type DeploymentRun,
+  type ListDeploymentRunsParams,
+  type Page,
+} from '@agentry/contracts';
 import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
 import { toDeploymentRunDto } from './deployment.mapper.js';
 import { DeploymentRunsRepository, type RunWithDeployment } from './deployment-runs.repository.js';
@@ -26,15 +32,21 @@ export class DeploymentRunsService {
       order: query.order ?? 'desc',
       deploymentId: query.deployment_id,
       hasError: query.has_error,
-      trigger: query.trigger_type === undefined ? undefined : query.trigger_type === 'schedule' ? 'cron' : 'manual',
+      trigger:
+        query.trigger_type === undefined ? undefined : query.trigger_type === 'schedule' ? 'cron' : 'manual',
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return resumableById({ data: await this.toDtos(actor, page), next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null });
+    return resumableById({
+      data: await this.toDtos(actor, page),
+      next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+    });
   }
 
   private async toDtos(actor: Actor, rows: RunWithDeployment[]): Promise<DeploymentRun[]> {
-    const heads = await this.deployments.agentHeads(actor, [...new Set(rows.map((r) => r.deployment.agentId))]);
+    const heads = await this.deployments.agentHeads(actor, [
+      ...new Set(rows.map((r) => r.deployment.agentId)),
+    ]);
     return rows.map((row) => {
       const { agentId, agentVersion } = row.deployment;
       return toDeploymentRunDto(row, agentVersion ?? heads.get(agentId) ?? 1, agentId);

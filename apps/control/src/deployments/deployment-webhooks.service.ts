@@ -16,10 +16,15 @@ export class DeploymentWebhooksService {
     private readonly rows: DeploymentsRepository,
   ) {}
 
-  async set(actor: Actor, id: string, enabled: boolean): Promise<{ deployment: Deployment; token: string | null }> {
+  async set(
+    actor: Actor,
+    id: string,
+    enabled: boolean,
+  ): Promise<{ deployment: Deployment; token: string | null }> {
     assertCanWrite(actor);
     const row = await this.deployments.require(actor, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
     const secret = enabled ? newSecretToken(TOKEN_PREFIX) : null;
     const updated = await this.rows.update(actor, id, { webhookTokenHash: secret?.hash ?? null });
     return { deployment: await this.deployments.toDto(actor, updated), token: secret?.token ?? null };
@@ -32,7 +37,13 @@ export class DeploymentWebhooksService {
     return {
       deployment_id: row.id,
       // The token authorizes runs of this one deployment, as a member of its namespace.
-      actor: { tenantId: row.tenantId, namespaceId: row.namespaceId, userId: null, apiKeyId: null, role: 'member' },
+      actor: {
+        tenantId: row.tenantId,
+        namespaceId: row.namespaceId,
+        userId: null,
+        apiKeyId: null,
+        role: 'member',
+      },
     };
   }
 }

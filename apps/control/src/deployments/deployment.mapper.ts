@@ -17,7 +17,9 @@ export function toDeploymentDto(row: DeploymentRow, agentVersion: number): Deplo
     budget: (row.budget ?? null) as Deployment['budget'],
     schedule: schedule ? { ...schedule, last_run_at: row.lastRunAt?.toISOString() ?? null } : null,
     status: row.pausedAt ? 'paused' : 'active',
-    paused_reason: row.pausedAt ? ((row.pausedReason ?? { type: 'manual' }) as Deployment['paused_reason']) : null,
+    paused_reason: row.pausedAt
+      ? ((row.pausedReason ?? { type: 'manual' }) as Deployment['paused_reason'])
+      : null,
     metadata: row.metadata as Metadata,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

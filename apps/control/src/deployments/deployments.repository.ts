@@ -19,11 +19,15 @@ export class DeploymentsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
   create(actor: Actor, id: string, data: DeploymentData): Promise<Deployment> {
-    return this.db.deployment.create({ data: { ...data, id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    return this.db.deployment.create({
+      data: { ...data, id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 
   find(actor: Actor, id: string): Promise<Deployment | null> {
-    return this.db.deployment.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    return this.db.deployment.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 
   list(actor: Actor, options: DeploymentListOptions): Promise<Deployment[]> {
@@ -34,7 +38,9 @@ export class DeploymentsRepository {
         ...(options.includeArchived ? {} : { archivedAt: null }),
         ...(options.agentId ? { agentId: options.agentId } : {}),
         ...(options.paused === undefined ? {} : { pausedAt: options.paused ? { not: null } : null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
@@ -42,7 +48,10 @@ export class DeploymentsRepository {
   }
 
   update(actor: Actor, id: string, data: Prisma.DeploymentUncheckedUpdateInput): Promise<Deployment> {
-    return this.db.deployment.update({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data });
+    return this.db.deployment.update({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data,
+    });
   }
 
   /** The live deployment a webhook token hash belongs to, in any tenant: the token is the credential. */

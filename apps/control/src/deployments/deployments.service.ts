@@ -95,7 +95,9 @@ export class DeploymentsService {
     const updated = await this.deployments.update(
       actor,
       id,
-      paused ? { pausedAt: new Date(), pausedReason: { type: 'manual' } } : { pausedAt: null, pausedReason: NULL_JSON },
+      paused
+        ? { pausedAt: new Date(), pausedReason: { type: 'manual' } }
+        : { pausedAt: null, pausedReason: NULL_JSON },
     );
     this.changes.changed(id);
     return this.toDto(actor, updated);
@@ -103,7 +105,10 @@ export class DeploymentsService {
 
   /** Auto-pause after a run failed in a way that will not fix itself; CMA keeps only the error type. */
   async pauseForError(actor: Actor, id: string, error: DeploymentError): Promise<void> {
-    await this.deployments.update(actor, id, { pausedAt: new Date(), pausedReason: { type: 'error', error: { type: error.type } } });
+    await this.deployments.update(actor, id, {
+      pausedAt: new Date(),
+      pausedReason: { type: 'error', error: { type: error.type } },
+    });
     this.changes.changed(id);
   }
 
@@ -112,7 +117,10 @@ export class DeploymentsService {
     const row = await this.require(actor, id);
     if (row.archivedAt) return this.toDto(actor, row);
     // An archived deployment never fires again, so its webhook token is dropped with it.
-    const archived = await this.deployments.update(actor, id, { archivedAt: new Date(), webhookTokenHash: null });
+    const archived = await this.deployments.update(actor, id, {
+      archivedAt: new Date(),
+      webhookTokenHash: null,
+    });
     this.changes.changed(id);
     return this.toDto(actor, archived);
   }
@@ -144,7 +152,8 @@ export class DeploymentsService {
   private async requireLive(actor: Actor, id: string): Promise<DeploymentRow> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Deployment ${id} is archived and cannot be changed`);
     return row;
   }
 

@@ -31,7 +31,10 @@ export class EnvironmentKeysRepository {
   }
 
   list(actor: Actor, environmentId: string): Promise<EnvironmentKey[]> {
-    return this.db.environmentKey.findMany({ where: { environmentId, tenantId: actor.tenantId }, orderBy: { id: 'desc' } });
+    return this.db.environmentKey.findMany({
+      where: { environmentId, tenantId: actor.tenantId },
+      orderBy: { id: 'desc' },
+    });
   }
 
   /** A key by the hash of its secret, with the environment it opens; any tenant (the key says which). */
@@ -48,6 +51,8 @@ export class EnvironmentKeysRepository {
       where: { id: keyId, environmentId, tenantId: actor.tenantId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-    return this.db.environmentKey.findFirst({ where: { id: keyId, environmentId, tenantId: actor.tenantId } });
+    return this.db.environmentKey.findFirst({
+      where: { id: keyId, environmentId, tenantId: actor.tenantId },
+    });
   }
 }

@@ -25,10 +25,15 @@ export class EnvironmentKeysService {
     private readonly environments: EnvironmentsService,
   ) {}
 
-  async create(actor: Actor, environmentId: string, body: CreateEnvironmentKeyRequest): Promise<EnvironmentKey> {
+  async create(
+    actor: Actor,
+    environmentId: string,
+    body: CreateEnvironmentKeyRequest,
+  ): Promise<EnvironmentKey> {
     assertCanWrite(actor);
     const environment = await this.environments.require(actor, environmentId);
-    if (environment.archivedAt) throw new AppError('INVALID_REQUEST', `Environment ${environmentId} is archived`);
+    if (environment.archivedAt)
+      throw new AppError('INVALID_REQUEST', `Environment ${environmentId} is archived`);
     const secret = newSecretToken(KEY_PREFIX);
     const row = await this.keys.create(
       actor,
@@ -44,13 +49,23 @@ export class EnvironmentKeysService {
    */
   async verify(key: string): Promise<WorkPrincipal> {
     const record = key.startsWith(`${KEY_PREFIX}_`) ? await this.keys.findByHash(hashSecretToken(key)) : null;
-    if (!record || record.revokedAt) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
+    if (!record || record.revokedAt)
+      throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
     const { environment } = record;
     if (environment.archivedAt) {
-      throw new AppError('UNAUTHENTICATED', `Environment ${environment.id} is archived: its keys no longer open its work queue`);
+      throw new AppError(
+        'UNAUTHENTICATED',
+        `Environment ${environment.id} is archived: its keys no longer open its work queue`,
+      );
     }
     if (lastUsedIsStale(record.lastUsedAt)) void this.keys.touch(record.id).catch(() => undefined);
-    return { tenantId: environment.tenantId, namespaceId: environment.namespaceId, environmentId: environment.id, workId: null, sessionId: null };
+    return {
+      tenantId: environment.tenantId,
+      namespaceId: environment.namespaceId,
+      environmentId: environment.id,
+      workId: null,
+      sessionId: null,
+    };
   }
 
   async list(actor: Actor, environmentId: string): Promise<Page<EnvironmentKey>> {
@@ -63,7 +78,8 @@ export class EnvironmentKeysService {
     assertCanWrite(actor);
     await this.environments.require(actor, environmentId);
     const row = await this.keys.revoke(actor, environmentId, keyId);
-    if (!row) throw new AppError('NOT_FOUND', `Environment key ${keyId} not found on environment ${environmentId}`);
+    if (!row)
+      throw new AppError('NOT_FOUND', `Environment key ${keyId} not found on environment ${environmentId}`);
     return toEnvironmentKeyDto(row);
   }
 }

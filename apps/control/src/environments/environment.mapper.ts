@@ -1,4 +1,8 @@
-import type { Environment as EnvironmentRow, EnvironmentKey as EnvironmentKeyRow, EnvironmentType } from '@agentry/db';
+import type {
+  Environment as EnvironmentRow,
+  EnvironmentKey as EnvironmentKeyRow,
+  EnvironmentType,
+} from '@agentry/db';
 import type { Environment, EnvironmentConfig, EnvironmentKey } from '@agentry/contracts';
 
 /** CMA's `cloud` runs in the platform's sandbox; the other config types name their storage type directly. */

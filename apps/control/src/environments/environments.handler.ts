@@ -1,5 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { ControlResourceSubjects as R, ControlSubjects as S, WorkerAuthSubjects, type RpcParsedRequest } from '@agentry/contracts';
+import {
+  ControlResourceSubjects as R,
+  ControlSubjects as S,
+  WorkerAuthSubjects,
+  type RpcParsedRequest,
+} from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { EnvironmentKeysService } from './environment-keys.service.js';
 import { EnvironmentsService } from './environments.service.js';

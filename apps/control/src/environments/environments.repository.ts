@@ -12,7 +12,10 @@ export interface NewEnvironment {
   metadata: Record<string, string>;
 }
 
-export type EnvironmentChanges = Pick<Prisma.EnvironmentUpdateInput, 'name' | 'description' | 'config' | 'metadata'>;
+export type EnvironmentChanges = Pick<
+  Prisma.EnvironmentUpdateInput,
+  'name' | 'description' | 'config' | 'metadata'
+>;
 
 @Injectable()
 export class EnvironmentsRepository {
@@ -20,16 +23,26 @@ export class EnvironmentsRepository {
 
   create(actor: Actor, data: NewEnvironment): Promise<Environment> {
     return this.db.environment.create({
-      data: { ...data, config: data.config as object, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data: {
+        ...data,
+        config: data.config as object,
+        tenantId: actor.tenantId,
+        namespaceId: actor.namespaceId,
+      },
     });
   }
 
   find(actor: Actor, id: string): Promise<Environment | null> {
-    return this.db.environment.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    return this.db.environment.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 
   async update(actor: Actor, id: string, changes: EnvironmentChanges): Promise<void> {
-    await this.db.environment.updateMany({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data: changes });
+    await this.db.environment.updateMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data: changes,
+    });
   }
 
   async archive(actor: Actor, id: string): Promise<void> {
@@ -39,13 +52,18 @@ export class EnvironmentsRepository {
     });
   }
 
-  list(actor: Actor, options: { limit: number; afterId?: string; order: 'asc' | 'desc'; includeArchived: boolean }): Promise<Environment[]> {
+  list(
+    actor: Actor,
+    options: { limit: number; afterId?: string; order: 'asc' | 'desc'; includeArchived: boolean },
+  ): Promise<Environment[]> {
     return this.db.environment.findMany({
       where: {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
@@ -59,10 +77,14 @@ export class EnvironmentsRepository {
    */
   async delete(actor: Actor, id: string): Promise<{ liveSessions: number }> {
     return this.db.$transaction(async (tx) => {
-      const liveSessions = await tx.session.count({ where: { environmentId: id, tenantId: actor.tenantId, archivedAt: null } });
+      const liveSessions = await tx.session.count({
+        where: { environmentId: id, tenantId: actor.tenantId, archivedAt: null },
+      });
       if (liveSessions > 0) return { liveSessions };
       await tx.session.deleteMany({ where: { environmentId: id, tenantId: actor.tenantId } });
-      await tx.environment.deleteMany({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+      await tx.environment.deleteMany({
+        where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      });
       return { liveSessions: 0 };
     });
   }

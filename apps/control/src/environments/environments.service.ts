@@ -63,20 +63,31 @@ export class EnvironmentsService {
     if (body.config) {
       const currentType = (row.config as { type: string }).type;
       if (body.config.type !== currentType) {
-        throw new AppError('INVALID_REQUEST', `config.type: environment ${id} is "${currentType}" and its type cannot change`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `config.type: environment ${id} is "${currentType}" and its type cannot change`,
+        );
       }
       changes.config = normalizeEnvironmentConfig(body.config);
     }
     if (body.metadata !== undefined) {
       const metadata = applyMetadataPatch(row.metadata as Record<string, string>, body.metadata);
       if (Object.keys(metadata).length > LIMITS.metadataKeys) {
-        throw new AppError('INVALID_REQUEST', `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`,
+        );
       }
       changes.metadata = metadata;
     }
     if (Object.keys(changes).length > 0) {
       await this.environments.update(actor, id, changes);
-      await this.audit.record(actor, { action: 'update', resourceType: 'environment', resourceId: id, details: { fields: Object.keys(changes) } });
+      await this.audit.record(actor, {
+        action: 'update',
+        resourceType: 'environment',
+        resourceId: id,
+        details: { fields: Object.keys(changes) },
+      });
     }
     return this.get(actor, id);
   }
@@ -105,10 +116,17 @@ export class EnvironmentsService {
     const { liveSessions } = await this.environments.delete(actor, id).catch((cause: unknown) => {
       // A foreign-key failure here means a session was created between the check and the delete.
       if (!(cause instanceof Prisma.PrismaClientKnownRequestError)) throw cause;
-      throw new AppError('CONFLICT', `Environment ${id} gained a session while being deleted; archive its sessions first`, { cause });
+      throw new AppError(
+        'CONFLICT',
+        `Environment ${id} gained a session while being deleted; archive its sessions first`,
+        { cause },
+      );
     });
     if (liveSessions > 0) {
-      throw new AppError('CONFLICT', `Environment ${id} is used by ${liveSessions} session(s) that are not archived; archive or delete them first`);
+      throw new AppError(
+        'CONFLICT',
+        `Environment ${id} is used by ${liveSessions} session(s) that are not archived; archive or delete them first`,
+      );
     }
     await this.audit.record(actor, { action: 'delete', resourceType: 'environment', resourceId: id });
     return { id, type: 'environment_deleted' };

@@ -23,29 +23,49 @@ const INFO = {
 export class FilesRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  create(actor: Actor, id: string, data: { filename: string; mimeType: string; content: Uint8Array<ArrayBuffer>; sha256: string }): Promise<FileInfo> {
+  create(
+    actor: Actor,
+    id: string,
+    data: { filename: string; mimeType: string; content: Uint8Array<ArrayBuffer>; sha256: string },
+  ): Promise<FileInfo> {
     return this.db.file.create({
-      data: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, sizeBytes: data.content.byteLength, ...data },
+      data: {
+        id,
+        tenantId: actor.tenantId,
+        namespaceId: actor.namespaceId,
+        sizeBytes: data.content.byteLength,
+        ...data,
+      },
       select: INFO,
     });
   }
 
   findInfo(actor: Actor, id: string): Promise<FileInfo | null> {
-    return this.db.file.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, deletedAt: null }, select: INFO });
+    return this.db.file.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, deletedAt: null },
+      select: INFO,
+    });
   }
 
   findWithContent(actor: Actor, id: string): Promise<File | null> {
-    return this.db.file.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, deletedAt: null } });
+    return this.db.file.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, deletedAt: null },
+    });
   }
 
-  list(actor: Actor, options: { limit: number; afterId?: string; order: 'asc' | 'desc'; ids?: string[] }): Promise<FileInfo[]> {
+  list(
+    actor: Actor,
+    options: { limit: number; afterId?: string; order: 'asc' | 'desc'; ids?: string[] },
+  ): Promise<FileInfo[]> {
     return this.db.file.findMany({
       where: {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         deletedAt: null,
         ...(options.ids ? { id: { in: options.ids } } : {}),
-        ...(options.afterId ? { AND: [{ id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }] } : {}),
+        ...(options.afterId
+          ? { AND: [{ id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }] }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,

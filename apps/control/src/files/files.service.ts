@@ -22,12 +22,18 @@ export class FilesService {
     @Inject(CONTROL_CONFIG) private readonly config: ControlEnv,
   ) {}
 
-  async upload(actor: Actor, body: { filename: string; mime_type: string; content_base64: string }): Promise<FileMetadata> {
+  async upload(
+    actor: Actor,
+    body: { filename: string; mime_type: string; content_base64: string },
+  ): Promise<FileMetadata> {
     assertCanWrite(actor);
     const content = new Uint8Array(Buffer.from(body.content_base64, 'base64'));
     const max = this.config.AGENTRY_FILE_MAX_BYTES;
     if (content.byteLength > max) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `file: ${content.byteLength} bytes exceeds the limit of ${max} bytes`);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `file: ${content.byteLength} bytes exceeds the limit of ${max} bytes`,
+      );
     }
     const row = await this.files.create(actor, newId(ID_PREFIXES.file), {
       filename: baseName(body.filename),
@@ -44,10 +50,17 @@ export class FilesService {
     return toFileDto(row);
   }
 
-  async download(actor: Actor, id: string): Promise<{ filename: string; mime_type: string; content_base64: string }> {
+  async download(
+    actor: Actor,
+    id: string,
+  ): Promise<{ filename: string; mime_type: string; content_base64: string }> {
     const row = await this.files.findWithContent(actor, id);
     if (!row?.content) throw new AppError('NOT_FOUND', `File ${id} not found`);
-    return { filename: row.filename, mime_type: row.mimeType, content_base64: Buffer.from(row.content).toString('base64') };
+    return {
+      filename: row.filename,
+      mime_type: row.mimeType,
+      content_base64: Buffer.from(row.content).toString('base64'),
+    };
   }
 
   async list(actor: Actor, query: ListFilesParams): Promise<Page<FileMetadata>> {

@@ -23,7 +23,13 @@ export class MemoriesRepository {
   create(actor: Actor, storeId: string, id: string, write: MemoryWrite): Promise<MemoryWithHead> {
     return this.db.$transaction(async (tx) => {
       const memory = await tx.memory.create({
-        data: { id, tenantId: actor.tenantId, memoryStoreId: storeId, ...memoryFields(write), headVersion: 1 },
+        data: {
+          id,
+          tenantId: actor.tenantId,
+          memoryStoreId: storeId,
+          ...memoryFields(write),
+          headVersion: 1,
+        },
       });
       const head = await tx.memoryVersion.create({ data: versionFields(actor, memory, 1, write) });
       return { memory, head };
@@ -48,7 +54,9 @@ export class MemoriesRepository {
   }
 
   async find(actor: Actor, storeId: string, id: string): Promise<MemoryWithHead | null> {
-    const memory = await this.db.memory.findFirst({ where: { id, memoryStoreId: storeId, tenantId: actor.tenantId } });
+    const memory = await this.db.memory.findFirst({
+      where: { id, memoryStoreId: storeId, tenantId: actor.tenantId },
+    });
     return memory ? this.withHead(memory) : null;
   }
 
@@ -59,7 +67,12 @@ export class MemoriesRepository {
   /** Live memories under a path prefix, in path order. */
   async listLive(actor: Actor, storeId: string, pathPrefix: string): Promise<MemoryWithHead[]> {
     const memories = await this.db.memory.findMany({
-      where: { memoryStoreId: storeId, tenantId: actor.tenantId, deletedAt: null, path: { startsWith: pathPrefix } },
+      where: {
+        memoryStoreId: storeId,
+        tenantId: actor.tenantId,
+        deletedAt: null,
+        path: { startsWith: pathPrefix },
+      },
       orderBy: { path: 'asc' },
     });
     if (memories.length === 0) return [];
@@ -74,16 +87,28 @@ export class MemoriesRepository {
   }
 
   private async withHead(memory: Memory): Promise<MemoryWithHead | null> {
-    const head = await this.db.memoryVersion.findUnique({ where: { memoryId_version: { memoryId: memory.id, version: memory.headVersion } } });
+    const head = await this.db.memoryVersion.findUnique({
+      where: { memoryId_version: { memoryId: memory.id, version: memory.headVersion } },
+    });
     return head ? { memory, head } : null;
   }
 }
 
 function memoryFields(write: MemoryWrite) {
-  return { path: write.path, content: write.content, contentSha256: write.contentSha256, sizeBytes: write.sizeBytes };
+  return {
+    path: write.path,
+    content: write.content,
+    contentSha256: write.contentSha256,
+    sizeBytes: write.sizeBytes,
+  };
 }
 
-function versionFields(actor: Actor, memory: Memory, version: number, write: MemoryWrite): Prisma.MemoryVersionUncheckedCreateInput {
+function versionFields(
+  actor: Actor,
+  memory: Memory,
+  version: number,
+  write: MemoryWrite,
+): Prisma.MemoryVersionUncheckedCreateInput {
   return {
     id: write.versionId,
     tenantId: actor.tenantId,

@@ -30,7 +30,12 @@ export class MemoriesService {
   ) {}
 
   /** Creates the memory at a path; a path whose memory was deleted starts a new version of that memory. */
-  async create(actor: Actor, storeId: string, body: CreateMemoryRequest, view: MemoryView = 'basic'): Promise<Memory> {
+  async create(
+    actor: Actor,
+    storeId: string,
+    body: CreateMemoryRequest,
+    view: MemoryView = 'basic',
+  ): Promise<Memory> {
     await this.stores.requireWritable(actor, storeId);
     const existing = await this.memories.findByPath(actor, storeId, body.path);
     if (existing && !existing.deletedAt) {
@@ -62,11 +67,19 @@ export class MemoriesService {
     if (live && live.content === change.content) return null;
     // The session changed the copy it was given: the memory must still be what that copy was.
     if ((live ? (live.contentSha256 ?? sha256Hex(live.content)) : null) !== change.base_content_sha256) {
-      throw new AppError('PRECONDITION_FAILED', `${change.path}: the memory was changed by someone else since this session's copy was made`);
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        `${change.path}: the memory was changed by someone else since this session's copy was made`,
+      );
     }
     if (change.content === null) {
       if (!live) return null;
-      await this.guard(() => this.memories.write(actor, live, { ...this.write(actor, live.path, live.content, 'deleted'), createdBy: by }));
+      await this.guard(() =>
+        this.memories.write(actor, live, {
+          ...this.write(actor, live.path, live.content, 'deleted'),
+          createdBy: by,
+        }),
+      );
       return { memory_id: live.id, operation: 'deleted' };
     }
     const operation = live ? 'modified' : 'created';
@@ -81,12 +94,21 @@ export class MemoriesService {
     return toMemoryDto(await this.requireLive(actor, storeId, id), view);
   }
 
-  async update(actor: Actor, storeId: string, id: string, body: UpdateMemoryRequest, view: MemoryView = 'basic'): Promise<Memory> {
+  async update(
+    actor: Actor,
+    storeId: string,
+    id: string,
+    body: UpdateMemoryRequest,
+    view: MemoryView = 'basic',
+  ): Promise<Memory> {
     await this.stores.requireWritable(actor, storeId);
     const { memory } = await this.requireLive(actor, storeId, id);
     const expected = body.precondition?.content_sha256;
     if (expected && expected !== memory.contentSha256) {
-      throw new AppError('PRECONDITION_FAILED', `precondition.content_sha256: memory ${id} has changed since that hash was read`);
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        `precondition.content_sha256: memory ${id} has changed since that hash was read`,
+      );
     }
     const path = body.path ?? memory.path;
     if (path !== memory.path) {
@@ -94,14 +116,18 @@ export class MemoriesService {
       if (taken) throw new AppError('CONFLICT', `path: ${path} is already used by memory ${taken.id}`);
     }
     const content = body.content === undefined || body.content === null ? memory.content : body.content;
-    const row = await this.guard(() => this.memories.write(actor, memory, this.write(actor, path, content, 'modified')));
+    const row = await this.guard(() =>
+      this.memories.write(actor, memory, this.write(actor, path, content, 'modified')),
+    );
     return toMemoryDto(row, view);
   }
 
   async delete(actor: Actor, storeId: string, id: string): Promise<{ id: string; type: 'memory_deleted' }> {
     await this.stores.requireWritable(actor, storeId);
     const { memory } = await this.requireLive(actor, storeId, id);
-    await this.guard(() => this.memories.write(actor, memory, this.write(actor, memory.path, memory.content, 'deleted')));
+    await this.guard(() =>
+      this.memories.write(actor, memory, this.write(actor, memory.path, memory.content, 'deleted')),
+    );
     return { id, type: 'memory_deleted' };
   }
 
@@ -117,11 +143,17 @@ export class MemoriesService {
     );
     if (query.order === 'desc') entries.reverse();
     const after = decodePathCursor(query.page);
-    const rest = after === undefined ? entries : entries.filter((e) => (query.order === 'desc' ? e.path < after : e.path > after));
+    const rest =
+      after === undefined
+        ? entries
+        : entries.filter((e) => (query.order === 'desc' ? e.path < after : e.path > after));
     const limit = view === 'full' ? Math.min(query.limit, FULL_VIEW_PAGE_MAX) : query.limit;
     const page = rest.slice(0, limit);
     const last = page.at(-1);
-    const result = { data: page.map((e) => e.item), next_page: rest.length > limit && last ? encodePathCursor(last.path) : null };
+    const result = {
+      data: page.map((e) => e.item),
+      next_page: rest.length > limit && last ? encodePathCursor(last.path) : null,
+    };
     return resumableAfter(result, (item) => encodePathCursor(item.path));
   }
 
@@ -138,7 +170,12 @@ export class MemoriesService {
     return row;
   }
 
-  private write(actor: Actor, path: string, content: string, operation: MemoryWrite['operation']): MemoryWrite {
+  private write(
+    actor: Actor,
+    path: string,
+    content: string,
+    operation: MemoryWrite['operation'],
+  ): MemoryWrite {
     return {
       path,
       content,
@@ -156,8 +193,14 @@ export class MemoriesService {
       return await fn();
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'P2025') throw new AppError('VERSION_CONFLICT', 'The memory was changed concurrently; read it again and retry', { cause: err });
-      if (code === 'P2002') throw new AppError('CONFLICT', 'Another memory already uses that path', { cause: err });
+      if (code === 'P2025')
+        throw new AppError(
+          'VERSION_CONFLICT',
+          'The memory was changed concurrently; read it again and retry',
+          { cause: err },
+        );
+      if (code === 'P2002')
+        throw new AppError('CONFLICT', 'Another memory already uses that path', { cause: err });
       throw err;
     }
   }

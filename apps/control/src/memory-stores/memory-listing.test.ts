@@ -15,6 +15,10 @@ describe('foldByDepth', () => {
   it('folds deeper memories into one prefix per directory at depth 1 and 2', () => {
     expect(paths(foldByDepth(entries, '/', 1))).toEqual(['/notes/', '/top.md']);
     expect(paths(foldByDepth(entries.slice(0, 3), '/notes/', 1))).toEqual(['/notes/a.md', '/notes/deep/']);
-    expect(paths(foldByDepth(entries.slice(0, 3), '/notes/', 2))).toEqual(['/notes/a.md', '/notes/deep/b.md', '/notes/deep/er/']);
+    expect(paths(foldByDepth(entries.slice(0, 3), '/notes/', 2))).toEqual([
+      '/notes/a.md',
+      '/notes/deep/b.md',
+      '/notes/deep/er/',
+    ]);
   });
 });

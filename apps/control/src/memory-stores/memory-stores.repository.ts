@@ -14,12 +14,20 @@ export interface StoreListOptions {
 export class MemoryStoresRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  create(actor: Actor, id: string, data: { name: string; description: string | null; metadata: Metadata }): Promise<MemoryStore> {
-    return this.db.memoryStore.create({ data: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, ...data } });
+  create(
+    actor: Actor,
+    id: string,
+    data: { name: string; description: string | null; metadata: Metadata },
+  ): Promise<MemoryStore> {
+    return this.db.memoryStore.create({
+      data: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, ...data },
+    });
   }
 
   find(actor: Actor, id: string): Promise<MemoryStore | null> {
-    return this.db.memoryStore.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    return this.db.memoryStore.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 
   list(actor: Actor, options: StoreListOptions): Promise<MemoryStore[]> {
@@ -28,7 +36,9 @@ export class MemoryStoresRepository {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
@@ -40,11 +50,16 @@ export class MemoryStoresRepository {
     id: string,
     data: { name?: string; description?: string | null; metadata?: Metadata; archivedAt?: Date },
   ): Promise<MemoryStore> {
-    return this.db.memoryStore.update({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data });
+    return this.db.memoryStore.update({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data,
+    });
   }
 
   /** Deletes the store with every memory and version in it (cascade). */
   async delete(actor: Actor, id: string): Promise<void> {
-    await this.db.memoryStore.delete({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    await this.db.memoryStore.delete({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 }

@@ -46,7 +46,8 @@ export class MemoryStoresService {
   async requireWritable(actor: Actor, id: string): Promise<StoreRow> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Memory store ${id} is archived and read-only`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Memory store ${id} is archived and read-only`);
     return row;
   }
 

@@ -18,7 +18,9 @@ export class MemoryVersionsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
   find(actor: Actor, storeId: string, id: string): Promise<MemoryVersion | null> {
-    return this.db.memoryVersion.findFirst({ where: { id, memoryStoreId: storeId, tenantId: actor.tenantId } });
+    return this.db.memoryVersion.findFirst({
+      where: { id, memoryStoreId: storeId, tenantId: actor.tenantId },
+    });
   }
 
   list(actor: Actor, storeId: string, filter: VersionFilter): Promise<MemoryVersion[]> {
@@ -32,7 +34,9 @@ export class MemoryVersionsRepository {
         ...(filter.memoryId ? { memoryId: filter.memoryId } : {}),
         ...(filter.operation ? { operation: filter.operation } : {}),
         ...(createdBy.length ? { AND: createdBy.map((f) => ({ createdBy: f })) } : {}),
-        ...(filter.afterId ? { id: filter.order === 'asc' ? { gt: filter.afterId } : { lt: filter.afterId } } : {}),
+        ...(filter.afterId
+          ? { id: filter.order === 'asc' ? { gt: filter.afterId } : { lt: filter.afterId } }
+          : {}),
       },
       orderBy: { id: filter.order },
       take: filter.limit,
@@ -46,7 +50,10 @@ export class MemoryVersionsRepository {
   async redactMemory(actor: Actor, memoryId: string, emptySha256: string): Promise<void> {
     const now = new Date();
     await this.db.$transaction([
-      this.db.memoryVersion.updateMany({ where: { memoryId, tenantId: actor.tenantId }, data: { content: null, redactedAt: now } }),
+      this.db.memoryVersion.updateMany({
+        where: { memoryId, tenantId: actor.tenantId },
+        data: { content: null, redactedAt: now },
+      }),
       this.db.memory.update({
         where: { id: memoryId, tenantId: actor.tenantId },
         data: { content: '', contentSha256: emptySha256, sizeBytes: 0 },

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Actor, type ListMemoryVersionsParams, type MemoryVersion, type MemoryView, type Page } from '@agentry/contracts';
+import {
+  AppError,
+  type Actor,
+  type ListMemoryVersionsParams,
+  type MemoryVersion,
+  type MemoryView,
+  type Page,
+} from '@agentry/contracts';
 import type { MemoryVersion as VersionRow } from '@agentry/db';
 import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
 import { FULL_VIEW_PAGE_MAX } from './memories.service.js';

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { MemoryStore as StoreRow, MemoryVersion as VersionRow } from '@agentry/db';
-import type { Actor, Memory, MemoryActor, MemoryStore, MemoryVersion, MemoryView, Metadata } from '@agentry/contracts';
+import type {
+  Actor,
+  Memory,
+  MemoryActor,
+  MemoryStore,
+  MemoryVersion,
+  MemoryView,
+  Metadata,
+} from '@agentry/contracts';
 import type { MemoryWithHead } from './memories.repository.js';
 
 export function sha256Hex(content: string): string {

@@ -1,5 +1,12 @@
 import { posix } from 'node:path';
-import { AppError, ID_PREFIXES, newId, RESOURCE_MOUNTS, type SessionResource, type SessionResourceParams } from '@agentry/contracts';
+import {
+  AppError,
+  ID_PREFIXES,
+  newId,
+  RESOURCE_MOUNTS,
+  type SessionResource,
+  type SessionResourceParams,
+} from '@agentry/contracts';
 
 /** What a resource's record needs from the things it names (looked up and access-checked by the caller). */
 export interface ResourceTargets {
@@ -13,18 +20,34 @@ export interface PreparedResource {
 }
 
 /** Builds the stored record of one resource: an id, timestamps, and CMA's default mount path. */
-export function prepareResource(params: SessionResourceParams, targets: ResourceTargets, now = new Date()): PreparedResource {
+export function prepareResource(
+  params: SessionResourceParams,
+  targets: ResourceTargets,
+  now = new Date(),
+): PreparedResource {
   const id = newId(ID_PREFIXES.sessionResource);
   const stamps = { created_at: now.toISOString(), updated_at: now.toISOString() };
   switch (params.type) {
     case 'file':
       return {
-        record: { type: 'file', id, file_id: params.file_id, mount_path: mountPath(params.mount_path, `${RESOURCE_MOUNTS.uploads}/${params.file_id}`), ...stamps },
+        record: {
+          type: 'file',
+          id,
+          file_id: params.file_id,
+          mount_path: mountPath(params.mount_path, `${RESOURCE_MOUNTS.uploads}/${params.file_id}`),
+          ...stamps,
+        },
       };
     case 'github_repository': {
-      const mount = mountPath(params.mount_path, `${RESOURCE_MOUNTS.repositories}/${repositoryName(params.url)}`);
+      const mount = mountPath(
+        params.mount_path,
+        `${RESOURCE_MOUNTS.repositories}/${repositoryName(params.url)}`,
+      );
       if (!mount.startsWith(`${RESOURCE_MOUNTS.repositories}/`)) {
-        throw new AppError('INVALID_REQUEST', `mount_path: ${mount} — repositories are cloned into the session workspace, so the path must be below ${RESOURCE_MOUNTS.repositories}/`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `mount_path: ${mount} — repositories are cloned into the session workspace, so the path must be below ${RESOURCE_MOUNTS.repositories}/`,
+        );
       }
       return {
         record: {
@@ -79,21 +102,37 @@ function mountPath(requested: string | null | undefined, fallback: string): stri
   if (!requested) return fallback;
   const normalized = posix.normalize(requested).replace(/\/+$/, '');
   if (normalized !== requested.replace(/\/+$/, '') || normalized === '' || normalized === '/') {
-    throw new AppError('INVALID_REQUEST', `mount_path: ${requested} must be a normalized absolute path below /`);
+    throw new AppError(
+      'INVALID_REQUEST',
+      `mount_path: ${requested} must be a normalized absolute path below /`,
+    );
   }
   return normalized;
 }
 
 /** `https://host/org/repo.git` → `repo`. */
 export function repositoryName(url: string): string {
-  const last = new URL(url).pathname.split('/').filter(Boolean).at(-1)?.replace(/\.git$/, '') ?? '';
+  const last =
+    new URL(url).pathname
+      .split('/')
+      .filter(Boolean)
+      .at(-1)
+      ?.replace(/\.git$/, '') ?? '';
   if (!/^[A-Za-z0-9._-]+$/.test(last) || last === '.' || last === '..') {
-    throw new AppError('INVALID_REQUEST', `url: ${url} does not name a repository (expected …/<owner>/<repo>)`);
+    throw new AppError(
+      'INVALID_REQUEST',
+      `url: ${url} does not name a repository (expected …/<owner>/<repo>)`,
+    );
   }
   return last;
 }
 
 /** `User Preferences` → `user-preferences`. */
 export function storeSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'store';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'store'
+  );
 }

@@ -18,7 +18,12 @@ import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { FilesService } from '../files/files.service.js';
 import { MemoriesService } from '../memory-stores/memories.service.js';
 import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
-import { assertDistinctMounts, prepareResource, toPublicResource, type PreparedResource } from './session-resource.records.js';
+import {
+  assertDistinctMounts,
+  prepareResource,
+  toPublicResource,
+  type PreparedResource,
+} from './session-resource.records.js';
 import { SessionResourceTokensRepository } from './session-resource-tokens.repository.js';
 import { SessionResourcesRepository } from './session-resources.repository.js';
 
@@ -34,13 +39,24 @@ export class SessionResourcesService {
   ) {}
 
   /** Checks what the resources name and builds their records; tokens go to `sealTokens` once the session exists. */
-  async prepare(actor: Actor, params: SessionResourceParams[], existing: SessionResource[] = []): Promise<PreparedResource[]> {
+  async prepare(
+    actor: Actor,
+    params: SessionResourceParams[],
+    existing: SessionResource[] = [],
+  ): Promise<PreparedResource[]> {
     const stores = new Map<string, { name: string; description: string | null }>();
     for (const [i, p] of params.entries()) {
-      if (p.type === 'file') await this.requireTarget(`resources[${i}].file_id`, () => this.files.get(actor, p.file_id));
+      if (p.type === 'file')
+        await this.requireTarget(`resources[${i}].file_id`, () => this.files.get(actor, p.file_id));
       if (p.type === 'memory_store') {
-        const store = await this.requireTarget(`resources[${i}].memory_store_id`, () => this.stores.require(actor, p.memory_store_id));
-        if (store.archivedAt) throw new AppError('INVALID_REQUEST', `resources[${i}].memory_store_id: memory store ${store.id} is archived`);
+        const store = await this.requireTarget(`resources[${i}].memory_store_id`, () =>
+          this.stores.require(actor, p.memory_store_id),
+        );
+        if (store.archivedAt)
+          throw new AppError(
+            'INVALID_REQUEST',
+            `resources[${i}].memory_store_id: memory store ${store.id} is archived`,
+          );
         stores.set(store.id, { name: store.name, description: store.description });
       }
     }
@@ -50,7 +66,8 @@ export class SessionResourcesService {
   }
 
   async sealTokens(tenantId: string, sessionId: string, prepared: PreparedResource[]): Promise<void> {
-    for (const { record, token } of prepared) if (token && record.id) await this.tokens.put(tenantId, sessionId, record.id, token);
+    for (const { record, token } of prepared)
+      if (token && record.id) await this.tokens.put(tenantId, sessionId, record.id, token);
   }
 
   async list(actor: Actor, sessionId: string, query: ListParams): Promise<Page<SessionResource>> {
@@ -78,13 +95,21 @@ export class SessionResourcesService {
   }
 
   /** Rotates a repository's token; the reply shows the resource, never the token. */
-  async update(actor: Actor, sessionId: string, id: string, body: UpdateSessionResourceRequest): Promise<SessionResource> {
+  async update(
+    actor: Actor,
+    sessionId: string,
+    id: string,
+    body: UpdateSessionResourceRequest,
+  ): Promise<SessionResource> {
     assertCanWrite(actor);
     const updated = await this.sessions.change(actor, sessionId, async (current, row) => {
       assertOpen(row);
       const target = findResource(current, sessionId, id);
       if (target.type !== 'github_repository') {
-        throw new AppError('INVALID_REQUEST', `authorization_token: resource ${id} is a ${target.type}; only github_repository resources hold a token`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `authorization_token: resource ${id} is a ${target.type}; only github_repository resources hold a token`,
+        );
       }
       await this.tokens.put(row.tenantId, sessionId, id, body.authorization_token);
       const record = { ...target, updated_at: new Date().toISOString() };
@@ -99,7 +124,10 @@ export class SessionResourcesService {
       assertOpen(row);
       findResource(current, sessionId, id);
       await this.tokens.remove(id);
-      return { next: current.filter((r) => r.id !== id), result: { id, type: 'session_resource_deleted' as const } };
+      return {
+        next: current.filter((r) => r.id !== id),
+        result: { id, type: 'session_resource_deleted' as const },
+      };
     });
     return deleted ?? notFound(sessionId);
   }
@@ -119,24 +147,48 @@ export class SessionResourcesService {
    * Run time (worker → control): what a session's tools changed in a memory store it mounts read-write,
    * each change a memory version attributed to the session, under the store's path and size limits.
    */
-  async writeMemories(req: MemoryWriteBack): Promise<Array<{ path: string; memory_id: string; operation: 'created' | 'modified' | 'deleted' }>> {
+  async writeMemories(
+    req: MemoryWriteBack,
+  ): Promise<Array<{ path: string; memory_id: string; operation: 'created' | 'modified' | 'deleted' }>> {
     const row = await this.sessions.findSessionOfTenant(req.tenantId, req.sessionId);
     if (!row) throw new AppError('NOT_FOUND', `Session ${req.sessionId} not found`);
-    const mounted = (row.resources as unknown[]).map(toPublicResource).find((r) => r.type === 'memory_store' && r.memory_store_id === req.memoryStoreId);
-    if (!mounted || mounted.type !== 'memory_store') throw new AppError('NOT_FOUND', `memory_store_id: session ${req.sessionId} does not mount memory store ${req.memoryStoreId}`);
+    const mounted = (row.resources as unknown[])
+      .map(toPublicResource)
+      .find((r) => r.type === 'memory_store' && r.memory_store_id === req.memoryStoreId);
+    if (!mounted || mounted.type !== 'memory_store')
+      throw new AppError(
+        'NOT_FOUND',
+        `memory_store_id: session ${req.sessionId} does not mount memory store ${req.memoryStoreId}`,
+      );
     if ((mounted.access ?? 'read_write') !== 'read_write') {
-      throw new AppError('PERMISSION_DENIED', `memory store ${req.memoryStoreId} is mounted read-only in session ${req.sessionId}`);
+      throw new AppError(
+        'PERMISSION_DENIED',
+        `memory store ${req.memoryStoreId} is mounted read-only in session ${req.sessionId}`,
+      );
     }
     for (const change of req.changes) {
       if (change.content === null) continue;
       const checked = CreateMemoryRequestSchema.safeParse({ path: change.path, content: change.content });
-      if (!checked.success) throw new AppError('INVALID_REQUEST', `${change.path}: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+      if (!checked.success)
+        throw new AppError(
+          'INVALID_REQUEST',
+          `${change.path}: ${checked.error.issues.map((i) => i.message).join('; ')}`,
+        );
     }
     // The session writes as itself: a service actor of the session's tenant and namespace, attributed to the session.
-    const actor: Actor = { tenantId: req.tenantId, namespaceId: row.namespaceId, userId: null, apiKeyId: null, role: 'member' };
+    const actor: Actor = {
+      tenantId: req.tenantId,
+      namespaceId: row.namespaceId,
+      userId: null,
+      apiKeyId: null,
+      role: 'member',
+    };
     const written = [];
     for (const change of req.changes) {
-      const done = await this.memories.writeByPath(actor, req.memoryStoreId, change, { type: 'session_actor', session_id: req.sessionId });
+      const done = await this.memories.writeByPath(actor, req.memoryStoreId, change, {
+        type: 'session_actor',
+        session_id: req.sessionId,
+      });
       if (done) written.push({ path: change.path, ...done });
     }
     return written;
@@ -154,7 +206,8 @@ export class SessionResourcesService {
       return await find();
     } catch (error) {
       // Still a 404, as for an id in the path: another namespace's file or store must look like a missing one.
-      if (AppError.is(error) && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', `${field}: ${error.message}`);
+      if (AppError.is(error) && error.code === 'NOT_FOUND')
+        throw new AppError('NOT_FOUND', `${field}: ${error.message}`);
       throw error;
     }
   }
@@ -167,7 +220,11 @@ function findResource(all: SessionResource[], sessionId: string, id: string): Se
 }
 
 function assertOpen(row: { id: string; archivedAt: Date | null }): void {
-  if (row.archivedAt) throw new AppError('INVALID_REQUEST', `Session ${row.id} is archived and its resources can no longer change`);
+  if (row.archivedAt)
+    throw new AppError(
+      'INVALID_REQUEST',
+      `Session ${row.id} is archived and its resources can no longer change`,
+    );
 }
 
 function notFound(sessionId: string): never {

@@ -10,7 +10,11 @@ import type { SessionFilter, SessionsRepository } from './sessions.repository.js
  * order; a `prev` cursor reads back before it (fetched in reverse, then flipped), so both pages come
  * out in the requested order. `prev_page` is null on the first page.
  */
-export async function listSessionsPage(repo: SessionsRepository, actor: Actor, query: ListSessionsParams): Promise<Page<Session>> {
+export async function listSessionsPage(
+  repo: SessionsRepository,
+  actor: Actor,
+  query: ListSessionsParams,
+): Promise<Page<Session>> {
   const order = query.order ?? 'desc';
   const cursor = decodeSessionCursor(query.page);
   const backwards = cursor?.direction === 'prev';

@@ -1,5 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { ControlResourceSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import {
+  ControlResourceSubjects as R,
+  ControlSubjects as S,
+  type RpcParsedRequest,
+} from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { SessionsService } from './sessions.service.js';
 

@@ -28,7 +28,10 @@ export interface SessionFilter {
   createdAt?: Prisma.DateTimeFilter;
 }
 
-export type SessionChanges = Pick<Prisma.SessionUpdateInput, 'title' | 'metadata' | 'budget' | 'vaultIds' | 'spec'>;
+export type SessionChanges = Pick<
+  Prisma.SessionUpdateInput,
+  'title' | 'metadata' | 'budget' | 'vaultIds' | 'spec'
+>;
 
 /** Statuses in which the dataplane owns the session: it may be neither archived nor deleted. */
 export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
@@ -53,11 +56,17 @@ export class SessionsRepository {
 
   find(actor: Actor, id: string): Promise<Session | null> {
     // A thread's own run-time row is reached through its session's threads, never as a session.
-    return this.db.session.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, parentSessionId: null } });
+    return this.db.session.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, parentSessionId: null },
+    });
   }
 
   /** Rows after (`gt`) or before (`lt`) an edge id, read in `order` by id (ids sort by creation time). */
-  list(actor: Actor, filter: SessionFilter, page: { limit: number; edge?: { gt?: string; lt?: string }; order: 'asc' | 'desc' }): Promise<Session[]> {
+  list(
+    actor: Actor,
+    filter: SessionFilter,
+    page: { limit: number; edge?: { gt?: string; lt?: string }; order: 'asc' | 'desc' },
+  ): Promise<Session[]> {
     return this.db.session.findMany({
       where: {
         tenantId: actor.tenantId,
@@ -68,7 +77,13 @@ export class SessionsRepository {
         ...(filter.agentVersion ? { agentVersion: filter.agentVersion } : {}),
         ...(filter.deploymentId ? { deploymentId: filter.deploymentId } : {}),
         ...(filter.statuses?.length ? { status: { in: filter.statuses } } : {}),
-        ...(filter.memoryStoreId ? { resources: { array_contains: [{ type: 'memory_store', memory_store_id: filter.memoryStoreId }] } } : {}),
+        ...(filter.memoryStoreId
+          ? {
+              resources: {
+                array_contains: [{ type: 'memory_store', memory_store_id: filter.memoryStoreId }],
+              },
+            }
+          : {}),
         ...(filter.createdAt ? { createdAt: filter.createdAt } : {}),
         ...(page.edge ? { id: page.edge } : {}),
       },
@@ -78,13 +93,22 @@ export class SessionsRepository {
   }
 
   async update(actor: Actor, id: string, changes: SessionChanges): Promise<void> {
-    await this.db.session.updateMany({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data: changes });
+    await this.db.session.updateMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data: changes,
+    });
   }
 
   /** Archives unless the session is busy; false when nothing matched (busy, already archived or gone). */
   async archive(actor: Actor, id: string): Promise<boolean> {
     const { count } = await this.db.session.updateMany({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: null, status: { notIn: BUSY_STATUSES } },
+      where: {
+        id,
+        tenantId: actor.tenantId,
+        namespaceId: actor.namespaceId,
+        archivedAt: null,
+        status: { notIn: BUSY_STATUSES },
+      },
       data: { archivedAt: new Date() },
     });
     return count === 1;

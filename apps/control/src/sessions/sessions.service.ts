@@ -45,15 +45,24 @@ export class SessionsService {
   ) {}
 
   /** `link.deploymentId` ties the session to the deployment run that created it. */
-  async create(actor: Actor, body: CreateSessionRequest, link: { deploymentId?: string } = {}): Promise<Session> {
+  async create(
+    actor: Actor,
+    body: CreateSessionRequest,
+    link: { deploymentId?: string } = {},
+  ): Promise<Session> {
     assertCanWrite(actor);
     const agent = await this.resolveAgent(actor, body.agent);
     const environment = await this.environments.require(actor, body.environment_id);
-    if (environment.archivedAt) throw new AppError('INVALID_REQUEST', `environment_id: environment ${environment.id} is archived`);
+    if (environment.archivedAt)
+      throw new AppError('INVALID_REQUEST', `environment_id: environment ${environment.id} is archived`);
     const resources = await this.resources.prepare(actor, body.resources ?? []);
     const spec: SessionSpec = {
       agent,
-      environment: { id: environment.id, type: environment.type, config: environment.config as Record<string, unknown> },
+      environment: {
+        id: environment.id,
+        type: environment.type,
+        config: environment.config as Record<string, unknown>,
+      },
     };
     const row = await this.sessions.create(actor, {
       id: newId(ID_PREFIXES.session),
@@ -70,9 +79,18 @@ export class SessionsService {
     });
     await this.resources.sealTokens(actor.tenantId, row.id, resources);
     if (body.initial_events?.length) {
-      await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId: row.id, events: body.initial_events });
+      await this.rpc.request(DataplaneSubjects.appendEvents, {
+        actor,
+        sessionId: row.id,
+        events: body.initial_events,
+      });
     }
-    await this.audit.record(actor, { action: 'create', resourceType: 'session', resourceId: row.id, details: { agentId: agent.id } });
+    await this.audit.record(actor, {
+      action: 'create',
+      resourceType: 'session',
+      resourceId: row.id,
+      details: { agentId: agent.id },
+    });
     return toSessionDto((await this.sessions.find(actor, row.id)) ?? row);
   }
 
@@ -88,13 +106,17 @@ export class SessionsService {
   async update(actor: Actor, id: string, body: UpdateSessionRequest): Promise<Session> {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
-    if (row.archivedAt) throw new AppError('INVALID_REQUEST', `Session ${id} is archived and can no longer be updated`);
+    if (row.archivedAt)
+      throw new AppError('INVALID_REQUEST', `Session ${id} is archived and can no longer be updated`);
     const changes: SessionChanges = {};
     if (body.title !== undefined) changes.title = body.title || null;
     if (body.metadata !== undefined) {
       const metadata = applyMetadataPatch(row.metadata as Record<string, string>, body.metadata);
       if (Object.keys(metadata).length > LIMITS.metadataKeys) {
-        throw new AppError('INVALID_REQUEST', `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `metadata: would hold more than ${LIMITS.metadataKeys} keys after the patch`,
+        );
       }
       changes.metadata = metadata;
     }
@@ -115,7 +137,12 @@ export class SessionsService {
     }
     if (Object.keys(changes).length > 0) {
       await this.sessions.update(actor, id, changes);
-      await this.audit.record(actor, { action: 'update', resourceType: 'session', resourceId: id, details: { fields: Object.keys(changes) } });
+      await this.audit.record(actor, {
+        action: 'update',
+        resourceType: 'session',
+        resourceId: id,
+        details: { fields: Object.keys(changes) },
+      });
     }
     return this.get(actor, id);
   }
@@ -125,7 +152,8 @@ export class SessionsService {
     const archived = await this.sessions.archive(actor, id);
     const row = await this.require(actor, id);
     if (!archived && !row.archivedAt) throw busy(row, 'archived');
-    if (archived) await this.audit.record(actor, { action: 'archive', resourceType: 'session', resourceId: id });
+    if (archived)
+      await this.audit.record(actor, { action: 'archive', resourceType: 'session', resourceId: id });
     return toSessionDto(row);
   }
 
@@ -133,7 +161,8 @@ export class SessionsService {
     assertCanWrite(actor);
     const restored = await this.sessions.restore(actor, id);
     const row = await this.require(actor, id);
-    if (restored) await this.audit.record(actor, { action: 'restore', resourceType: 'session', resourceId: id });
+    if (restored)
+      await this.audit.record(actor, { action: 'restore', resourceType: 'session', resourceId: id });
     return toSessionDto(row);
   }
 
@@ -143,7 +172,10 @@ export class SessionsService {
     if (!(await this.sessions.delete(actor, id))) {
       const now = (await this.sessions.find(actor, id)) ?? row;
       if (BUSY_STATUSES.includes(now.status)) throw busy(now, 'deleted');
-      throw new AppError('CONFLICT', `Session ${id} has input waiting for a turn and cannot be deleted; wait until it is idle`);
+      throw new AppError(
+        'CONFLICT',
+        `Session ${id} has input waiting for a turn and cannot be deleted; wait until it is idle`,
+      );
     }
     await this.audit.record(actor, { action: 'delete', resourceType: 'session', resourceId: id });
     return { id, type: 'session_deleted' };
@@ -172,5 +204,8 @@ export class SessionsService {
 }
 
 function busy(row: SessionRow, verb: string): AppError {
-  return new AppError('CONFLICT', `Session ${row.id} is ${row.status} and cannot be ${verb}; interrupt it and wait until it is idle`);
+  return new AppError(
+    'CONFLICT',
+    `Session ${row.id} is ${row.status} and cannot be ${verb}; interrupt it and wait until it is idle`,
+  );
 }

@@ -78,13 +78,20 @@ export class SkillsService {
     const [latest] = await this.skills.latestVersions([skill]);
     const currentName = latest ? toSkillVersionDto(latest).name : bundle.frontMatter.name;
     if (bundle.frontMatter.name !== currentName) {
-      throw new AppError('INVALID_REQUEST', `SKILL.md front matter name: must stay "${currentName}" for skill ${skillId}`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `SKILL.md front matter name: must stay "${currentName}" for skill ${skillId}`,
+      );
     }
     try {
-      return toSkillVersionDto(await this.skills.addVersion(actor, skill, newId(ID_PREFIXES.skillVersion), bundle));
+      return toSkillVersionDto(
+        await this.skills.addVersion(actor, skill, newId(ID_PREFIXES.skillVersion), bundle),
+      );
     } catch (err) {
       if ((err as { code?: string }).code === 'P2025') {
-        throw new AppError('VERSION_CONFLICT', `Skill ${skillId} got another version concurrently; retry`, { cause: err });
+        throw new AppError('VERSION_CONFLICT', `Skill ${skillId} got another version concurrently; retry`, {
+          cause: err,
+        });
       }
       throw err;
     }
@@ -101,7 +108,11 @@ export class SkillsService {
 
   async listVersions(actor: Actor, skillId: string, query: ListParams): Promise<Page<SkillVersion>> {
     await this.require(actor, skillId);
-    const rows = await this.skills.listVersions(skillId, { limit: query.limit + 1, afterId: decodeCursor(query.page), order: query.order ?? 'desc' });
+    const rows = await this.skills.listVersions(skillId, {
+      limit: query.limit + 1,
+      afterId: decodeCursor(query.page),
+      order: query.order ?? 'desc',
+    });
     return toIdPage(rows, query.limit, toSkillVersionDto);
   }
 

@@ -16,6 +16,7 @@ export interface AgentGrant {
 export function agentGrant(actor: Actor, agent: Agent, share: AgentShare | null): AgentGrant | null {
   if (agent.tenantId !== actor.tenantId) return null;
   if (agent.namespaceId === actor.namespaceId) return { via: 'namespace', canEdit: actor.role !== 'viewer' };
-  if (!share || !actor.userId || share.granteeUserId !== actor.userId || share.agentId !== agent.id) return null;
+  if (!share || !actor.userId || share.granteeUserId !== actor.userId || share.agentId !== agent.id)
+    return null;
   return { via: 'share', canEdit: share.permission === 'edit' && actor.role !== 'viewer' };
 }

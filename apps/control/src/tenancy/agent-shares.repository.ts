@@ -14,7 +14,13 @@ export class AgentSharesRepository {
     return this.db.user.count({ where: { id: userId, tenantId, disabledAt: null } }).then((n) => n > 0);
   }
 
-  upsert(data: { id: string; tenantId: string; agentId: string; granteeUserId: string; permission: string }): Promise<AgentShare> {
+  upsert(data: {
+    id: string;
+    tenantId: string;
+    agentId: string;
+    granteeUserId: string;
+    permission: string;
+  }): Promise<AgentShare> {
     return this.db.agentShare.upsert({
       where: { agentId_granteeUserId: { agentId: data.agentId, granteeUserId: data.granteeUserId } },
       update: { permission: data.permission },

@@ -48,7 +48,12 @@ export class AgentSharesService {
       granteeUserId: body.granteeId,
       permission: body.tier.toLowerCase(),
     });
-    await this.audit.record(actor, { action: 'share', resourceType: 'agent', resourceId: agentId, details: { granteeId: body.granteeId, tier: body.tier } });
+    await this.audit.record(actor, {
+      action: 'share',
+      resourceType: 'agent',
+      resourceId: agentId,
+      details: { granteeId: body.granteeId, tier: body.tier },
+    });
     return toAgentShare(row);
   }
 
@@ -56,7 +61,13 @@ export class AgentSharesService {
     await this.requireOwnAgent(actor, agentId);
     assertCanWrite(actor);
     const deleted = await this.shares.delete(actor.tenantId, agentId, granteeId);
-    if (deleted) await this.audit.record(actor, { action: 'unshare', resourceType: 'agent', resourceId: agentId, details: { granteeId } });
+    if (deleted)
+      await this.audit.record(actor, {
+        action: 'unshare',
+        resourceType: 'agent',
+        resourceId: agentId,
+        details: { granteeId },
+      });
     return { deleted };
   }
 
@@ -76,7 +87,10 @@ export class AgentSharesService {
   async reach(actor: Actor, agentId: string): Promise<ReachedAgent | null> {
     const agent = await this.shares.findAgent(actor.tenantId, agentId);
     if (!agent) return null;
-    const share = agent.namespaceId !== actor.namespaceId && actor.userId ? await this.shares.find(actor.tenantId, agentId, actor.userId) : null;
+    const share =
+      agent.namespaceId !== actor.namespaceId && actor.userId
+        ? await this.shares.find(actor.tenantId, agentId, actor.userId)
+        : null;
     const grant = agentGrant(actor, agent, share);
     return grant ? { agent, grant } : null;
   }

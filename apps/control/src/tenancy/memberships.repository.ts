@@ -37,31 +37,59 @@ export class MembershipsRepository {
   }
 
   /** Members of one namespace, by user id, after `afterUserId`. */
-  listOfNamespace(tenantId: string, namespaceId: string, options: { limit: number; afterUserId?: string }): Promise<MemberWithUser[]> {
+  listOfNamespace(
+    tenantId: string,
+    namespaceId: string,
+    options: { limit: number; afterUserId?: string },
+  ): Promise<MemberWithUser[]> {
     return this.db.namespaceMember.findMany({
-      where: { tenantId, namespaceId, ...(options.afterUserId ? { userId: { gt: options.afterUserId } } : {}) },
+      where: {
+        tenantId,
+        namespaceId,
+        ...(options.afterUserId ? { userId: { gt: options.afterUserId } } : {}),
+      },
       include: { user: true },
       orderBy: { userId: 'asc' },
       take: options.limit,
     });
   }
 
-  create(data: { tenantId: string; namespaceId: string; userId: string; role: NamespaceRole }): Promise<MemberWithUser> {
+  create(data: {
+    tenantId: string;
+    namespaceId: string;
+    userId: string;
+    role: NamespaceRole;
+  }): Promise<MemberWithUser> {
     return this.db.namespaceMember.create({ data, include: { user: true } });
   }
 
   /** Null when the user is not a member. */
-  async updateRole(tenantId: string, namespaceId: string, userId: string, role: NamespaceRole): Promise<MemberWithUser | null> {
-    const { count } = await this.db.namespaceMember.updateMany({ where: { tenantId, namespaceId, userId }, data: { role } });
+  async updateRole(
+    tenantId: string,
+    namespaceId: string,
+    userId: string,
+    role: NamespaceRole,
+  ): Promise<MemberWithUser | null> {
+    const { count } = await this.db.namespaceMember.updateMany({
+      where: { tenantId, namespaceId, userId },
+      data: { role },
+    });
     if (count === 0) return null;
-    return this.db.namespaceMember.findUnique({ where: { namespaceId_userId: { namespaceId, userId } }, include: { user: true } });
+    return this.db.namespaceMember.findUnique({
+      where: { namespaceId_userId: { namespaceId, userId } },
+      include: { user: true },
+    });
   }
 
   /**
    * Removes the membership and revokes the user's keys bound to the namespace in one transaction, so
    * a key never outlives its owner's access. Null when the user was not a member.
    */
-  async remove(tenantId: string, namespaceId: string, userId: string): Promise<{ revokedApiKeys: number } | null> {
+  async remove(
+    tenantId: string,
+    namespaceId: string,
+    userId: string,
+  ): Promise<{ revokedApiKeys: number } | null> {
     return this.db.$transaction(async (tx) => {
       const { count } = await tx.namespaceMember.deleteMany({ where: { tenantId, namespaceId, userId } });
       if (count === 0) return null;

@@ -32,7 +32,10 @@ export class NamespaceMembersService {
 
   async list(actor: Actor, namespaceId: string, query: AccessListQuery): Promise<Page<NamespaceMember>> {
     await this.requireNamespace(actor, namespaceId);
-    const rows = await this.memberships.listOfNamespace(actor.tenantId, namespaceId, { limit: query.limit + 1, afterUserId: decodeCursor(query.page) });
+    const rows = await this.memberships.listOfNamespace(actor.tenantId, namespaceId, {
+      limit: query.limit + 1,
+      afterUserId: decodeCursor(query.page),
+    });
     return toIdPage(
       rows.map((row) => ({ ...row, id: row.userId })),
       query.limit,
@@ -42,29 +45,57 @@ export class NamespaceMembersService {
 
   async add(actor: Actor, namespaceId: string, body: AddNamespaceMemberRequest): Promise<NamespaceMember> {
     const namespace = await this.requireNamespace(actor, namespaceId);
-    if (!(await this.users.findInTenant(actor.tenantId, body.userId))) throw new AppError('NOT_FOUND', `userId: user ${body.userId} not found`);
+    if (!(await this.users.findInTenant(actor.tenantId, body.userId)))
+      throw new AppError('NOT_FOUND', `userId: user ${body.userId} not found`);
     if (await this.memberships.find(actor.tenantId, namespaceId, body.userId)) {
-      throw new AppError('ALREADY_EXISTS', `User ${body.userId} is already a member of namespace ${namespace.slug}; PATCH the member to change the role`);
+      throw new AppError(
+        'ALREADY_EXISTS',
+        `User ${body.userId} is already a member of namespace ${namespace.slug}; PATCH the member to change the role`,
+      );
     }
     let row: MemberWithUser;
     try {
-      row = await this.memberships.create({ tenantId: actor.tenantId, namespaceId, userId: body.userId, role: body.role });
+      row = await this.memberships.create({
+        tenantId: actor.tenantId,
+        namespaceId,
+        userId: body.userId,
+        role: body.role,
+      });
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `User ${body.userId} is already a member of namespace ${namespace.slug}`);
+      if ((error as { code?: string }).code === 'P2002')
+        throw new AppError(
+          'ALREADY_EXISTS',
+          `User ${body.userId} is already a member of namespace ${namespace.slug}`,
+        );
       throw error;
     }
     // A new first membership changes where the user's requests without a namespace header land.
     this.accessChanges.changed({ tenantId: actor.tenantId, userId: body.userId });
-    await this.audit.record(actor, { action: 'add_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId: body.userId, role: body.role } });
+    await this.audit.record(actor, {
+      action: 'add_member',
+      resourceType: 'namespace',
+      resourceId: namespaceId,
+      details: { userId: body.userId, role: body.role },
+    });
     return toNamespaceMember(row);
   }
 
-  async update(actor: Actor, namespaceId: string, userId: string, body: UpdateNamespaceMemberRequest): Promise<NamespaceMember> {
+  async update(
+    actor: Actor,
+    namespaceId: string,
+    userId: string,
+    body: UpdateNamespaceMemberRequest,
+  ): Promise<NamespaceMember> {
     const namespace = await this.requireNamespace(actor, namespaceId);
     const row = await this.memberships.updateRole(actor.tenantId, namespaceId, userId, body.role);
     if (!row) throw notAMember(userId, namespace);
     this.accessChanges.changed({ tenantId: actor.tenantId, userId });
-    await this.audit.record(actor, { action: 'update_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId, role: body.role } });
+    await this.audit.record(actor, {
+      action: 'update_member',
+      resourceType: 'namespace',
+      resourceId: namespaceId,
+      details: { userId, role: body.role },
+    });
     return toNamespaceMember(row);
   }
 
@@ -74,7 +105,12 @@ export class NamespaceMembersService {
     const removed = await this.memberships.remove(actor.tenantId, namespaceId, userId);
     if (!removed) throw notAMember(userId, namespace);
     this.accessChanges.changed({ tenantId: actor.tenantId, userId });
-    await this.audit.record(actor, { action: 'remove_member', resourceType: 'namespace', resourceId: namespaceId, details: { userId, ...removed } });
+    await this.audit.record(actor, {
+      action: 'remove_member',
+      resourceType: 'namespace',
+      resourceId: namespaceId,
+      details: { userId, ...removed },
+    });
     return { removed: true, revokedApiKeys: removed.revokedApiKeys };
   }
 

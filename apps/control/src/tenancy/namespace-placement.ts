@@ -37,13 +37,16 @@ export class NamespacePlacement {
       return namespace ? { namespace, role: 'admin' } : null;
     }
     const membership = await this.memberships.find(user.tenantId, namespaceId, user.id);
-    return membership ? { namespace: membership.namespace, role: effectiveRole(user.role, membership.role) } : null;
+    return membership
+      ? { namespace: membership.namespace, role: effectiveRole(user.role, membership.role) }
+      : null;
   }
 
   /** The user's first membership; an administrator without one works in the tenant's first namespace. */
   async default(user: User): Promise<Placement | null> {
     const membership = await this.memberships.first(user.tenantId, user.id);
-    if (membership) return { namespace: membership.namespace, role: effectiveRole(user.role, membership.role) };
+    if (membership)
+      return { namespace: membership.namespace, role: effectiveRole(user.role, membership.role) };
     if (user.role !== 'admin') return null;
     const namespace = await this.tenancy.defaultNamespace(user.tenantId);
     return namespace ? { namespace, role: 'admin' } : null;
@@ -51,7 +54,11 @@ export class NamespacePlacement {
 
   /** Every namespace the user works in, with their role there. */
   async all(user: User): Promise<Placement[]> {
-    if (user.role === 'admin') return (await this.tenancy.listNamespaces(user.tenantId)).map((namespace) => ({ namespace, role: 'admin' }));
+    if (user.role === 'admin')
+      return (await this.tenancy.listNamespaces(user.tenantId)).map((namespace) => ({
+        namespace,
+        role: 'admin',
+      }));
     const memberships = await this.memberships.listOfUser(user.tenantId, user.id);
     return memberships.map((m) => ({ namespace: m.namespace, role: effectiveRole(user.role, m.role) }));
   }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Actor, type CreateNamespaceRequest, type NamespaceInfo, type Role } from '@agentry/contracts';
+import {
+  AppError,
+  type Actor,
+  type CreateNamespaceRequest,
+  type NamespaceInfo,
+  type Role,
+} from '@agentry/contracts';
 import type { Namespace } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { assertAdmin } from '../common/access.js';
@@ -40,12 +46,18 @@ export class NamespacesService {
     try {
       row = await this.tenancy.createNamespace(actor.tenantId, body, actor.userId);
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `slug: namespace "${body.slug}" already exists`);
+      if ((error as { code?: string }).code === 'P2002')
+        throw new AppError('ALREADY_EXISTS', `slug: namespace "${body.slug}" already exists`);
       throw error;
     }
     // The creator's new membership can change where their requests without a namespace header land.
     if (actor.userId) this.accessChanges.changed({ tenantId: actor.tenantId, userId: actor.userId });
-    await this.audit.record(actor, { action: 'create', resourceType: 'namespace', resourceId: row.id, details: { slug: row.slug } });
+    await this.audit.record(actor, {
+      action: 'create',
+      resourceType: 'namespace',
+      resourceId: row.id,
+      details: { slug: row.slug },
+    });
     return toNamespaceInfo(row, 'admin');
   }
 }

@@ -11,7 +11,13 @@ import { TenantsService } from './tenants.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [TenancyHandler, TenantsHandler],
-  providers: [NamespacesService, NamespaceMembersService, TenantsService, AgentSharesService, AgentSharesRepository],
+  providers: [
+    NamespacesService,
+    NamespaceMembersService,
+    TenantsService,
+    AgentSharesService,
+    AgentSharesRepository,
+  ],
   exports: [AgentSharesService],
 })
 export class TenancyModule {}

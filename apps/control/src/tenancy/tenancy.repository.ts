@@ -32,7 +32,10 @@ export class TenancyRepository {
 
   /** The tenant's first live namespace: where an administrator with no membership works. */
   defaultNamespace(tenantId: string): Promise<Namespace | null> {
-    return this.db.namespace.findFirst({ where: { tenantId, archivedAt: null }, orderBy: { createdAt: 'asc' } });
+    return this.db.namespace.findFirst({
+      where: { tenantId, archivedAt: null },
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   /** A live namespace of the tenant, or null (another tenant's namespace is not found). */
@@ -41,14 +44,26 @@ export class TenancyRepository {
   }
 
   listNamespaces(tenantId: string): Promise<Namespace[]> {
-    return this.db.namespace.findMany({ where: { tenantId, archivedAt: null }, orderBy: { createdAt: 'asc' } });
+    return this.db.namespace.findMany({
+      where: { tenantId, archivedAt: null },
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   /** The namespace, with its creator recorded as a member so a later demotion leaves them in it. */
-  createNamespace(tenantId: string, data: { name: string; slug: string }, creatorId: string | null): Promise<Namespace> {
+  createNamespace(
+    tenantId: string,
+    data: { name: string; slug: string },
+    creatorId: string | null,
+  ): Promise<Namespace> {
     return this.db.$transaction(async (tx) => {
-      const namespace = await tx.namespace.create({ data: { id: newId(ID_PREFIXES.namespace), tenantId, name: data.name, slug: data.slug } });
-      if (creatorId) await tx.namespaceMember.create({ data: { tenantId, namespaceId: namespace.id, userId: creatorId, role: 'member' } });
+      const namespace = await tx.namespace.create({
+        data: { id: newId(ID_PREFIXES.namespace), tenantId, name: data.name, slug: data.slug },
+      });
+      if (creatorId)
+        await tx.namespaceMember.create({
+          data: { tenantId, namespaceId: namespace.id, userId: creatorId, role: 'member' },
+        });
       return namespace;
     });
   }
@@ -72,8 +87,12 @@ export class TenancyRepository {
   /** A tenant with its default namespace and first administrator (a member of it), all or nothing. */
   createTenant(data: NewTenant): Promise<CreatedTenantRows> {
     return this.db.$transaction(async (tx) => {
-      const tenant = await tx.tenant.create({ data: { id: newId(ID_PREFIXES.tenant), name: data.name, slug: data.slug } });
-      const namespace = await tx.namespace.create({ data: { id: newId(ID_PREFIXES.namespace), tenantId: tenant.id, name: 'Default', slug: 'default' } });
+      const tenant = await tx.tenant.create({
+        data: { id: newId(ID_PREFIXES.tenant), name: data.name, slug: data.slug },
+      });
+      const namespace = await tx.namespace.create({
+        data: { id: newId(ID_PREFIXES.namespace), tenantId: tenant.id, name: 'Default', slug: 'default' },
+      });
       const admin = await addAdmin(tx, namespace, data.admin);
       return { tenant, namespace, admin };
     });
@@ -84,7 +103,12 @@ export class TenancyRepository {
    * boot, so every insert tolerates a concurrent twin.
    */
   async seedDefaultTenant(admin: SeedAdmin): Promise<{ created: boolean }> {
-    if (await this.db.user.findFirst({ where: { username: admin.username, tenant: { slug: BOOTSTRAP_TENANT_SLUG } } })) return { created: false };
+    if (
+      await this.db.user.findFirst({
+        where: { username: admin.username, tenant: { slug: BOOTSTRAP_TENANT_SLUG } },
+      })
+    )
+      return { created: false };
     try {
       await this.db.$transaction(async (tx) => {
         const tenant = await tx.tenant.upsert({
@@ -94,7 +118,9 @@ export class TenancyRepository {
         });
         const namespace =
           (await tx.namespace.findFirst({ where: { tenantId: tenant.id }, orderBy: { createdAt: 'asc' } })) ??
-          (await tx.namespace.create({ data: { id: newId(ID_PREFIXES.namespace), tenantId: tenant.id, name: 'Default', slug: 'default' } }));
+          (await tx.namespace.create({
+            data: { id: newId(ID_PREFIXES.namespace), tenantId: tenant.id, name: 'Default', slug: 'default' },
+          }));
         await addAdmin(tx, namespace, admin);
       });
       return { created: true };
@@ -107,8 +133,16 @@ export class TenancyRepository {
 
 async function addAdmin(tx: TransactionClient, namespace: Namespace, admin: SeedAdmin): Promise<User> {
   const user = await tx.user.create({
-    data: { id: newId(ID_PREFIXES.user), tenantId: namespace.tenantId, username: admin.username, role: 'admin', passwordHash: admin.passwordHash },
+    data: {
+      id: newId(ID_PREFIXES.user),
+      tenantId: namespace.tenantId,
+      username: admin.username,
+      role: 'admin',
+      passwordHash: admin.passwordHash,
+    },
   });
-  await tx.namespaceMember.create({ data: { tenantId: namespace.tenantId, namespaceId: namespace.id, userId: user.id, role: 'member' } });
+  await tx.namespaceMember.create({
+    data: { tenantId: namespace.tenantId, namespaceId: namespace.id, userId: user.id, role: 'member' },
+  });
   return user;
 }

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type AccessListQuery, type Actor, type CreatedTenant, type CreateTenantRequest, type Page, type TenantInfo } from '@agentry/contracts';
+import {
+  AppError,
+  type AccessListQuery,
+  type Actor,
+  type CreatedTenant,
+  type CreateTenantRequest,
+  type Page,
+  type TenantInfo,
+} from '@agentry/contracts';
 import type { Tenant } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { hashPassword } from '../auth/password-hasher.js';
@@ -26,7 +34,11 @@ export class TenantsService {
     await this.assertFree(body.slug);
     let rows: CreatedTenantRows;
     try {
-      rows = await this.tenancy.createTenant({ name: body.name, slug: body.slug, admin: { username, passwordHash: await hashPassword(body.admin.password) } });
+      rows = await this.tenancy.createTenant({
+        name: body.name,
+        slug: body.slug,
+        admin: { username, passwordHash: await hashPassword(body.admin.password) },
+      });
     } catch (error) {
       // A concurrent twin won the race for the slug. The admin's username is free: the tenant is new.
       if ((error as { code?: string }).code === 'P2002') await this.assertFree(body.slug);
@@ -38,12 +50,19 @@ export class TenantsService {
       resourceId: rows.tenant.id,
       details: { slug: rows.tenant.slug, adminUserId: rows.admin.id },
     });
-    return { ...toTenantInfo(rows.tenant), namespace: toNamespaceInfo(rows.namespace, 'admin'), admin: toManagedUser(rows.admin) };
+    return {
+      ...toTenantInfo(rows.tenant),
+      namespace: toNamespaceInfo(rows.namespace, 'admin'),
+      admin: toManagedUser(rows.admin),
+    };
   }
 
   async list(actor: Actor, query: AccessListQuery): Promise<Page<TenantInfo>> {
     await this.assertInstallationAdmin(actor);
-    const rows = await this.tenancy.listTenants({ limit: query.limit + 1, afterId: decodeCursor(query.page) });
+    const rows = await this.tenancy.listTenants({
+      limit: query.limit + 1,
+      afterId: decodeCursor(query.page),
+    });
     return toIdPage(rows, query.limit, toTenantInfo);
   }
 
@@ -51,12 +70,16 @@ export class TenantsService {
     assertAdmin(actor);
     const tenant = await this.tenancy.findTenant(actor.tenantId);
     if (tenant?.slug !== BOOTSTRAP_TENANT_SLUG) {
-      throw new AppError('PERMISSION_DENIED', 'Only administrators of the installation (its bootstrap tenant) may manage tenants');
+      throw new AppError(
+        'PERMISSION_DENIED',
+        'Only administrators of the installation (its bootstrap tenant) may manage tenants',
+      );
     }
   }
 
   private async assertFree(slug: string): Promise<void> {
-    if (await this.tenancy.findTenantBySlug(slug)) throw new AppError('ALREADY_EXISTS', `slug: tenant "${slug}" already exists`);
+    if (await this.tenancy.findTenantBySlug(slug))
+      throw new AppError('ALREADY_EXISTS', `slug: tenant "${slug}" already exists`);
   }
 }
 

@@ -31,7 +31,10 @@ export class UsersService {
 
   async list(actor: Actor, query: AccessListQuery): Promise<Page<ManagedUser>> {
     assertAdmin(actor);
-    const rows = await this.users.listInTenant(actor.tenantId, { limit: query.limit + 1, afterId: decodeCursor(query.page) });
+    const rows = await this.users.listInTenant(actor.tenantId, {
+      limit: query.limit + 1,
+      afterId: decodeCursor(query.page),
+    });
     return toIdPage(rows, query.limit, toManagedUser);
   }
 
@@ -40,8 +43,10 @@ export class UsersService {
     assertAdmin(actor);
     const username = body.username.toLowerCase();
     const namespaceId = body.namespaceId ?? actor.namespaceId;
-    if (!(await this.tenancy.findNamespace(actor.tenantId, namespaceId))) throw new AppError('NOT_FOUND', `namespaceId: namespace ${namespaceId} not found`);
-    if (await this.users.findByUsername(actor.tenantId, username)) throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+    if (!(await this.tenancy.findNamespace(actor.tenantId, namespaceId)))
+      throw new AppError('NOT_FOUND', `namespaceId: namespace ${namespaceId} not found`);
+    if (await this.users.findByUsername(actor.tenantId, username))
+      throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
     const data = {
       id: newId(ID_PREFIXES.user),
       tenantId: actor.tenantId,
@@ -56,10 +61,16 @@ export class UsersService {
     try {
       row = await this.users.createInNamespace(data, namespaceId, namespaceRole);
     } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
+      if ((error as { code?: string }).code === 'P2002')
+        throw new AppError('ALREADY_EXISTS', `username: "${username}" is already taken`);
       throw error;
     }
-    await this.audit.record(actor, { action: 'create', resourceType: 'user', resourceId: row.id, details: { role: row.role, namespaceId, namespaceRole } });
+    await this.audit.record(actor, {
+      action: 'create',
+      resourceType: 'user',
+      resourceId: row.id,
+      details: { role: row.role, namespaceId, namespaceRole },
+    });
     return toManagedUser(row);
   }
 
@@ -73,18 +84,25 @@ export class UsersService {
     }
     const changes: UserChanges = {};
     if (body.role) changes.role = body.role;
-    if (body.disabled !== undefined) changes.disabledAt = body.disabled ? (user.disabledAt ?? new Date()) : null;
+    if (body.disabled !== undefined)
+      changes.disabledAt = body.disabled ? (user.disabledAt ?? new Date()) : null;
     if (body.displayName !== undefined) changes.displayName = body.displayName;
     const row = await this.users.update(actor.tenantId, id, changes);
     this.accessChanges.changed({ tenantId: actor.tenantId, userId: id });
-    await this.audit.record(actor, { action: 'update', resourceType: 'user', resourceId: id, details: { ...body } });
+    await this.audit.record(actor, {
+      action: 'update',
+      resourceType: 'user',
+      resourceId: id,
+      details: { ...body },
+    });
     return toManagedUser(row);
   }
 
   async changePassword(actor: Actor, body: ChangePasswordRequest): Promise<{ ok: true }> {
     const userId = requireUser(actor, 'Changing a password');
     const user = await this.users.findInTenant(actor.tenantId, userId);
-    if (!user || user.disabledAt) throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists');
+    if (!user || user.disabledAt)
+      throw new AppError('UNAUTHENTICATED', 'The user of this token no longer exists');
     if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
       throw new AppError('INVALID_REQUEST', 'currentPassword: does not match the current password');
     }

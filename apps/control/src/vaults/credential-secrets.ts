@@ -10,7 +10,10 @@ import {
 export type CredentialSecrets = Record<string, string>;
 
 /** Splits a create request's auth into what may be returned and what must be sealed. */
-export function splitCredentialAuth(auth: CredentialAuthParams): { target: CredentialAuth; secrets: CredentialSecrets } {
+export function splitCredentialAuth(auth: CredentialAuthParams): {
+  target: CredentialAuth;
+  secrets: CredentialSecrets;
+} {
   const target = publicCredentialAuth(auth);
   switch (auth.type) {
     case 'static_bearer':
@@ -37,7 +40,10 @@ export function applyCredentialAuthUpdate(
   update: AuthUpdate,
 ): { target: CredentialAuth; secrets: CredentialSecrets } {
   if (update.type !== target.type) {
-    throw new AppError('INVALID_REQUEST', `auth.type: a ${target.type} credential cannot become ${update.type}`);
+    throw new AppError(
+      'INVALID_REQUEST',
+      `auth.type: a ${target.type} credential cannot become ${update.type}`,
+    );
   }
   const next = { ...secrets };
   const setSecret = (key: string, value: string | null | undefined) => {
@@ -53,7 +59,10 @@ export function applyCredentialAuthUpdate(
       target: {
         ...target,
         networking: update.networking ?? target.networking,
-        injection_location: { ...target.injection_location, ...stripUndefined(update.injection_location ?? {}) },
+        injection_location: {
+          ...target.injection_location,
+          ...stripUndefined(update.injection_location ?? {}),
+        },
       },
       secrets: next,
     };
@@ -68,13 +77,19 @@ export function applyCredentialAuthUpdate(
     }
     if (update.refresh === undefined) return { target: { ...target, expires_at }, secrets: next };
     if (!target.refresh) {
-      throw new AppError('INVALID_REQUEST', 'auth.refresh: this credential has no refresh settings to update');
+      throw new AppError(
+        'INVALID_REQUEST',
+        'auth.refresh: this credential has no refresh settings to update',
+      );
     }
     setSecret('refresh_token', update.refresh.refresh_token);
     const endpointAuth = update.refresh.token_endpoint_auth;
     if (endpointAuth) setSecret('client_secret', endpointAuth.client_secret);
     if (endpointAuth && !next.client_secret) {
-      throw new AppError('INVALID_REQUEST', `auth.refresh.token_endpoint_auth.client_secret: required for ${endpointAuth.type}`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `auth.refresh.token_endpoint_auth.client_secret: required for ${endpointAuth.type}`,
+      );
     }
     return {
       target: {
@@ -83,7 +98,9 @@ export function applyCredentialAuthUpdate(
         refresh: {
           ...target.refresh,
           scope: update.refresh.scope === undefined ? target.refresh.scope : update.refresh.scope,
-          token_endpoint_auth: endpointAuth ? { type: endpointAuth.type } : target.refresh.token_endpoint_auth,
+          token_endpoint_auth: endpointAuth
+            ? { type: endpointAuth.type }
+            : target.refresh.token_endpoint_auth,
         },
       },
       secrets: next,

@@ -20,7 +20,9 @@ export class EnvironmentCredentialsResolver {
     if (!vaultIds?.length) return [];
     const rows = await this.repository.activeCredentials(tenantId, vaultIds, ['environment_variable']);
     const vaultRank = new Map(vaultIds.map((id, index) => [id, index]));
-    const ranked = [...rows].sort((a, b) => (vaultRank.get(a.vaultId) ?? 0) - (vaultRank.get(b.vaultId) ?? 0));
+    const ranked = [...rows].sort(
+      (a, b) => (vaultRank.get(a.vaultId) ?? 0) - (vaultRank.get(b.vaultId) ?? 0),
+    );
     const byName = new Map<string, SandboxCredential>();
     for (const row of ranked) {
       const target = row.target as Extract<CredentialAuth, { type: 'environment_variable' }>;
@@ -31,7 +33,10 @@ export class EnvironmentCredentialsResolver {
         secret_name: target.secret_name,
         secret_value: secrets.secret_value ?? '',
         networking: target.networking,
-        injection_location: { header: target.injection_location?.header ?? true, body: target.injection_location?.body ?? false },
+        injection_location: {
+          header: target.injection_location?.header ?? true,
+          body: target.injection_location?.body ?? false,
+        },
       });
     }
     return [...byName.values()];

@@ -24,12 +24,22 @@ export class McpCredentialsResolver {
     const rows = await this.repository.activeCredentials(tenantId, vaultIds, MCP_CREDENTIAL_TYPES);
     const vaultRank = new Map(vaultIds.map((id, index) => [id, index]));
     // Stable sort: vault order first, then the repository's newest-first order inside a vault.
-    const ranked = [...rows].sort((a, b) => (vaultRank.get(a.vaultId) ?? 0) - (vaultRank.get(b.vaultId) ?? 0));
+    const ranked = [...rows].sort(
+      (a, b) => (vaultRank.get(a.vaultId) ?? 0) - (vaultRank.get(b.vaultId) ?? 0),
+    );
     const matched: McpServerCredential[] = [];
     for (const url of new Set(serverUrls)) {
       const key = comparableUrl(url);
       const row = ranked.find((r) => key !== undefined && comparableUrl(serverUrlOf(r)) === key);
-      if (row) matched.push({ server_url: url, credential_id: row.id, vault_id: row.vaultId, type: row.type as McpServerCredential['type'], access_token: this.accessToken(row), ...oauthState(row) });
+      if (row)
+        matched.push({
+          server_url: url,
+          credential_id: row.id,
+          vault_id: row.vaultId,
+          type: row.type as McpServerCredential['type'],
+          access_token: this.accessToken(row),
+          ...oauthState(row),
+        });
     }
     return matched;
   }

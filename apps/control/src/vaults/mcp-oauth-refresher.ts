@@ -32,7 +32,11 @@ export class McpOAuthRefresher {
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
   }
 
-  refresh(tenantId: string, sessionId: string, credentialId: string): Promise<{ access_token: string; expires_at: string | null }> {
+  refresh(
+    tenantId: string,
+    sessionId: string,
+    credentialId: string,
+  ): Promise<{ access_token: string; expires_at: string | null }> {
     let pending = this.inFlight.get(credentialId);
     if (!pending) {
       pending = this.run(tenantId, sessionId, credentialId).finally(() => this.inFlight.delete(credentialId));
@@ -41,28 +45,55 @@ export class McpOAuthRefresher {
     return pending;
   }
 
-  private async run(tenantId: string, sessionId: string, credentialId: string): Promise<{ access_token: string; expires_at: string | null }> {
+  private async run(
+    tenantId: string,
+    sessionId: string,
+    credentialId: string,
+  ): Promise<{ access_token: string; expires_at: string | null }> {
     const vaultIds = (await this.repository.vaultIdsOf(tenantId, sessionId)) ?? [];
-    const row = (await this.repository.activeCredentials(tenantId, vaultIds, ['mcp_oauth'])).find((r) => r.id === credentialId);
-    if (!row) throw new AppError('NOT_FOUND', `mcp_oauth credential ${credentialId} is not in a live vault of session ${sessionId}`);
+    const row = (await this.repository.activeCredentials(tenantId, vaultIds, ['mcp_oauth'])).find(
+      (r) => r.id === credentialId,
+    );
+    if (!row)
+      throw new AppError(
+        'NOT_FOUND',
+        `mcp_oauth credential ${credentialId} is not in a live vault of session ${sessionId}`,
+      );
     const target = row.target as OAuthTarget;
     const secrets = JSON.parse(this.cipher.open(row, row.id)) as CredentialSecrets;
     if (!target.refresh || !secrets.refresh_token) {
-      throw new AppError('PRECONDITION_FAILED', `vault credential ${credentialId} has no refresh token; update its access token in vault ${row.vaultId}`);
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        `vault credential ${credentialId} has no refresh token; update its access token in vault ${row.vaultId}`,
+      );
     }
     const answer = await this.callTokenEndpoint(target.refresh, secrets);
-    const next: CredentialSecrets = { ...secrets, access_token: answer.access_token, ...(answer.refresh_token ? { refresh_token: answer.refresh_token } : {}) };
-    const expires_at = typeof answer.expires_in === 'number' ? new Date(Date.now() + answer.expires_in * 1000).toISOString() : null;
+    const next: CredentialSecrets = {
+      ...secrets,
+      access_token: answer.access_token,
+      ...(answer.refresh_token ? { refresh_token: answer.refresh_token } : {}),
+    };
+    const expires_at =
+      typeof answer.expires_in === 'number'
+        ? new Date(Date.now() + answer.expires_in * 1000).toISOString()
+        : null;
     await this.persist(row, { ...target, expires_at }, next);
     return { access_token: answer.access_token, expires_at };
   }
 
-  private async callTokenEndpoint(refresh: NonNullable<OAuthTarget['refresh']>, secrets: CredentialSecrets): Promise<{ access_token: string; refresh_token?: string; expires_in?: number }> {
+  private async callTokenEndpoint(
+    refresh: NonNullable<OAuthTarget['refresh']>,
+    secrets: CredentialSecrets,
+  ): Promise<{ access_token: string; refresh_token?: string; expires_in?: number }> {
     const endpoint = new URL(refresh.token_endpoint);
     const refusal = await this.guard.refusal(endpoint);
-    if (refusal) throw failure(`the token endpoint ${endpoint.origin} is refused by the egress policy: ${refusal}`);
+    if (refusal)
+      throw failure(`the token endpoint ${endpoint.origin} is refused by the egress policy: ${refusal}`);
     const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: secrets.refresh_token! });
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    };
     const auth = refresh.token_endpoint_auth.type;
     if (auth === 'client_secret_basic') {
       headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(refresh.client_id)}:${encodeURIComponent(secrets.client_secret ?? '')}`).toString('base64')}`;
@@ -76,26 +107,43 @@ export class McpOAuthRefresher {
     try {
       response = await fetch(
         endpoint,
-        guarded(this.guard, { method: 'POST', headers, body: form, redirect: 'error', signal: AbortSignal.timeout(TOKEN_ENDPOINT_TIMEOUT_MS) }),
+        guarded(this.guard, {
+          method: 'POST',
+          headers,
+          body: form,
+          redirect: 'error',
+          signal: AbortSignal.timeout(TOKEN_ENDPOINT_TIMEOUT_MS),
+        }),
       );
     } catch (error) {
-      throw failure(`the token endpoint ${endpoint.origin} could not be reached (${(error as Error).message})`);
+      throw failure(
+        `the token endpoint ${endpoint.origin} could not be reached (${(error as Error).message})`,
+      );
     }
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) {
       // Only the standard error fields are repeated, never the body, which could echo what was sent.
       const code = typeof body.error === 'string' ? `: ${body.error.slice(0, 100)}` : '';
-      throw failure(`the token endpoint ${endpoint.origin} refused the refresh (HTTP ${response.status}${code})`);
+      throw failure(
+        `the token endpoint ${endpoint.origin} refused the refresh (HTTP ${response.status}${code})`,
+      );
     }
-    if (typeof body.access_token !== 'string' || body.access_token === '') throw failure(`the token endpoint ${endpoint.origin} answered without an access_token`);
+    if (typeof body.access_token !== 'string' || body.access_token === '')
+      throw failure(`the token endpoint ${endpoint.origin} answered without an access_token`);
     return {
       access_token: body.access_token,
-      ...(typeof body.refresh_token === 'string' && body.refresh_token ? { refresh_token: body.refresh_token } : {}),
+      ...(typeof body.refresh_token === 'string' && body.refresh_token
+        ? { refresh_token: body.refresh_token }
+        : {}),
       ...(typeof body.expires_in === 'number' ? { expires_in: body.expires_in } : {}),
     };
   }
 
-  private async persist(row: VaultCredential, target: OAuthTarget, secrets: CredentialSecrets): Promise<void> {
+  private async persist(
+    row: VaultCredential,
+    target: OAuthTarget,
+    secrets: CredentialSecrets,
+  ): Promise<void> {
     const sealed = this.cipher.seal(JSON.stringify(secrets), row.id);
     await this.db.vaultCredential.update({ where: { id: row.id }, data: { ...sealed, target } });
   }

@@ -25,12 +25,17 @@ describe('SecretCipher', () => {
     const flipped = new Uint8Array(sealed.ciphertext);
     flipped[0] = (flipped[0] ?? 0) ^ 1;
     expect(() => cipher.open({ ...sealed, ciphertext: flipped }, 'vcrd_1')).toThrow(/cannot be decrypted/);
-    const other = new SecretCipher(config({ AGENTRY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') }), logger());
+    const other = new SecretCipher(
+      config({ AGENTRY_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') }),
+      logger(),
+    );
     expect(() => other.open(sealed, 'vcrd_1')).toThrow(AppError);
   });
 
   it('requires a master key in production and warns about the development key elsewhere', () => {
-    expect(() => new SecretCipher(config({ NODE_ENV: 'production' }), logger())).toThrow(/AGENTRY_MASTER_KEY/);
+    expect(() => new SecretCipher(config({ NODE_ENV: 'production' }), logger())).toThrow(
+      /AGENTRY_MASTER_KEY/,
+    );
     const log = logger();
     const dev = new SecretCipher(config({ NODE_ENV: 'development' }), log);
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('AGENTRY_MASTER_KEY'));

@@ -29,7 +29,9 @@ export class SecretCipher {
     } else if (config.NODE_ENV === 'production') {
       throw new Error('AGENTRY_MASTER_KEY must be set in production (base64 of 32 random bytes)');
     } else {
-      logger.warn('AGENTRY_MASTER_KEY is not set: vault secrets are encrypted with the public development key');
+      logger.warn(
+        'AGENTRY_MASTER_KEY is not set: vault secrets are encrypted with the public development key',
+      );
       this.key = DEV_MASTER_KEY;
     }
   }
@@ -39,7 +41,12 @@ export class SecretCipher {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(ownerId, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return { ciphertext: new Uint8Array(ciphertext), iv: new Uint8Array(iv), tag: new Uint8Array(cipher.getAuthTag()), keyVersion: 1 };
+    return {
+      ciphertext: new Uint8Array(ciphertext),
+      iv: new Uint8Array(iv),
+      tag: new Uint8Array(cipher.getAuthTag()),
+      keyVersion: 1,
+    };
   }
 
   open(sealed: Omit<SealedSecret, 'keyVersion'>, ownerId: string): string {
@@ -49,7 +56,11 @@ export class SecretCipher {
       decipher.setAuthTag(sealed.tag);
       return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]).toString('utf8');
     } catch (cause) {
-      throw new AppError('INTERNAL', `The secret of ${ownerId} cannot be decrypted with the configured master key`, { cause });
+      throw new AppError(
+        'INTERNAL',
+        `The secret of ${ownerId} cannot be decrypted with the configured master key`,
+        { cause },
+      );
     }
   }
 }

@@ -9,14 +9,23 @@ export class SessionCredentialsRepository {
 
   /** The session's `vault_ids` in the order given at creation; null when the session does not exist. */
   async vaultIdsOf(tenantId: string, sessionId: string): Promise<string[] | null> {
-    const row = await this.db.session.findFirst({ where: { id: sessionId, tenantId }, select: { vaultIds: true } });
+    const row = await this.db.session.findFirst({
+      where: { id: sessionId, tenantId },
+      select: { vaultIds: true },
+    });
     return row ? row.vaultIds : null;
   }
 
   /** Live credentials of the given types in live vaults, newest change first. */
   activeCredentials(tenantId: string, vaultIds: string[], types: string[]): Promise<VaultCredential[]> {
     return this.db.vaultCredential.findMany({
-      where: { tenantId, vaultId: { in: vaultIds }, type: { in: types }, archivedAt: null, vault: { archivedAt: null } },
+      where: {
+        tenantId,
+        vaultId: { in: vaultIds },
+        type: { in: types },
+        archivedAt: null,
+        vault: { archivedAt: null },
+      },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
     });
   }

@@ -31,14 +31,21 @@ export class VaultCredentialsRepository {
         tenantId: actor.tenantId,
         vaultId,
         ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
     });
   }
 
-  update(actor: Actor, vaultId: string, id: string, data: Partial<CredentialData> & { archivedAt?: Date }): Promise<VaultCredential> {
+  update(
+    actor: Actor,
+    vaultId: string,
+    id: string,
+    data: Partial<CredentialData> & { archivedAt?: Date },
+  ): Promise<VaultCredential> {
     return this.db.vaultCredential.update({ where: { id, vaultId, tenantId: actor.tenantId }, data });
   }
 

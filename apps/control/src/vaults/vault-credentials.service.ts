@@ -17,7 +17,11 @@ import {
 import type { VaultCredential } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
 import { decodeCursor, toIdPage } from '../common/page-cursor.js';
-import { applyCredentialAuthUpdate, splitCredentialAuth, type CredentialSecrets } from './credential-secrets.js';
+import {
+  applyCredentialAuthUpdate,
+  splitCredentialAuth,
+  type CredentialSecrets,
+} from './credential-secrets.js';
 import { SecretCipher } from './secret-cipher.js';
 import { toCredentialDto } from './vault.mapper.js';
 import { VaultCredentialsRepository } from './vault-credentials.repository.js';
@@ -50,11 +54,17 @@ export class VaultCredentialsService {
     return toCredentialDto(await this.require(actor, vaultId, id));
   }
 
-  async update(actor: Actor, vaultId: string, id: string, body: UpdateCredentialRequest): Promise<Credential> {
+  async update(
+    actor: Actor,
+    vaultId: string,
+    id: string,
+    body: UpdateCredentialRequest,
+  ): Promise<Credential> {
     assertCanWrite(actor);
     await this.vaults.requireActive(actor, vaultId);
     const row = await this.require(actor, vaultId, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Credential ${id} is archived and cannot be changed`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Credential ${id} is archived and cannot be changed`);
     const sealed = body.auth ? this.reseal(row, body.auth) : {};
     const updated = await this.credentials.update(actor, vaultId, id, {
       ...sealed,

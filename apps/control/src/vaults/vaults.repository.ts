@@ -16,12 +16,20 @@ export class VaultsRepository {
 
   create(actor: Actor, id: string, data: { displayName: string; metadata: Metadata }): Promise<Vault> {
     return this.db.vault.create({
-      data: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, displayName: data.displayName, metadata: data.metadata },
+      data: {
+        id,
+        tenantId: actor.tenantId,
+        namespaceId: actor.namespaceId,
+        displayName: data.displayName,
+        metadata: data.metadata,
+      },
     });
   }
 
   find(actor: Actor, id: string): Promise<Vault | null> {
-    return this.db.vault.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    return this.db.vault.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
   }
 
   list(actor: Actor, options: ListOptions): Promise<Vault[]> {
@@ -30,15 +38,24 @@ export class VaultsRepository {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } } : {}),
+        ...(options.afterId
+          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
+          : {}),
       },
       orderBy: { id: options.order },
       take: options.limit,
     });
   }
 
-  update(actor: Actor, id: string, data: { displayName?: string; metadata?: Metadata; archivedAt?: Date }): Promise<Vault> {
-    return this.db.vault.update({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId }, data });
+  update(
+    actor: Actor,
+    id: string,
+    data: { displayName?: string; metadata?: Metadata; archivedAt?: Date },
+  ): Promise<Vault> {
+    return this.db.vault.update({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      data,
+    });
   }
 
   /** Deletes the vault and, by cascade, its credentials. */

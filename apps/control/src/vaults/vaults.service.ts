@@ -25,7 +25,10 @@ export class VaultsService {
 
   async create(actor: Actor, body: CreateVaultRequest): Promise<Vault> {
     assertCanWrite(actor);
-    const row = await this.vaults.create(actor, newId(ID_PREFIXES.vault), { displayName: body.display_name, metadata: body.metadata ?? {} });
+    const row = await this.vaults.create(actor, newId(ID_PREFIXES.vault), {
+      displayName: body.display_name,
+      metadata: body.metadata ?? {},
+    });
     return toVaultDto(row);
   }
 
@@ -76,7 +79,8 @@ export class VaultsService {
 
   async requireActive(actor: Actor, id: string): Promise<VaultRow> {
     const row = await this.require(actor, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `Vault ${id} is archived and cannot be changed`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `Vault ${id} is archived and cannot be changed`);
     return row;
   }
 }

@@ -61,7 +61,10 @@ export class BudgetAdmission {
     const id = randomUUID();
     const amounts = this.amounts(estimate.model, estimate);
     // Most calls have no cap to be judged against: one statement instead of a locked transaction.
-    if (!this.quotasConfigured && (await this.ledger.reserveUnlessBudgeted(owner, id, estimate.model, amounts)))
+    if (
+      !this.quotasConfigured &&
+      (await this.ledger.reserveUnlessBudgeted(owner, id, estimate.model, amounts))
+    )
       return { id, owner, model: estimate.model, capped: false };
     let capped = false;
     const refusal = await this.ledger.reserve(
@@ -178,8 +181,7 @@ export class BudgetAdmission {
 
   /** The periods quotas sum over; none when no quota is configured, so a tenant's rows are not read. */
   private quotaPeriods(): SpendPeriods {
-    if (!this.quotasConfigured)
-      return { dayStart: 'infinity', monthStart: 'infinity' };
+    if (!this.quotasConfigured) return { dayStart: 'infinity', monthStart: 'infinity' };
     return periods(new Date());
   }
 

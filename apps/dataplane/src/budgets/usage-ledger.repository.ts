@@ -114,7 +114,8 @@ export class UsageLedgerRepository {
   ): Promise<R | null> {
     return withSqlTransaction(this.sql.pool, async (client) => {
       // Quotas are shared by the tenant's sessions; without them only the session's own budget is at stake.
-      const scope = periods.monthStart === 'infinity' ? `session:${owner.sessionId}` : `tenant:${owner.tenantId}`;
+      const scope =
+        periods.monthStart === 'infinity' ? `session:${owner.sessionId}` : `tenant:${owner.tenantId}`;
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`usage:${scope}`]);
       const spend = await client.query<SpendSnapshot>({
         name: 'usage.spend',
@@ -122,7 +123,14 @@ export class UsageLedgerRepository {
         values: [owner.tenantId, owner.sessionId, periods.monthStart, periods.dayStart],
       });
       const refusal = admit(spend.rows[0]!);
-      await insert(client, owner, refusal === null ? 'reservation' : 'refusal', reservationId, model, amounts);
+      await insert(
+        client,
+        owner,
+        refusal === null ? 'reservation' : 'refusal',
+        reservationId,
+        model,
+        amounts,
+      );
       return refusal;
     });
   }
@@ -138,7 +146,11 @@ export class UsageLedgerRepository {
     model: string,
     amounts: LedgerAmounts,
   ): Promise<boolean> {
-    const inserted = await this.sql.query('usage.reserve-unbudgeted', RESERVE_UNBUDGETED_SQL, ledgerValues(owner, 'reservation', reservationId, model, amounts));
+    const inserted = await this.sql.query(
+      'usage.reserve-unbudgeted',
+      RESERVE_UNBUDGETED_SQL,
+      ledgerValues(owner, 'reservation', reservationId, model, amounts),
+    );
     return inserted.rowCount === 1;
   }
 
@@ -202,10 +214,20 @@ function insert(
   model: string,
   amounts: LedgerAmounts,
 ): Promise<unknown> {
-  return db.query({ name: 'usage.insert', text: INSERT_SQL, values: ledgerValues(owner, kind, reservationId, model, amounts) });
+  return db.query({
+    name: 'usage.insert',
+    text: INSERT_SQL,
+    values: ledgerValues(owner, kind, reservationId, model, amounts),
+  });
 }
 
-function ledgerValues(owner: UsageOwner, kind: LedgerKind, reservationId: string, model: string, a: LedgerAmounts): unknown[] {
+function ledgerValues(
+  owner: UsageOwner,
+  kind: LedgerKind,
+  reservationId: string,
+  model: string,
+  a: LedgerAmounts,
+): unknown[] {
   return [
     owner.tenantId,
     owner.namespaceId,

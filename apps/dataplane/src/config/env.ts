@@ -16,7 +16,11 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_LOG_CACHE_SESSIONS: z.coerce.number().int().min(0).max(100_000).default(512),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** How long a session stays bound to its Hands worker without a tool call (each call renews it). */
-  AGENTRY_HANDS_BINDING_LEASE_MS: z.coerce.number().int().positive().default(60 * 60_000),
+  AGENTRY_HANDS_BINDING_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
   /** Token previews of a turn are gathered this long and sent as one NATS message (`event_deltas[]`). */
   AGENTRY_DELTA_FLUSH_MS: z.coerce.number().int().min(1).max(1_000).default(50),
   AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),
@@ -28,7 +32,10 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * Let server-side fetches (`web_fetch`) reach loopback, private, link-local and metadata addresses.
    * Off by default; turn on only where agents must read services on the installation's own network.
    */
-  AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /**
    * Retries of a model call that failed with a retryable error (429, 5xx, overload), each shown as a
    * `session.error` with retry status `retrying`; the wait starts at the backoff and doubles, and a

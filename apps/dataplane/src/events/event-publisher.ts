@@ -22,7 +22,8 @@ export class EventPublisher {
    */
   interrupted(sessionId: string, events: StoredEvent[]): void {
     for (const event of events) {
-      if (event.event.type === 'user.interrupt') this.bus.publish(PubSubjects.sessionInterrupt(sessionId), event);
+      if (event.event.type === 'user.interrupt')
+        this.bus.publish(PubSubjects.sessionInterrupt(sessionId), event);
     }
   }
 
@@ -32,6 +33,9 @@ export class EventPublisher {
    */
   previews(sessionId: string): PreviewBatcher {
     const subject = PubSubjects.sessionDeltas(sessionId);
-    return new PreviewBatcher((events) => this.bus.publish(subject, { events } satisfies StreamOnlyBatch), this.config.AGENTRY_DELTA_FLUSH_MS);
+    return new PreviewBatcher(
+      (events) => this.bus.publish(subject, { events } satisfies StreamOnlyBatch),
+      this.config.AGENTRY_DELTA_FLUSH_MS,
+    );
   }
 }

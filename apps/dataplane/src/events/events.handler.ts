@@ -9,7 +9,12 @@ export class EventsHandler {
 
   @RpcHandler(S.appendEvents)
   async append(req: RpcParsedRequest<typeof S.appendEvents>) {
-    const { events, replayed } = await this.events.append(req.actor, req.sessionId, req.events, req.idempotency);
+    const { events, replayed } = await this.events.append(
+      req.actor,
+      req.sessionId,
+      req.events,
+      req.idempotency,
+    );
     return { data: events, ...(replayed ? { replayed } : {}) };
   }
 

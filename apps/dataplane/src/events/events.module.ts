@@ -11,7 +11,15 @@ import { SessionEventsRepository } from './session-events.repository.js';
 @Global()
 @Module({
   controllers: [EventsHandler],
-  providers: [EventsService, SessionEventsRepository, SessionEventKeysRepository, SessionStateRepository, EventPublisher, SessionWakeups, SqlPool],
+  providers: [
+    EventsService,
+    SessionEventsRepository,
+    SessionEventKeysRepository,
+    SessionStateRepository,
+    EventPublisher,
+    SessionWakeups,
+    SqlPool,
+  ],
   exports: [SessionEventsRepository, SessionStateRepository, EventPublisher, SessionWakeups, SqlPool],
 })
 export class EventsModule {}

@@ -50,7 +50,12 @@ export class EventsService {
    * Under an idempotency key whose append already committed (its reply lost on the way), the committed
    * events are answered again (`replayed`): nothing is appended, announced or kicked a second time.
    */
-  async append(actor: Actor, sessionId: string, inbound: InboundEvent[], key?: AppendIdempotency): Promise<AppendOutcome> {
+  async append(
+    actor: Actor,
+    sessionId: string,
+    inbound: InboundEvent[],
+    key?: AppendIdempotency,
+  ): Promise<AppendOutcome> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
     // Before admission: a retry must get its answer even if the first attempt's turn spent the budget.
     const earlier = key ? await this.committedUnder(actor, sessionId, key) : null;
@@ -64,42 +69,70 @@ export class EventsService {
       // An interrupt aimed at a child thread is recorded here and acted on by that thread alone.
       return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: forThreads.has(event) };
     });
-    const rows = key ? await this.events.appendKeyed(sessionId, guard, key, batch) : await this.events.append(sessionId, guard, batch);
+    const rows = key
+      ? await this.events.appendKeyed(sessionId, guard, key, batch)
+      : await this.events.append(sessionId, guard, batch);
     if (!rows) {
       // A concurrent duplicate committed first.
       const raced = await this.committedUnder(actor, sessionId, key!);
-      if (!raced) throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still in progress; retry later', { retryable: true });
+      if (!raced)
+        throw new AppError(
+          'IDEMPOTENCY_CONFLICT',
+          'A request with this Idempotency-Key is still in progress; retry later',
+          { retryable: true },
+        );
       return { events: raced, replayed: true };
     }
     const stored = rows.map(toStoredEvent);
     await this.outcomes.listPending(sessionId, stored);
-    this.publisher.interrupted(sessionId, stored.filter((e) => e.event.processed_at === null));
+    this.publisher.interrupted(
+      sessionId,
+      stored.filter((e) => e.event.processed_at === null),
+    );
     this.publisher.published(sessionId, stored);
     await this.wakeups.kick(sessionId, actor.tenantId).catch((error: unknown) => {
-      this.logger.warn({ sessionId, err: (error as Error).message }, 'input committed but its drain not kicked; the reconciler starts it');
+      this.logger.warn(
+        { sessionId, err: (error as Error).message },
+        'input committed but its drain not kicked; the reconciler starts it',
+      );
     });
-    for (const threadId of forThreads.values()) await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
+    for (const threadId of forThreads.values())
+      await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
     return { events: stored, replayed: false };
   }
 
   /** The events an earlier append under `key` committed; a different request under the key is a 409. */
-  private async committedUnder(actor: Actor, sessionId: string, key: AppendIdempotency): Promise<StoredEvent[] | null> {
+  private async committedUnder(
+    actor: Actor,
+    sessionId: string,
+    key: AppendIdempotency,
+  ): Promise<StoredEvent[] | null> {
     const found = await this.keys.find(sessionId, actor, key.keyHash);
     if (!found) return null;
     if (found.requestHash !== key.requestHash) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key was already used with a different request; use a new key');
+      throw new AppError(
+        'IDEMPOTENCY_CONFLICT',
+        'Idempotency-Key was already used with a different request; use a new key',
+      );
     }
     return found.events.map(toStoredEvent);
   }
 
   /** The interrupts of a batch that name a child thread of the session; a thread it does not have is a 404. */
-  private async threadInterrupts(sessionId: string, inbound: InboundEvent[]): Promise<Map<InboundEvent, string>> {
+  private async threadInterrupts(
+    sessionId: string,
+    inbound: InboundEvent[],
+  ): Promise<Map<InboundEvent, string>> {
     const targeted = new Map<InboundEvent, string>();
     for (const event of inbound) {
       const threadId = event.type === 'user.interrupt' ? event.session_thread_id : undefined;
       if (!threadId) continue;
       const thread = await this.threads.find(sessionId, threadId);
-      if (!thread) throw new AppError('NOT_FOUND', `session_thread_id: thread ${threadId} not found in session ${sessionId}`);
+      if (!thread)
+        throw new AppError(
+          'NOT_FOUND',
+          `session_thread_id: thread ${threadId} not found in session ${sessionId}`,
+        );
       if (thread.parentThreadId !== null) targeted.set(event, threadId);
     }
     return targeted;

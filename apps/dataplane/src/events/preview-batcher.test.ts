@@ -13,18 +13,29 @@ describe('PreviewBatcher', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends a window of tokens as one message: the start, then one delta joining the chunks', () => {
-    for (const text of ['Hel', 'lo, ', 'world']) batcher.add({ type: 'delta.text', event_id: 'sevt_m', text });
+    for (const text of ['Hel', 'lo, ', 'world'])
+      batcher.add({ type: 'delta.text', event_id: 'sevt_m', text });
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(50);
     expect(sent).toEqual([
       [
         { type: 'event_start', event: { id: 'sevt_m', type: 'agent.message' } },
-        { type: 'event_delta', event_id: 'sevt_m', delta: { type: 'content_delta', content: { type: 'text', text: 'Hello, world' } } },
+        {
+          type: 'event_delta',
+          event_id: 'sevt_m',
+          delta: { type: 'content_delta', content: { type: 'text', text: 'Hello, world' } },
+        },
       ],
     ]);
     batcher.add({ type: 'delta.text', event_id: 'sevt_m', text: '!' });
     batcher.flush();
-    expect(sent[1]).toEqual([{ type: 'event_delta', event_id: 'sevt_m', delta: { type: 'content_delta', content: { type: 'text', text: '!' } } }]);
+    expect(sent[1]).toEqual([
+      {
+        type: 'event_delta',
+        event_id: 'sevt_m',
+        delta: { type: 'content_delta', content: { type: 'text', text: '!' } },
+      },
+    ]);
   });
 
   it('previews thinking as start-only and drops tool-input previews', () => {

@@ -8,7 +8,11 @@ interface TextPreview {
 }
 
 function isTextPreview(delta: Record<string, unknown>): delta is Record<string, unknown> & TextPreview {
-  return (delta.type === 'delta.text' || delta.type === 'delta.thinking') && typeof delta.event_id === 'string' && typeof delta.text === 'string';
+  return (
+    (delta.type === 'delta.text' || delta.type === 'delta.thinking') &&
+    typeof delta.event_id === 'string' &&
+    typeof delta.text === 'string'
+  );
 }
 
 /**
@@ -31,7 +35,10 @@ export class PreviewBatcher {
     if (!isTextPreview(delta) || delta.text === '') return;
     if (!this.started.has(delta.event_id)) {
       this.started.add(delta.event_id);
-      this.pending.push({ type: 'event_start', event: { id: delta.event_id, type: delta.type === 'delta.text' ? 'agent.message' : 'agent.thinking' } });
+      this.pending.push({
+        type: 'event_start',
+        event: { id: delta.event_id, type: delta.type === 'delta.text' ? 'agent.message' : 'agent.thinking' },
+      });
     }
     // CMA previews thinking as start-only: the final `agent.thinking` concludes it.
     if (delta.type === 'delta.text') this.appendText(delta.event_id, delta.text);
@@ -41,7 +48,12 @@ export class PreviewBatcher {
   private appendText(eventId: string, text: string): void {
     const last = this.pending.at(-1);
     if (last?.type === 'event_delta' && last.event_id === eventId) last.delta.content.text += text;
-    else this.pending.push({ type: 'event_delta', event_id: eventId, delta: { type: 'content_delta', content: { type: 'text', text } } });
+    else
+      this.pending.push({
+        type: 'event_delta',
+        event_id: eventId,
+        delta: { type: 'content_delta', content: { type: 'text', text } },
+      });
   }
 
   flush(): void {

@@ -15,7 +15,11 @@ export class SessionEventKeysRepository {
   constructor(private readonly sql: SqlPool) {}
 
   /** The live (not expired) append under `keyHash`, on a session of this tenant and namespace; null when none. */
-  async find(sessionId: string, scope: { tenantId: string; namespaceId: string }, keyHash: string): Promise<KeyedAppend | null> {
+  async find(
+    sessionId: string,
+    scope: { tenantId: string; namespaceId: string },
+    keyHash: string,
+  ): Promise<KeyedAppend | null> {
     const rows = await this.sql.query<EventRow & { requestHash: string }>(
       'event-keys.find',
       `SELECT k.request_hash AS "requestHash", e.${EVENT_COLUMNS.split(', ').join(', e.')}

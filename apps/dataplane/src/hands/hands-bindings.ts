@@ -26,9 +26,15 @@ export class HandsBindings {
       return { workerId: held.workerId, epoch: Number(held.epoch) };
     }
     const live = await this.liveWorkers();
-    if (live.length === 0) throw new AppError('UNAVAILABLE', 'No Hands worker is alive to run the call', { retryable: true });
+    if (live.length === 0)
+      throw new AppError('UNAVAILABLE', 'No Hands worker is alive to run the call', { retryable: true });
     const workerId = live[Math.floor(Math.random() * live.length)]!;
-    const results = await this.redis.multi().hincrby(key, 'epoch', 1).hset(key, 'workerId', workerId).pexpire(key, this.leaseMs).exec();
+    const results = await this.redis
+      .multi()
+      .hincrby(key, 'epoch', 1)
+      .hset(key, 'workerId', workerId)
+      .pexpire(key, this.leaseMs)
+      .exec();
     const epoch = Number(results?.[0]?.[1] ?? 0);
     return { workerId, epoch };
   }

@@ -6,14 +6,32 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import { TurnAborted } from './hands-cancel.js';
 import { HandsToolExecutor } from './hands-tool-executor.js';
 
-const target = { tenantId: 'ten_1', sessionId: 'sesn_1', environmentId: 'env_1', environmentType: 'local' as const, timeoutMs: 60_000, networking: { type: 'unrestricted' as const, allowedHosts: [] } };
+const target = {
+  tenantId: 'ten_1',
+  sessionId: 'sesn_1',
+  environmentId: 'env_1',
+  environmentType: 'local' as const,
+  timeoutMs: 60_000,
+  networking: { type: 'unrestricted' as const, allowedHosts: [] },
+};
 
 /** A worker that took the call and never answers. */
 const silentRpc = { request: () => new Promise(() => undefined) } as unknown as RpcClient;
 
 function invocation(signal: AbortSignal): ToolInvocation {
   const tool = AGENT_FILE_TOOLS.find((t) => t.name === 'glob')!;
-  return { tool, input: { pattern: '*' }, context: { toolCallId: 'sevt_call', fs: {} as WorkspaceFs, signal, sessionId: 'sesn_1', agentId: 'agent_1', values: {} } };
+  return {
+    tool,
+    input: { pattern: '*' },
+    context: {
+      toolCallId: 'sevt_call',
+      fs: {} as WorkspaceFs,
+      signal,
+      sessionId: 'sesn_1',
+      agentId: 'agent_1',
+      values: {},
+    },
+  };
 }
 
 describe('HandsToolExecutor', () => {
@@ -44,27 +62,63 @@ describe('HandsToolExecutor', () => {
 
   it('when the worker does not answer in time, cancels the call there too (reason timeout)', async () => {
     const cancels: Omit<HandsCancel, 'v'>[] = [];
-    const failing = { request: () => Promise.reject(new Error('The hands service did not answer hands.exec.default')) } as unknown as RpcClient;
-    const outcome = await new HandsToolExecutor(failing, target, (cancel) => cancels.push(cancel)).execute(invocation(new AbortController().signal));
+    const failing = {
+      request: () => Promise.reject(new Error('The hands service did not answer hands.exec.default')),
+    } as unknown as RpcClient;
+    const outcome = await new HandsToolExecutor(failing, target, (cancel) => cancels.push(cancel)).execute(
+      invocation(new AbortController().signal),
+    );
     expect(outcome).toMatchObject({ status: 'error', reason: 'hands_unavailable' });
     expect(cancels).toEqual([{ sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'timeout' }]);
   });
 
   it('answers with the result the worker recorded when its reply never arrives, well before the timeout', async () => {
-    const recorded = { toolUseId: 'sevt_call', isError: false, content: [{ type: 'text' as const, text: 'a.txt' }] };
+    const recorded = {
+      toolUseId: 'sevt_call',
+      isError: false,
+      content: [{ type: 'text' as const, text: 'a.txt' }],
+    };
     let lookups = 0;
-    const lookup = async (toolUseId: string) => (++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null);
+    const lookup = async (toolUseId: string) =>
+      ++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null;
     const cancels: Omit<HandsCancel, 'v'>[] = [];
-    const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel), undefined, undefined, lookup, 5);
+    const executor = new HandsToolExecutor(
+      silentRpc,
+      target,
+      (cancel) => cancels.push(cancel),
+      undefined,
+      undefined,
+      lookup,
+      5,
+    );
     const outcome = await executor.execute(invocation(new AbortController().signal));
     expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'a.txt' }] });
     expect(cancels).toEqual([]);
   });
 
   it('keeps waiting for the reply while the recorded results cannot be read', async () => {
-    const reply = { toolUseId: 'sevt_call', isError: true, content: [{ type: 'text' as const, text: 'no match' }], reason: 'not_found' };
-    const slowRpc = { request: () => new Promise((resolve) => setTimeout(() => resolve(reply), 40)) } as unknown as RpcClient;
-    const executor = new HandsToolExecutor(slowRpc, target, () => undefined, undefined, undefined, () => Promise.reject(new Error('redis away')), 5);
-    expect(await executor.execute(invocation(new AbortController().signal))).toEqual({ status: 'error', content: [{ type: 'text', text: 'no match' }], reason: 'not_found' });
+    const reply = {
+      toolUseId: 'sevt_call',
+      isError: true,
+      content: [{ type: 'text' as const, text: 'no match' }],
+      reason: 'not_found',
+    };
+    const slowRpc = {
+      request: () => new Promise((resolve) => setTimeout(() => resolve(reply), 40)),
+    } as unknown as RpcClient;
+    const executor = new HandsToolExecutor(
+      slowRpc,
+      target,
+      () => undefined,
+      undefined,
+      undefined,
+      () => Promise.reject(new Error('redis away')),
+      5,
+    );
+    expect(await executor.execute(invocation(new AbortController().signal))).toEqual({
+      status: 'error',
+      content: [{ type: 'text', text: 'no match' }],
+      reason: 'not_found',
+    });
   });
 });

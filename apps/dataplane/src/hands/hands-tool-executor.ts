@@ -1,5 +1,17 @@
-import { HandsSubjects, type HandsExecResult, type SandboxNetworking, type SessionErrorObject, type SessionMount } from '@agentry/contracts';
-import { AGENT_WORKSPACE_TOOL_NAMES, inProcessToolExecutor, type ToolExecutor, type ToolInvocation, type ToolOutcome } from '@agentry/harness';
+import {
+  HandsSubjects,
+  type HandsExecResult,
+  type SandboxNetworking,
+  type SessionErrorObject,
+  type SessionMount,
+} from '@agentry/contracts';
+import {
+  AGENT_WORKSPACE_TOOL_NAMES,
+  inProcessToolExecutor,
+  type ToolExecutor,
+  type ToolInvocation,
+  type ToolOutcome,
+} from '@agentry/harness';
 import type { RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 import type { HandsBinding, HandsBindings } from './hands-bindings.js';
@@ -53,7 +65,8 @@ export class HandsToolExecutor implements ToolExecutor {
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
     const { environmentType } = this.target;
-    if (!runsOnClusterWorker(environmentType) || !AGENT_WORKSPACE_TOOL_NAMES.has(invocation.tool.name)) return inProcessToolExecutor.execute(invocation);
+    if (!runsOnClusterWorker(environmentType) || !AGENT_WORKSPACE_TOOL_NAMES.has(invocation.tool.name))
+      return inProcessToolExecutor.execute(invocation);
     const { context } = invocation;
     const toolUseId = context.toolCallId;
     if (context.signal.aborted) return cancelled(cancelCause(context.signal.reason));
@@ -72,7 +85,11 @@ export class HandsToolExecutor implements ToolExecutor {
     }
   }
 
-  private async request(invocation: ToolInvocation, environmentType: 'local' | 'sandbox', retried = false): Promise<ToolOutcome> {
+  private async request(
+    invocation: ToolInvocation,
+    environmentType: 'local' | 'sandbox',
+    retried = false,
+  ): Promise<ToolOutcome> {
     if (!this.bindings) return this.send(invocation, environmentType);
     let binding: HandsBinding;
     try {
@@ -81,22 +98,36 @@ export class HandsToolExecutor implements ToolExecutor {
       return unavailable(error);
     }
     const watch = watchWorker(this.bindings, binding.workerId, this.livenessPollMs);
-    const outcome = await Promise.race([this.send(invocation, environmentType, binding), watch.died]).finally(() => watch.stop());
+    const outcome = await Promise.race([this.send(invocation, environmentType, binding), watch.died]).finally(
+      () => watch.stop(),
+    );
     if (outcome !== 'died') return outcome;
     const toolUseId = invocation.context.toolCallId;
     // Should the worker only be unreachable, not dead, it must not go on with a call already answered.
     this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'lease_lost' });
-    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried && !invocation.context.signal.aborted) return this.request(invocation, environmentType, true);
+    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried && !invocation.context.signal.aborted)
+      return this.request(invocation, environmentType, true);
     return {
       status: 'error',
-      content: [{ type: 'text', text: `The worker running this ${invocation.tool.name} call stopped before answering: the call may or may not have run, and was not run again` }],
+      content: [
+        {
+          type: 'text',
+          text: `The worker running this ${invocation.tool.name} call stopped before answering: the call may or may not have run, and was not run again`,
+        },
+      ],
       reason: 'hands_lost',
     };
   }
 
-  private async send(invocation: ToolInvocation, environmentType: 'local' | 'sandbox', binding?: HandsBinding): Promise<ToolOutcome> {
+  private async send(
+    invocation: ToolInvocation,
+    environmentType: 'local' | 'sandbox',
+    binding?: HandsBinding,
+  ): Promise<ToolOutcome> {
     const toolUseId = invocation.context.toolCallId;
-    const watch = this.recorded ? watchRecordedResult(this.recorded, toolUseId, this.recordedPollMs) : undefined;
+    const watch = this.recorded
+      ? watchRecordedResult(this.recorded, toolUseId, this.recordedPollMs)
+      : undefined;
     try {
       const replied = this.rpc.request(
         binding ? HandsSubjects.execOn(binding.workerId) : HandsSubjects.exec,
@@ -122,7 +153,8 @@ export class HandsToolExecutor implements ToolExecutor {
         : { status: 'ok', content: result.content };
     } catch (error) {
       // No answer in time: whichever worker may still be running it must not go on unseen.
-      if (!invocation.context.signal.aborted) this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
+      if (!invocation.context.signal.aborted)
+        this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
       return unavailable(error);
     } finally {
       watch?.stop();
@@ -132,9 +164,22 @@ export class HandsToolExecutor implements ToolExecutor {
 
 function unavailable(error: unknown): ToolOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  return { status: 'error', content: [{ type: 'text', text: `The tool could not run: ${message}` }], reason: 'hands_unavailable' };
+  return {
+    status: 'error',
+    content: [{ type: 'text', text: `The tool could not run: ${message}` }],
+    reason: 'hands_unavailable',
+  };
 }
 
 function cancelled(cause: string): ToolOutcome {
-  return { status: 'error', content: [{ type: 'text', text: `[cancelled] The tool call was cancelled (${cause}); it may or may not have completed` }], reason: 'cancelled' };
+  return {
+    status: 'error',
+    content: [
+      {
+        type: 'text',
+        text: `[cancelled] The tool call was cancelled (${cause}); it may or may not have completed`,
+      },
+    ],
+    reason: 'cancelled',
+  };
 }

@@ -16,7 +16,11 @@ export function redisRecordedResults(redis: Redis): RecordedResultLookup {
  * which drops it when the caller's reply subscription is not back yet after a NATS restart; the worker
  * records the result before it replies, so the turn goes on with it instead of waiting out the timeout.
  */
-export function watchRecordedResult(lookup: RecordedResultLookup, toolUseId: string, pollMs: number): { recorded: Promise<HandsExecResult>; stop: () => void } {
+export function watchRecordedResult(
+  lookup: RecordedResultLookup,
+  toolUseId: string,
+  pollMs: number,
+): { recorded: Promise<HandsExecResult>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const recorded = new Promise<HandsExecResult>((resolve) => {

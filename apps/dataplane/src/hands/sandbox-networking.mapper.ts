@@ -20,7 +20,8 @@ const PACKAGE_MANAGER_HOSTS = [
 ];
 
 export function handsKindOf(environmentType: string): HandsKind {
-  if (environmentType === 'sandbox' || environmentType === 'remote' || environmentType === 'self_hosted') return environmentType;
+  if (environmentType === 'sandbox' || environmentType === 'remote' || environmentType === 'self_hosted')
+    return environmentType;
   return 'local';
 }
 
@@ -32,5 +33,8 @@ export function sandboxNetworkingOf(config: Record<string, unknown> | undefined)
   const parsed = NetworkingSchema.safeParse(config?.networking);
   if (!parsed.success || parsed.data.type !== 'limited') return { type: 'unrestricted', allowedHosts: [] };
   const { allowed_hosts, allow_package_managers } = parsed.data;
-  return { type: 'limited', allowedHosts: [...allowed_hosts, ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : [])] };
+  return {
+    type: 'limited',
+    allowedHosts: [...allowed_hosts, ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : [])],
+  };
 }

@@ -42,29 +42,56 @@ function onClusterWorker(name: string): HarnessTool {
   return {
     ...schema,
     toolset: 'builtin',
-    execute: async () => ({ status: 'error', content: [{ type: 'text', text: `${name} runs on the session's worker, not in the Brain` }], reason: 'hands_unavailable' }),
+    execute: async () => ({
+      status: 'error',
+      content: [{ type: 'text', text: `${name} runs on the session's worker, not in the Brain` }],
+      reason: 'hands_unavailable',
+    }),
   };
 }
 
 /** A file tool bound to `files` (and the mounts beside them) instead of the harness's workspace. */
-function onFiles(tool: HarnessTool, files: WorkspaceFs, fileMounts?: () => Promise<FileMount[]>): HarnessTool {
-  return { ...tool, execute: async (input, context) => tool.execute(input, { ...context, fs: files, ...(fileMounts ? { mounts: await fileMounts() } : {}) }) };
+function onFiles(
+  tool: HarnessTool,
+  files: WorkspaceFs,
+  fileMounts?: () => Promise<FileMount[]>,
+): HarnessTool {
+  return {
+    ...tool,
+    execute: async (input, context) =>
+      tool.execute(input, { ...context, fs: files, ...(fileMounts ? { mounts: await fileMounts() } : {}) }),
+  };
 }
 
-function workspaceTools(kind: HandsKind, sessionFiles: WorkspaceFs | undefined, fileMounts?: () => Promise<FileMount[]>): HarnessTool[] {
+function workspaceTools(
+  kind: HandsKind,
+  sessionFiles: WorkspaceFs | undefined,
+  fileMounts?: () => Promise<FileMount[]>,
+): HarnessTool[] {
   if (kind === 'self_hosted') return selfHostedTools();
   if (runsOnClusterWorker(kind)) return [...AGENT_WORKSPACE_TOOL_NAMES].map(onClusterWorker);
   // `remote`: the session's own Postgres-backed files, read and written here; there is no shell.
   const bash = unavailableBashTool('remote environments have no shell; use read, write, edit, glob and grep');
-  return [bash, ...AGENT_FILE_TOOLS.map((tool) => (sessionFiles ? onFiles(tool, sessionFiles, fileMounts) : tool))];
+  return [
+    bash,
+    ...AGENT_FILE_TOOLS.map((tool) => (sessionFiles ? onFiles(tool, sessionFiles, fileMounts) : tool)),
+  ];
 }
 
 /**
  * `agent_toolset_20260401` as one session offers it: the CMA names and schemas in every environment
  * type, only the enabled tools, each bound to where it runs (cluster worker, customer's worker, Brain).
  */
-export function sessionAgentTools(toolset: AgentToolset, kind: HandsKind, options: SessionToolOptions): HarnessTool[] {
+export function sessionAgentTools(
+  toolset: AgentToolset,
+  kind: HandsKind,
+  options: SessionToolOptions,
+): HarnessTool[] {
   const enabled = enabledAgentToolNames(toolset);
-  const all = [...workspaceTools(kind, options.sessionFiles, options.fileMounts), createAgentWebFetchTool(options.webFetch), createAgentWebSearchTool(options.webSearch)];
+  const all = [
+    ...workspaceTools(kind, options.sessionFiles, options.fileMounts),
+    createAgentWebFetchTool(options.webFetch),
+    createAgentWebSearchTool(options.webSearch),
+  ];
   return all.filter((t) => enabled.has(t.name));
 }

@@ -1,7 +1,11 @@
 import type { HandsBindings } from './hands-bindings.js';
 
 /** Resolves `died` once the worker's heartbeat lapses; `stop` ends the watch. */
-export function watchWorker(bindings: HandsBindings, workerId: string, pollMs: number): { died: Promise<'died'>; stop: () => void } {
+export function watchWorker(
+  bindings: HandsBindings,
+  workerId: string,
+  pollMs: number,
+): { died: Promise<'died'>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const died = new Promise<'died'>((resolve) => {

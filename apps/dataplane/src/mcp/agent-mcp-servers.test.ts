@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { normalizeAgentTools, type SessionAgent } from '@agentry/contracts';
 import { agentMcpServers } from './agent-mcp-servers.js';
 
-const agent = (mcp_servers: SessionAgent['mcp_servers'], tools: Parameters<typeof normalizeAgentTools>[0]): SessionAgent =>
-  ({ id: 'agent_1', version: 1, model: { id: 'scripted' }, system: null, mcp_servers, tools: normalizeAgentTools(tools) }) as unknown as SessionAgent;
+const agent = (
+  mcp_servers: SessionAgent['mcp_servers'],
+  tools: Parameters<typeof normalizeAgentTools>[0],
+): SessionAgent =>
+  ({
+    id: 'agent_1',
+    version: 1,
+    model: { id: 'scripted' },
+    system: null,
+    mcp_servers,
+    tools: normalizeAgentTools(tools),
+  }) as unknown as SessionAgent;
 
 describe('agentMcpServers', () => {
   it('connects the servers a toolset enables, and offers the enabled tools it names even before listing', () => {
@@ -17,9 +27,18 @@ describe('agentMcpServers', () => {
           { type: 'url', name: 'unreferenced', url: 'https://unreferenced.test/mcp' },
         ],
         [
-          { type: 'mcp_toolset', mcp_server_name: 'github', configs: [{ name: 'search' }, { name: 'delete_repo', enabled: false }] },
+          {
+            type: 'mcp_toolset',
+            mcp_server_name: 'github',
+            configs: [{ name: 'search' }, { name: 'delete_repo', enabled: false }],
+          },
           { type: 'mcp_toolset', mcp_server_name: 'off', default_config: { enabled: false } },
-          { type: 'mcp_toolset', mcp_server_name: 'mostly-off', default_config: { enabled: false }, configs: [{ name: 'read', enabled: true }] },
+          {
+            type: 'mcp_toolset',
+            mcp_server_name: 'mostly-off',
+            default_config: { enabled: false },
+            configs: [{ name: 'read', enabled: true }],
+          },
           { type: 'mcp_toolset', mcp_server_name: 'bad name' },
         ],
       ),

@@ -15,7 +15,10 @@ const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
  * The servers a session connects to: those of `mcp_servers` that an `mcp_toolset` references with at least one
  * tool enabled. A toolset that disables everything needs no connection, since every call would be denied.
  */
-export function agentMcpServers(agent: SessionAgent): { servers: AgentMcpServer[]; skipped: Array<{ name: string; reason: string }> } {
+export function agentMcpServers(agent: SessionAgent): {
+  servers: AgentMcpServer[];
+  skipped: Array<{ name: string; reason: string }>;
+} {
   const servers: AgentMcpServer[] = [];
   const skipped: Array<{ name: string; reason: string }> = [];
   // Specs stored before agents had MCP servers lack the field.
@@ -30,7 +33,10 @@ export function agentMcpServers(agent: SessionAgent): { servers: AgentMcpServer[
     }
     if (!enabled) continue;
     if (!SERVER_NAME.test(server.name)) {
-      skipped.push({ name: server.name, reason: 'MCP server names must be letters, digits, "_" or "-" to name tools' });
+      skipped.push({
+        name: server.name,
+        reason: 'MCP server names must be letters, digits, "_" or "-" to name tools',
+      });
       continue;
     }
     servers.push({ name: server.name, url: server.url, namedTools: [...namedTools] });

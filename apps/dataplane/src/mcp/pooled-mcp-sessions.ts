@@ -83,7 +83,10 @@ export class PooledMcpSessions<S extends PooledServers> {
       const ended = await this.options.endedSessions.endedAmong([...this.sessions.keys()]);
       await Promise.all(ended.map((id) => this.close(id)));
     } catch (error) {
-      this.options.logger.warn({ err: (error as Error).message }, `could not look for ended sessions holding ${this.options.what}`);
+      this.options.logger.warn(
+        { err: (error as Error).message },
+        `could not look for ended sessions holding ${this.options.what}`,
+      );
     }
   }
 

@@ -13,15 +13,39 @@ const agent = {
   version: 1,
   model: { id: 'scripted' },
   mcp_servers: [{ type: 'url', name: 'local', url: URL_ON_LOOPBACK }],
-  tools: normalizeAgentTools([{ type: 'mcp_toolset', mcp_server_name: 'local', configs: [{ name: 'lookup' }] }]),
+  tools: normalizeAgentTools([
+    { type: 'mcp_toolset', mcp_server_name: 'local', configs: [{ name: 'lookup' }] },
+  ]),
 } as unknown as SessionAgent;
 
-function pool(options: { idleMs?: number; credentialsFor?: McpCredentialsClient['credentialsFor']; ended?: string[] } = {}) {
+function pool(
+  options: {
+    idleMs?: number;
+    credentialsFor?: McpCredentialsClient['credentialsFor'];
+    ended?: string[];
+  } = {},
+) {
   const warnings: string[] = [];
-  const logger = { warn: (_: unknown, msg: string) => warnings.push(msg), debug: () => undefined, info: () => undefined, error: () => undefined };
+  const logger = {
+    warn: (_: unknown, msg: string) => warnings.push(msg),
+    debug: () => undefined,
+    info: () => undefined,
+    error: () => undefined,
+  };
   const tokensFor = vi.fn(
     options.credentialsFor ??
-      (async () => new Map([[URL_ON_LOOPBACK, { server_url: URL_ON_LOOPBACK, credential_id: 'vcrd_1', type: 'static_bearer' as const, access_token: 'tkn' }]])),
+      (async () =>
+        new Map([
+          [
+            URL_ON_LOOPBACK,
+            {
+              server_url: URL_ON_LOOPBACK,
+              credential_id: 'vcrd_1',
+              type: 'static_bearer' as const,
+              access_token: 'tkn',
+            },
+          ],
+        ])),
   );
   const config = {
     AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: false,
@@ -30,12 +54,26 @@ function pool(options: { idleMs?: number; credentialsFor?: McpCredentialsClient[
     AGENTRY_MCP_CALL_TIMEOUT_MS: 2_000,
     AGENTRY_MCP_ENDED_CHECK_MS: 50,
   } as DataplaneEnv;
-  const ended = { endedAmong: async (ids: string[]) => ids.filter((id) => options.ended?.includes(id)) } as EndedSessionsRepository;
-  const mcp = new SessionMcpPool({ credentialsFor: tokensFor } as unknown as McpCredentialsClient, ended, config, logger as unknown as Logger);
+  const ended = {
+    endedAmong: async (ids: string[]) => ids.filter((id) => options.ended?.includes(id)),
+  } as EndedSessionsRepository;
+  const mcp = new SessionMcpPool(
+    { credentialsFor: tokensFor } as unknown as McpCredentialsClient,
+    ended,
+    config,
+    logger as unknown as Logger,
+  );
   return { pool: mcp, tokensFor, warnings };
 }
 
-const context = { toolCallId: 'c1', fs: {} as never, signal: new AbortController().signal, sessionId: ref.sessionId, agentId: 'agent_1', values: {} };
+const context = {
+  toolCallId: 'c1',
+  fs: {} as never,
+  signal: new AbortController().signal,
+  sessionId: ref.sessionId,
+  agentId: 'agent_1',
+  values: {},
+};
 
 describe('SessionMcpPool', () => {
   it('keeps a server the egress guard refuses out of reach: its named tools answer with the refusal', async () => {
@@ -44,7 +82,9 @@ describe('SessionMcpPool', () => {
     expect(tools.map((t) => [t.name, t.toolset])).toEqual([['mcp__local__lookup', 'mcp:local']]);
     expect(tokensFor).toHaveBeenCalledWith('tenant_1', 'sesn_1', [URL_ON_LOOPBACK]);
     expect(warnings).toContain('MCP server could not be reached');
-    await expect(tools[0]!.execute({}, context)).rejects.toThrow(/MCP server "local": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/);
+    await expect(tools[0]!.execute({}, context)).rejects.toThrow(
+      /MCP server "local": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/,
+    );
     await mcp.onModuleDestroy();
   });
 
@@ -74,7 +114,9 @@ describe('SessionMcpPool', () => {
   });
 
   it('goes on without credentials when they cannot be loaded, and drops the entry when the agent has no servers', async () => {
-    const { pool: mcp, warnings } = pool({ credentialsFor: async () => Promise.reject(new Error('control unavailable')) });
+    const { pool: mcp, warnings } = pool({
+      credentialsFor: async () => Promise.reject(new Error('control unavailable')),
+    });
     expect(await mcp.toolsFor(ref, agent)).toHaveLength(1);
     expect(warnings).toContain('vault credentials for MCP servers could not be loaded');
     expect(await mcp.toolsFor(ref, { ...agent, mcp_servers: [], tools: [] })).toEqual([]);

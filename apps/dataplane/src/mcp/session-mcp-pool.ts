@@ -57,7 +57,9 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.fetch = egressCheckedFetch(new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }));
+    this.fetch = egressCheckedFetch(
+      new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }),
+    );
     this.pool = new PooledMcpSessions({
       what: 'MCP connections',
       idleTimeoutMs: config.AGENTRY_MCP_IDLE_TIMEOUT_MS,
@@ -76,9 +78,14 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
    * The tools of the agent's MCP servers for one turn. A server that cannot be reached is left out, except
    * for the tools its toolset names, which stay offered and answer with the connection error when called.
    */
-  async toolsFor(ref: McpSessionRef, agent: SessionAgent, report?: SessionErrorReporter): Promise<HarnessTool[]> {
+  async toolsFor(
+    ref: McpSessionRef,
+    agent: SessionAgent,
+    report?: SessionErrorReporter,
+  ): Promise<HarnessTool[]> {
     const { servers, skipped } = agentMcpServers(agent);
-    for (const s of skipped) this.logger.warn({ sessionId: ref.sessionId, server: s.name }, `MCP server left out: ${s.reason}`);
+    for (const s of skipped)
+      this.logger.warn({ sessionId: ref.sessionId, server: s.name }, `MCP server left out: ${s.reason}`);
     if (servers.length === 0) {
       await this.close(ref.sessionId);
       return [];
@@ -95,7 +102,9 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     return this.pool.whileBusy(ref.sessionId, session, async () => {
       await this.listMissing(ref, session);
       const toolsOf = (server: AgentMcpServer) => session.listed.get(server.name) ?? standInsOf(server);
-      return servers.flatMap((server) => toolsOf(server).flatMap((tool) => this.callable(ref, session, server.name, tool)));
+      return servers.flatMap((server) =>
+        toolsOf(server).flatMap((tool) => this.callable(ref, session, server.name, tool)),
+      );
     });
   }
 
@@ -119,20 +128,35 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
 
   private async sessionFor(ref: McpSessionRef, servers: AgentMcpServer[]): Promise<SessionServers> {
     const key = JSON.stringify(servers.map((s) => [s.name, s.url]));
-    return this.pool.obtain(ref.sessionId, (current) => current.key === key, () => this.open(ref, key, servers));
+    return this.pool.obtain(
+      ref.sessionId,
+      (current) => current.key === key,
+      () => this.open(ref, key, servers),
+    );
   }
 
   private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
-    const credentials = await this.credentials.credentialsFor(ref.tenantId, ref.sessionId, servers.map((s) => s.url)).catch((error: unknown) => {
-      // Without credentials the servers that need them refuse the connection, which the model is told.
-      this.logger.warn({ sessionId: ref.sessionId, err: (error as Error).message }, 'vault credentials for MCP servers could not be loaded');
-      return new Map();
-    });
+    const credentials = await this.credentials
+      .credentialsFor(
+        ref.tenantId,
+        ref.sessionId,
+        servers.map((s) => s.url),
+      )
+      .catch((error: unknown) => {
+        // Without credentials the servers that need them refuse the connection, which the model is told.
+        this.logger.warn(
+          { sessionId: ref.sessionId, err: (error as Error).message },
+          'vault credentials for MCP servers could not be loaded',
+        );
+        return new Map();
+      });
     const configs = servers.map((server): McpRemoteConnectionConfig => {
       const credential = credentials.get(server.url);
       let fetch = this.fetch;
       if (credential) {
-        const bearer = new VaultBearer(credential, server.name, (id) => this.credentials.refresh(ref.tenantId, ref.sessionId, id));
+        const bearer = new VaultBearer(credential, server.name, (id) =>
+          this.credentials.refresh(ref.tenantId, ref.sessionId, id),
+        );
         bearer.onFailure = (failure) => this.reportFailure(ref, failure);
         fetch = bearer.fetch(this.fetch);
       }
@@ -157,7 +181,10 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
 
   /** A credential the user must fix, as a `session.error` of the turn under way (CMA's MCP authentication error). */
   private async reportFailure(ref: McpSessionRef, failure: CredentialFailure): Promise<void> {
-    this.logger.warn({ sessionId: ref.sessionId, server: failure.serverName, credentialId: failure.credentialId }, 'MCP credential could not be refreshed');
+    this.logger.warn(
+      { sessionId: ref.sessionId, server: failure.serverName, credentialId: failure.credentialId },
+      'MCP credential could not be refreshed',
+    );
     await this.pool.current(ref.sessionId)?.report?.({
       type: 'mcp_authentication_failed_error',
       message: `MCP server "${failure.serverName}": ${failure.message}`,
@@ -176,7 +203,10 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
           if (connection) session.listed.set(server.name, await connection.listTools());
         } catch (error) {
           const failure = AppError.is(error) ? error : new AppError('MCP_CONNECTION_FAILED', String(error));
-          this.logger.warn({ sessionId: ref.sessionId, server: server.name, code: failure.code, err: failure.message }, 'MCP server could not be reached');
+          this.logger.warn(
+            { sessionId: ref.sessionId, server: server.name, code: failure.code, err: failure.message },
+            'MCP server could not be reached',
+          );
         }
       }),
     );
@@ -186,14 +216,25 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
    * One tool as the model sees it. A call finds the session's live connections when it runs, reopening them
    * if they closed while the model was thinking, and keeps them open until it returns.
    */
-  private callable(ref: McpSessionRef, session: SessionServers, server: string, tool: McpTool): HarnessTool[] {
+  private callable(
+    ref: McpSessionRef,
+    session: SessionServers,
+    server: string,
+    tool: McpTool,
+  ): HarnessTool[] {
     const described = session.manager.connection(server);
     if (!described) return [];
     const execute: HarnessTool['execute'] = async (input, context) => {
       const live = await this.sessionFor(ref, session.servers);
       const connection = live.manager.connection(server);
-      if (!connection) throw new AppError('INTERNAL', `MCP server "${server}" has no connection in session ${ref.sessionId}`);
-      return this.pool.whileBusy(ref.sessionId, live, () => mcpToolToHarnessTool(connection, tool).execute(input, context));
+      if (!connection)
+        throw new AppError(
+          'INTERNAL',
+          `MCP server "${server}" has no connection in session ${ref.sessionId}`,
+        );
+      return this.pool.whileBusy(ref.sessionId, live, () =>
+        mcpToolToHarnessTool(connection, tool).execute(input, context),
+      );
     };
     return [{ ...mcpToolToHarnessTool(described, tool), execute }];
   }

@@ -15,7 +15,14 @@ const target = (environmentType: HandsTarget['environmentType']): HandsTarget =>
   timeoutMs: 5_000,
   networking: { type: 'unrestricted', allowedHosts: [] },
 });
-const context = { toolCallId: 'c1', fs: {} as never, signal: new AbortController().signal, sessionId: 'sesn_1', agentId: 'agent_1', values: {} };
+const context = {
+  toolCallId: 'c1',
+  fs: {} as never,
+  signal: new AbortController().signal,
+  sessionId: 'sesn_1',
+  agentId: 'agent_1',
+  values: {},
+};
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -27,7 +34,12 @@ async function closedPort(): Promise<number> {
 
 function pool(allowPrivate: boolean) {
   const warnings: string[] = [];
-  const logger = { warn: (_: unknown, msg: string) => warnings.push(msg), debug: () => undefined, info: () => undefined, error: () => undefined };
+  const logger = {
+    warn: (_: unknown, msg: string) => warnings.push(msg),
+    debug: () => undefined,
+    info: () => undefined,
+    error: () => undefined,
+  };
   const config = {
     AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: allowPrivate,
     AGENTRY_HANDS_BINDING_LEASE_MS: 60_000,
@@ -37,7 +49,14 @@ function pool(allowPrivate: boolean) {
     AGENTRY_MCP_ENDED_CHECK_MS: 1_000,
   } as DataplaneEnv;
   const ended = { endedAmong: async () => [] } as unknown as EndedSessionsRepository;
-  const mcp = new SessionToolsJsonMcp({} as RpcClient, {} as NatsBus, ended, config, logger as unknown as Logger, {} as Redis);
+  const mcp = new SessionToolsJsonMcp(
+    {} as RpcClient,
+    {} as NatsBus,
+    ended,
+    config,
+    logger as unknown as Logger,
+    {} as Redis,
+  );
   return { mcp, warnings };
 }
 
@@ -48,7 +67,9 @@ describe('SessionToolsJsonMcp', () => {
     const tools = await mcp.toolsFor(target('sandbox'), { local: { url, enableTools: ['ping'] } });
     expect(tools.map((t) => [t.name, t.toolset])).toEqual([['mcp__local__ping', 'mcp:local']]);
     expect(warnings).toContain('MCP server could not be reached');
-    await expect(tools[0]!.execute({}, context)).rejects.toThrow(/MCP server "local": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/);
+    await expect(tools[0]!.execute({}, context)).rejects.toThrow(
+      /MCP server "local": cannot connect: refused by the egress policy: .*127\.0\.0\.1, a loopback address/,
+    );
     await mcp.onModuleDestroy();
   });
 
@@ -64,8 +85,12 @@ describe('SessionToolsJsonMcp', () => {
 
   it('never starts a stdio server where the session has no sandbox on a worker', async () => {
     const { mcp, warnings } = pool(false);
-    expect(await mcp.toolsFor(target('remote'), { files: { command: 'node', args: ['server.js'] } })).toEqual([]);
-    expect(warnings).toContain('stdio MCP server left out: only sessions with a sandbox on a worker run them');
+    expect(await mcp.toolsFor(target('remote'), { files: { command: 'node', args: ['server.js'] } })).toEqual(
+      [],
+    );
+    expect(warnings).toContain(
+      'stdio MCP server left out: only sessions with a sandbox on a worker run them',
+    );
     expect(mcp.size).toBe(0);
   });
 });

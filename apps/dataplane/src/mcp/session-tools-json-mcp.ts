@@ -52,7 +52,13 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
   ) {
     this.bindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
-    this.bridgeDeps = { rpc, bus, bindings: this.bindings, requestTimeoutMs: config.AGENTRY_MCP_CONNECT_TIMEOUT_MS, livenessPollMs: 1_000 };
+    this.bridgeDeps = {
+      rpc,
+      bus,
+      bindings: this.bindings,
+      requestTimeoutMs: config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
+      livenessPollMs: 1_000,
+    };
     this.pool = new PooledMcpSessions({
       what: 'tools.json MCP servers',
       idleTimeoutMs: config.AGENTRY_MCP_IDLE_TIMEOUT_MS,
@@ -72,15 +78,24 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     let configs: McpConnectionConfig[];
     try {
       // A server without its own `timeout` gets the installation's, like the agent's MCP servers.
-      const timeouts = { timeoutMs: this.config.AGENTRY_MCP_CALL_TIMEOUT_MS, connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS };
+      const timeouts = {
+        timeoutMs: this.config.AGENTRY_MCP_CALL_TIMEOUT_MS,
+        connectTimeoutMs: this.config.AGENTRY_MCP_CONNECT_TIMEOUT_MS,
+      };
       configs = toMcpConnectionConfigs(servers).map((c) => ({ ...timeouts, ...c }));
     } catch (error) {
-      this.logger.warn({ sessionId: target.sessionId, err: (error as Error).message }, 'tools.json MCP servers left out');
+      this.logger.warn(
+        { sessionId: target.sessionId, err: (error as Error).message },
+        'tools.json MCP servers left out',
+      );
       return [];
     }
     if (!runsOnClusterWorker(target.environmentType)) {
       for (const c of configs.filter((c) => c.transport === 'stdio')) {
-        this.logger.warn({ sessionId: target.sessionId, server: c.name }, 'stdio MCP server left out: only sessions with a sandbox on a worker run them');
+        this.logger.warn(
+          { sessionId: target.sessionId, server: c.name },
+          'stdio MCP server left out: only sessions with a sandbox on a worker run them',
+        );
       }
       configs = configs.filter((c) => c.transport !== 'stdio');
     }
@@ -93,14 +108,20 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     try {
       session = await this.sessionFor(target, configs, workerId);
     } catch (error) {
-      this.logger.warn({ sessionId: target.sessionId, err: (error as Error).message }, 'tools.json MCP servers left out');
+      this.logger.warn(
+        { sessionId: target.sessionId, err: (error as Error).message },
+        'tools.json MCP servers left out',
+      );
       return [];
     }
     return this.pool.whileBusy(target.sessionId, session, async () => {
       const listing = await session.manager.listTools();
       const tools = listing.tools.map((tool) => this.callable(target, session, tool));
       for (const { server, error } of listing.failures) {
-        this.logger.warn({ sessionId: target.sessionId, server, code: error.code, err: error.message }, 'MCP server could not be reached');
+        this.logger.warn(
+          { sessionId: target.sessionId, server, code: error.code, err: error.message },
+          'MCP server could not be reached',
+        );
         const named = configs.find((c) => c.name === server)?.enableTools ?? [];
         tools.push(...named.map((name) => this.standIn(target, session, server, name)));
       }
@@ -133,13 +154,23 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async sessionFor(target: HandsTarget, configs: McpConnectionConfig[], workerId: string | null): Promise<SessionServers> {
+  private async sessionFor(
+    target: HandsTarget,
+    configs: McpConnectionConfig[],
+    workerId: string | null,
+  ): Promise<SessionServers> {
     const key = JSON.stringify(configs);
-    const fits = (current: SessionServers) => current.key === key && (workerId === null || current.workerId === workerId);
+    const fits = (current: SessionServers) =>
+      current.key === key && (workerId === null || current.workerId === workerId);
     return this.pool.obtain(target.sessionId, fits, () => this.open(target, key, configs, workerId));
   }
 
-  private open(target: HandsTarget, key: string, configs: McpConnectionConfig[], workerId: string | null): SessionServers {
+  private open(
+    target: HandsTarget,
+    key: string,
+    configs: McpConnectionConfig[],
+    workerId: string | null,
+  ): SessionServers {
     const manager = new McpManager(configs, {
       clientInfo: { name: 'agentry', version: '0.1.0' },
       stdioBridge: (config) => new WorkerStdioBridge(this.bridgeDeps, target, config),
@@ -155,9 +186,14 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
   private callable(target: HandsTarget, session: SessionServers, tool: HarnessTool): HarnessTool {
     const server = tool.toolset?.slice('mcp:'.length) ?? '';
     const execute: HarnessTool['execute'] = async (input, context) => {
-      const live = this.pool.current(target.sessionId) === session ? session : await this.sessionFor(target, session.configs, null);
-      const run = live === session ? tool : (await live.manager.toolsOf(server)).find((t) => t.name === tool.name);
-      if (!run) throw new AppError('MCP_CONNECTION_FAILED', `MCP server "${server}" no longer offers ${tool.name}`);
+      const live =
+        this.pool.current(target.sessionId) === session
+          ? session
+          : await this.sessionFor(target, session.configs, null);
+      const run =
+        live === session ? tool : (await live.manager.toolsOf(server)).find((t) => t.name === tool.name);
+      if (!run)
+        throw new AppError('MCP_CONNECTION_FAILED', `MCP server "${server}" no longer offers ${tool.name}`);
       return this.pool.whileBusy(target.sessionId, live, () => run.execute(input, context));
     };
     return { ...tool, execute };
@@ -165,7 +201,11 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
 
   /** A tool tools.json names on a server that could not be reached: calling it tries again and reports why it failed. */
   private standIn(target: HandsTarget, session: SessionServers, server: string, name: string): HarnessTool {
-    const described = { name, description: `${name} on MCP server ${server} (the server could not be reached to describe it)`, inputSchema: { type: 'object' as const } };
+    const described = {
+      name,
+      description: `${name} on MCP server ${server} (the server could not be reached to describe it)`,
+      inputSchema: { type: 'object' as const },
+    };
     const connection = session.manager.connection(server)!;
     const tool = { ...mcpToolToHarnessTool(connection, described), name: mcpToolName(server, name) };
     return this.callable(target, session, tool);

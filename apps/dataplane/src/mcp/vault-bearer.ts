@@ -29,7 +29,9 @@ export class VaultBearer {
   constructor(
     private readonly credential: McpServerCredential,
     private readonly serverName: string,
-    private readonly refresher: (credentialId: string) => Promise<{ access_token: string; expires_at: string | null }>,
+    private readonly refresher: (
+      credentialId: string,
+    ) => Promise<{ access_token: string; expires_at: string | null }>,
   ) {
     this.token = credential.access_token;
     this.expiresAt = parseExpiry(credential.expires_at);
@@ -37,7 +39,8 @@ export class VaultBearer {
 
   fetch(base: McpFetch): McpFetch {
     return async (url, init) => {
-      if (this.refreshable && this.expiresAt !== null && this.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) await this.refresh();
+      if (this.refreshable && this.expiresAt !== null && this.expiresAt - EXPIRY_MARGIN_MS <= Date.now())
+        await this.refresh();
       const response = await base(url, this.authorized(init));
       if (response.status !== 401 || !this.refreshable) return response;
       await response.body?.cancel().catch(() => undefined);
@@ -58,7 +61,8 @@ export class VaultBearer {
 
   /** Refreshes once for all requests waiting on it; throws the failure's explanation. */
   private async refresh(): Promise<void> {
-    if (this.failed && Date.now() - this.failed.at < RETRY_REFRESH_AFTER_MS) throw new Error(this.failed.message);
+    if (this.failed && Date.now() - this.failed.at < RETRY_REFRESH_AFTER_MS)
+      throw new Error(this.failed.message);
     this.refreshing ??= this.runRefresh().finally(() => {
       this.refreshing = undefined;
     });
@@ -77,7 +81,9 @@ export class VaultBearer {
         `the access token of vault credential ${credentialId}${vaultId ? ` (vault ${vaultId})` : ''} expired or was refused, and refreshing it failed: ` +
         `${(error as Error).message}. Update the credential's tokens to reconnect`;
       this.failed = { message, at: Date.now() };
-      await this.onFailure({ serverName: this.serverName, credentialId, vaultId, message }).catch(() => undefined);
+      await this.onFailure({ serverName: this.serverName, credentialId, vaultId, message }).catch(
+        () => undefined,
+      );
       throw new Error(message);
     }
   }

@@ -82,9 +82,15 @@ export class WorkerStdioBridge implements StdioBridge {
 
   async send(message: Record<string, unknown>): Promise<void> {
     try {
-      await this.deps.rpc.request(HandsSubjects.mcpOn(this.workerId), { ...this.ids(), op: 'send', message }, { timeoutMs: this.deps.requestTimeoutMs });
+      await this.deps.rpc.request(
+        HandsSubjects.mcpOn(this.workerId),
+        { ...this.ids(), op: 'send', message },
+        { timeoutMs: this.deps.requestTimeoutMs },
+      );
     } catch (error) {
-      this.end(`the worker could not pass the message on: ${error instanceof Error ? error.message : String(error)}`);
+      this.end(
+        `the worker could not pass the message on: ${error instanceof Error ? error.message : String(error)}`,
+      );
       throw error;
     }
   }
@@ -94,7 +100,13 @@ export class WorkerStdioBridge implements StdioBridge {
     this.ended = true;
     this.stopListening();
     if (wasOpen && this.workerId) {
-      await this.deps.rpc.request(HandsSubjects.mcpOn(this.workerId), { ...this.ids(), op: 'close' }, { timeoutMs: this.deps.requestTimeoutMs }).catch(() => undefined);
+      await this.deps.rpc
+        .request(
+          HandsSubjects.mcpOn(this.workerId),
+          { ...this.ids(), op: 'close' },
+          { timeoutMs: this.deps.requestTimeoutMs },
+        )
+        .catch(() => undefined);
     }
   }
 

@@ -15,9 +15,17 @@ import type { SessionMountPlan } from './session-mount-plan.js';
  * outputs in the session's own store (pointer at /mnt/tool_results, followed with `read`), and the skill
  * index over the attached `/v1` skills and the agent's workspace skills, each at its mounted path.
  */
-export function mountedArtefactHooks(plan: SessionMountPlan, logger: WarnLogger): Pick<HarnessHooks, 'evictToolResult' | 'skills'> {
+export function mountedArtefactHooks(
+  plan: SessionMountPlan,
+  logger: WarnLogger,
+): Pick<HarnessHooks, 'evictToolResult' | 'skills'> {
   return {
-    evictToolResult: (_ctx, result) => evictLargeToolResult(plan.artefacts, { ...result, shownDir: SESSION_MOUNT_PATHS.toolResults, readTool: 'read' }),
+    evictToolResult: (_ctx, result) =>
+      evictLargeToolResult(plan.artefacts, {
+        ...result,
+        shownDir: SESSION_MOUNT_PATHS.toolResults,
+        readTool: 'read',
+      }),
     async skills({ fs }) {
       // The agent's own skills (its workspace) win over an attached skill of the same name.
       const sources: SkillSource[] = [

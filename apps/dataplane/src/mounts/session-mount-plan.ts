@@ -62,26 +62,59 @@ export class SessionMountPlanner {
    * `hasResources`: whether the session lists resources at all; most do not, and their turns skip asking
    * control for them.
    */
-  async plan(context: { tenantId: string; sessionId: string; agent: SessionAgent; writableMounts?: boolean; hasResources?: boolean }): Promise<SessionMountPlan> {
+  async plan(context: {
+    tenantId: string;
+    sessionId: string;
+    agent: SessionAgent;
+    writableMounts?: boolean;
+    hasResources?: boolean;
+  }): Promise<SessionMountPlan> {
     const { tenantId, sessionId, agent } = context;
     const artefactsRoot = sessionArtefactsRoot(tenantId, sessionId);
     const skills = await this.attachedSkills(tenantId, agent);
-    const resources = context.hasResources === false ? NO_RESOURCES : await this.resources(tenantId, sessionId, context.writableMounts ?? true);
+    const resources =
+      context.hasResources === false
+        ? NO_RESOURCES
+        : await this.resources(tenantId, sessionId, context.writableMounts ?? true);
     const mounts: SessionMount[] = [
-      { path: SESSION_MOUNT_PATHS.agent, source: { type: 'workspace', root: agentWorkspaceRoot(tenantId, agent.id), include: [...AGENT_DEFINITION_ENTRIES] } },
+      {
+        path: SESSION_MOUNT_PATHS.agent,
+        source: {
+          type: 'workspace',
+          root: agentWorkspaceRoot(tenantId, agent.id),
+          include: [...AGENT_DEFINITION_ENTRIES],
+        },
+      },
       ...skills,
-      { path: SESSION_MOUNT_PATHS.toolResults, source: { type: 'workspace', root: artefactsRoot, dir: LARGE_TOOL_RESULTS_DIR } },
-      { path: SESSION_MOUNT_PATHS.plans, source: { type: 'workspace', root: artefactsRoot, dir: DEFAULT_PLAN_DIR } },
+      {
+        path: SESSION_MOUNT_PATHS.toolResults,
+        source: { type: 'workspace', root: artefactsRoot, dir: LARGE_TOOL_RESULTS_DIR },
+      },
+      {
+        path: SESSION_MOUNT_PATHS.plans,
+        source: { type: 'workspace', root: artefactsRoot, dir: DEFAULT_PLAN_DIR },
+      },
       ...resources.mounts,
     ];
     if (this.skillFiles.size > SKILL_CACHE_ENTRIES) this.skillFiles.clear();
     const deps = { sql: this.sql.pool, tenantId, skillCache: this.skillFiles };
     // The skills alone as one tree, each skill a top-level folder (its name), for the skill index and loader.
-    const skillsTree = skills.length > 0 ? await openMountTree(skills.map((m) => ({ ...m, path: `/mnt/${m.path.slice(SESSION_MOUNT_PATHS.skills.length + 1)}` })), deps) : null;
+    const skillsTree =
+      skills.length > 0
+        ? await openMountTree(
+            skills.map((m) => ({
+              ...m,
+              path: `/mnt/${m.path.slice(SESSION_MOUNT_PATHS.skills.length + 1)}`,
+            })),
+            deps,
+          )
+        : null;
     return {
       mounts,
       artefacts: new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId, root: artefactsRoot }),
-      attachedSkills: skillsTree ? { layer: 'repository', fs: skillsTree, root: '', shownAt: SESSION_MOUNT_PATHS.skills } : null,
+      attachedSkills: skillsTree
+        ? { layer: 'repository', fs: skillsTree, root: '', shownAt: SESSION_MOUNT_PATHS.skills }
+        : null,
       fileMounts: async () => [{ path: '/mnt', fs: await openMountTree(mounts, deps) }],
       promptNotes: resources.promptNotes,
     };
@@ -92,10 +125,17 @@ export class SessionMountPlanner {
     try {
       const { resources } = await this.rpc.request(SessionResourceSubjects.resolve, { tenantId, sessionId });
       const planned = resourceMounts(resources, { writable });
-      for (const skip of planned.skipped) this.logger.warn({ sessionId, resource: skip.id, mountPath: skip.mountPath, why: skip.why }, 'session resource not mounted');
+      for (const skip of planned.skipped)
+        this.logger.warn(
+          { sessionId, resource: skip.id, mountPath: skip.mountPath, why: skip.why },
+          'session resource not mounted',
+        );
       return planned;
     } catch (err) {
-      this.logger.error({ sessionId, err }, 'session resources could not be read; none are mounted this turn');
+      this.logger.error(
+        { sessionId, err },
+        'session resources could not be read; none are mounted this turn',
+      );
       return NO_RESOURCES;
     }
   }
@@ -108,10 +148,17 @@ export class SessionMountPlanner {
       const version = await resolveSkillVersion(this.sql.pool, tenantId, ref.skill_id, ref.version);
       const name = version === null ? null : await this.skillName(tenantId, ref.skill_id, version);
       if (version === null || name === null) {
-        this.logger.warn({ agentId: agent.id, skillId: ref.skill_id, version: ref.version }, 'attached skill not found; not mounted');
+        this.logger.warn(
+          { agentId: agent.id, skillId: ref.skill_id, version: ref.version },
+          'attached skill not found; not mounted',
+        );
         continue;
       }
-      if (!mounts.has(name)) mounts.set(name, { path: `${SESSION_MOUNT_PATHS.skills}/${name}`, source: { type: 'skill_version', skillId: ref.skill_id, version } });
+      if (!mounts.has(name))
+        mounts.set(name, {
+          path: `${SESSION_MOUNT_PATHS.skills}/${name}`,
+          source: { type: 'skill_version', skillId: ref.skill_id, version },
+        });
     }
     return [...mounts.values()];
   }

@@ -31,17 +31,36 @@ export class OutcomeDefinitions {
     private readonly evaluations: OutcomeEvaluationsRepository,
   ) {}
 
-  async prepare(actor: Actor, events: InboundEvent[]): Promise<Array<InboundEvent | (DefineOutcome & { outcome_id: string })>> {
-    return Promise.all(events.map((event) => (event.type === 'user.define_outcome' ? this.define(actor, event) : event)));
+  async prepare(
+    actor: Actor,
+    events: InboundEvent[],
+  ): Promise<Array<InboundEvent | (DefineOutcome & { outcome_id: string })>> {
+    return Promise.all(
+      events.map((event) => (event.type === 'user.define_outcome' ? this.define(actor, event) : event)),
+    );
   }
 
   async listPending(sessionId: string, stored: StoredEvent[]): Promise<void> {
-    await this.evaluations.addPending(sessionId, stored.flatMap(({ event }) => (event.type === 'user.define_outcome' ? [pendingRecord(event)] : [])));
+    await this.evaluations.addPending(
+      sessionId,
+      stored.flatMap(({ event }) => (event.type === 'user.define_outcome' ? [pendingRecord(event)] : [])),
+    );
   }
 
-  private async define(actor: Actor, event: DefineOutcome): Promise<DefineOutcome & { outcome_id: string; max_iterations: number }> {
-    const rubric = event.rubric.type === 'text' ? event.rubric : { type: 'text' as const, content: await this.rubricFile(actor, event.rubric.file_id) };
-    return { ...event, rubric, max_iterations: event.max_iterations ?? DEFAULT_OUTCOME_MAX_ITERATIONS, outcome_id: newId(ID_PREFIXES.outcome) };
+  private async define(
+    actor: Actor,
+    event: DefineOutcome,
+  ): Promise<DefineOutcome & { outcome_id: string; max_iterations: number }> {
+    const rubric =
+      event.rubric.type === 'text'
+        ? event.rubric
+        : { type: 'text' as const, content: await this.rubricFile(actor, event.rubric.file_id) };
+    return {
+      ...event,
+      rubric,
+      max_iterations: event.max_iterations ?? DEFAULT_OUTCOME_MAX_ITERATIONS,
+      outcome_id: newId(ID_PREFIXES.outcome),
+    };
   }
 
   private async rubricFile(actor: Actor, fileId: string): Promise<string> {
@@ -50,18 +69,29 @@ export class OutcomeDefinitions {
       const file = await this.rpc.request(ControlStoreSubjects.downloadFile, { actor, id: fileId });
       content = Buffer.from(file.content_base64, 'base64').toString('utf8');
     } catch (error) {
-      if (AppError.is(error, 'NOT_FOUND')) throw new AppError('INVALID_REQUEST', `rubric.file_id: file ${fileId} not found`);
+      if (AppError.is(error, 'NOT_FOUND'))
+        throw new AppError('INVALID_REQUEST', `rubric.file_id: file ${fileId} not found`);
       throw error;
     }
-    if (content.trim() === '') throw new AppError('INVALID_REQUEST', `rubric.file_id: file ${fileId} is empty`);
-    if (content.length > MAX_RUBRIC_CHARS) throw new AppError('INVALID_REQUEST', `rubric.file_id: file ${fileId} holds more than ${MAX_RUBRIC_CHARS} characters`);
+    if (content.trim() === '')
+      throw new AppError('INVALID_REQUEST', `rubric.file_id: file ${fileId} is empty`);
+    if (content.length > MAX_RUBRIC_CHARS)
+      throw new AppError(
+        'INVALID_REQUEST',
+        `rubric.file_id: file ${fileId} holds more than ${MAX_RUBRIC_CHARS} characters`,
+      );
     return content;
   }
 }
 
 /** The session's entry for an outcome as its echo event carries it. */
 export function pendingRecord(event: StoredEvent['event']): OutcomeRecord {
-  const e = event as unknown as { outcome_id: string; description: string; rubric: { content?: string }; max_iterations: number | null };
+  const e = event as unknown as {
+    outcome_id: string;
+    description: string;
+    rubric: { content?: string };
+    max_iterations: number | null;
+  };
   return {
     outcome_id: e.outcome_id,
     description: e.description,

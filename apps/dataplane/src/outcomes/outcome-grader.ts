@@ -22,7 +22,12 @@ Answer with one JSON object and nothing else: {"result": "satisfied" | "needs_re
  * The request is a single user message that names the outcome, the cycle and the work, so a scripted
  * grader can answer by matching on it.
  */
-export async function gradeOutcome(model: ModelPort, outcome: OutcomeRecord, work: ChatMessage[], signal: AbortSignal): Promise<Grade> {
+export async function gradeOutcome(
+  model: ModelPort,
+  outcome: OutcomeRecord,
+  work: ChatMessage[],
+  signal: AbortSignal,
+): Promise<Grade> {
   const transcript = renderTranscript(work, { maxBlockChars: 8_000 });
   const request = [
     `OUTCOME EVALUATION ${outcome.outcome_id} iteration ${outcome.iteration} of at most ${outcome.max_iterations}`,
@@ -31,8 +36,21 @@ export async function gradeOutcome(model: ModelPort, outcome: OutcomeRecord, wor
     `<work>\n${transcript.length > MAX_TRANSCRIPT_CHARS ? `...\n${transcript.slice(-MAX_TRANSCRIPT_CHARS)}` : transcript}\n</work>`,
   ].join('\n\n');
   let text = '';
-  let usage: ModelUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const stream = model.stream({ messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: [{ type: 'text', text: request }] }] }, signal);
+  let usage: ModelUsage = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
+  const stream = model.stream(
+    {
+      messages: [
+        { role: 'system', content: INSTRUCTIONS },
+        { role: 'user', content: [{ type: 'text', text: request }] },
+      ],
+    },
+    signal,
+  );
   for await (const event of stream) {
     if (event.type === 'text_delta') text += event.text;
     if (event.type === 'done') {
@@ -60,12 +78,21 @@ export function parseVerdict(text: string): Pick<Grade, 'verdict' | 'explanation
     try {
       const parsed = JSON.parse(text.slice(start, end + 1)) as { result?: unknown; explanation?: unknown };
       const verdict = OutcomeVerdictSchema.safeParse(parsed.result);
-      if (verdict.success && (verdict.data === 'satisfied' || verdict.data === 'needs_revision' || verdict.data === 'failed')) {
-        return { verdict: verdict.data, explanation: typeof parsed.explanation === 'string' ? parsed.explanation : '' };
+      if (
+        verdict.success &&
+        (verdict.data === 'satisfied' || verdict.data === 'needs_revision' || verdict.data === 'failed')
+      ) {
+        return {
+          verdict: verdict.data,
+          explanation: typeof parsed.explanation === 'string' ? parsed.explanation : '',
+        };
       }
     } catch {
       // falls through to the unreadable-reply case
     }
   }
-  return { verdict: 'needs_revision', explanation: `The grader gave no verdict in the expected form: ${text.slice(0, 2_000)}` };
+  return {
+    verdict: 'needs_revision',
+    explanation: `The grader gave no verdict in the expected form: ${text.slice(0, 2_000)}`,
+  };
 }

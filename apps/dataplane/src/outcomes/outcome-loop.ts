@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ID_PREFIXES, newId, type ModelUsage, type OutcomeVerdict, type StoredEvent } from '@agentry/contracts';
+import {
+  AppError,
+  ID_PREFIXES,
+  newId,
+  type ModelUsage,
+  type OutcomeVerdict,
+  type StoredEvent,
+} from '@agentry/contracts';
 import type { ChatMessage, ModelPort } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { cancelCause } from '../hands/hands-cancel.js';
@@ -13,7 +20,12 @@ import { isOpen, settleVerdict, type OutcomeRecord } from './outcome-record.js';
 /** How often `span.outcome_evaluation_ongoing` says the grader is still at work. */
 const HEARTBEAT_MS = 5_000;
 
-const NO_USAGE: ModelUsage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+const NO_USAGE: ModelUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
 
 export interface Evaluation {
   lease: Lease;
@@ -43,7 +55,8 @@ export class OutcomeLoop {
   /** Outcomes in the turn's input are being worked on from now on. */
   async begin(lease: Lease, input: StoredEvent[]): Promise<void> {
     for (const { event } of input) {
-      if (event.type === 'user.define_outcome') await this.put(lease, { ...pendingRecord(event), result: 'running' });
+      if (event.type === 'user.define_outcome')
+        await this.put(lease, { ...pendingRecord(event), result: 'running' });
     }
   }
 
@@ -59,7 +72,9 @@ export class OutcomeLoop {
 
     let beats = Promise.resolve();
     const beat = () => {
-      beats = beats.then(() => run.writer.emit({ type: 'span.outcome_evaluation_ongoing', ...ref })).then(() => run.writer.flush());
+      beats = beats
+        .then(() => run.writer.emit({ type: 'span.outcome_evaluation_ongoing', ...ref }))
+        .then(() => run.writer.flush());
     };
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
@@ -85,18 +100,29 @@ export class OutcomeLoop {
     await run.writer.flush();
     await this.put(run.lease, settled.record);
     // An interrupt stops the loop: the turn ends as interrupted turns do.
-    return (settled.verdict === 'needs_revision' || settled.verdict === 'max_iterations_reached') && !run.signal.aborted;
+    return (
+      (settled.verdict === 'needs_revision' || settled.verdict === 'max_iterations_reached') &&
+      !run.signal.aborted
+    );
   }
 
   /** A grading that produced no verdict: interrupted, or a grader that failed. A lost lease is the turn's to handle. */
   private unanswered(error: unknown, signal: AbortSignal, outcome: OutcomeRecord) {
     if (signal.aborted) {
       if (cancelCause(signal.reason) === 'lease_lost') throw new AppError('CONFLICT', 'turn lease lost');
-      return { verdict: 'interrupted' as const, explanation: 'An interrupt stopped the evaluation.', usage: NO_USAGE };
+      return {
+        verdict: 'interrupted' as const,
+        explanation: 'An interrupt stopped the evaluation.',
+        usage: NO_USAGE,
+      };
     }
     const message = error instanceof Error ? error.message : String(error);
     this.logger.warn({ outcomeId: outcome.outcome_id, err: message }, 'the outcome grader failed');
-    return { verdict: 'failed' as const, explanation: `The grader could not evaluate the work: ${message}`, usage: NO_USAGE };
+    return {
+      verdict: 'failed' as const,
+      explanation: `The grader could not evaluate the work: ${message}`,
+      usage: NO_USAGE,
+    };
   }
 
   private async put(lease: Lease, record: OutcomeRecord): Promise<void> {

@@ -16,8 +16,18 @@ export function outcomeMessage(type: string, payload: Payload): ContentBlock[] |
   if (type !== 'span.outcome_evaluation_end') return null;
   const evaluation = `Evaluation ${Number(payload.iteration) + 1}`;
   if (payload.result === 'needs_revision')
-    return [{ type: 'text', text: `[outcome grader] ${evaluation}: the outcome is not met yet.\n${String(payload.explanation)}\nRevise your work so it meets the rubric.` }];
+    return [
+      {
+        type: 'text',
+        text: `[outcome grader] ${evaluation}: the outcome is not met yet.\n${String(payload.explanation)}\nRevise your work so it meets the rubric.`,
+      },
+    ];
   if (payload.result === 'max_iterations_reached')
-    return [{ type: 'text', text: `[outcome grader] ${evaluation}: the outcome is still not met and no evaluation follows.\n${String(payload.explanation)}\nTell the user where the work stands.` }];
+    return [
+      {
+        type: 'text',
+        text: `[outcome grader] ${evaluation}: the outcome is still not met and no evaluation follows.\n${String(payload.explanation)}\nTell the user where the work stands.`,
+      },
+    ];
   return null;
 }

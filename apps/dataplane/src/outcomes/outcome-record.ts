@@ -29,8 +29,23 @@ export function isOpen(record: OutcomeRecord): boolean {
  * What an evaluation's verdict makes of the outcome. A revision the iteration budget cannot afford
  * becomes `max_iterations_reached`; `needs_revision` moves the outcome to its next cycle.
  */
-export function settleVerdict(record: OutcomeRecord, verdict: OutcomeVerdict, explanation: string, at: Date): { record: OutcomeRecord; verdict: OutcomeVerdict } {
-  const final = verdict === 'needs_revision' && record.iteration + 1 >= record.max_iterations ? 'max_iterations_reached' : verdict;
-  if (final === 'needs_revision') return { verdict: final, record: { ...record, iteration: record.iteration + 1, result: 'running', explanation } };
-  return { verdict: final, record: { ...record, result: final, explanation, completed_at: at.toISOString() } };
+export function settleVerdict(
+  record: OutcomeRecord,
+  verdict: OutcomeVerdict,
+  explanation: string,
+  at: Date,
+): { record: OutcomeRecord; verdict: OutcomeVerdict } {
+  const final =
+    verdict === 'needs_revision' && record.iteration + 1 >= record.max_iterations
+      ? 'max_iterations_reached'
+      : verdict;
+  if (final === 'needs_revision')
+    return {
+      verdict: final,
+      record: { ...record, iteration: record.iteration + 1, result: 'running', explanation },
+    };
+  return {
+    verdict: final,
+    record: { ...record, result: final, explanation, completed_at: at.toISOString() },
+  };
 }

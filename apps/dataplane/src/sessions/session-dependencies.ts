@@ -24,8 +24,13 @@ export const DEPENDENCY_COLUMNS = `environment_id AS "environmentId", agent_id A
 
 export function lostDependencyOf(facts: DependencyFacts): LostDependency | null {
   if (facts.environmentArchived !== false) {
-    return { kind: 'environment', id: facts.environmentId, state: facts.environmentArchived ? 'archived' : 'deleted' };
+    return {
+      kind: 'environment',
+      id: facts.environmentId,
+      state: facts.environmentArchived ? 'archived' : 'deleted',
+    };
   }
-  if (facts.agentArchived !== false) return { kind: 'agent', id: facts.agentId, state: facts.agentArchived ? 'archived' : 'deleted' };
+  if (facts.agentArchived !== false)
+    return { kind: 'agent', id: facts.agentId, state: facts.agentArchived ? 'archived' : 'deleted' };
   return null;
 }

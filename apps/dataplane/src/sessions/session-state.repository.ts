@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool } from '../sql/sql-pool.js';
-import { DEPENDENCY_COLUMNS, lostDependencyOf, type DependencyFacts, type LostDependency } from './session-dependencies.js';
+import {
+  DEPENDENCY_COLUMNS,
+  lostDependencyOf,
+  type DependencyFacts,
+  type LostDependency,
+} from './session-dependencies.js';
 
 export interface Lease {
   sessionId: string;
@@ -70,7 +75,9 @@ export class SessionStateRepository {
     owner: string,
     ttlMs: number,
   ): Promise<{ lease: Lease; session: SessionState; facts: TurnStartFacts } | null> {
-    type Row = SessionState & DependencyFacts & TurnStartFacts['account'] & { token: string; hasResources: boolean };
+    type Row = SessionState &
+      DependencyFacts &
+      TurnStartFacts['account'] & { token: string; hasResources: boolean };
     const rows = await this.sql.query<Row>(
       'sessions.acquire',
       `UPDATE sessions
@@ -82,14 +89,30 @@ export class SessionStateRepository {
     );
     const row = rows.rows[0];
     if (!row) return null;
-    const { token, environmentId, agentId, environmentArchived, agentArchived, budget, usage, hasResources, ...state } = row;
+    const {
+      token,
+      environmentId,
+      agentId,
+      environmentArchived,
+      agentArchived,
+      budget,
+      usage,
+      hasResources,
+      ...state
+    } = row;
     const session = { ...state, environmentId };
-    const facts = { lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }), account: { budget, usage }, hasResources };
+    const facts = {
+      lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }),
+      account: { budget, usage },
+      hasResources,
+    };
     return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session, facts };
   }
 
   /** The live lease on a session, if any: its token and how long until it expires. */
-  async liveLease(sessionId: string): Promise<{ tenantId: string; token: bigint; expiresInMs: number } | null> {
+  async liveLease(
+    sessionId: string,
+  ): Promise<{ tenantId: string; token: bigint; expiresInMs: number } | null> {
     const rows = await this.sql.query<{ tenant_id: string; token: string; expires_in_ms: number }>(
       'sessions.live-lease',
       `SELECT tenant_id, lease_token::text AS token, (extract(epoch FROM lease_expires_at - now()) * 1000)::float8 AS expires_in_ms

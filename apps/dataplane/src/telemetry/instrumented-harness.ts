@@ -8,7 +8,10 @@ import { platformMetrics, secondsSince, startChildSpan, streamInSpan } from '@ag
 export function instrumentHarness(harness: Harness, agentId: string): Harness {
   async function* run(...args: Parameters<Harness['run']>): AsyncGenerator<HarnessEvent> {
     const metrics = platformMetrics();
-    const span = startChildSpan('invoke_agent', 'internal', { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.id': agentId });
+    const span = startChildSpan('invoke_agent', 'internal', {
+      'gen_ai.operation.name': 'invoke_agent',
+      'gen_ai.agent.id': agentId,
+    });
     const started = performance.now();
     let first = true;
     let stopReason = 'error';

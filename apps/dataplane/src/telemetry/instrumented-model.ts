@@ -27,7 +27,11 @@ export class InstrumentedModel implements ModelPort {
 
   async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
     const provider = modelProvider(this.inner.id);
-    const labels = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider, 'gen_ai.request.model': this.inner.id };
+    const labels = {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': provider,
+      'gen_ai.request.model': this.inner.id,
+    };
     const span = startChildSpan(`chat ${this.inner.id}`, 'client', {
       ...labels,
       'gen_ai.system': provider,
@@ -54,7 +58,10 @@ export class InstrumentedModel implements ModelPort {
       errorType = (error as { code?: string }).code ?? 'error';
       throw error;
     } finally {
-      platformMetrics().modelDuration.record(secondsSince(started), { ...labels, ...(errorType ? { 'error.type': errorType } : {}) });
+      platformMetrics().modelDuration.record(secondsSince(started), {
+        ...labels,
+        ...(errorType ? { 'error.type': errorType } : {}),
+      });
       span.end();
     }
   }

@@ -28,10 +28,14 @@ export class SessionGauges implements OnModuleInit {
         attributes: { status },
       }));
     });
-    observeGauge('agentry.inbox.pending', 'Inbound events not yet consumed by a turn', async () => [{ value: (await this.stats()).inboxPending }]);
-    observeGauge('agentry.inbox.oldest_age', 'Seconds the oldest unconsumed inbound event has waited', async () => [
-      { value: (await this.stats()).inboxOldestSeconds },
+    observeGauge('agentry.inbox.pending', 'Inbound events not yet consumed by a turn', async () => [
+      { value: (await this.stats()).inboxPending },
     ]);
+    observeGauge(
+      'agentry.inbox.oldest_age',
+      'Seconds the oldest unconsumed inbound event has waited',
+      async () => [{ value: (await this.stats()).inboxOldestSeconds }],
+    );
     observeGauge('agentry.leases.active', 'Turn leases held now, across all dataplane replicas', async () => [
       { value: (await this.stats()).leasesActive },
     ]);

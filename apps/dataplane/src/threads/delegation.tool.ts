@@ -24,7 +24,10 @@ export function delegationTool(callable: SessionAgent[], delegations: Delegation
       type: 'object',
       properties: {
         agent: { type: 'string', enum: names, description: 'Name of the agent to message.' },
-        message: { type: 'string', description: 'What the agent should do, with everything it needs to know.' },
+        message: {
+          type: 'string',
+          description: 'What the agent should do, with everything it needs to know.',
+        },
       },
       required: ['agent', 'message'],
     },
@@ -33,10 +36,22 @@ export function delegationTool(callable: SessionAgent[], delegations: Delegation
     defaultPermission: 'always_allow',
     async execute(input, context): Promise<ToolOutcome> {
       const agent = callable.find((a) => a.name === input.agent || a.id === input.agent);
-      if (!agent) return error(`No agent named ${JSON.stringify(input.agent)}; the agents you may message are: ${names.join(', ')}.`);
-      if (typeof input.message !== 'string' || input.message.trim() === '') return error('message must be a non-empty string.');
+      if (!agent)
+        return error(
+          `No agent named ${JSON.stringify(input.agent)}; the agents you may message are: ${names.join(', ')}.`,
+        );
+      if (typeof input.message !== 'string' || input.message.trim() === '')
+        return error('message must be a non-empty string.');
       const { threadId } = await delegations.send(agent, input.message, context.toolCallId);
-      return { status: 'ok', content: [{ type: 'text', text: `Message sent to ${agent.name} (thread ${threadId}). Its reply will arrive as a message.` }] };
+      return {
+        status: 'ok',
+        content: [
+          {
+            type: 'text',
+            text: `Message sent to ${agent.name} (thread ${threadId}). Its reply will arrive as a message.`,
+          },
+        ],
+      };
     },
   };
 }

@@ -18,7 +18,9 @@ const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'te
 const fail = (text: string): ToolOutcome => ({ status: 'error', content: [{ type: 'text', text }] });
 
 function resultText(task: ThreadTask): string {
-  const texts = (task.result ?? []).flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
+  const texts = (task.result ?? []).flatMap((block) =>
+    block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+  );
   return texts.join('\n') || '(no text)';
 }
 
@@ -31,23 +33,28 @@ function report(collected: ThreadTask[], watched: ThreadTask[]): string {
   const taken = new Set(collected.map((t) => t.id));
   const running = watched.filter((t) => !taken.has(t.id) && t.status === 'running');
   const elsewhere = watched.filter((t) => !taken.has(t.id) && t.status !== 'running');
-  const parts = collected.length > 0 ? [collected.map(describeResult).join('\n\n---\n\n')] : ['No results yet.'];
-  if (running.length > 0) parts.push(`Still running: ${running.map((t) => `${t.id} (${t.agentName})`).join(', ')}.`);
-  if (elsewhere.length > 0) parts.push(`Already collected earlier: ${elsewhere.map((t) => t.id).join(', ')}.`);
+  const parts =
+    collected.length > 0 ? [collected.map(describeResult).join('\n\n---\n\n')] : ['No results yet.'];
+  if (running.length > 0)
+    parts.push(`Still running: ${running.map((t) => `${t.id} (${t.agentName})`).join(', ')}.`);
+  if (elsewhere.length > 0)
+    parts.push(`Already collected earlier: ${elsewhere.map((t) => t.id).join(', ')}.`);
   return parts.join('\n\n');
 }
 
 function taskIdsOf(value: unknown): string[] | undefined | Error {
   if (value === undefined || value === null || value === '') return undefined;
   const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : null;
-  if (!list || list.some((id) => typeof id !== 'string')) return new Error('task_ids must be a comma-separated string of task ids.');
+  if (!list || list.some((id) => typeof id !== 'string'))
+    return new Error('task_ids must be a comma-separated string of task ids.');
   const ids = (list as string[]).map((id) => id.trim()).filter(Boolean);
   return ids.length > 0 ? ids : undefined;
 }
 
 function waitSeconds(value: unknown): number | Error {
   if (value === undefined || value === null) return WAIT_DEFAULT_SECONDS;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return new Error('timeout_seconds must be a number of seconds, 0 or more.');
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    return new Error('timeout_seconds must be a number of seconds, 0 or more.');
   return Math.min(value, WAIT_MAX_SECONDS);
 }
 
@@ -84,8 +91,12 @@ function spawnTool(callable: SessionAgent[], port: TeamTasksPort): HarnessTool {
     idempotent: true,
     async execute(input, context) {
       const agent = callable.find((a) => a.name === input.agent || a.id === input.agent);
-      if (!agent) return fail(`No team member named ${JSON.stringify(input.agent)}; the members are: ${names.join(', ')}.`);
-      if (typeof input.task !== 'string' || input.task.trim() === '') return fail('task must be a non-empty string.');
+      if (!agent)
+        return fail(
+          `No team member named ${JSON.stringify(input.agent)}; the members are: ${names.join(', ')}.`,
+        );
+      if (typeof input.task !== 'string' || input.task.trim() === '')
+        return fail('task must be a non-empty string.');
       const { taskId } = await port.spawn(agent, input.task, context.toolCallId);
       return ok(`Started ${agent.name} in the background. task_id: ${taskId}`);
     },
@@ -96,13 +107,20 @@ function listTool(port: TeamTasksPort): HarnessTool {
   return {
     ...platformTool,
     name: 'sessions_list',
-    description: 'List the child sessions started with sessions_spawn: task id, status, member, whether the result was collected, task.',
+    description:
+      'List the child sessions started with sessions_spawn: task id, status, member, whether the result was collected, task.',
     inputSchema: { type: 'object', properties: {} },
     idempotent: true,
     async execute() {
       const tasks = await port.list();
       if (tasks.length === 0) return ok('No child sessions.');
-      return ok(tasks.map((t) => [t.id, t.status, t.agentName, t.consumedBy ? 'collected' : 'not collected', t.task].join('\t')).join('\n'));
+      return ok(
+        tasks
+          .map((t) =>
+            [t.id, t.status, t.agentName, t.consumedBy ? 'collected' : 'not collected', t.task].join('\t'),
+          )
+          .join('\n'),
+      );
     },
   };
 }
@@ -111,13 +129,17 @@ function pendingTool(port: TeamTasksPort): HarnessTool {
   return {
     ...platformTool,
     name: 'sessions_pending_completions',
-    description: 'Return the results of finished child sessions not collected yet. Each result is returned once.',
+    description:
+      'Return the results of finished child sessions not collected yet. Each result is returned once.',
     inputSchema: { type: 'object', properties: {} },
     idempotent: true,
     async execute(_input, context) {
       const collected = await port.collect(context.toolCallId);
       const running = (await port.list()).filter((t) => t.status === 'running');
-      if (collected.length === 0) return ok(`No finished child sessions waiting.${running.length ? ` ${running.length} still running.` : ''}`);
+      if (collected.length === 0)
+        return ok(
+          `No finished child sessions waiting.${running.length ? ` ${running.length} still running.` : ''}`,
+        );
       return ok(report(collected, running));
     },
   };
@@ -132,9 +154,15 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
     inputSchema: {
       type: 'object',
       properties: {
-        timeout_seconds: { type: 'number', description: `Default ${WAIT_DEFAULT_SECONDS}, max ${WAIT_MAX_SECONDS}.` },
+        timeout_seconds: {
+          type: 'number',
+          description: `Default ${WAIT_DEFAULT_SECONDS}, max ${WAIT_MAX_SECONDS}.`,
+        },
         task_ids: { type: 'string', description: 'Comma-separated task ids.' },
-        wait_all: { type: 'boolean', description: 'Wait for all of them (default true) or return when the first finishes.' },
+        wait_all: {
+          type: 'boolean',
+          description: 'Wait for all of them (default true) or return when the first finishes.',
+        },
       },
     },
     idempotent: true,
@@ -143,7 +171,8 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
       const seconds = waitSeconds(input.timeout_seconds);
       if (ids instanceof Error) return fail(ids.message);
       if (seconds instanceof Error) return fail(seconds.message);
-      if (input.wait_all !== undefined && typeof input.wait_all !== 'boolean') return fail('wait_all must be true or false.');
+      if (input.wait_all !== undefined && typeof input.wait_all !== 'boolean')
+        return fail('wait_all must be true or false.');
       const waitAll = input.wait_all !== false;
       const deadline = Date.now() + seconds * 1_000;
       let watched: ThreadTask[];
@@ -157,10 +186,14 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
         if (watched.length === 0) return ok('No background tasks to wait for.');
         const finished = watched.filter((t) => t.status !== 'running').length;
         const left = deadline - Date.now();
-        if ((waitAll ? finished === watched.length : finished > 0) || left <= 0 || context.signal.aborted) break;
+        if ((waitAll ? finished === watched.length : finished > 0) || left <= 0 || context.signal.aborted)
+          break;
         await sleep(Math.min(pollMs, left), context.signal);
       }
-      const collected = await port.collect(context.toolCallId, watched.map((t) => t.id));
+      const collected = await port.collect(
+        context.toolCallId,
+        watched.map((t) => t.id),
+      );
       return ok(report(collected, watched));
     },
   };
@@ -170,7 +203,12 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
  * The Team Lead tools an agent enables. Child runs are session threads that persist, so they outlive
  * the turn that spawned them and their results wait for a later turn, across restarts.
  */
-export function createTeamTools(enabled: readonly TeamToolName[], callable: SessionAgent[], port: TeamTasksPort, options: { pollMs?: number } = {}): HarnessTool[] {
+export function createTeamTools(
+  enabled: readonly TeamToolName[],
+  callable: SessionAgent[],
+  port: TeamTasksPort,
+  options: { pollMs?: number } = {},
+): HarnessTool[] {
   const all: Record<TeamToolName, () => HarnessTool> = {
     sessions_spawn: () => spawnTool(callable, port),
     sessions_list: () => listTool(port),

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { teamToolsOf, type SessionAgent, type TeamToolName } from '@agentry/contracts';
 import { SqlPool } from '../sql/sql-pool.js';
 
-type RosterEntry = string | { type: 'agent'; id: string; version?: number } | { type: 'self' } | { type: 'advisor'; model: string };
+type RosterEntry =
+  | string
+  | { type: 'agent'; id: string; version?: number }
+  | { type: 'self' }
+  | { type: 'advisor'; model: string };
 
 interface VersionRow {
   id: string;
@@ -19,7 +23,11 @@ interface VersionRow {
 
 /** The roster entries a `multiagent` config names: the legacy coordinator's, or the enabled predefined subagents. */
 function rosterEntries(multiagent: SessionAgent['multiagent']): RosterEntry[] {
-  const config = multiagent as { type: string; agents?: RosterEntry[]; subagents?: { type: string; predefined_agents?: RosterEntry[] | null } | null } | null;
+  const config = multiagent as {
+    type: string;
+    agents?: RosterEntry[];
+    subagents?: { type: string; predefined_agents?: RosterEntry[] | null } | null;
+  } | null;
   if (!config) return [];
   if (config.type === 'coordinator') return config.agents ?? [];
   if (config.subagents?.type === 'enabled') return config.subagents.predefined_agents ?? [];
@@ -42,7 +50,10 @@ export class ThreadRoster {
         agents.push({ ...primary, multiagent: null });
         continue;
       }
-      const found = typeof entry === 'string' ? await this.pinned(tenantId, entry, undefined) : await this.pinned(tenantId, entry.id, entry.version);
+      const found =
+        typeof entry === 'string'
+          ? await this.pinned(tenantId, entry, undefined)
+          : await this.pinned(tenantId, entry.id, entry.version);
       if (found) agents.push(found);
     }
     return agents;
@@ -58,7 +69,11 @@ export class ThreadRoster {
     return teamToolsOf(rows.rows[0]?.metadata ?? {});
   }
 
-  private async pinned(tenantId: string, agentId: string, version: number | undefined): Promise<SessionAgent | null> {
+  private async pinned(
+    tenantId: string,
+    agentId: string,
+    version: number | undefined,
+  ): Promise<SessionAgent | null> {
     const rows = await this.sql.query<VersionRow>(
       'threads.roster-version',
       `SELECT a.id, v.version, v.name, v.description, v.system, v.model, v.tools, v.mcp_servers, v.skills, v.extras
@@ -80,7 +95,9 @@ export class ThreadRoster {
       mcp_servers: row.mcp_servers,
       skills: row.skills,
       multiagent: null,
-      execution_identity: (row.extras.execution_identity ?? { type: 'service_account' }) as SessionAgent['execution_identity'],
+      execution_identity: (row.extras.execution_identity ?? {
+        type: 'service_account',
+      }) as SessionAgent['execution_identity'],
     };
   }
 }

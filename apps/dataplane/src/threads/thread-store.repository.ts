@@ -69,7 +69,18 @@ export class ThreadStore {
        INSERT INTO sessions (id, tenant_id, namespace_id, agent_id, agent_version, environment_id, parent_session_id, created_by_id, spec)
        SELECT thread.id, p.tenant_id, p.namespace_id, $6, $7, p.environment_id, p.id, p.created_by_id, $8 FROM parent p, thread
        RETURNING id`,
-      [id, parent.sessionId, parent.primaryThreadId, agent.name, JSON.stringify({ agent }), agent.id, agent.version, JSON.stringify(spec), task?.toolUseId ?? null, task?.input ?? null],
+      [
+        id,
+        parent.sessionId,
+        parent.primaryThreadId,
+        agent.name,
+        JSON.stringify({ agent }),
+        agent.id,
+        agent.version,
+        JSON.stringify(spec),
+        task?.toolUseId ?? null,
+        task?.input ?? null,
+      ],
     );
     if (created.rowCount === 1) return { id, created: true };
     const found = await this.sql.query<{ id: string }>(
@@ -85,7 +96,11 @@ export class ThreadStore {
    * Appends events the platform writes outside any turn's lease (a delegated message, a cross-post on the
    * primary stream). An event whose id is already in the log is not written again, so a re-run writes once.
    */
-  async appendOnce(sessionId: string, tenantId: string, events: Array<{ id: string; type: string; payload: Record<string, unknown>; processed: boolean }>): Promise<EventRow[]> {
+  async appendOnce(
+    sessionId: string,
+    tenantId: string,
+    events: Array<{ id: string; type: string; payload: Record<string, unknown>; processed: boolean }>,
+  ): Promise<EventRow[]> {
     const rows = await this.sql.query<EventRow>(
       'threads.append-once',
       `WITH fresh AS (
@@ -99,12 +114,22 @@ export class ThreadStore {
               CASE WHEN f.processed THEN now() END, now()
        FROM bumped, fresh f
        RETURNING ${EVENT_COLUMNS}`,
-      [sessionId, tenantId, events.map((e) => e.id), events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload)), events.map((e) => e.processed)],
+      [
+        sessionId,
+        tenantId,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.payload)),
+        events.map((e) => e.processed),
+      ],
     );
     return rows.rows.sort((a, b) => a.seq - b.seq);
   }
 
-  async list(sessionId: string, options: { limit: number; offset: number; statuses?: string[] }): Promise<ThreadRow[]> {
+  async list(
+    sessionId: string,
+    options: { limit: number; offset: number; statuses?: string[] },
+  ): Promise<ThreadRow[]> {
     const rows = await this.sql.query<ThreadRow>(
       'threads.list',
       `SELECT ${THREAD_COLUMNS} FROM ${THREAD_FROM}

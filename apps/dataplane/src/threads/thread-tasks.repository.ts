@@ -39,7 +39,11 @@ export class ThreadTasks {
   }
 
   /** Records how the task's thread ended; only the first ending counts (a resumed turn ends again). */
-  async finish(threadId: string, status: Exclude<ThreadTaskStatus, 'running'>, result: Array<Record<string, unknown>>): Promise<void> {
+  async finish(
+    threadId: string,
+    status: Exclude<ThreadTaskStatus, 'running'>,
+    result: Array<Record<string, unknown>>,
+  ): Promise<void> {
     await this.sql.query(
       'thread-tasks.finish',
       `UPDATE session_threads SET result_status = $2, result = $3, finished_at = now(), updated_at = now()
@@ -65,6 +69,8 @@ export class ThreadTasks {
        SELECT ${TASK_COLUMNS} FROM session_threads WHERE session_id = $1 AND consumed_by = $2 AND ($3::text[] IS NULL OR id = ANY($3))`,
       [sessionId, toolUseId, ids ? [...ids] : null],
     );
-    return rows.rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    return rows.rows.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+    );
   }
 }

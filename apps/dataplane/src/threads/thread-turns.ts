@@ -44,18 +44,31 @@ export class ThreadTurns {
     const callable = await this.roster.callable(session.tenantId, spec.agent);
     if (callable.length === 0) return [];
     const team = createTeamTools(await this.roster.teamTools(session.tenantId, spec.agent), callable, {
-      spawn: (agent, task, toolUseId) => this.delegate(session, writer, agent, task, toolUseId, true).then(({ threadId }) => ({ taskId: threadId })),
+      spawn: (agent, task, toolUseId) =>
+        this.delegate(session, writer, agent, task, toolUseId, true).then(({ threadId }) => ({
+          taskId: threadId,
+        })),
       list: () => this.tasks.list(session.id),
       collect: (toolUseId, ids) => this.tasks.collect(session.id, toolUseId, ids),
     });
-    return [delegationTool(callable, { send: (agent, message, toolUseId) => this.delegate(session, writer, agent, message, toolUseId) }), ...team];
+    return [
+      delegationTool(callable, {
+        send: (agent, message, toolUseId) => this.delegate(session, writer, agent, message, toolUseId),
+      }),
+      ...team,
+    ];
   }
 
   /** A thread's turn started, or resumed after its runner died: the primary stream shows it. */
   async started(session: SessionState, resumed: boolean): Promise<void> {
     const link = threadLinkOf(session.spec);
     if (!link) return;
-    const status = (type: string) => ({ id: newId(ID_PREFIXES.sessionEvent), type, payload: { session_thread_id: session.id, agent_name: link.agentName }, processed: true });
+    const status = (type: string) => ({
+      id: newId(ID_PREFIXES.sessionEvent),
+      type,
+      payload: { session_thread_id: session.id, agent_name: link.agentName },
+      processed: true,
+    });
     await this.crossPost(link, session.tenantId, [
       ...(resumed ? [status('session.thread_status_rescheduled')] : []),
       status('session.thread_status_running'),
@@ -72,11 +85,20 @@ export class ThreadTurns {
     await writer.flush();
     const tail = (await this.events.fromLast(session.id, 'agent.thread_message_received')).map(toStoredEvent);
     const received = tail[0]?.event.type === 'agent.thread_message_received' ? tail[0].event : undefined;
-    const answer = tail.findLast((e) => e.event.type === 'agent.message')?.event as { content?: Content } | undefined;
+    const answer = tail.findLast((e) => e.event.type === 'agent.message')?.event as
+      { content?: Content } | undefined;
     const idle = {
-      id: received && stopReason.type === 'end_turn' ? derivedId(received.id, 'idle') : newId(ID_PREFIXES.sessionEvent),
+      id:
+        received && stopReason.type === 'end_turn'
+          ? derivedId(received.id, 'idle')
+          : newId(ID_PREFIXES.sessionEvent),
       type: 'session.thread_status_idle',
-      payload: { session_thread_id: session.id, agent_name: link.agentName, stop_reason: stopReason, stop_details: null },
+      payload: {
+        session_thread_id: session.id,
+        agent_name: link.agentName,
+        stop_reason: stopReason,
+        stop_details: null,
+      },
       processed: true,
     };
     if (link.task) {
@@ -88,13 +110,22 @@ export class ThreadTurns {
       await this.crossPost(link, session.tenantId, [idle]);
       return;
     }
-    await writer.emit({ type: 'agent.thread_message_sent', content: answer.content, to_session_thread_id: link.primaryThreadId, to_agent_name: null });
+    await writer.emit({
+      type: 'agent.thread_message_sent',
+      content: answer.content,
+      to_session_thread_id: link.primaryThreadId,
+      to_agent_name: null,
+    });
     await this.crossPost(link, session.tenantId, [
       idle,
       {
         id: derivedId(received.id, 'reply'),
         type: 'agent.thread_message_received',
-        payload: { content: answer.content, from_session_thread_id: session.id, from_agent_name: link.agentName },
+        payload: {
+          content: answer.content,
+          from_session_thread_id: session.id,
+          from_agent_name: link.agentName,
+        },
         processed: false,
       },
     ]);
@@ -105,17 +136,36 @@ export class ThreadTurns {
    * A background task's result is kept for the primary to collect: the answer when the turn ended, why it
    * stopped otherwise. A turn waiting on a confirmation has not finished.
    */
-  private async finishTask(threadId: string, stopReason: StopReason, answer: Content | undefined): Promise<void> {
+  private async finishTask(
+    threadId: string,
+    stopReason: StopReason,
+    answer: Content | undefined,
+  ): Promise<void> {
     if (stopReason.type === 'requires_action') return;
     if (stopReason.type === 'end_turn') await this.tasks.finish(threadId, 'completed', answer ?? []);
-    else await this.tasks.finish(threadId, 'failed', [{ type: 'text', text: `The child session stopped: ${stopReason.type}.` }]);
+    else
+      await this.tasks.finish(threadId, 'failed', [
+        { type: 'text', text: `The child session stopped: ${stopReason.type}.` },
+      ]);
   }
 
   /** Sends `message` to the agent's thread, or for a background task (`task`) to a new thread of its own. */
-  private async delegate(session: SessionState, writer: TurnWriter, agent: SessionAgent, message: string, toolUseId: string, task = false): Promise<{ threadId: string }> {
+  private async delegate(
+    session: SessionState,
+    writer: TurnWriter,
+    agent: SessionAgent,
+    message: string,
+    toolUseId: string,
+    task = false,
+  ): Promise<{ threadId: string }> {
     const spec = session.spec as RunSpec;
     const primaryThreadId = await this.store.ensurePrimary(session.id, session.tenantId, spec.agent);
-    const link: ThreadLink = { sessionId: session.id, primaryThreadId, agentName: agent.name, ...(task ? { task } : {}) };
+    const link: ThreadLink = {
+      sessionId: session.id,
+      primaryThreadId,
+      agentName: agent.name,
+      ...(task ? { task } : {}),
+    };
     const thread = await this.store.findOrCreate(
       { sessionId: session.id, primaryThreadId },
       agent,
@@ -123,7 +173,12 @@ export class ThreadTurns {
       task ? { toolUseId, input: message } : undefined,
     );
     if (thread.created) {
-      await writer.emit({ type: 'session.thread_created', session_thread_id: thread.id, agent_name: agent.name, workflow_run_id: null });
+      await writer.emit({
+        type: 'session.thread_created',
+        session_thread_id: thread.id,
+        agent_name: agent.name,
+        workflow_run_id: null,
+      });
     }
     const content = [{ type: 'text', text: message }];
     const delivered = await this.store.appendOnce(thread.id, session.tenantId, [
@@ -135,13 +190,25 @@ export class ThreadTurns {
       },
     ]);
     this.publisher.published(thread.id, delivered.map(toStoredEvent));
-    await writer.emit({ type: 'agent.thread_message_sent', content, to_session_thread_id: thread.id, to_agent_name: agent.name });
+    await writer.emit({
+      type: 'agent.thread_message_sent',
+      content,
+      to_session_thread_id: thread.id,
+      to_agent_name: agent.name,
+    });
     await this.wakeups.kick(thread.id, session.tenantId);
-    this.logger.info({ sessionId: session.id, threadId: thread.id, agent: agent.name }, 'delegated to a session thread');
+    this.logger.info(
+      { sessionId: session.id, threadId: thread.id, agent: agent.name },
+      'delegated to a session thread',
+    );
     return { threadId: thread.id };
   }
 
-  private async crossPost(link: ThreadLink, tenantId: string, events: Parameters<ThreadStore['appendOnce']>[2]): Promise<void> {
+  private async crossPost(
+    link: ThreadLink,
+    tenantId: string,
+    events: Parameters<ThreadStore['appendOnce']>[2],
+  ): Promise<void> {
     const rows = await this.store.appendOnce(link.sessionId, tenantId, events);
     this.publisher.published(link.sessionId, rows.map(toStoredEvent));
   }
@@ -149,5 +216,7 @@ export class ThreadTurns {
 
 /** An event id fixed by what caused the event, so writing it again after a crash is a no-op. */
 function derivedId(cause: string, purpose: string): string {
-  return ID_PREFIXES.sessionEvent + createHash('sha256').update(`${purpose}:${cause}`).digest('hex').slice(0, 26);
+  return (
+    ID_PREFIXES.sessionEvent + createHash('sha256').update(`${purpose}:${cause}`).digest('hex').slice(0, 26)
+  );
 }

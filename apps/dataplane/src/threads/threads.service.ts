@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, toUsageSnapshot, type Actor, type ListThreadsRpcRequest, type SessionThread } from '@agentry/contracts';
+import {
+  AppError,
+  toUsageSnapshot,
+  type Actor,
+  type ListThreadsRpcRequest,
+  type SessionThread,
+} from '@agentry/contracts';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { ThreadStore, type ThreadRow } from './thread-store.repository.js';
 
@@ -11,7 +17,10 @@ export class ThreadsService {
     private readonly sessions: SessionStateRepository,
   ) {}
 
-  async list(actor: Actor, request: ListThreadsRpcRequest): Promise<{ data: SessionThread[]; hasMore: boolean }> {
+  async list(
+    actor: Actor,
+    request: ListThreadsRpcRequest,
+  ): Promise<{ data: SessionThread[]; hasMore: boolean }> {
     await this.requireSession(actor, request.sessionId);
     const all = await this.store.list(request.sessionId, { limit: 1000, offset: 0 });
     const rows = await this.store.list(request.sessionId, {
@@ -19,28 +28,40 @@ export class ThreadsService {
       offset: request.offset,
       ...(request.statuses ? { statuses: request.statuses } : {}),
     });
-    return { data: rows.slice(0, request.limit).map((row) => toThread(row, all)), hasMore: rows.length > request.limit };
+    return {
+      data: rows.slice(0, request.limit).map((row) => toThread(row, all)),
+      hasMore: rows.length > request.limit,
+    };
   }
 
   async get(actor: Actor, sessionId: string, threadId: string): Promise<SessionThread> {
     await this.requireSession(actor, sessionId);
     const row = await this.store.find(sessionId, threadId);
     if (!row) throw new AppError('NOT_FOUND', `Thread ${threadId} not found in session ${sessionId}`);
-    return toThread(row, row.parentThreadId === null ? await this.store.list(sessionId, { limit: 1000, offset: 0 }) : []);
+    return toThread(
+      row,
+      row.parentThreadId === null ? await this.store.list(sessionId, { limit: 1000, offset: 0 }) : [],
+    );
   }
 
   async archive(actor: Actor, sessionId: string, threadId: string): Promise<SessionThread> {
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
     const thread = await this.get(actor, sessionId, threadId);
-    if (thread.parent_thread_id === null) throw new AppError('INVALID_REQUEST', `Thread ${threadId} is the session's primary thread; archive the session instead`);
-    if (thread.status === 'running') throw new AppError('CONFLICT', `Thread ${threadId} is running; interrupt it and wait until it is idle`);
+    if (thread.parent_thread_id === null)
+      throw new AppError(
+        'INVALID_REQUEST',
+        `Thread ${threadId} is the session's primary thread; archive the session instead`,
+      );
+    if (thread.status === 'running')
+      throw new AppError('CONFLICT', `Thread ${threadId} is running; interrupt it and wait until it is idle`);
     await this.store.archive(sessionId, threadId);
     return this.get(actor, sessionId, threadId);
   }
 
   private async requireSession(actor: Actor, sessionId: string): Promise<void> {
     const session = await this.sessions.findForTenant(sessionId, actor.tenantId, actor.namespaceId);
-    if (!session || sessionId.startsWith('sthr_')) throw new AppError('NOT_FOUND', `Session ${sessionId} not found`);
+    if (!session || sessionId.startsWith('sthr_'))
+      throw new AppError('NOT_FOUND', `Session ${sessionId} not found`);
   }
 }
 

@@ -39,7 +39,10 @@ export class ConfirmationExpiry {
       })),
     );
     this.publisher.published(sessionId, rows.map(toStoredEvent));
-    this.logger.info({ sessionId, calls: expired, timeoutSeconds: timeout }, 'denied tool calls left unconfirmed past the timeout');
+    this.logger.info(
+      { sessionId, calls: expired, timeoutSeconds: timeout },
+      'denied tool calls left unconfirmed past the timeout',
+    );
     return expired.length;
   }
 }

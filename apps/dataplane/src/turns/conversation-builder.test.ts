@@ -65,7 +65,10 @@ describe('conversation rebuilt after a compaction', () => {
   ];
   const texts = (events: StoredEvent[]) =>
     buildConversation(events).map((m) => {
-      const content = typeof m.content === 'string' ? m.content : m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      const content =
+        typeof m.content === 'string'
+          ? m.content
+          : m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
       return `${m.role}:${content}`;
     });
 
@@ -76,7 +79,11 @@ describe('conversation rebuilt after a compaction', () => {
       say('sevt_q2', 'second question'),
       ...reply('sevt_a2', 'second answer'),
       say('sevt_q3', 'third question'),
-      ev('sevt_c', 'agent.thread_context_compacted', { summary: 'asked a first question', context: kept, context_through_seq: seq }),
+      ev('sevt_c', 'agent.thread_context_compacted', {
+        summary: 'asked a first question',
+        context: kept,
+        context_through_seq: seq,
+      }),
       ...reply('sevt_a3', 'third answer'),
       say('sevt_q4', 'fourth question'),
     ];
@@ -91,17 +98,33 @@ describe('conversation rebuilt after a compaction', () => {
   });
 
   it('rebuilds the same conversation from the last compaction on as from the whole log', () => {
-    const before = [say('sevt_q1', 'first question'), ...reply('sevt_a1', 'first answer'), say('sevt_q2', 'second question'), ...reply('sevt_a2', 'second answer'), say('sevt_q3', 'third question')];
-    const compaction = ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: kept, context_through_seq: seq });
+    const before = [
+      say('sevt_q1', 'first question'),
+      ...reply('sevt_a1', 'first answer'),
+      say('sevt_q2', 'second question'),
+      ...reply('sevt_a2', 'second answer'),
+      say('sevt_q3', 'third question'),
+    ];
+    const compaction = ev('sevt_c', 'agent.thread_context_compacted', {
+      summary: 's',
+      context: kept,
+      context_through_seq: seq,
+    });
     const after = [...reply('sevt_a3', 'third answer'), say('sevt_q4', 'fourth question')];
-    expect(buildConversation([compaction, ...after])).toEqual(buildConversation([...before, compaction, ...after]));
+    expect(buildConversation([compaction, ...after])).toEqual(
+      buildConversation([...before, compaction, ...after]),
+    );
   });
 
   it('keeps a message that arrived while the compacting turn ran, which that turn never read', () => {
     const log = [
       say('sevt_q3', 'third question'),
       say('sevt_late', 'sent during the turn'),
-      ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: kept, context_through_seq: seq - 1 }),
+      ev('sevt_c', 'agent.thread_context_compacted', {
+        summary: 's',
+        context: kept,
+        context_through_seq: seq - 1,
+      }),
       ...reply('sevt_a3', 'third answer'),
     ];
     expect(texts(log).slice(1)).toEqual([
@@ -115,11 +138,19 @@ describe('conversation rebuilt after a compaction', () => {
 
   it('keeps tool calls and their results the compactor kept, so their results can be named', () => {
     const keptWithTool = [
-      { role: 'assistant', content: [], toolCalls: [{ id: 'sevt_t', name: 'bash', input: { command: 'ls' } }] },
+      {
+        role: 'assistant',
+        content: [],
+        toolCalls: [{ id: 'sevt_t', name: 'bash', input: { command: 'ls' } }],
+      },
       { role: 'tool', toolCallId: 'sevt_t', toolName: 'bash', content: text('a.txt'), isError: false },
     ];
     const conversation = buildConversation([
-      ev('sevt_c', 'agent.thread_context_compacted', { summary: 's', context: keptWithTool, context_through_seq: 0 }),
+      ev('sevt_c', 'agent.thread_context_compacted', {
+        summary: 's',
+        context: keptWithTool,
+        context_through_seq: 0,
+      }),
       say('sevt_q', 'what next?'),
     ]);
     expect(conversation.map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
@@ -135,7 +166,10 @@ describe('conversation rebuilt after a compaction recorded with its summary only
       say('sevt_new', 'and now?'),
     ]);
     expect(conversation).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Summary of the conversation so far:\n\nthe user said hello' }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Summary of the conversation so far:\n\nthe user said hello' }],
+      },
       { role: 'user', content: [{ type: 'text', text: 'and now?' }] },
     ]);
   });

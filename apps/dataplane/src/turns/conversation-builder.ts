@@ -40,9 +40,17 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
     const type = event.type;
     const outcome = outcomeMessage(type, payload);
     // A message from another thread of the session is input like a user's.
-    if (type === 'user.message' || type === 'system.message' || type === 'agent.thread_message_received' || outcome) {
+    if (
+      type === 'user.message' ||
+      type === 'system.message' ||
+      type === 'agent.thread_message_received' ||
+      outcome
+    ) {
       const blocks = outcome ?? toBlocks(payload.content);
-      const message: ChatMessage = { role: 'user', content: type === 'system.message' ? asSystemNote(blocks) : blocks };
+      const message: ChatMessage = {
+        role: 'user',
+        content: type === 'system.message' ? asSystemNote(blocks) : blocks,
+      };
       received.push({ seq, message });
       if (unanswered.size > 0) deferred.push(message);
       else {
@@ -56,7 +64,11 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
     } else if (type === 'agent.message') {
       openAssistant().content.push(...toBlocks(payload.content));
     } else if (TOOL_USE_TYPES.has(type)) {
-      const call: ToolCall = { id: event.id, name: toolName(payload), input: (payload.input ?? {}) as Record<string, unknown> };
+      const call: ToolCall = {
+        id: event.id,
+        name: toolName(payload),
+        input: (payload.input ?? {}) as Record<string, unknown>,
+      };
       const target = openAssistant();
       target.toolCalls = [...(target.toolCalls ?? []), call];
       unanswered.add(call.id);
@@ -91,10 +103,23 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
  * message appended after the compacting turn read the log (`context_through_seq`): that turn never
  * saw it, so never kept it. An event from before `context` was recorded brings only its summary.
  */
-function afterCompaction(payload: Payload, received: Array<{ seq: number; message: ChatMessage }>): ChatMessage[] {
+function afterCompaction(
+  payload: Payload,
+  received: Array<{ seq: number; message: ChatMessage }>,
+): ChatMessage[] {
   const context = Array.isArray(payload.context)
     ? (payload.context as ChatMessage[])
-    : [{ role: 'user' as const, content: [{ type: 'text' as const, text: `Summary of the conversation so far:\n\n${String(payload.summary)}` }] }];
+    : [
+        {
+          role: 'user' as const,
+          content: [
+            {
+              type: 'text' as const,
+              text: `Summary of the conversation so far:\n\n${String(payload.summary)}`,
+            },
+          ],
+        },
+      ];
   const through = typeof payload.context_through_seq === 'number' ? payload.context_through_seq : Infinity;
   return [...context, ...received.filter((r) => r.seq > through).map((r) => r.message)];
 }

@@ -4,7 +4,10 @@ import { confirmationTimeoutOf, expiredAsks } from './expired-confirmations.js';
 
 let seq = 0;
 const at = (second: number, fields: Record<string, unknown>): StoredEvent =>
-  ({ seq: ++seq, event: { processed_at: null, created_at: new Date(second * 1000).toISOString(), ...fields } }) as unknown as StoredEvent;
+  ({
+    seq: ++seq,
+    event: { processed_at: null, created_at: new Date(second * 1000).toISOString(), ...fields },
+  }) as unknown as StoredEvent;
 
 describe('expiredAsks', () => {
   const log = [
@@ -24,14 +27,21 @@ describe('expiredAsks', () => {
   });
 
   it('leaves calls that already have a result', () => {
-    const answered = [...log, at(2, { id: 'res', type: 'agent.tool_result', tool_use_id: 'ask_a', content: [], is_error: false })];
+    const answered = [
+      ...log,
+      at(2, { id: 'res', type: 'agent.tool_result', tool_use_id: 'ask_a', content: [], is_error: false }),
+    ];
     expect(expiredAsks(answered, 10, new Date(10_000))).toEqual(['ask_b']);
   });
 });
 
 describe('confirmationTimeoutOf', () => {
   it('reads the frozen environment config, undefined when unset', () => {
-    expect(confirmationTimeoutOf({ environment: { config: { type: 'cloud', tool_confirmation_timeout_seconds: 30 } } })).toBe(30);
+    expect(
+      confirmationTimeoutOf({
+        environment: { config: { type: 'cloud', tool_confirmation_timeout_seconds: 30 } },
+      }),
+    ).toBe(30);
     expect(confirmationTimeoutOf({ environment: { config: { type: 'cloud' } } })).toBeUndefined();
     expect(confirmationTimeoutOf(null)).toBeUndefined();
   });

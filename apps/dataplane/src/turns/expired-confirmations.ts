@@ -20,12 +20,18 @@ export function confirmationTimeoutOf(spec: unknown): number | undefined {
 export function expiredAsks(log: StoredEvent[], timeoutSeconds: number, now: Date): string[] {
   const answered = new Set(log.flatMap((e) => resultTarget(e) ?? []));
   for (const e of log) {
-    if (e.event.type === 'user.tool_confirmation') answered.add(String((e.event as unknown as Fields).tool_use_id));
+    if (e.event.type === 'user.tool_confirmation')
+      answered.add(String((e.event as unknown as Fields).tool_use_id));
   }
   const cutoff = now.getTime() - timeoutSeconds * 1000;
   return log.flatMap((e) => {
     const fields = e.event as unknown as Fields;
-    if (!ASKING_CALL_TYPES.has(e.event.type) || fields.evaluated_permission !== 'ask' || answered.has(e.event.id)) return [];
+    if (
+      !ASKING_CALL_TYPES.has(e.event.type) ||
+      fields.evaluated_permission !== 'ask' ||
+      answered.has(e.event.id)
+    )
+      return [];
     const madeAt = Date.parse(String(fields.created_at));
     return Number.isFinite(madeAt) && madeAt <= cutoff ? [e.event.id] : [];
   });

@@ -6,7 +6,8 @@ import type { OutboundEvent } from './turn-writer.js';
 function wireContent(blocks: ContentBlock[]): Array<Record<string, unknown>> {
   return blocks.flatMap((block): Array<Record<string, unknown>> => {
     if (block.type === 'text') return [{ type: 'text', text: block.text }];
-    if (block.type === 'image') return [{ type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } }];
+    if (block.type === 'image')
+      return [{ type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } }];
     return [];
   });
 }
@@ -25,9 +26,21 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
     case 'agent.thinking':
       return { id: event.id, type: event.type };
     case 'agent.tool_use':
-      return { id: event.id, type: event.type, name: event.name, input: event.input, evaluated_permission: event.evaluated_permission };
+      return {
+        id: event.id,
+        type: event.type,
+        name: event.name,
+        input: event.input,
+        evaluated_permission: event.evaluated_permission,
+      };
     case 'agent.tool_result':
-      return { id: event.id, type: event.type, tool_use_id: event.tool_use_id, content: wireContent(event.content), is_error: event.is_error };
+      return {
+        id: event.id,
+        type: event.type,
+        tool_use_id: event.tool_use_id,
+        content: wireContent(event.content),
+        is_error: event.is_error,
+      };
     case 'agent.mcp_tool_use':
       return {
         id: event.id,
@@ -79,12 +92,18 @@ export function toStopReason(end: RunEndEvent): { stopReason: StopReason; error?
       return { stopReason: { type: 'budget_reached' } };
     case 'error':
       // A retryable error that still ended the run used up its retries; any other one was never retried.
-      return { stopReason: { type: 'retries_exhausted' }, error: sessionError(stop.error, stop.error.retryable ? 'exhausted' : 'terminal') };
+      return {
+        stopReason: { type: 'retries_exhausted' },
+        error: sessionError(stop.error, stop.error.retryable ? 'exhausted' : 'terminal'),
+      };
   }
 }
 
 export function sessionError(error: ErrorBody, retry: 'retrying' | 'exhausted' | 'terminal'): OutboundEvent {
-  return { type: 'session.error', error: { type: sessionErrorType(error), message: error.message, retry_status: { type: retry } } };
+  return {
+    type: 'session.error',
+    error: { type: sessionErrorType(error), message: error.message, retry_status: { type: retry } },
+  };
 }
 
 function sessionErrorType(error: ErrorBody): SessionErrorType {

@@ -80,7 +80,10 @@ export class HarnessFactory {
     const { agent } = runtime;
     const toolset = agent.tools.find((t) => t.type === 'agent_toolset_20260401');
     const webFetch = { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS };
-    const webSearch = { url: this.config.AGENTRY_WEB_SEARCH_URL, apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY };
+    const webSearch = {
+      url: this.config.AGENTRY_WEB_SEARCH_URL,
+      apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY,
+    };
     const { id: modelId, ...modelSettings } = agent.model;
     const meter = runtime.meterModel ?? ((model: ModelPort) => model);
     const { mounts } = runtime;
@@ -90,10 +93,27 @@ export class HarnessFactory {
       workspace: runtime.workspace,
       sessionLogs: new EventLogSessionLogs(this.events, runtime.hands.tenantId),
       ...systemPromptOf(agent.system, mounts?.promptNotes ?? []),
-      toolExecutor: new InstrumentedToolExecutor(new HandsToolExecutor(this.rpc, { ...runtime.hands, ...(runtime.reportError ? { reportError: runtime.reportError } : {}) }, this.cancelHands, this.handsBindings, undefined, this.recordedResults), runtime.hands.environmentType),
+      toolExecutor: new InstrumentedToolExecutor(
+        new HandsToolExecutor(
+          this.rpc,
+          { ...runtime.hands, ...(runtime.reportError ? { reportError: runtime.reportError } : {}) },
+          this.cancelHands,
+          this.handsBindings,
+          undefined,
+          this.recordedResults,
+        ),
+        runtime.hands.environmentType,
+      ),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       tools: [
-        ...(toolset ? sessionAgentTools(toolset, runtime.hands.environmentType, { webFetch, webSearch, sessionFiles: runtime.sessionFiles, ...(mounts ? { fileMounts: mounts.fileMounts } : {}) }) : []),
+        ...(toolset
+          ? sessionAgentTools(toolset, runtime.hands.environmentType, {
+              webFetch,
+              webSearch,
+              sessionFiles: runtime.sessionFiles,
+              ...(mounts ? { fileMounts: mounts.fileMounts } : {}),
+            })
+          : []),
         ...agentCustomTools(agent.tools),
         ...(runtime.tools ?? []),
       ],
@@ -131,14 +151,20 @@ export class HarnessFactory {
       return resolveModel(modelId, this.providers, settings);
     } catch (error) {
       if (!AppError.is(error)) throw error;
-      this.logger.warn({ model: modelId, err: error.message }, 'the agent names a model this installation cannot serve');
+      this.logger.warn(
+        { model: modelId, err: error.message },
+        'the agent names a model this installation cannot serve',
+      );
       return new UnservableModel(modelId, unservableModelError(modelId, this.providers) ?? error);
     }
   }
 }
 
 /** The agent's system prompt, followed by what the mounted resources need the model to know. */
-function systemPromptOf(system: string | null | undefined, notes: readonly string[]): { systemPrompt?: string } {
+function systemPromptOf(
+  system: string | null | undefined,
+  notes: readonly string[],
+): { systemPrompt?: string } {
   const parts = [...(system ? [system] : []), ...notes];
   return parts.length > 0 ? { systemPrompt: parts.join('\n\n') } : {};
 }

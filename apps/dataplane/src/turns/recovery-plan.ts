@@ -1,9 +1,4 @@
-import {
-  FILESYSTEM_TOOLS,
-  type Approval,
-  type ChatMessage,
-  type SuppliedToolResult,
-} from '@agentry/harness';
+import { FILESYSTEM_TOOLS, type Approval, type ChatMessage, type SuppliedToolResult } from '@agentry/harness';
 import type { StoredEvent } from '@agentry/contracts';
 import { danglingToolCalls } from './conversation-builder.js';
 
@@ -48,13 +43,19 @@ export function planResume(
     if (event.type !== 'user.tool_confirmation') continue;
     const id = String(e.tool_use_id);
     // The first answer wins: a user's confirmation that crossed an automatic denial on expiry stands.
-    plan.approvals[id] ??= e.result === 'allow' ? { decision: 'allow' } : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
+    plan.approvals[id] ??=
+      e.result === 'allow'
+        ? { decision: 'allow' }
+        : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
   }
   for (const { event } of log) {
     const e = event as unknown as Record<string, unknown>;
     if (event.type !== 'user.tool_result' && event.type !== 'user.custom_tool_result') continue;
     const id = String(e.tool_use_id ?? e.custom_tool_use_id);
-    plan.toolResults[id] ??= { content: (e.content as SuppliedToolResult['content']) ?? [], isError: e.is_error === true };
+    plan.toolResults[id] ??= {
+      content: (e.content as SuppliedToolResult['content']) ?? [],
+      isError: e.is_error === true,
+    };
   }
   for (const call of danglingToolCalls(conversation)) {
     if (plan.approvals[call.id] || plan.toolResults[call.id]) continue;
@@ -77,7 +78,10 @@ export function planResume(
  * first and the model sees them in order; while a call still waits (on a worker or a human) they stay
  * where they are and the run ends with `requires_action` again, without a model call.
  */
-export function withWaitingMessages(conversation: ChatMessage[], plan: ResumeInput): { conversation: ChatMessage[]; newMessages?: ChatMessage[] } {
+export function withWaitingMessages(
+  conversation: ChatMessage[],
+  plan: ResumeInput,
+): { conversation: ChatMessage[]; newMessages?: ChatMessage[] } {
   const dangling = danglingToolCalls(conversation);
   let start = conversation.length;
   while (start > 0 && conversation[start - 1]?.role === 'user') start -= 1;

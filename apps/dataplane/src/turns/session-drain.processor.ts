@@ -37,7 +37,8 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     const outcome = await this.runner.drain(job.sessionId);
     if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
     // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.
-    if (outcome === 'held' && job.reason === 'takeover') await this.rearmTakeover(job.sessionId, attempt(jobId));
+    if (outcome === 'held' && job.reason === 'takeover')
+      await this.rearmTakeover(job.sessionId, attempt(jobId));
   }
 
   private async rearmTakeover(sessionId: string, previous: number): Promise<void> {

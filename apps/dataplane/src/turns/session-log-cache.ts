@@ -25,7 +25,9 @@ export class SessionLogCache {
     const fresh = cached
       ? await this.events.after(sessionId, cached.at(-1)?.seq ?? 0)
       : await this.events.fromLast(sessionId, COMPACTION_EVENT);
-    const log = fromLastCompaction(fresh.length ? (cached ?? []).concat(fresh.map(toStoredEvent)) : (cached ?? []));
+    const log = fromLastCompaction(
+      fresh.length ? (cached ?? []).concat(fresh.map(toStoredEvent)) : (cached ?? []),
+    );
     this.keep(sessionId, log);
     return log;
   }

@@ -9,13 +9,25 @@ import type { TurnWriter } from './turn-writer.js';
 @Injectable()
 export class SessionTermination {
   /** True when the session was terminated (its inbox consumed); false when it may run. */
-  async terminateIfOrphaned(lost: LostDependency | null, writer: TurnWriter, consume: string[]): Promise<boolean> {
+  async terminateIfOrphaned(
+    lost: LostDependency | null,
+    writer: TurnWriter,
+    consume: string[],
+  ): Promise<boolean> {
     if (!lost) return false;
     const message =
       `The session's ${lost.kind} ${lost.id} was ${lost.state}, so the session cannot run any more turns and is terminated. ` +
       `Start a new session with an active ${lost.kind}.`;
-    await writer.emit({ type: 'session.error', error: { type: 'unknown_error', message, retry_status: { type: 'terminal' } } });
-    await writer.finish(['idle', 'running', 'rescheduling'], 'terminated', { type: 'session.status_terminated' }, { consume });
+    await writer.emit({
+      type: 'session.error',
+      error: { type: 'unknown_error', message, retry_status: { type: 'terminal' } },
+    });
+    await writer.finish(
+      ['idle', 'running', 'rescheduling'],
+      'terminated',
+      { type: 'session.status_terminated' },
+      { consume },
+    );
     return true;
   }
 }

@@ -13,18 +13,34 @@ export class SharedWorkspaces {
 
   /** The agent's workspace (AGENT scope): shared by its sessions, as the agent's memory is. */
   forAgent(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
-    return new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId: context.tenantId, root: scopeRootKey('AGENT', context) });
+    return new PostgresWorkspaceFs({
+      sql: this.sql.pool,
+      tenantId: context.tenantId,
+      root: scopeRootKey('AGENT', context),
+    });
   }
 
   /** The agent's workspace with what a turn's prelude reads already fetched, in one round trip. */
-  async forAgentTurn(context: { tenantId: string; agentId: string; sessionId: string }): Promise<WorkspaceFs> {
-    const workspace = new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId: context.tenantId, root: scopeRootKey('AGENT', context) });
+  async forAgentTurn(context: {
+    tenantId: string;
+    agentId: string;
+    sessionId: string;
+  }): Promise<WorkspaceFs> {
+    const workspace = new PostgresWorkspaceFs({
+      sql: this.sql.pool,
+      tenantId: context.tenantId,
+      root: scopeRootKey('AGENT', context),
+    });
     await workspace.readAhead(TURN_PRELUDE_READS);
     return workspace;
   }
 
   /** One session's own files (SESSION scope): what a `remote` session's file tools read and write. */
   forSession(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
-    return new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId: context.tenantId, root: scopeRootKey('SESSION', context) });
+    return new PostgresWorkspaceFs({
+      sql: this.sql.pool,
+      tenantId: context.tenantId,
+      root: scopeRootKey('SESSION', context),
+    });
   }
 }

@@ -13,15 +13,24 @@ export function toPermissionPolicy(tools: AgentTool[]): PermissionPolicy {
   const policy: Required<PermissionPolicy> = { tools: {}, toolsets: {} };
   for (const tool of tools) {
     if (tool.type === 'agent_toolset_20260401') {
-      policy.toolsets.builtin = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);
+      policy.toolsets.builtin = permissionOf(
+        tool.default_config.enabled,
+        tool.default_config.permission_policy,
+      );
       for (const config of tool.configs) {
         // Every environment type offers the toolset under its CMA names, so a config names the tool itself.
         policy.tools[config.name] = permissionOf(config.enabled, config.permission_policy);
       }
     } else if (tool.type === 'mcp_toolset') {
-      policy.toolsets[`mcp:${tool.mcp_server_name}`] = permissionOf(tool.default_config.enabled, tool.default_config.permission_policy);
+      policy.toolsets[`mcp:${tool.mcp_server_name}`] = permissionOf(
+        tool.default_config.enabled,
+        tool.default_config.permission_policy,
+      );
       for (const config of tool.configs) {
-        policy.tools[`mcp__${tool.mcp_server_name}__${config.name}`] = permissionOf(config.enabled, config.permission_policy);
+        policy.tools[`mcp__${tool.mcp_server_name}__${config.name}`] = permissionOf(
+          config.enabled,
+          config.permission_policy,
+        );
       }
     }
   }

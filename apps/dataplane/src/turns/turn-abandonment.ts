@@ -38,9 +38,23 @@ export class TurnAbandonment {
       const inbox = (await this.events.inbox(sessionId)).map((row) => row.id);
       if (!MID_TURN_STATUSES.has(session.status) && inbox.length === 0) return;
       const writer = new TurnWriter(this.events, this.publisher, lease);
-      await writer.emit(sessionError({ code: 'INTERNAL', message: abandonMessage(failedAttempts), retryable: false }, 'exhausted'));
-      const ended = await writer.finish([session.status], 'idle', { type: 'session.status_idle', stop_reason: STOP_REASON }, { stopReason: STOP_REASON, consume: inbox });
-      if (ended) this.logger.warn({ sessionId, failedAttempts }, 'ended a session whose turn kept failing on the same input');
+      await writer.emit(
+        sessionError(
+          { code: 'INTERNAL', message: abandonMessage(failedAttempts), retryable: false },
+          'exhausted',
+        ),
+      );
+      const ended = await writer.finish(
+        [session.status],
+        'idle',
+        { type: 'session.status_idle', stop_reason: STOP_REASON },
+        { stopReason: STOP_REASON, consume: inbox },
+      );
+      if (ended)
+        this.logger.warn(
+          { sessionId, failedAttempts },
+          'ended a session whose turn kept failing on the same input',
+        );
     } finally {
       await this.state.release(lease).catch(() => undefined);
     }

@@ -12,7 +12,9 @@ export function isInterrupt(event: StoredEvent): boolean {
  */
 export function turnInput(inbox: StoredEvent[]): { input: StoredEvent[]; interrupted: boolean } {
   const last = inbox.findLastIndex(isInterrupt);
-  return last < 0 ? { input: inbox, interrupted: false } : { input: inbox.slice(0, last + 1), interrupted: true };
+  return last < 0
+    ? { input: inbox, interrupted: false }
+    : { input: inbox.slice(0, last + 1), interrupted: true };
 }
 
 /**

@@ -17,10 +17,14 @@ describe('turnFailureEvent', () => {
   });
 
   it('keeps the type of a platform error and marks a retryable one as exhausted', () => {
-    const event = turnFailureEvent(new AppError('MODEL_OVERLOADED', 'anthropic/claude: overloaded.', { retryable: true }));
+    const event = turnFailureEvent(
+      new AppError('MODEL_OVERLOADED', 'anthropic/claude: overloaded.', { retryable: true }),
+    );
     expect(event.error).toMatchObject({
       type: 'model_overloaded_error',
-      message: expect.stringMatching(/^The turn failed: anthropic\/claude: overloaded\. The session is idle again/),
+      message: expect.stringMatching(
+        /^The turn failed: anthropic\/claude: overloaded\. The session is idle again/,
+      ),
       retry_status: { type: 'exhausted' },
     });
   });

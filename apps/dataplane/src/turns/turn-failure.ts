@@ -2,7 +2,8 @@ import { AppError, type ErrorBody } from '@agentry/contracts';
 import { sessionError } from './harness-event.mapper.js';
 import type { OutboundEvent } from './turn-writer.js';
 
-const TRY_AGAIN = 'The session is idle again: send another message to retry, and if it keeps failing check the dataplane logs.';
+const TRY_AGAIN =
+  'The session is idle again: send another message to retry, and if it keeps failing check the dataplane logs.';
 /** Long enough to say what broke, short enough that a stack-sized message does not land in the log. */
 const MAX_DETAIL = 300;
 
@@ -18,10 +19,18 @@ export function turnFailureEvent(error: unknown): OutboundEvent {
 function turnFailureBody(error: unknown): ErrorBody {
   if (AppError.is(error)) {
     const body = error.toBody();
-    return { code: body.code, message: `The turn failed: ${clip(body.message)}. ${TRY_AGAIN}`, retryable: body.retryable };
+    return {
+      code: body.code,
+      message: `The turn failed: ${clip(body.message)}. ${TRY_AGAIN}`,
+      retryable: body.retryable,
+    };
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { code: 'INTERNAL', message: `The turn failed unexpectedly (${clip(detail)}). ${TRY_AGAIN}`, retryable: false };
+  return {
+    code: 'INTERNAL',
+    message: `The turn failed unexpectedly (${clip(detail)}). ${TRY_AGAIN}`,
+    retryable: false,
+  };
 }
 
 function clip(text: string): string {

@@ -12,7 +12,12 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionStateRepository, type Lease, type SessionState, type TurnStartFacts } from '../sessions/session-state.repository.js';
+import {
+  SessionStateRepository,
+  type Lease,
+  type SessionState,
+  type TurnStartFacts,
+} from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
 import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
 import { runsOnClusterWorker } from '../hands/hands-tool-executor.js';
@@ -92,9 +97,14 @@ export class TurnRunner {
       const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
       if (!acquired) return round === 0 ? 'held' : 'done';
       const { lease } = acquired;
-      const armed = this.wakeups.armTakeover(lease, this.config.AGENTRY_LEASE_TTL_MS).catch((error: unknown) => {
-        this.logger.warn({ sessionId, err: (error as Error).message }, 'could not arm the lease takeover; the reconciler covers it');
-      });
+      const armed = this.wakeups
+        .armTakeover(lease, this.config.AGENTRY_LEASE_TTL_MS)
+        .catch((error: unknown) => {
+          this.logger.warn(
+            { sessionId, err: (error as Error).message },
+            'could not arm the lease takeover; the reconciler covers it',
+          );
+        });
       let outcome: UnderLease;
       try {
         outcome = await this.runUnderLease(lease, acquired.session, acquired.facts);
@@ -113,9 +123,15 @@ export class TurnRunner {
   }
 
   /** Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on. */
-  private async runUnderLease(lease: Lease, session: SessionState, facts: TurnStartFacts): Promise<UnderLease> {
+  private async runUnderLease(
+    lease: Lease,
+    session: SessionState,
+    facts: TurnStartFacts,
+  ): Promise<UnderLease> {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
-    const writer = new TurnWriter(this.events, this.publisher, lease, (stored) => this.logs.remember(lease.sessionId, stored));
+    const writer = new TurnWriter(this.events, this.publisher, lease, (stored) =>
+      this.logs.remember(lease.sessionId, stored),
+    );
     const seen = new Set<string>();
     // Listening before the inbox is read, so an interrupt appended from here on is heard by the turn.
     const abort = new TurnAbort(this.interrupts, lease.sessionId, keeper.lost.signal);
@@ -132,7 +148,10 @@ export class TurnRunner {
       return { progressed: true, seen };
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
-        this.logger.warn({ sessionId: lease.sessionId, err: error.message }, 'turn lost its lease; another runner continues');
+        this.logger.warn(
+          { sessionId: lease.sessionId, err: error.message },
+          'turn lost its lease; another runner continues',
+        );
         return { progressed: false, seen };
       }
       throw error;
@@ -142,10 +161,22 @@ export class TurnRunner {
     }
   }
 
-  private async runTurn(session: SessionState, facts: TurnStartFacts, inbox: StoredEvent[], writer: TurnWriter, leaseLost: AbortSignal, abort: TurnAbort): Promise<void> {
+  private async runTurn(
+    session: SessionState,
+    facts: TurnStartFacts,
+    inbox: StoredEvent[],
+    writer: TurnWriter,
+    leaseLost: AbortSignal,
+    abort: TurnAbort,
+  ): Promise<void> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
-      await writer.finish(['terminated'], 'terminated', { type: 'session.status_terminated' }, { consume: consumed });
+      await writer.finish(
+        ['terminated'],
+        'terminated',
+        { type: 'session.status_terminated' },
+        { consume: consumed },
+      );
       return;
     }
     if (await this.termination.terminateIfOrphaned(facts.lost, writer, consumed)) return;
@@ -157,17 +188,31 @@ export class TurnRunner {
 
     const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';
-    const selfHostedSession = { tenantId: session.tenantId, environmentId: session.environmentId, sessionId: session.id };
+    const selfHostedSession = {
+      tenantId: session.tenantId,
+      environmentId: session.environmentId,
+      sessionId: session.id,
+    };
     if (selfHosted) await this.work.ensureOpen(selfHostedSession);
     await this.outcomes.begin(writer.lease, inbox);
     let log = await this.logs.read(session.id);
     const conversation = buildConversation(log);
-    const resume = planResume(conversation, log, inbox, selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {});
+    const resume = planResume(
+      conversation,
+      log,
+      inbox,
+      selfHosted ? { awaitsWorker: (name) => SELF_HOSTED_TOOL_NAMES.has(name) } : {},
+    );
     // A session thread's model calls are charged to the session it belongs to.
     const payer = threadLinkOf(spec)?.sessionId ?? session.id;
     const budget = new TurnBudget(
       this.budgets,
-      { tenantId: session.tenantId, namespaceId: session.namespaceId, sessionId: payer, agentId: spec.agent.id },
+      {
+        tenantId: session.tenantId,
+        namespaceId: session.namespaceId,
+        sessionId: payer,
+        agentId: spec.agent.id,
+      },
       payer === session.id ? facts.account : await this.accounts.account(payer),
     );
     const mounts = await this.mountPlanner.plan({
@@ -183,8 +228,16 @@ export class TurnRunner {
       mounts,
       reportError: (error) => writer.emit({ type: 'session.error', error }),
       agent: spec.agent,
-      workspace: await this.workspaces.forAgentTurn({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
-      sessionFiles: this.workspaces.forSession({ tenantId: session.tenantId, agentId: spec.agent.id, sessionId: session.id }),
+      workspace: await this.workspaces.forAgentTurn({
+        tenantId: session.tenantId,
+        agentId: spec.agent.id,
+        sessionId: session.id,
+      }),
+      sessionFiles: this.workspaces.forSession({
+        tenantId: session.tenantId,
+        agentId: spec.agent.id,
+        sessionId: session.id,
+      }),
       hands: {
         tenantId: session.tenantId,
         sessionId: session.id,
@@ -211,19 +264,33 @@ export class TurnRunner {
         // An open outcome is graded before the session goes idle; a verdict asking for more runs the agent again.
         if (end?.stop_reason.type !== 'end_turn') break;
         const grader = budget.meterBeside(this.harnesses.modelOf(spec.agent));
-        if (!(await this.outcomes.evaluate({ lease: writer.lease, writer, model: grader, work: end.conversation, signal: abort.signal }))) break;
+        if (
+          !(await this.outcomes.evaluate({
+            lease: writer.lease,
+            writer,
+            model: grader,
+            work: end.conversation,
+            signal: abort.signal,
+          }))
+        )
+          break;
         log = await this.logs.read(session.id);
         input = { conversation: buildConversation(log) };
       }
     } catch (error) {
-      if (leaseLost.aborted || AppError.is(error, 'CONFLICT')) throw new AppError('CONFLICT', 'turn lease lost');
+      if (leaseLost.aborted || AppError.is(error, 'CONFLICT'))
+        throw new AppError('CONFLICT', 'turn lease lost');
       // Storage away for now: left mid-turn, the turn is resumed from its log (drain retry or reconciler), not ended.
       // That includes the event log's own writes failing because Postgres is shutting down or gone.
       if (isTransientOutage(error) || isDatabaseUnavailable(error)) throw error;
       this.logger.error({ sessionId: session.id, err: error }, 'turn failed');
       await writer.emit(turnFailureEvent(error));
       await this.threads.finishing(session, writer, { type: 'retries_exhausted' });
-      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), { stopReason: { type: 'retries_exhausted' }, usage: budget.usage.increments(), consume: abort.interruptsHeard });
+      await writer.finish(['running'], 'idle', idle({ type: 'retries_exhausted' }), {
+        stopReason: { type: 'retries_exhausted' },
+        usage: budget.usage.increments(),
+        consume: abort.interruptsHeard,
+      });
       return;
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
@@ -233,7 +300,11 @@ export class TurnRunner {
     if (error) await writer.emit(error);
     for (const closing of budget.closingEvents(stopReason)) await writer.emit(closing);
     await this.threads.finishing(session, writer, stopReason);
-    await writer.finish(['running'], 'idle', idle(stopReason), { stopReason, usage: budget.usage.increments(), consume: abort.interruptsHeard });
+    await writer.finish(['running'], 'idle', idle(stopReason), {
+      stopReason,
+      usage: budget.usage.increments(),
+      consume: abort.interruptsHeard,
+    });
   }
 
   /**
@@ -242,8 +313,14 @@ export class TurnRunner {
    */
   private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
     // An interrupt with no turn to stop and no call left waiting (which a turn would close) does nothing.
-    if (inbox.every(isInterrupt) && danglingToolCalls(buildConversation(await this.logs.read(sessionId))).length === 0) {
-      await this.events.markProcessed(sessionId, inbox.map((e) => e.event.id));
+    if (
+      inbox.every(isInterrupt) &&
+      danglingToolCalls(buildConversation(await this.logs.read(sessionId))).length === 0
+    ) {
+      await this.events.markProcessed(
+        sessionId,
+        inbox.map((e) => e.event.id),
+      );
       return true;
     }
     if (!inbox.every(isClientToolResult)) return false;

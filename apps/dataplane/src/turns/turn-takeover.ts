@@ -9,6 +9,12 @@ export const MID_TURN_STATUSES: ReadonlySet<string> = new Set(['running', 'resch
  * A session already `rescheduling` (the previous taker stopped in between) only goes on to `running`.
  */
 export async function rescheduleHere(writer: TurnWriter, status: string, consume: string[]): Promise<void> {
-  if (status === 'running') await writer.start(['running'], 'rescheduling', { type: 'session.status_rescheduled' }, consume);
-  await writer.start(['rescheduling'], 'running', { type: 'session.status_running' }, status === 'running' ? [] : consume);
+  if (status === 'running')
+    await writer.start(['running'], 'rescheduling', { type: 'session.status_rescheduled' }, consume);
+  await writer.start(
+    ['rescheduling'],
+    'running',
+    { type: 'session.status_running' },
+    status === 'running' ? [] : consume,
+  );
 }

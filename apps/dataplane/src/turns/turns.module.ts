@@ -11,5 +11,18 @@ import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
 import { McpModule } from '../mcp/mcp.module.js';
 
-@Module({ imports: [WorkModule, McpModule], providers: [HarnessFactory, ConfirmationExpiry, SessionTermination, TurnRunner, TurnAbandonment, SessionDrainProcessor, SessionInterrupts, SharedWorkspaces, SessionMountPlanner] })
+@Module({
+  imports: [WorkModule, McpModule],
+  providers: [
+    HarnessFactory,
+    ConfirmationExpiry,
+    SessionTermination,
+    TurnRunner,
+    TurnAbandonment,
+    SessionDrainProcessor,
+    SessionInterrupts,
+    SharedWorkspaces,
+    SessionMountPlanner,
+  ],
+})
 export class TurnsModule {}

@@ -14,7 +14,10 @@ export class UnservableModel implements ModelPort {
     readonly id: string,
     reason: AppError,
   ) {
-    this.error = new AppError('MODEL_REQUEST_FAILED', reason.message, { retryable: false, details: { model: id } });
+    this.error = new AppError('MODEL_REQUEST_FAILED', reason.message, {
+      retryable: false,
+      details: { model: id },
+    });
   }
 
   async *stream(_request: ModelRequest, _signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {

@@ -21,12 +21,17 @@ export class ClusterHandsReader {
       return parsed?.success ? [parsed.data] : [];
     });
     // Workers are shared by every tenant: only the caller's own sessions are named.
-    const held = beats.flatMap((b) => b.liveSandboxes.filter((s) => s.tenantId === tenantId).map((s) => s.sessionId));
+    const held = beats.flatMap((b) =>
+      b.liveSandboxes.filter((s) => s.tenantId === tenantId).map((s) => s.sessionId),
+    );
     const visible = new Set(
       held.length === 0
         ? []
         : (
-            await this.db.session.findMany({ where: { id: { in: held }, tenantId, namespaceId }, select: { id: true } })
+            await this.db.session.findMany({
+              where: { id: { in: held }, tenantId, namespaceId },
+              select: { id: true },
+            })
           ).map((s) => s.id),
     );
     return beats.map((b) => ({
@@ -36,7 +41,9 @@ export class ClusterHandsReader {
       environmentId: null,
       capacity: b.capacity,
       runningCalls: b.runningCalls,
-      liveSandboxes: b.liveSandboxes.filter((s) => s.tenantId === tenantId && visible.has(s.sessionId)).map((s) => s.sessionId),
+      liveSandboxes: b.liveSandboxes
+        .filter((s) => s.tenantId === tenantId && visible.has(s.sessionId))
+        .map((s) => s.sessionId),
     }));
   }
 }

@@ -25,13 +25,21 @@ export class WorkersRepository {
   }
 
   /** The self-hosted workers of a namespace's environments that polled within the window. */
-  async seenInNamespace(tenantId: string, namespaceId: string, withinMs: number): Promise<Array<{ workerId: string; environmentId: string; lastSeenAt: number }>> {
+  async seenInNamespace(
+    tenantId: string,
+    namespaceId: string,
+    withinMs: number,
+  ): Promise<Array<{ workerId: string; environmentId: string; lastSeenAt: number }>> {
     const rows = await this.db.$queryRaw<Array<{ id: string; environment_id: string; last_seen_at: Date }>>`
       SELECT w.id, w.environment_id, w.last_seen_at FROM workers w
       JOIN environments e ON e.id = w.environment_id AND e.tenant_id = ${tenantId} AND e.namespace_id = ${namespaceId}
       WHERE w.kind = 'self_hosted' AND w.last_seen_at > ${new Date(Date.now() - withinMs)}
       ORDER BY w.last_seen_at DESC`;
-    return rows.map((r) => ({ workerId: r.id.slice(r.environment_id.length + 1), environmentId: r.environment_id, lastSeenAt: r.last_seen_at.getTime() }));
+    return rows.map((r) => ({
+      workerId: r.id.slice(r.environment_id.length + 1),
+      environmentId: r.environment_id,
+      lastSeenAt: r.last_seen_at.getTime(),
+    }));
   }
 
   /** workerId → last poll, for the self-hosted workers of a namespace's environments. */

@@ -50,26 +50,42 @@ export class ApiAgentWorkspaceController {
 
   @Get('workspace/file')
   @DocReply(ApiWorkspaceFileSchema)
-  readFile(@CurrentActor() actor: Actor, @Param('id') agentId: string, @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery) {
+  readFile(
+    @CurrentActor() actor: Actor,
+    @Param('id') agentId: string,
+    @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery,
+  ) {
     return this.rpc.request(S.readFile, { actor, agentId, query });
   }
 
   @Put('workspace/file')
   @DocReply(ApiWorkspaceEntrySchema)
-  writeFile(@CurrentActor() actor: Actor, @Param('id') agentId: string, @ZodBody(ApiWorkspaceFileWriteSchema) body: ApiWorkspaceFileWrite) {
+  writeFile(
+    @CurrentActor() actor: Actor,
+    @Param('id') agentId: string,
+    @ZodBody(ApiWorkspaceFileWriteSchema) body: ApiWorkspaceFileWrite,
+  ) {
     return this.rpc.request(S.writeFile, { actor, agentId, body });
   }
 
   @Delete('workspace/file')
   @DocReply(ApiWorkspaceDeletedSchema)
-  deleteFile(@CurrentActor() actor: Actor, @Param('id') agentId: string, @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery) {
+  deleteFile(
+    @CurrentActor() actor: Actor,
+    @Param('id') agentId: string,
+    @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery,
+  ) {
     return this.rpc.request(S.deleteFile, { actor, agentId, query });
   }
 
   @Post('workspace/file/move')
   @HttpCode(200)
   @DocReply(ApiWorkspaceEntrySchema)
-  moveFile(@CurrentActor() actor: Actor, @Param('id') agentId: string, @ZodBody(ApiWorkspaceMoveSchema) body: ApiWorkspaceMove) {
+  moveFile(
+    @CurrentActor() actor: Actor,
+    @Param('id') agentId: string,
+    @ZodBody(ApiWorkspaceMoveSchema) body: ApiWorkspaceMove,
+  ) {
     return this.rpc.request(S.moveFile, { actor, agentId, body });
   }
 

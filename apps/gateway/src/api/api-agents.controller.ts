@@ -57,7 +57,11 @@ export class ApiAgentsController {
 
   @Get()
   @DocReply(ApiAgentSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(S.listAgents, { actor, query }), v1AgentToApi);
   }
 
@@ -70,8 +74,16 @@ export class ApiAgentsController {
   /** Writes a new version; a `version` in the body makes it conditional (stale → 409). */
   @Put(':id')
   @DocReply(ApiAgentSchema)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest) {
-    const request = parseOrThrow(UpdateAgentRequestSchema, apiAgentUpdateToV1(withCmaMultiagent(body)), 'body');
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest,
+  ) {
+    const request = parseOrThrow(
+      UpdateAgentRequestSchema,
+      apiAgentUpdateToV1(withCmaMultiagent(body)),
+      'body',
+    );
     return v1AgentToApi(await this.rpc.request(R.updateAgent, { actor, id, body: request }));
   }
 

@@ -45,17 +45,28 @@ export class ApiDeploymentsController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiDeploymentSchema)
-  async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateDeploymentRequestSchema) body: ApiCreateDeploymentRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(ApiCreateDeploymentRequestSchema) body: ApiCreateDeploymentRequest,
+  ) {
     const request = parseOrThrow(CreateDeploymentRequestSchema, apiDeploymentToV1(body), 'body');
     const deployment = await this.rpc.request(S.createDeployment, { actor, body: request });
     if (body.triggerType !== 'webhook') return v1DeploymentToApi(deployment);
-    const minted = await this.rpc.request(DeploymentRunSubjects.setWebhook, { actor, id: deployment.id, enabled: true });
+    const minted = await this.rpc.request(DeploymentRunSubjects.setWebhook, {
+      actor,
+      id: deployment.id,
+      enabled: true,
+    });
     return v1DeploymentToApi(minted.deployment, minted.token ?? undefined);
   }
 
   @Get()
   @DocReply(ApiDeploymentSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const page = await this.rpc.request(S.listDeployments, { actor, query });
     return toApiList(reply, page, (deployment) => v1DeploymentToApi(deployment));
   }
@@ -69,19 +80,35 @@ export class ApiDeploymentsController {
   /** Definition fields, then the webhook (a new token only when switching to `webhook`), then `enabled`. */
   @Patch(':id')
   @DocReply(ApiDeploymentSchema)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiUpdateDeploymentRequestSchema) body: ApiUpdateDeploymentRequest) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ApiUpdateDeploymentRequestSchema) body: ApiUpdateDeploymentRequest,
+  ) {
     let deployment = await this.rpc.request(S.getDeployment, { actor, id });
-    const patch = parseOrThrow(UpdateDeploymentRequestSchema, apiDeploymentUpdateToV1(body, deployment), 'body');
-    if (Object.keys(patch).length > 0) deployment = await this.rpc.request(S.updateDeployment, { actor, id, body: patch });
+    const patch = parseOrThrow(
+      UpdateDeploymentRequestSchema,
+      apiDeploymentUpdateToV1(body, deployment),
+      'body',
+    );
+    if (Object.keys(patch).length > 0)
+      deployment = await this.rpc.request(S.updateDeployment, { actor, id, body: patch });
     let token: string | undefined;
     const wantsWebhook = body.triggerType === undefined ? undefined : body.triggerType === 'webhook';
     if (wantsWebhook !== undefined && wantsWebhook !== (deployment.webhook_enabled ?? false)) {
-      const changed = await this.rpc.request(DeploymentRunSubjects.setWebhook, { actor, id, enabled: wantsWebhook });
+      const changed = await this.rpc.request(DeploymentRunSubjects.setWebhook, {
+        actor,
+        id,
+        enabled: wantsWebhook,
+      });
       deployment = changed.deployment;
       token = changed.token ?? undefined;
     }
     if (body.enabled !== undefined && body.enabled !== (deployment.status === 'active')) {
-      deployment = await this.rpc.request(body.enabled ? S.unpauseDeployment : S.pauseDeployment, { actor, id });
+      deployment = await this.rpc.request(body.enabled ? S.unpauseDeployment : S.pauseDeployment, {
+        actor,
+        id,
+      });
     }
     return v1DeploymentToApi(deployment, token);
   }
@@ -117,9 +144,20 @@ export class ApiDeploymentsController {
   @Post(':id/run')
   @HttpCode(200)
   @DocReply(ApiDeploymentRunSchema)
-  async run(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(RunBodySchema) body: ApiRunDeploymentRequest | undefined) {
+  async run(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(RunBodySchema) body: ApiRunDeploymentRequest | undefined,
+  ) {
     const initial_events = body?.text ? textToInitialEvents(body.text) : undefined;
-    return v1DeploymentRunToApi(await this.rpc.request(SchedulerSubjects.runDeployment, { actor, id, trigger: 'manual', initial_events }));
+    return v1DeploymentRunToApi(
+      await this.rpc.request(SchedulerSubjects.runDeployment, {
+        actor,
+        id,
+        trigger: 'manual',
+        initial_events,
+      }),
+    );
   }
 
   /** No credentials but the token itself; an unknown token is 404 and says nothing more. */
@@ -128,8 +166,13 @@ export class ApiDeploymentsController {
   @HttpCode(200)
   @UseFilters(ApiWebhookErrorFilter)
   @DocReply(ApiDeploymentRunSchema)
-  async webhook(@Param('token') token: string, @ZodBody(RunBodySchema) body: ApiRunDeploymentRequest | undefined) {
+  async webhook(
+    @Param('token') token: string,
+    @ZodBody(RunBodySchema) body: ApiRunDeploymentRequest | undefined,
+  ) {
     const initial_events = body?.text ? textToInitialEvents(body.text) : undefined;
-    return v1DeploymentRunToApi(await this.rpc.request(SchedulerSubjects.runDeploymentByWebhook, { token, initial_events }));
+    return v1DeploymentRunToApi(
+      await this.rpc.request(SchedulerSubjects.runDeploymentByWebhook, { token, initial_events }),
+    );
   }
 }

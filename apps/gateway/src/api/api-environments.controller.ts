@@ -37,7 +37,10 @@ export class ApiEnvironmentsController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiEnvironmentSchema)
-  async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateEnvironmentRequestSchema) body: ApiCreateEnvironmentRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(ApiCreateEnvironmentRequestSchema) body: ApiCreateEnvironmentRequest,
+  ) {
     const request = parseOrThrow(CreateEnvironmentRequestSchema, apiEnvironmentToV1(body), 'body');
     const environment = await this.rpc.request(S.createEnvironment, { actor, body: request });
     return this.withNewKey(actor, environment, false);
@@ -45,7 +48,11 @@ export class ApiEnvironmentsController {
 
   @Get()
   @DocReply(ApiEnvironmentSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const page = await this.rpc.request(R.listEnvironments, { actor, query });
     return toApiList(reply, page, (environment) => v1EnvironmentToApi(environment));
   }
@@ -59,9 +66,17 @@ export class ApiEnvironmentsController {
   /** `type` never changes; the stored type decides how `config` is read. */
   @Patch(':id')
   @DocReply(ApiEnvironmentSchema)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiUpdateEnvironmentRequestSchema) body: ApiUpdateEnvironmentRequest) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ApiUpdateEnvironmentRequestSchema) body: ApiUpdateEnvironmentRequest,
+  ) {
     const current = await this.rpc.request(S.getEnvironment, { actor, id });
-    const request = parseOrThrow(UpdateEnvironmentRequestSchema, apiEnvironmentUpdateToV1(body, current), 'body');
+    const request = parseOrThrow(
+      UpdateEnvironmentRequestSchema,
+      apiEnvironmentUpdateToV1(body, current),
+      'body',
+    );
     return v1EnvironmentToApi(await this.rpc.request(R.updateEnvironment, { actor, id, body: request }));
   }
 

@@ -29,21 +29,35 @@ export class ApiFilesController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiFileSchema)
-  async upload(@CurrentActor() actor: Actor, @ZodBody(ApiUploadFileRequestSchema) body: ApiUploadFileRequest) {
+  async upload(
+    @CurrentActor() actor: Actor,
+    @ZodBody(ApiUploadFileRequestSchema) body: ApiUploadFileRequest,
+  ) {
     const content = Buffer.from(body.content, 'utf8');
     if (content.byteLength > API_FILE_CONTENT_MAX_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `content: ${content.byteLength} bytes exceeds the limit of ${API_FILE_CONTENT_MAX_BYTES} bytes`);
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `content: ${content.byteLength} bytes exceeds the limit of ${API_FILE_CONTENT_MAX_BYTES} bytes`,
+      );
     }
     const file = await this.rpc.request(S.uploadFile, {
       actor,
-      body: { filename: body.filename, mime_type: body.contentType ?? 'text/plain', content_base64: content.toString('base64') },
+      body: {
+        filename: body.filename,
+        mime_type: body.contentType ?? 'text/plain',
+        content_base64: content.toString('base64'),
+      },
     });
     return fileToApi(file);
   }
 
   @Get()
   @DocReply(ApiFileSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(S.listFiles, { actor, query }), fileToApi);
   }
 
@@ -57,7 +71,11 @@ export class ApiFilesController {
   @DocReply(ApiFileContentSchema)
   async content(@CurrentActor() actor: Actor, @Param('id') id: string) {
     const file = await this.rpc.request(S.downloadFile, { actor, id });
-    return { id, filename: file.filename, content: Buffer.from(file.content_base64, 'base64').toString('utf8') };
+    return {
+      id,
+      filename: file.filename,
+      content: Buffer.from(file.content_base64, 'base64').toString('utf8'),
+    };
   }
 
   @Delete(':id')

@@ -14,6 +14,9 @@ export class ApiHandsController {
   @Get('status')
   @DocReply(HandsStatusSchema)
   status(@CurrentActor() actor: Actor) {
-    return this.rpc.request(WorkSubjects.handsStatus, { tenantId: actor.tenantId, namespaceId: actor.namespaceId });
+    return this.rpc.request(WorkSubjects.handsStatus, {
+      tenantId: actor.tenantId,
+      namespaceId: actor.namespaceId,
+    });
   }
 }

@@ -37,8 +37,17 @@ export class ApiMemoriesController {
 
   @Get('memories')
   @DocReply(ApiMemorySchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @Param('id') storeId: string, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.rpc.request(S.listMemories, { actor, storeId, query: { ...query, view: 'full' } });
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') storeId: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.rpc.request(S.listMemories, {
+      actor,
+      storeId,
+      query: { ...query, view: 'full' },
+    });
     const memories = { ...page, data: page.data.filter((item): item is Memory => item.type === 'memory') };
     return toApiList(reply, memories, memoryToApi);
   }
@@ -47,25 +56,47 @@ export class ApiMemoriesController {
   @DocReply(ApiMemorySchema)
   async get(@CurrentActor() actor: Actor, @Param('id') storeId: string, @Param('*') path: string) {
     const memory = await this.require(actor, storeId, path);
-    return memoryToApi(await this.rpc.request(S.getMemory, { actor, storeId, id: memory.id, query: { view: 'full' } }));
+    return memoryToApi(
+      await this.rpc.request(S.getMemory, { actor, storeId, id: memory.id, query: { view: 'full' } }),
+    );
   }
 
   /** Creates the memory at the path, or writes a new version of the one there. */
   @Put('memories/*')
   @DocReply(ApiMemorySchema)
-  async put(@CurrentActor() actor: Actor, @Param('id') storeId: string, @Param('*') path: string, @ZodBody(ApiPutMemoryRequestSchema) body: ApiPutMemoryRequest) {
+  async put(
+    @CurrentActor() actor: Actor,
+    @Param('id') storeId: string,
+    @Param('*') path: string,
+    @ZodBody(ApiPutMemoryRequestSchema) body: ApiPutMemoryRequest,
+  ) {
     const v1Path = this.v1Path(path);
     const existing = await this.find(actor, storeId, v1Path);
     const query = { view: 'full' as const };
     const memory = existing
-      ? await this.rpc.request(S.updateMemory, { actor, storeId, id: existing.id, body: { content: body.content }, query })
-      : await this.rpc.request(S.createMemory, { actor, storeId, body: { path: v1Path, content: body.content }, query });
+      ? await this.rpc.request(S.updateMemory, {
+          actor,
+          storeId,
+          id: existing.id,
+          body: { content: body.content },
+          query,
+        })
+      : await this.rpc.request(S.createMemory, {
+          actor,
+          storeId,
+          body: { path: v1Path, content: body.content },
+          query,
+        });
     return memoryToApi(memory);
   }
 
   @Delete('memories/*')
   @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') storeId: string, @Param('*') path: string): Promise<void> {
+  async remove(
+    @CurrentActor() actor: Actor,
+    @Param('id') storeId: string,
+    @Param('*') path: string,
+  ): Promise<void> {
     const memory = await this.require(actor, storeId, path);
     await this.rpc.request(S.deleteMemory, { actor, storeId, id: memory.id });
   }
@@ -80,7 +111,11 @@ export class ApiMemoriesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const memory = await this.require(actor, storeId, path);
-    const page = await this.rpc.request(S.listMemoryVersions, { actor, storeId, query: { ...query, memory_id: memory.id, view: 'full' } });
+    const page = await this.rpc.request(S.listMemoryVersions, {
+      actor,
+      storeId,
+      query: { ...query, memory_id: memory.id, view: 'full' },
+    });
     return toApiList(reply, page, memoryVersionToApi);
   }
 
@@ -88,14 +123,24 @@ export class ApiMemoriesController {
   @Post('redact')
   @HttpCode(200)
   @DocReply(ApiMemorySchema)
-  async redact(@CurrentActor() actor: Actor, @Param('id') storeId: string, @ZodBody(ApiRedactMemoryRequestSchema) body: ApiRedactMemoryRequest) {
+  async redact(
+    @CurrentActor() actor: Actor,
+    @Param('id') storeId: string,
+    @ZodBody(ApiRedactMemoryRequestSchema) body: ApiRedactMemoryRequest,
+  ) {
     const memory = await this.require(actor, storeId, body.path);
     await this.rpc.request(S.redactMemoryVersion, { actor, storeId, id: memory.memory_version_id });
     const query = { view: 'full' as const };
     const after =
       body.replacement === undefined
         ? await this.rpc.request(S.getMemory, { actor, storeId, id: memory.id, query })
-        : await this.rpc.request(S.updateMemory, { actor, storeId, id: memory.id, body: { content: body.replacement }, query });
+        : await this.rpc.request(S.updateMemory, {
+            actor,
+            storeId,
+            id: memory.id,
+            body: { content: body.replacement },
+            query,
+          });
     return memoryToApi(after);
   }
 
@@ -112,7 +157,11 @@ export class ApiMemoriesController {
 
   /** The live memory at exactly this path: the first of those the path prefixes (listed in path order). */
   private async find(actor: Actor, storeId: string, path: string): Promise<Memory | undefined> {
-    const page = await this.rpc.request(S.listMemories, { actor, storeId, query: { path_prefix: path, limit: 100, view: 'basic' } });
+    const page = await this.rpc.request(S.listMemories, {
+      actor,
+      storeId,
+      query: { path_prefix: path, limit: 100, view: 'basic' },
+    });
     return page.data.find((item): item is Memory => item.type === 'memory' && item.path === path);
   }
 }

@@ -25,12 +25,19 @@ export class ApiMemoryStoresController {
 
   @Post()
   @HttpCode(200)
-  async create(@CurrentActor() actor: Actor, @ZodBody(CreateMemoryStoreRequestSchema) body: CreateMemoryStoreRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(CreateMemoryStoreRequestSchema) body: CreateMemoryStoreRequest,
+  ) {
     return camelKeys(await this.rpc.request(S.createMemoryStore, { actor, body }));
   }
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(S.listMemoryStores, { actor, query }), camelKeys);
   }
 
@@ -40,7 +47,11 @@ export class ApiMemoryStoresController {
   }
 
   @Patch(':id')
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateMemoryStoreRequestSchema) body: UpdateMemoryStoreRequest) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateMemoryStoreRequestSchema) body: UpdateMemoryStoreRequest,
+  ) {
     return camelKeys(await this.rpc.request(S.updateMemoryStore, { actor, id, body }));
   }
 

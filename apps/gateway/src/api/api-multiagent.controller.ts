@@ -61,7 +61,10 @@ export class ApiMultiagentController {
       timeout_ms: RUN_TIMEOUT_MS,
     });
     if (respondAsync(prefer)) {
-      void reply.status(202).header('location', `/api/multiagent/runs/${run.id}`).header('preference-applied', 'respond-async');
+      void reply
+        .status(202)
+        .header('location', `/api/multiagent/runs/${run.id}`)
+        .header('preference-applied', 'respond-async');
       return multiagentRunToApi(run);
     }
     return toSynchronousReply(await this.untilCompleted(actor, run));
@@ -77,7 +80,8 @@ export class ApiMultiagentController {
   @Get('runs/:id/stream')
   async stream(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() reply: FastifyReply) {
     // The id becomes a NATS subject token: one with spaces or wildcards names no run, and must not subscribe.
-    if (!hasIdPrefix(id, ID_PREFIXES.multiagentRun)) throw new AppError('NOT_FOUND', `Multi-agent run ${id} not found`);
+    if (!hasIdPrefix(id, ID_PREFIXES.multiagentRun))
+      throw new AppError('NOT_FOUND', `Multi-agent run ${id} not found`);
     const stream = await RunStream.open(this.bus, id);
     let current: MultiagentRun;
     try {
@@ -102,7 +106,11 @@ export class ApiMultiagentController {
     while (run.status !== 'completed' && Date.now() < giveUpAt) {
       const wait = Math.max(0, Math.min(WAIT_SLICE_MS, giveUpAt - Date.now()));
       try {
-        run = await this.rpc.request(SchedulerSubjects.awaitMultiagentRun, { actor, id: run.id, wait_ms: wait }, { timeoutMs: wait + 10_000 });
+        run = await this.rpc.request(
+          SchedulerSubjects.awaitMultiagentRun,
+          { actor, id: run.id, wait_ms: wait },
+          { timeoutMs: wait + 10_000 },
+        );
       } catch (error) {
         if (AppError.is(error, 'NOT_FOUND')) throw error;
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));

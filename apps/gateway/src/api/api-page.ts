@@ -4,7 +4,11 @@ import type { FastifyReply } from 'fastify';
 export const NEXT_PAGE_HEADER = 'x-next-page';
 
 /** Renders a `/v1` page as an `/api` list: the mapped items, with the cursor in a header. */
-export function toApiList<T, U>(reply: FastifyReply, page: { data: T[]; next_page: string | null }, map: (item: T) => U): U[] {
+export function toApiList<T, U>(
+  reply: FastifyReply,
+  page: { data: T[]; next_page: string | null },
+  map: (item: T) => U,
+): U[] {
   if (page.next_page) void reply.header(NEXT_PAGE_HEADER, page.next_page);
   return page.data.map(map);
 }

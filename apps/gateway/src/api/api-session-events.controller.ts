@@ -59,8 +59,17 @@ export class ApiSessionEventsController {
     @RequestIdempotency() idempotency: AppendIdempotency | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { events } = parseOrThrow(SendEventsRequestSchema, { events: body.events.map(apiEventToV1) }, 'body');
-    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events, idempotency });
+    const { events } = parseOrThrow(
+      SendEventsRequestSchema,
+      { events: body.events.map(apiEventToV1) },
+      'body',
+    );
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, {
+      actor,
+      sessionId,
+      events,
+      idempotency,
+    });
     if (result.replayed) void reply.header(REPLAYED_HEADER, 'true');
     return result.data.map((stored) => toDto(sessionId, stored));
   }

@@ -45,7 +45,10 @@ export class ApiSessionsController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiSessionSchema)
-  async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateSessionRequestSchema) body: ApiCreateSessionRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(ApiCreateSessionRequestSchema) body: ApiCreateSessionRequest,
+  ) {
     const request = parseOrThrow(CreateSessionRequestSchema, apiSessionToV1(body), 'body');
     return v1SessionToApi(await this.rpc.request(S.createSession, { actor, body: request }));
   }
@@ -72,9 +75,17 @@ export class ApiSessionsController {
 
   @Patch(':id')
   @DocReply(ApiSessionSchema)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiUpdateSessionSchema) body: ApiUpdateSession) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ApiUpdateSessionSchema) body: ApiUpdateSession,
+  ) {
     const mapped = { title: body.title, metadata: body.metadata, vault_ids: body.vaultIds };
-    const request = parseOrThrow(UpdateSessionRequestSchema, Object.fromEntries(Object.entries(mapped).filter(([, v]) => v !== undefined)), 'body');
+    const request = parseOrThrow(
+      UpdateSessionRequestSchema,
+      Object.fromEntries(Object.entries(mapped).filter(([, v]) => v !== undefined)),
+      'body',
+    );
     return v1SessionToApi(await this.rpc.request(R.updateSession, { actor, id, body: request }));
   }
 

@@ -37,15 +37,28 @@ export class ApiVaultCredentialsController {
   @Post()
   @HttpCode(200)
   @DocReply(ApiCredentialSchema)
-  async create(@CurrentActor() actor: Actor, @Param('id') vaultId: string, @ZodBody(ApiCreateCredentialRequestSchema) body: ApiCreateCredentialRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Param('id') vaultId: string,
+    @ZodBody(ApiCreateCredentialRequestSchema) body: ApiCreateCredentialRequest,
+  ) {
     const request = parseOrThrow(CreateCredentialRequestSchema, apiCredentialToV1(body), 'body');
     return credentialToApi(await this.rpc.request(S.createCredential, { actor, vaultId, body: request }));
   }
 
   @Get()
   @DocReply(ApiCredentialSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @Param('id') vaultId: string, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
-    return toApiList(reply, await this.rpc.request(S.listCredentials, { actor, vaultId, query }), credentialToApi);
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') vaultId: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return toApiList(
+      reply,
+      await this.rpc.request(S.listCredentials, { actor, vaultId, query }),
+      credentialToApi,
+    );
   }
 
   @Patch(':cid')
@@ -58,15 +71,26 @@ export class ApiVaultCredentialsController {
   ) {
     const current = await this.rpc.request(S.getCredential, { actor, vaultId, id });
     if (body.target !== undefined && body.target !== credentialTarget(current)) {
-      throw new AppError('INVALID_REQUEST', 'target: a credential’s target cannot change; create a new credential instead');
+      throw new AppError(
+        'INVALID_REQUEST',
+        'target: a credential’s target cannot change; create a new credential instead',
+      );
     }
-    const request = parseOrThrow(UpdateCredentialRequestSchema, apiCredentialUpdateToV1(current.auth.type, body), 'body');
+    const request = parseOrThrow(
+      UpdateCredentialRequestSchema,
+      apiCredentialUpdateToV1(current.auth.type, body),
+      'body',
+    );
     return credentialToApi(await this.rpc.request(S.updateCredential, { actor, vaultId, id, body: request }));
   }
 
   @Delete(':cid')
   @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') vaultId: string, @Param('cid') id: string): Promise<void> {
+  async remove(
+    @CurrentActor() actor: Actor,
+    @Param('id') vaultId: string,
+    @Param('cid') id: string,
+  ): Promise<void> {
     await this.rpc.request(S.deleteCredential, { actor, vaultId, id });
   }
 }

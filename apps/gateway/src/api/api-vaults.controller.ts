@@ -19,7 +19,10 @@ import { ApiErrorFilter } from './api-error.filter.js';
 import { toApiList } from './api-page.js';
 
 const ApiCreateVaultSchema = z.strictObject({ displayName: z.string(), metadata: MetadataSchema.optional() });
-const ApiUpdateVaultSchema = z.strictObject({ displayName: z.string().nullish(), metadata: MetadataPatchSchema.nullish() });
+const ApiUpdateVaultSchema = z.strictObject({
+  displayName: z.string().nullish(),
+  metadata: MetadataPatchSchema.nullish(),
+});
 type ApiCreateVault = z.infer<typeof ApiCreateVaultSchema>;
 type ApiUpdateVault = z.infer<typeof ApiUpdateVaultSchema>;
 
@@ -32,12 +35,20 @@ export class ApiVaultsController {
   @Post()
   @HttpCode(200)
   async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateVaultSchema) body: ApiCreateVault) {
-    const request = parseOrThrow(CreateVaultRequestSchema, { display_name: body.displayName, metadata: body.metadata }, 'body');
+    const request = parseOrThrow(
+      CreateVaultRequestSchema,
+      { display_name: body.displayName, metadata: body.metadata },
+      'body',
+    );
     return camelKeys(await this.rpc.request(S.createVault, { actor, body: request }));
   }
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @ZodQuery(ListParamsSchema) query: ListParams, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(S.listVaults, { actor, query }), camelKeys);
   }
 
@@ -47,8 +58,16 @@ export class ApiVaultsController {
   }
 
   @Patch(':id')
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ApiUpdateVaultSchema) body: ApiUpdateVault) {
-    const request = parseOrThrow(UpdateVaultRequestSchema, { display_name: body.displayName, metadata: body.metadata }, 'body');
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ApiUpdateVaultSchema) body: ApiUpdateVault,
+  ) {
+    const request = parseOrThrow(
+      UpdateVaultRequestSchema,
+      { display_name: body.displayName, metadata: body.metadata },
+      'body',
+    );
     return camelKeys(await this.rpc.request(S.updateVault, { actor, id, body: request }));
   }
 

@@ -17,11 +17,17 @@ export class ApiWebhookErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<{ url: string }>();
     const masked = new Proxy(request, {
-      get: (target, key) => (key === 'url' ? target.url.replace(TOKEN_IN_PATH, '$1[redacted]') : Reflect.get(target, key)),
+      get: (target, key) =>
+        key === 'url' ? target.url.replace(TOKEN_IN_PATH, '$1[redacted]') : Reflect.get(target, key),
     });
     const maskedHost = {
       ...host,
-      switchToHttp: () => ({ ...http, getRequest: () => masked, getResponse: () => http.getResponse(), getNext: () => http.getNext() }),
+      switchToHttp: () => ({
+        ...http,
+        getRequest: () => masked,
+        getResponse: () => http.getResponse(),
+        getNext: () => http.getNext(),
+      }),
     } as ArgumentsHost;
     this.inner.catch(exception, maskedHost);
   }

@@ -48,7 +48,11 @@ export class ApiWorkController {
   @Get('poll')
   @WorkQueueRoute()
   @DocReply(ApiWorkItemSchema)
-  async poll(@CurrentWorkPrincipal() principal: WorkPrincipal, @ZodQuery(ApiPollWorkQuerySchema) query: ApiPollWorkQuery, @Res() reply: FastifyReply) {
+  async poll(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @ZodQuery(ApiPollWorkQuerySchema) query: ApiPollWorkQuery,
+    @Res() reply: FastifyReply,
+  ) {
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
     const work = await this.queue.longPoll(principal, query.workerId, query.timeoutMs, gone.signal);
@@ -59,7 +63,11 @@ export class ApiWorkController {
   @Get()
   @WorkQueueRoute({ users: true })
   @DocReply(ApiWorkItemSchema, { list: true })
-  async list(@CurrentWorkPrincipal() principal: WorkPrincipal, @ZodQuery(ApiListWorkQuerySchema) query: ApiListWorkQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @ZodQuery(ApiListWorkQuerySchema) query: ApiListWorkQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const page = await this.rpc.request(WorkSubjects.list, {
       principal,
       limit: query.limit,
@@ -88,8 +96,16 @@ export class ApiWorkController {
   @HttpCode(200)
   @WorkQueueRoute()
   @DocReply(ApiWorkItemSchema)
-  async update(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string, @ZodBody(ApiUpdateWorkRequestSchema) body: ApiUpdateWorkRequest) {
-    const metadata = { ...body.metadata, ...(body.workerId ? { workerId: body.workerId } : {}), ...(body.workDir ? { workDir: body.workDir } : {}) };
+  async update(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @Param('workId') workId: string,
+    @ZodBody(ApiUpdateWorkRequestSchema) body: ApiUpdateWorkRequest,
+  ) {
+    const metadata = {
+      ...body.metadata,
+      ...(body.workerId ? { workerId: body.workerId } : {}),
+      ...(body.workDir ? { workDir: body.workDir } : {}),
+    };
     const request = parseOrThrow(UpdateWorkRequestSchema, { metadata }, 'body');
     return v1WorkToApi(await this.rpc.request(WorkSubjects.update, { principal, workId, body: request }));
   }
@@ -123,7 +139,11 @@ export class ApiWorkController {
   @HttpCode(200)
   @WorkQueueRoute()
   @DocReply(ApiWorkItemSchema)
-  async stop(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string, @ZodBody(ApiStopWorkRequestSchema.default({})) body: ApiStopWorkRequest) {
+  async stop(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @Param('workId') workId: string,
+    @ZodBody(ApiStopWorkRequestSchema.default({})) body: ApiStopWorkRequest,
+  ) {
     return v1WorkToApi(await this.rpc.request(WorkSubjects.stop, { principal, workId, ...body }));
   }
 }

@@ -43,7 +43,10 @@ export class ApiWorkerSessionsController {
   @Get('pending-tools')
   @EnvironmentSessionRoute()
   @DocReply(ApiPendingToolSchema, { list: true })
-  async pendingTools(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('sessionId') sessionId: string) {
+  async pendingTools(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @Param('sessionId') sessionId: string,
+  ) {
     const pending = await this.rpc.request(WorkSubjects.pendingTools, { principal, sessionId });
     return pending.data.map(pendingToolToApi);
   }
@@ -53,8 +56,16 @@ export class ApiWorkerSessionsController {
   @HttpCode(200)
   @EnvironmentSessionRoute()
   @DocReply(ApiSessionEventSchema, { list: true })
-  async toolResults(@CurrentActor() actor: Actor, @Param('sessionId') sessionId: string, @ZodBody(ApiToolResultsRequestSchema) body: ApiToolResultsRequest) {
-    const { events } = parseOrThrow(SendEventsRequestSchema, { events: body.results.map(toToolResultEvent) }, 'body');
+  async toolResults(
+    @CurrentActor() actor: Actor,
+    @Param('sessionId') sessionId: string,
+    @ZodBody(ApiToolResultsRequestSchema) body: ApiToolResultsRequest,
+  ) {
+    const { events } = parseOrThrow(
+      SendEventsRequestSchema,
+      { events: body.results.map(toToolResultEvent) },
+      'body',
+    );
     const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events });
     return result.data.map((stored) => v1EventToApi(stored.event, { sessionId, seq: stored.seq }));
   }
@@ -66,13 +77,21 @@ export class ApiWorkerSessionsController {
   async skills(@CurrentActor() actor: Actor, @Param('sessionId') sessionId: string) {
     const session = await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     const skills = await Promise.all(session.agent.skills.map((skill) => this.skillFiles(actor, skill)));
-    return { sessionId, agentId: session.agent.id, skills: skills.filter((s): s is ApiSessionSkill => s !== null) };
+    return {
+      sessionId,
+      agentId: session.agent.id,
+      skills: skills.filter((s): s is ApiSessionSkill => s !== null),
+    };
   }
 
   /** A skill deleted since the agent version was made is left out rather than failing the rest. */
   private async skillFiles(actor: Actor, skill: AgentSkill): Promise<ApiSessionSkill | null> {
     try {
-      const files = await this.rpc.request(SkillFileSubjects.getVersionFiles, { actor, skillId: skill.skill_id, version: skill.version });
+      const files = await this.rpc.request(SkillFileSubjects.getVersionFiles, {
+        actor,
+        skillId: skill.skill_id,
+        version: skill.version,
+      });
       return skillFilesToApi(files, skill.type);
     } catch (error) {
       if (AppError.is(error, 'NOT_FOUND')) return null;
@@ -83,13 +102,18 @@ export class ApiWorkerSessionsController {
 
 function toToolResultEvent(result: ApiToolResult, index: number) {
   const toolUseId = result.tool_use_id ?? result.toolUseId;
-  if (!toolUseId) throw new AppError('INVALID_REQUEST', `results.${index}.toolUseId: required (tool_use_id or toolUseId)`);
+  if (!toolUseId)
+    throw new AppError('INVALID_REQUEST', `results.${index}.toolUseId: required (tool_use_id or toolUseId)`);
   const text = typeof result.content === 'string' ? result.content : result.output;
   return apiEventToV1({
     type: 'user.tool_result',
     payload: {
       tool_use_id: toolUseId,
-      ...(Array.isArray(result.content) ? { content: result.content } : text !== undefined ? { output: text } : {}),
+      ...(Array.isArray(result.content)
+        ? { content: result.content }
+        : text !== undefined
+          ? { output: text }
+          : {}),
       is_error: result.is_error ?? result.isError ?? undefined,
     },
   });

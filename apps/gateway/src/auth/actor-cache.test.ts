@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '@agentry/contracts';
 import { ActorCache, type LoadedActor } from './actor-cache.js';
 
-const alice: Actor = { tenantId: 't1', namespaceId: 'ns1', userId: 'u_alice', apiKeyId: null, role: 'member' };
+const alice: Actor = {
+  tenantId: 't1',
+  namespaceId: 'ns1',
+  userId: 'u_alice',
+  apiKeyId: null,
+  role: 'member',
+};
 const aliceKey: Actor = { ...alice, apiKeyId: 'key_1' };
 const bob: Actor = { tenantId: 't1', namespaceId: 'ns2', userId: 'u_bob', apiKeyId: null, role: 'admin' };
 
@@ -68,7 +74,11 @@ describe('ActorCache', () => {
   it('asks once for concurrent misses of the same credential', async () => {
     const cache = new ActorCache(30_000, 100);
     const { calls, load } = loader(alice);
-    await Promise.all([cache.resolve('u:alice', load), cache.resolve('u:alice', load), cache.resolve('u:alice', load)]);
+    await Promise.all([
+      cache.resolve('u:alice', load),
+      cache.resolve('u:alice', load),
+      cache.resolve('u:alice', load),
+    ]);
     expect(calls.count).toBe(1);
   });
 

@@ -30,7 +30,11 @@ export class ActorResolver {
         this.rpc.request(ControlAccessSubjects.resolveUser, { userId, namespaceId }),
         tokenId ? this.isRevoked(tokenId) : false,
       ]);
-      if (revoked) throw new AppError('UNAUTHENTICATED', 'This token was revoked (logged out or password changed); log in again');
+      if (revoked)
+        throw new AppError(
+          'UNAUTHENTICATED',
+          'This token was revoked (logged out or password changed); log in again',
+        );
       return { actor, notAfter: null };
     });
   }

@@ -35,11 +35,18 @@ export class ActorGuard extends AuthGuard('jwt') {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<HttpRequest & WorkerRequest>();
     // Environment keys and sessions tokens are never API keys: only routes that declare them take them.
-    const workerPolicy = this.reflector.getAllAndOverride<WorkerRoutePolicy | undefined>(WORKER_ROUTE, [context.getHandler(), context.getClass()]) ?? null;
+    const workerPolicy =
+      this.reflector.getAllAndOverride<WorkerRoutePolicy | undefined>(WORKER_ROUTE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? null;
     const workerCredential = workerCredentialOf(request.headers);
     if (workerCredential) {
       await this.workers.admitWorker(request, workerCredential, workerPolicy);
@@ -58,7 +65,10 @@ export class ActorGuard extends AuthGuard('jwt') {
   private async authenticateActor(context: ExecutionContext, request: HttpRequest): Promise<void> {
     const credential = credentialOf(request);
     if (!credential) {
-      throw new AppError('UNAUTHENTICATED', 'Missing credentials: send an x-api-key header or Authorization: Bearer <token>');
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'Missing credentials: send an x-api-key header or Authorization: Bearer <token>',
+      );
     }
     const namespaceId = namespaceOf(request);
     if (credential.kind === 'bearer' && JWT_SHAPE.test(credential.value)) {
@@ -70,7 +80,10 @@ export class ActorGuard extends AuthGuard('jwt') {
     }
     const actor = await this.actors.apiKey(credential.value);
     if (namespaceId && namespaceId !== actor.namespaceId) {
-      throw new AppError('PERMISSION_DENIED', `${NAMESPACE_HEADER}: this API key is bound to namespace ${actor.namespaceId}`);
+      throw new AppError(
+        'PERMISSION_DENIED',
+        `${NAMESPACE_HEADER}: this API key is bound to namespace ${actor.namespaceId}`,
+      );
     }
     request.actor = actor;
   }
@@ -95,6 +108,7 @@ function credentialOf(request: HttpRequest): { kind: 'api-key' | 'bearer'; value
 function namespaceOf(request: HttpRequest): string | null {
   const value = request.headers[NAMESPACE_HEADER];
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || value.length > 128) throw new AppError('INVALID_REQUEST', `${NAMESPACE_HEADER}: send one namespace id`);
+  if (typeof value !== 'string' || value.length > 128)
+    throw new AppError('INVALID_REQUEST', `${NAMESPACE_HEADER}: send one namespace id`);
   return value;
 }

@@ -37,7 +37,13 @@ export class AuthModule {
         {
           provide: TokenRevocations,
           useFactory: () =>
-            new TokenRevocations(createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:`, offlineQueue: false }), config.AGENTRY_JWT_TTL_SECONDS),
+            new TokenRevocations(
+              createRedis(config.REDIS_URL, {
+                keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:`,
+                offlineQueue: false,
+              }),
+              config.AGENTRY_JWT_TTL_SECONDS,
+            ),
         },
         JwtStrategy,
         WorkerCredentialResolver,
@@ -46,7 +52,9 @@ export class AuthModule {
           inject: [LOGGER],
           useFactory: (logger: Logger) =>
             new LoginThrottle(
-              createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:login:` }),
+              createRedis(config.REDIS_URL, {
+                keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:login:`,
+              }),
               {
                 maxFailures: config.AGENTRY_LOGIN_MAX_FAILURES,
                 windowSeconds: config.AGENTRY_LOGIN_FAILURE_WINDOW_SECONDS,
@@ -55,12 +63,25 @@ export class AuthModule {
               logger,
             ),
         },
-        { provide: ActorCache, useFactory: () => new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES) },
+        {
+          provide: ActorCache,
+          useFactory: () =>
+            new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES),
+        },
         ActorResolver,
         AccessChangesListener,
         ForgetCachedActorsInterceptor,
       ],
-      exports: [JwtModule, JwtKeys, TokenRevocations, WorkerCredentialResolver, LoginThrottle, ActorCache, ActorResolver, ForgetCachedActorsInterceptor],
+      exports: [
+        JwtModule,
+        JwtKeys,
+        TokenRevocations,
+        WorkerCredentialResolver,
+        LoginThrottle,
+        ActorCache,
+        ActorResolver,
+        ForgetCachedActorsInterceptor,
+      ],
     };
   }
 }

@@ -25,4 +25,5 @@ export class ForgetCachedActorsInterceptor implements NestInterceptor {
 }
 
 /** Marks a handler that can revoke or narrow someone's access (key revoke, user update, membership…). */
-export const ChangesAccess = (): MethodDecorator & ClassDecorator => UseInterceptors(ForgetCachedActorsInterceptor);
+export const ChangesAccess = (): MethodDecorator & ClassDecorator =>
+  UseInterceptors(ForgetCachedActorsInterceptor);

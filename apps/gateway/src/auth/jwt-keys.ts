@@ -21,7 +21,16 @@ export class JwtKeys {
   readonly current: SigningKey;
   private readonly previous: (SigningKey & { acceptedUntil: number }) | null;
 
-  constructor(config: Pick<GatewayEnv, 'AGENTRY_JWT_SECRET' | 'AGENTRY_JWT_PREVIOUS_SECRET' | 'AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL' | 'AGENTRY_JWT_TTL_SECONDS'>, now = Date.now()) {
+  constructor(
+    config: Pick<
+      GatewayEnv,
+      | 'AGENTRY_JWT_SECRET'
+      | 'AGENTRY_JWT_PREVIOUS_SECRET'
+      | 'AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL'
+      | 'AGENTRY_JWT_TTL_SECONDS'
+    >,
+    now = Date.now(),
+  ) {
     this.current = { kid: keyIdOf(config.AGENTRY_JWT_SECRET), secret: config.AGENTRY_JWT_SECRET };
     const previous = config.AGENTRY_JWT_PREVIOUS_SECRET;
     this.previous = previous
@@ -39,7 +48,8 @@ export class JwtKeys {
   /** The secret that verifies a token with this `kid`, or null when no accepted key has it. */
   secretFor(kid: string | undefined, now = Date.now()): string | null {
     if (kid === undefined || kid === this.current.kid) return this.current.secret;
-    if (this.previous && kid === this.previous.kid && now < this.previous.acceptedUntil) return this.previous.secret;
+    if (this.previous && kid === this.previous.kid && now < this.previous.acceptedUntil)
+      return this.previous.secret;
     return null;
   }
 }
@@ -47,7 +57,9 @@ export class JwtKeys {
 /** The `kid` of a compact JWT's header, read without verifying anything (the key is chosen by it). */
 export function kidOfToken(token: string): string | undefined {
   try {
-    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
+      kid?: unknown;
+    };
     return typeof header.kid === 'string' ? header.kid : undefined;
   } catch {
     return undefined;

@@ -23,7 +23,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // The `kid` header picks the key: the current one, or the previous one within its window.
-      secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: Error | null, secret?: string) => void) => {
+      secretOrKeyProvider: (
+        _request: unknown,
+        rawToken: string,
+        done: (error: Error | null, secret?: string) => void,
+      ) => {
         const secret = keys.secretFor(kidOfToken(rawToken));
         if (secret) done(null, secret);
         else done(new Error('unknown or retired signing key'));
@@ -41,6 +45,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       apiKeyId: null,
       role: claims.role,
     });
-    return parsed.success ? { ...parsed.data, tokenId: claims.jti ?? null, tokenExpiresAt: claims.exp ?? null } : false;
+    return parsed.success
+      ? { ...parsed.data, tokenId: claims.jti ?? null, tokenExpiresAt: claims.exp ?? null }
+      : false;
   }
 }

@@ -49,7 +49,12 @@ export class LoginThrottle implements OnApplicationShutdown {
   async recordFailure(username: string, address: string): Promise<void> {
     const { failures, lock } = this.keys(username, address);
     const { maxFailures, windowSeconds, lockoutSeconds } = this.limits;
-    const lockedFor = Number(await this.guarded(() => this.redis.eval(RECORD_FAILURE, 2, failures, lock, windowSeconds, maxFailures, lockoutSeconds), 0));
+    const lockedFor = Number(
+      await this.guarded(
+        () => this.redis.eval(RECORD_FAILURE, 2, failures, lock, windowSeconds, maxFailures, lockoutSeconds),
+        0,
+      ),
+    );
     if (lockedFor > 0) {
       this.logger.warn({ lockoutSeconds }, 'login locked after repeated wrong passwords');
       throw locked(lockedFor);
@@ -65,7 +70,10 @@ export class LoginThrottle implements OnApplicationShutdown {
   }
 
   private keys(username: string, address: string): { failures: string; lock: string } {
-    const id = createHash('sha256').update(`${username.toLowerCase()}\u0000${address}`).digest('hex').slice(0, 32);
+    const id = createHash('sha256')
+      .update(`${username.toLowerCase()}\u0000${address}`)
+      .digest('hex')
+      .slice(0, 32);
     return { failures: `failures:${id}`, lock: `lock:${id}` };
   }
 
@@ -81,8 +89,12 @@ export class LoginThrottle implements OnApplicationShutdown {
 }
 
 function locked(seconds: number): AppError {
-  return new AppError('RATE_LIMITED', `Too many failed logins for this user from this address; try again in ${seconds} s`, {
-    retryable: true,
-    details: { retry_after_seconds: seconds },
-  });
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed logins for this user from this address; try again in ${seconds} s`,
+    {
+      retryable: true,
+      details: { retry_after_seconds: seconds },
+    },
+  );
 }

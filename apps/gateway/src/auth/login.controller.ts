@@ -36,7 +36,10 @@ export class LoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>, @Req() request: { ip?: string }) {
+  async login(
+    @ZodBody(LoginBodySchema) body: z.infer<typeof LoginBodySchema>,
+    @Req() request: { ip?: string },
+  ) {
     const address = request.ip ?? 'unknown';
     await this.throttle.assertAllowed(body.username, address);
     const user = await this.rpc.request(ControlSubjects.login, body).catch(async (error: unknown) => {
@@ -44,10 +47,19 @@ export class LoginController {
       throw error;
     });
     await this.throttle.recordSuccess(body.username, address);
-    const claims: UserTokenClaims = { sub: user.id, tid: user.tenantId, nsid: user.namespaceId, role: user.role };
+    const claims: UserTokenClaims = {
+      sub: user.id,
+      tid: user.tenantId,
+      nsid: user.namespaceId,
+      role: user.role,
+    };
     // The current key signs and names itself; the token's id lets logout and a password change revoke it.
     const jti = randomUUID();
-    const token = await this.jwt.signAsync(claims, { keyid: this.keys.current.kid, jwtid: jti, secret: this.keys.current.secret });
+    const token = await this.jwt.signAsync(claims, {
+      keyid: this.keys.current.kid,
+      jwtid: jti,
+      secret: this.keys.current.secret,
+    });
     await this.revocations.track(user.id, jti);
     return { token, userId: user.id, username: user.username, roles: [user.role] };
   }

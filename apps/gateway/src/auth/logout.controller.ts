@@ -21,10 +21,16 @@ export class LogoutController {
   async logout(@Req() request: { user?: TokenActor; actor?: { apiKeyId: string | null } }) {
     const token = request.user;
     if (!token?.userId || request.actor?.apiKeyId) {
-      throw new AppError('PERMISSION_DENIED', 'Logging out applies to user tokens; revoke an API key with DELETE /api/keys/{id}');
+      throw new AppError(
+        'PERMISSION_DENIED',
+        'Logging out applies to user tokens; revoke an API key with DELETE /api/keys/{id}',
+      );
     }
     if (!token.tokenId || !token.tokenExpiresAt) {
-      throw new AppError('INVALID_REQUEST', 'This token has no id and cannot be revoked; it expires on its own');
+      throw new AppError(
+        'INVALID_REQUEST',
+        'This token has no id and cannot be revoked; it expires on its own',
+      );
     }
     await this.revocations.revoke(token.userId, token.tokenId, token.tokenExpiresAt);
     // Other replicas drop the cached verdict and read the revocation on the token's next use.

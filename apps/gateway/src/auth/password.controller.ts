@@ -30,12 +30,19 @@ export class PasswordController {
   @Post('password')
   @HttpCode(200)
   @ChangesAccess()
-  async change(@CurrentActor() actor: Actor, @ZodBody(ChangePasswordRequestSchema) body: ChangePasswordRequest) {
+  async change(
+    @CurrentActor() actor: Actor,
+    @ZodBody(ChangePasswordRequestSchema) body: ChangePasswordRequest,
+  ) {
     const result = await this.rpc.request(A.changePassword, { actor, body });
     if (actor.userId) {
       await this.revocations.revokeAllOf(actor.userId);
       // Published after the revocations are in Redis, so no replica re-reads them too early.
-      this.bus.publish(PubSubjects.accessChanged, { v: 1, tenantId: actor.tenantId, userId: actor.userId } satisfies AccessChanged);
+      this.bus.publish(PubSubjects.accessChanged, {
+        v: 1,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+      } satisfies AccessChanged);
     }
     return result;
   }

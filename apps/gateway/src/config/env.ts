@@ -10,9 +10,19 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
    * AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL (default: one token lifetime after the gateway starts).
    */
   AGENTRY_JWT_PREVIOUS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).optional(),
-  AGENTRY_JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
-  AGENTRY_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL: z.iso
+    .datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
+    .optional(),
+  AGENTRY_JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600),
+  AGENTRY_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024),
   /** SSE keep-alive comment interval (DESIGN: at most 15 s). */
   AGENTRY_SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(15_000).default(15_000),
   /** Wrong passwords for one username within the window that lock it for the lockout time. */
@@ -37,7 +47,11 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   AGENTRY_ACTOR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   AGENTRY_ACTOR_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
   /** A stream whose unsent output passes this is closed; the client resumes with Last-Event-ID. */
-  AGENTRY_SSE_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  AGENTRY_SSE_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** A watched session with nothing new for this long asks the log whether it missed an event. */
   AGENTRY_SSE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Only which keys are present is read here: it picks the `/api` default model.

@@ -1,7 +1,10 @@
 import type { OpenApiDocument } from './openapi-builder.js';
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** A self-contained page (no scripts, no CDN) listing every operation, grouped by tag. */
 export function renderDocsPage(document: OpenApiDocument): string {
@@ -14,7 +17,9 @@ export function renderDocsPage(document: OpenApiDocument): string {
       groups.set(tag, [...(groups.get(tag) ?? []), row]);
     }
   }
-  const sections = [...groups.entries()].map(([tag, rows]) => `<h2>${escape(tag)}</h2><ul>${rows.join('')}</ul>`).join('\n');
+  const sections = [...groups.entries()]
+    .map(([tag, rows]) => `<h2>${escape(tag)}</h2><ul>${rows.join('')}</ul>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:60rem}li{margin:.2rem 0;list-style:none}

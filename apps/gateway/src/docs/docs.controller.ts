@@ -30,7 +30,9 @@ export class DocsController {
   }
 
   private openApi(): OpenApiDocument {
-    const controllers = this.discovery.getControllers().flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : []));
+    const controllers = this.discovery
+      .getControllers()
+      .flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : []));
     this.document ??= buildOpenApiDocument(controllers, API_DOCUMENT_VERSION);
     return this.document;
   }

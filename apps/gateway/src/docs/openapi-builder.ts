@@ -41,13 +41,18 @@ export function buildOpenApiDocument(controllers: readonly Type[], version: stri
     info: {
       title: 'Agentry API',
       version,
-      description: '`/v1`: the Claude Managed Agents wire format (snake_case). `/api`: the AgentScope-compatible surface (camelCase).',
+      description:
+        '`/v1`: the Claude Managed Agents wire format (snake_case). `/api`: the AgentScope-compatible surface (camelCase).',
     },
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'A user token from POST /api/auth/login, or an API key' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A user token from POST /api/auth/login, or an API key',
+        },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         ...WORKER_SECURITY_SCHEMES,
       },
@@ -86,18 +91,27 @@ function operationOf(route: RouteInfo, registry: SchemaRegistry): JsonSchema {
     required: true,
     schema: { type: 'string' },
   }));
-  if (route.query) parameters.push(...queryParameters(toOpenApiSchema(route.query, `${name}_query`, schemas)));
-  for (const q of route.queryNames) parameters.push({ name: q, in: 'query', required: false, schema: { type: 'string' } });
-  for (const h of route.headerNames) parameters.push({ name: h, in: 'header', required: false, schema: { type: 'string' } });
+  if (route.query)
+    parameters.push(...queryParameters(toOpenApiSchema(route.query, `${name}_query`, schemas)));
+  for (const q of route.queryNames)
+    parameters.push({ name: q, in: 'query', required: false, schema: { type: 'string' } });
+  for (const h of route.headerNames)
+    parameters.push({ name: h, in: 'header', required: false, schema: { type: 'string' } });
   const op: JsonSchema = { operationId, tags: [tagOf(route.path)] };
   if (parameters.length > 0) op.parameters = parameters;
   if (route.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: registry.ref(route.body, `${name}_body`) } } };
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: registry.ref(route.body, `${name}_body`) } },
+    };
   }
   const error = route.path.startsWith('/api/') ? 'ApiErrorEnvelope' : 'ErrorEnvelope';
   op.responses = {
     [String(route.status)]: successOf(route, name, registry),
-    default: { description: 'Error', content: { 'application/json': { schema: { $ref: `#/components/schemas/${error}` } } } },
+    default: {
+      description: 'Error',
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${error}` } } },
+    },
   };
   if (route.isPublic) op.security = [];
   else op.security = securityOf(route.workerPolicy);
@@ -106,7 +120,11 @@ function operationOf(route: RouteInfo, registry: SchemaRegistry): JsonSchema {
 
 function successOf(route: RouteInfo, name: string, registry: SchemaRegistry): JsonSchema {
   if (route.status === 204) return { description: 'No content' };
-  if (route.path.endsWith('/stream')) return { description: 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+  if (route.path.endsWith('/stream'))
+    return {
+      description: 'Server-sent events',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
   if (!route.reply) return { description: 'OK', content: { 'application/json': { schema: {} } } };
   const item = registry.ref(route.reply.schema, `${name}_reply`);
   const schema = route.reply.list ? { type: 'array', items: item } : item;

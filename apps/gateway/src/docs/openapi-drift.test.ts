@@ -13,25 +13,31 @@ describe('docs/openapi.json', () => {
     if (write) writeFileSync(OPENAPI_FILE, generated);
     expect(existsSync(OPENAPI_FILE), `${OPENAPI_FILE} is missing`).toBe(true);
     const committed = readFileSync(OPENAPI_FILE, 'utf8');
-    expect(JSON.parse(committed), 'docs/openapi.json is stale: run OPENAPI_WRITE=1 npx vitest run apps/gateway/src/docs/openapi-drift.test.ts').toEqual(
-      JSON.parse(generated),
-    );
+    expect(
+      JSON.parse(committed),
+      'docs/openapi.json is stale: run OPENAPI_WRITE=1 npx vitest run apps/gateway/src/docs/openapi-drift.test.ts',
+    ).toEqual(JSON.parse(generated));
     expect(committed).toBe(generated);
   });
 
   it('documents both surfaces, with bodies and queries taken from the zod schemas', () => {
     const { paths, components } = gatewayOpenApi();
-    const schemaOf = (content: any): any => components.schemas[String(content['application/json'].schema.$ref).split('/').pop()!];
+    const schemaOf = (content: any): any =>
+      components.schemas[String(content['application/json'].schema.$ref).split('/').pop()!];
     const createAgent = paths['/api/agents']?.post as any;
     expect(schemaOf(createAgent.requestBody.content).required).toContain('name');
     expect(schemaOf(createAgent.requestBody.content).properties).toHaveProperty('maxIters');
     expect(schemaOf(createAgent.responses['200'].content).properties).toHaveProperty('archivedAt');
     // One component per zod schema: the agent reply of create and get is the same.
-    expect((paths['/api/agents/{id}']?.get as any).responses['200'].content).toEqual(createAgent.responses['200'].content);
+    expect((paths['/api/agents/{id}']?.get as any).responses['200'].content).toEqual(
+      createAgent.responses['200'].content,
+    );
     const createV1 = paths['/v1/agents']?.post as any;
     expect(schemaOf(createV1.requestBody.content).properties).toHaveProperty('mcp_servers');
     const listEvents = paths['/v1/sessions/{id}/events']?.get as any;
-    expect(listEvents.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'limit', 'page', 'order']));
+    expect(listEvents.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'limit', 'page', 'order']),
+    );
     expect(paths['/api/environments/{id}/rotate-key']?.post).toBeDefined();
     expect((paths['/api/auth/login']?.post as any).security).toEqual([]);
     expect((paths['/api/agents/{id}']?.get as any).security).toEqual([{ bearer: [] }, { apiKey: [] }]);
@@ -39,7 +45,9 @@ describe('docs/openapi.json', () => {
 
   it('leaves no reference dangling', () => {
     const document = gatewayOpenApi();
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(document.components.schemas, ref).toHaveProperty([ref]);
     expect(JSON.stringify(document)).not.toMatch(/"\$ref":"#(\/\$defs[^"]*)?"/);

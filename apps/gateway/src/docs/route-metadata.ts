@@ -1,5 +1,11 @@
 import { RequestMethod, type Type } from '@nestjs/common';
-import { CUSTOM_ROUTE_ARGS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import {
+  CUSTOM_ROUTE_ARGS_METADATA,
+  HTTP_CODE_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants.js';
 import { IS_PUBLIC } from '@agentry/platform';
 import { z } from 'zod';
 import { DOC_REPLY, type DocReplyMetadata } from './doc-reply.decorator.js';
@@ -48,8 +54,12 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
       const verb = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       if (paths === undefined || verb === undefined) return [];
       const method = RequestMethod[verb].toLowerCase();
-      const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, RouteArg>);
-      const status = (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'post' ? 201 : 200);
+      const args = Object.entries(
+        (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) ?? {}) as Record<string, RouteArg>,
+      );
+      const status =
+        (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ??
+        (method === 'post' ? 201 : 200);
       const info = {
         controller: controller.name,
         handler,
@@ -66,7 +76,12 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
 }
 
 function parametersOf(args: [string, RouteArg][]) {
-  const out = { body: null as z.ZodType | null, query: null as z.ZodType | null, queryNames: [] as string[], headerNames: [] as string[] };
+  const out = {
+    body: null as z.ZodType | null,
+    query: null as z.ZodType | null,
+    queryNames: [] as string[],
+    headerNames: [] as string[],
+  };
   for (const [key, arg] of args) {
     if (key.includes(CUSTOM_ROUTE_ARGS_METADATA)) {
       const schema = (arg.data as { zod?: z.ZodType } | undefined)?.zod;

@@ -7,10 +7,19 @@ export type JsonSchema = Record<string, unknown>;
  * Local references (`#`, `#/$defs/x`) would point at the document root once embedded, so the schema's
  * definitions move into `components.schemas` under `name`, and recursive schemas become components too.
  */
-export function toOpenApiSchema(schema: z.ZodType, name: string, components: Record<string, JsonSchema>): JsonSchema {
+export function toOpenApiSchema(
+  schema: z.ZodType,
+  name: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
   let json: JsonSchema;
   try {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as JsonSchema;
+    json = z.toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      cycles: 'ref',
+      reused: 'inline',
+    }) as JsonSchema;
   } catch {
     // A schema zod cannot express (e.g. a custom refinement over a transform): accept any JSON.
     return {};

@@ -38,7 +38,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (status >= 500 && error.code !== 'UNAVAILABLE') {
       this.logger.error({ err: exception, method: request.method, url: request.url }, 'request failed');
     } else {
-      this.logger.warn({ code: error.code, err: error.message, method: request.method, url: request.url }, 'request rejected');
+      this.logger.warn(
+        { code: error.code, err: error.message, method: request.method, url: request.url },
+        'request rejected',
+      );
     }
     if (reply.raw.headersSent) return;
     // An error is JSON even where the route declared another type for its success (a tar archive).

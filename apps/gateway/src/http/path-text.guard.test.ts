@@ -4,7 +4,10 @@ import { AppError } from '@agentry/contracts';
 import { PathTextGuard } from './path-text.guard.js';
 
 const withParams = (params: Record<string, string>) =>
-  ({ getType: () => 'http', switchToHttp: () => ({ getRequest: () => ({ params }) }) }) as unknown as ExecutionContext;
+  ({
+    getType: () => 'http',
+    switchToHttp: () => ({ getRequest: () => ({ params }) }),
+  }) as unknown as ExecutionContext;
 
 describe('path text guard', () => {
   const guard = new PathTextGuard();

@@ -12,7 +12,9 @@ describe('storable text', () => {
     const nul = () => assertStorableText({ name: 'a\u0000b' }, 'body');
     expect(nul).toThrow(AppError);
     expect(nul).toThrow(/^name: contains a NUL/);
-    expect(() => assertStorableText({ tools: [{ x: 'a\uD800' }] }, 'body')).toThrow(/^tools\.0\.x: contains an unpaired/);
+    expect(() => assertStorableText({ tools: [{ x: 'a\uD800' }] }, 'body')).toThrow(
+      /^tools\.0\.x: contains an unpaired/,
+    );
     expect(() => assertStorableText({ x: '\uDC00b' }, 'body')).toThrow(/unpaired/);
     expect(() => assertStorableText({ ['k\u0000']: 1 }, 'body')).toThrow(/^body: a field name/);
     expect(() => assertStorableText('a\u0000', 'query')).toThrow(/^query: /);

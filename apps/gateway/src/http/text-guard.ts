@@ -27,7 +27,8 @@ export function assertStorableText(value: unknown, where: string): void {
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (path.length >= MAX_DEPTH) throw new AppError('INVALID_REQUEST', `${name(path)}: nested deeper than ${MAX_DEPTH} levels`);
+    if (path.length >= MAX_DEPTH)
+      throw new AppError('INVALID_REQUEST', `${name(path)}: nested deeper than ${MAX_DEPTH} levels`);
     for (const [key, child] of Object.entries(current)) {
       const keyProblem = textProblem(key);
       if (keyProblem) throw new AppError('INVALID_REQUEST', `${name(path)}: a field name ${keyProblem}`);

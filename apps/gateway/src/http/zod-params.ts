@@ -10,7 +10,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whe
   if (parsed.success) return parsed.data as z.output<S>;
   const issue = parsed.error.issues[0];
   const path = issue?.path.length ? issue.path.join('.') : where;
-  const message = issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
+  const message =
+    issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
   throw new AppError('INVALID_REQUEST', `${path}: ${message ?? 'invalid value'}`);
 }
 

@@ -28,7 +28,9 @@ describe('IdempotencyStore on Redis', () => {
     expect(started).toHaveLength(1);
     expect(refused).toHaveLength(9);
     for (const r of refused) {
-      expect(AppError.is(r.reason, 'IDEMPOTENCY_CONFLICT') && /in progress/.test((r.reason as Error).message)).toBe(true);
+      expect(
+        AppError.is(r.reason, 'IDEMPOTENCY_CONFLICT') && /in progress/.test((r.reason as Error).message),
+      ).toBe(true);
     }
   });
 
@@ -36,8 +38,14 @@ describe('IdempotencyStore on Redis', () => {
     const key = freshKey();
     expect((await store.begin(key, 'fp')).state).toBe('started');
     await store.complete(key, 'fp', 200, { id: 'agent_1' });
-    expect(await store.begin(key, 'fp')).toEqual({ state: 'replay', statusCode: 200, body: { id: 'agent_1' } });
-    await expect(store.begin(key, 'other')).rejects.toSatisfy((e) => AppError.is(e, 'IDEMPOTENCY_CONFLICT') && /different request/.test((e as Error).message));
+    expect(await store.begin(key, 'fp')).toEqual({
+      state: 'replay',
+      statusCode: 200,
+      body: { id: 'agent_1' },
+    });
+    await expect(store.begin(key, 'other')).rejects.toSatisfy(
+      (e) => AppError.is(e, 'IDEMPOTENCY_CONFLICT') && /different request/.test((e as Error).message),
+    );
     expect(await redis.pttl(key)).toBeGreaterThan(50_000);
   });
 

@@ -12,7 +12,8 @@ interface Entry {
   response?: { statusCode: number; body: unknown };
 }
 
-export type BeginResult = { state: 'started'; claim: string } | { state: 'replay'; statusCode: number; body: unknown };
+export type BeginResult =
+  { state: 'started'; claim: string } | { state: 'replay'; statusCode: number; body: unknown };
 
 export interface IdempotencyStoreOptions {
   /** How long a completed response is replayed. */
@@ -38,17 +39,25 @@ export class IdempotencyStore {
     const claim = randomUUID();
     const pending = JSON.stringify({ fingerprint, claim } satisfies Entry);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      if ((await this.redis.set(key, pending, 'PX', this.options.claimMs, 'NX')) === 'OK') return { state: 'started', claim };
+      if ((await this.redis.set(key, pending, 'PX', this.options.claimMs, 'NX')) === 'OK')
+        return { state: 'started', claim };
       const raw = await this.redis.get(key);
       if (raw === null) continue; // expired between the two calls: claim again
       const entry = JSON.parse(raw) as Entry;
       if (entry.fingerprint !== fingerprint) {
-        throw new AppError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key was already used with a different request; use a new key');
+        throw new AppError(
+          'IDEMPOTENCY_CONFLICT',
+          'Idempotency-Key was already used with a different request; use a new key',
+        );
       }
       if (!entry.response) {
-        throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still in progress; retry later', {
-          retryable: true,
-        });
+        throw new AppError(
+          'IDEMPOTENCY_CONFLICT',
+          'A request with this Idempotency-Key is still in progress; retry later',
+          {
+            retryable: true,
+          },
+        );
       }
       return { state: 'replay', statusCode: entry.response.statusCode, body: entry.response.body };
     }

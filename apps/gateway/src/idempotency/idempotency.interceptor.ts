@@ -46,7 +46,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const keyHash = sha256(key);
     const storeKey = `${actor.tenantId}:${keyHash}`;
     const fingerprint = sha256(
-      stableJson({ method: request.method, url: request.url, ns: actor.namespaceId, caller: actor.apiKeyId ?? actor.userId, body: request.body ?? null }),
+      stableJson({
+        method: request.method,
+        url: request.url,
+        ns: actor.namespaceId,
+        caller: actor.apiKeyId ?? actor.userId,
+        body: request.body ?? null,
+      }),
     );
     const begun = await this.store.begin(storeKey, fingerprint);
     const reply = context.switchToHttp().getResponse<Reply>();
@@ -57,10 +63,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // A failed attempt frees the key here, though its write may have committed behind the failure (a
     // lost reply): handlers pass the key on so the service that owns the data keeps it too.
     request.idempotency = { keyHash, requestHash: fingerprint };
-    const statusCode = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
+    const statusCode =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
     return next.handle().pipe(
       mergeMap((body) => from(this.store.complete(storeKey, fingerprint, statusCode, body).then(() => body))),
-      catchError((error: unknown) => from(this.store.release(storeKey, fingerprint, begun.claim).then(() => Promise.reject(error)))),
+      catchError((error: unknown) =>
+        from(this.store.release(storeKey, fingerprint, begun.claim).then(() => Promise.reject(error))),
+      ),
     );
   }
 }

@@ -16,12 +16,14 @@ const IDEMPOTENCY_REDIS = Symbol('IDEMPOTENCY_REDIS');
     {
       provide: IDEMPOTENCY_REDIS,
       inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayEnv) => createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:idem:` }),
+      useFactory: (config: GatewayEnv) =>
+        createRedis(config.REDIS_URL, { keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:idem:` }),
     },
     {
       provide: IdempotencyStore,
       inject: [IDEMPOTENCY_REDIS],
-      useFactory: (redis: ReturnType<typeof createRedis>) => new IdempotencyStore(redis, { ttlMs: DAY_MS, claimMs: CLAIM_MS }),
+      useFactory: (redis: ReturnType<typeof createRedis>) =>
+        new IdempotencyStore(redis, { ttlMs: DAY_MS, claimMs: CLAIM_MS }),
     },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],

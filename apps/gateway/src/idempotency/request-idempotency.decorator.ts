@@ -8,5 +8,6 @@ export type RequestWithIdempotency = { idempotency?: AppendIdempotency };
  * on so the service holding the data can honour it too; undefined without a key.
  */
 export const RequestIdempotency = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): AppendIdempotency | undefined => ctx.switchToHttp().getRequest<RequestWithIdempotency>().idempotency,
+  (_: unknown, ctx: ExecutionContext): AppendIdempotency | undefined =>
+    ctx.switchToHttp().getRequest<RequestWithIdempotency>().idempotency,
 );

@@ -15,7 +15,8 @@ export interface IdentifiedRequest {
 }
 
 export function principalOf(request: IdentifiedRequest): Principal {
-  if (request.workPrincipal) return { kind: 'environment', key: `env:${request.workPrincipal.environmentId}` };
+  if (request.workPrincipal)
+    return { kind: 'environment', key: `env:${request.workPrincipal.environmentId}` };
   if (request.actor?.apiKeyId) return { kind: 'api_key', key: `key:${request.actor.apiKeyId}` };
   if (request.actor?.userId) return { kind: 'user', key: `user:${request.actor.userId}` };
   return { kind: 'ip', key: `ip:${request.ip ?? 'unknown'}` };

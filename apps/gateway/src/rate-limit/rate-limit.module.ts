@@ -30,7 +30,10 @@ export class RateLimitModule {
       module: RateLimitModule,
       providers: [
         // Its own connection, failing fast when Redis is away: a request never waits on a queued count.
-        { provide: RATE_LIMIT_REDIS, useFactory: () => createRedis(config.REDIS_URL, { keyPrefix: prefix, offlineQueue: false }) },
+        {
+          provide: RATE_LIMIT_REDIS,
+          useFactory: () => createRedis(config.REDIS_URL, { keyPrefix: prefix, offlineQueue: false }),
+        },
         {
           provide: RequestRateLimiter,
           inject: [RATE_LIMIT_REDIS, LOGGER],
@@ -54,9 +57,20 @@ export class RateLimitModule {
           provide: SseSlots,
           inject: [RATE_LIMIT_REDIS, LOGGER],
           useFactory: (redis: Redis, logger: Logger) =>
-            new SseSlots(redis, { maxPerPrincipal: config.AGENTRY_SSE_MAX_CONNECTIONS_PER_PRINCIPAL, leaseMs: config.AGENTRY_SSE_SLOT_LEASE_MS }, logger),
+            new SseSlots(
+              redis,
+              {
+                maxPerPrincipal: config.AGENTRY_SSE_MAX_CONNECTIONS_PER_PRINCIPAL,
+                leaseMs: config.AGENTRY_SSE_SLOT_LEASE_MS,
+              },
+              logger,
+            ),
         },
-        { provide: RedisCloser, inject: [RATE_LIMIT_REDIS, SseSlots], useFactory: (redis: Redis, slots: SseSlots) => new RedisCloser(redis, slots) },
+        {
+          provide: RedisCloser,
+          inject: [RATE_LIMIT_REDIS, SseSlots],
+          useFactory: (redis: Redis, slots: SseSlots) => new RedisCloser(redis, slots),
+        },
         RateLimitGuard,
       ],
       exports: [RequestRateLimiter, SseSlots, RateLimitGuard],

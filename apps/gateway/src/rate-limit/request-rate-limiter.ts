@@ -1,6 +1,11 @@
 import { AppError } from '@agentry/contracts';
 import type { createRedis, Logger } from '@agentry/platform';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Principal, PrincipalKind } from './principal-key.js';
 
 type Redis = ReturnType<typeof createRedis>;
@@ -55,10 +60,14 @@ export class RequestRateLimiter {
         return;
       }
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new AppError('RATE_LIMITED', `Rate limit of ${limiter.points} requests per ${this.limits.windowSeconds} s exceeded for this ${describe(principal.kind)}; retry in ${seconds} s`, {
-        retryable: true,
-        details: { retry_after_seconds: seconds },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Rate limit of ${limiter.points} requests per ${this.limits.windowSeconds} s exceeded for this ${describe(principal.kind)}; retry in ${seconds} s`,
+        {
+          retryable: true,
+          details: { retry_after_seconds: seconds },
+        },
+      );
     }
   }
 }

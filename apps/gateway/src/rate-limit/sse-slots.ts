@@ -44,28 +44,48 @@ export class SseSlots {
   /** Takes a slot for the principal or throws RATE_LIMITED naming the limit. */
   async acquire(principal: Principal): Promise<SlotRelease> {
     // Only API keys and users are capped: a worker's sessions token streams one session by design.
-    if (this.limits.maxPerPrincipal <= 0 || (principal.kind !== 'api_key' && principal.kind !== 'user')) return () => undefined;
+    if (this.limits.maxPerPrincipal <= 0 || (principal.kind !== 'api_key' && principal.kind !== 'user'))
+      return () => undefined;
     const key = `sse:${principal.key}`;
     const slot = randomUUID();
     const now = Date.now();
     let taken: number;
     try {
-      taken = Number(await this.redis.eval(ACQUIRE, 1, key, now, now + this.limits.leaseMs, slot, this.limits.maxPerPrincipal, this.limits.leaseMs * 2));
+      taken = Number(
+        await this.redis.eval(
+          ACQUIRE,
+          1,
+          key,
+          now,
+          now + this.limits.leaseMs,
+          slot,
+          this.limits.maxPerPrincipal,
+          this.limits.leaseMs * 2,
+        ),
+      );
     } catch (error) {
       // Without Redis the limit steps aside rather than cutting every stream.
       this.logger.warn({ err: (error as Error).message }, 'sse connection limit unavailable');
       return () => undefined;
     }
     if (taken !== 1) {
-      throw new AppError('RATE_LIMITED', `Too many open event streams: at most ${this.limits.maxPerPrincipal} per API key or user; close one and retry`, {
-        retryable: true,
-        details: { retry_after_seconds: 1 },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many open event streams: at most ${this.limits.maxPerPrincipal} per API key or user; close one and retry`,
+        {
+          retryable: true,
+          details: { retry_after_seconds: 1 },
+        },
+      );
     }
     this.held.set(slot, key);
     return () => {
       if (!this.held.delete(slot)) return;
-      this.redis.zrem(key, slot).catch((error: Error) => this.logger.warn({ err: error.message }, 'sse slot not released; it expires with its lease'));
+      this.redis
+        .zrem(key, slot)
+        .catch((error: Error) =>
+          this.logger.warn({ err: error.message }, 'sse slot not released; it expires with its lease'),
+        );
     };
   }
 
@@ -81,7 +101,10 @@ export class SseSlots {
     if (this.held.size === 0) return;
     const expiresAt = Date.now() + this.limits.leaseMs;
     const pipeline = this.redis.pipeline();
-    for (const [slot, key] of this.held) pipeline.zadd(key, 'XX', expiresAt, slot).pexpire(key, this.limits.leaseMs * 2);
-    await pipeline.exec().catch((error: Error) => this.logger.warn({ err: error.message }, 'sse slots not renewed'));
+    for (const [slot, key] of this.held)
+      pipeline.zadd(key, 'XX', expiresAt, slot).pexpire(key, this.limits.leaseMs * 2);
+    await pipeline
+      .exec()
+      .catch((error: Error) => this.logger.warn({ err: error.message }, 'sse slots not renewed'));
   }
 }

@@ -34,7 +34,10 @@ export class SessionChannel {
   ) {
     this.unsubscribe = bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
       const parsed = StoredEventSchema.safeParse(message);
-      if (parsed.success) platformMetrics().sseFanoutLag.record(Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000);
+      if (parsed.success)
+        platformMetrics().sseFanoutLag.record(
+          Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000,
+        );
       if (parsed.success) this.enqueue(() => this.deliver(parsed.data));
     });
     // The subscription is live at the server before the log's end is read, so every event committed
@@ -84,7 +87,10 @@ export class SessionChannel {
 
   private enqueue(task: () => Promise<void>): void {
     this.chain = this.chain.then(task).catch((error: unknown) => {
-      this.logger.warn({ sessionId: this.sessionId, err: (error as Error).message }, 'sse channel could not read the log; will retry');
+      this.logger.warn(
+        { sessionId: this.sessionId, err: (error as Error).message },
+        'sse channel could not read the log; will retry',
+      );
     });
   }
 

@@ -8,12 +8,23 @@ export class SessionEventLog {
   constructor(private readonly rpc: RpcClient) {}
 
   async latestSeq(actor: Actor, sessionId: string): Promise<number> {
-    const page = await this.rpc.request(DataplaneSubjects.listEvents, { actor, sessionId, limit: 1, order: 'desc' });
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      limit: 1,
+      order: 'desc',
+    });
     return page.data[0]?.seq ?? 0;
   }
 
   /** Events with `afterSeq < seq` (and `< beforeSeq` when given), oldest first. */
-  page(actor: Actor, sessionId: string, afterSeq: number, limit: number, beforeSeq?: number): Promise<EventPage> {
+  page(
+    actor: Actor,
+    sessionId: string,
+    afterSeq: number,
+    limit: number,
+    beforeSeq?: number,
+  ): Promise<EventPage> {
     return this.rpc.request(DataplaneSubjects.listEvents, {
       actor,
       sessionId,

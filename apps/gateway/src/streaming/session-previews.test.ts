@@ -18,7 +18,12 @@ function recordingBus() {
 
 function client(deltas: DeltaType[]): SseConnection & { written: string[] } {
   const written: string[] = [];
-  return { live: true, deltas: new Set(deltas), written, write: (frame: string) => written.push(frame) > 0 } as unknown as SseConnection & { written: string[] };
+  return {
+    live: true,
+    deltas: new Set(deltas),
+    written,
+    write: (frame: string) => written.push(frame) > 0,
+  } as unknown as SseConnection & { written: string[] };
 }
 
 describe('SessionPreviews', () => {
@@ -46,18 +51,34 @@ describe('SessionPreviews', () => {
     const messages = client(['agent.message']);
     const thinking = client(['agent.thinking']);
     const plain = client([]);
-    const previews = new SessionPreviews('sesn_1', bus, new Set([messages, thinking, plain]), (task) => void task());
+    const previews = new SessionPreviews(
+      'sesn_1',
+      bus,
+      new Set([messages, thinking, plain]),
+      (task) => void task(),
+    );
     previews.refresh();
     handlers.get('delta.sesn_1')!({
       events: [
         { type: 'event_start', event: { id: 'sevt_t', type: 'agent.thinking' } },
         { type: 'event_start', event: { id: 'sevt_m', type: 'agent.message' } },
-        { type: 'event_delta', event_id: 'sevt_m', delta: { type: 'content_delta', content: { type: 'text', text: 'Hi' } } },
+        {
+          type: 'event_delta',
+          event_id: 'sevt_m',
+          delta: { type: 'content_delta', content: { type: 'text', text: 'Hi' } },
+        },
       ],
     });
-    expect(messages.written.map((f) => f.split('\n')[0])).toEqual(['event: event_start', 'event: event_delta']);
-    expect(messages.written[0]).toBe(`event: event_start\ndata: {"type":"event_start","event":{"id":"sevt_m","type":"agent.message"}}\n\n`);
-    expect(thinking.written).toEqual([`event: event_start\ndata: {"type":"event_start","event":{"id":"sevt_t","type":"agent.thinking"}}\n\n`]);
+    expect(messages.written.map((f) => f.split('\n')[0])).toEqual([
+      'event: event_start',
+      'event: event_delta',
+    ]);
+    expect(messages.written[0]).toBe(
+      `event: event_start\ndata: {"type":"event_start","event":{"id":"sevt_m","type":"agent.message"}}\n\n`,
+    );
+    expect(thinking.written).toEqual([
+      `event: event_start\ndata: {"type":"event_start","event":{"id":"sevt_t","type":"agent.thinking"}}\n\n`,
+    ]);
     expect(plain.written).toEqual([]);
   });
 });

@@ -33,7 +33,10 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
   ) {}
 
   onModuleInit(): void {
-    this.timers = [setInterval(() => this.heartbeat(), this.config.AGENTRY_SSE_HEARTBEAT_MS), setInterval(() => this.sweep(), SWEEP_MS)];
+    this.timers = [
+      setInterval(() => this.heartbeat(), this.config.AGENTRY_SSE_HEARTBEAT_MS),
+      setInterval(() => this.sweep(), SWEEP_MS),
+    ];
     for (const timer of this.timers) timer.unref();
     // Messages published while this replica was disconnected never arrive: ask the log at once.
     this.stopReconnectWatch = this.bus.onReconnect(() => {
@@ -52,8 +55,20 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
    * Streams the session to `response` until the client leaves: live from now, or resumed after `after`;
    * with token previews of the `deltas` types while they are produced.
    */
-  async run(actor: Actor, sessionId: string, after: number | null, response: ServerResponse, format: SseFormat, deltas: DeltaType[] = []): Promise<void> {
-    const connection = new SseConnection(response, format, this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES, new Set(deltas));
+  async run(
+    actor: Actor,
+    sessionId: string,
+    after: number | null,
+    response: ServerResponse,
+    format: SseFormat,
+    deltas: DeltaType[] = [],
+  ): Promise<void> {
+    const connection = new SseConnection(
+      response,
+      format,
+      this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES,
+      new Set(deltas),
+    );
     let release: () => void;
     try {
       release = await this.slots.acquire(principalOf({ actor }));

@@ -75,7 +75,10 @@ export class SseConnection {
       this.response.end();
       return;
     }
-    const appError = error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The event stream could not start', { cause: error });
+    const appError =
+      error instanceof AppError
+        ? error
+        : new AppError('UNAVAILABLE', 'The event stream could not start', { cause: error });
     const retryAfter = appError.details?.retry_after_seconds;
     this.response
       .writeHead(HTTP_STATUS_BY_CODE[appError.code], {

@@ -5,7 +5,8 @@ export type SseFormat = 'v1' | 'api';
 
 /** Every frame: `id: <seq>`, `event: <type>` and one JSON `data:` line. */
 function sseFrame(format: SseFormat, sessionId: string, stored: StoredEvent): string {
-  if (format === 'v1') return `id: ${stored.seq}\nevent: ${stored.event.type}\ndata: ${JSON.stringify(stored.event)}\n\n`;
+  if (format === 'v1')
+    return `id: ${stored.seq}\nevent: ${stored.event.type}\ndata: ${JSON.stringify(stored.event)}\n\n`;
   const dto = v1EventToApi(stored.event, { sessionId, seq: stored.seq });
   return `id: ${stored.seq}\nevent: ${dto.type}\ndata: ${JSON.stringify(dto)}\n\n`;
 }

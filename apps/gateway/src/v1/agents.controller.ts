@@ -32,13 +32,21 @@ export class AgentsController {
   }
 
   @Get(':id')
-  get(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodQuery(RetrieveAgentParamsSchema) query: RetrieveAgentParams) {
+  get(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodQuery(RetrieveAgentParamsSchema) query: RetrieveAgentParams,
+  ) {
     return this.rpc.request(S.getAgent, { actor, id, query });
   }
 
   @Post(':id')
   @HttpCode(200)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateAgentRequestSchema) body: UpdateAgentRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateAgentRequestSchema) body: UpdateAgentRequest,
+  ) {
     return this.rpc.request(R.updateAgent, { actor, id, body });
   }
 
@@ -49,7 +57,11 @@ export class AgentsController {
   }
 
   @Get(':id/versions')
-  versions(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodQuery(ListParamsSchema) query: ListParams) {
+  versions(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+  ) {
     return this.rpc.request(R.listAgentVersions, { actor, id, query });
   }
 }

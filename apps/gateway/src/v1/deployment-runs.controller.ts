@@ -1,5 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ControlStoreSubjects as S, ListDeploymentRunsParamsSchema, type Actor, type ListDeploymentRunsParams } from '@agentry/contracts';
+import {
+  ControlStoreSubjects as S,
+  ListDeploymentRunsParamsSchema,
+  type Actor,
+  type ListDeploymentRunsParams,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodQuery } from '../http/zod-params.js';
@@ -9,7 +14,10 @@ export class DeploymentRunsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  list(@CurrentActor() actor: Actor, @ZodQuery(ListDeploymentRunsParamsSchema) query: ListDeploymentRunsParams) {
+  list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(ListDeploymentRunsParamsSchema) query: ListDeploymentRunsParams,
+  ) {
     return this.rpc.request(S.listDeploymentRuns, { actor, query });
   }
 

@@ -22,7 +22,10 @@ export class DeploymentsController {
 
   @Post()
   @HttpCode(200)
-  create(@CurrentActor() actor: Actor, @ZodBody(CreateDeploymentRequestSchema) body: CreateDeploymentRequest) {
+  create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(CreateDeploymentRequestSchema) body: CreateDeploymentRequest,
+  ) {
     return this.rpc.request(S.createDeployment, { actor, body });
   }
 
@@ -38,7 +41,11 @@ export class DeploymentsController {
 
   @Post(':id')
   @HttpCode(200)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateDeploymentRequestSchema) body: UpdateDeploymentRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateDeploymentRequestSchema) body: UpdateDeploymentRequest,
+  ) {
     return this.rpc.request(S.updateDeployment, { actor, id, body });
   }
 

@@ -22,7 +22,10 @@ export class EnvironmentsController {
 
   @Post()
   @HttpCode(200)
-  create(@CurrentActor() actor: Actor, @ZodBody(CreateEnvironmentRequestSchema) body: CreateEnvironmentRequest) {
+  create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(CreateEnvironmentRequestSchema) body: CreateEnvironmentRequest,
+  ) {
     return this.rpc.request(S.createEnvironment, { actor, body });
   }
 
@@ -38,7 +41,11 @@ export class EnvironmentsController {
 
   @Post(':id')
   @HttpCode(200)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateEnvironmentRequestSchema) body: UpdateEnvironmentRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateEnvironmentRequestSchema) body: UpdateEnvironmentRequest,
+  ) {
     return this.rpc.request(R.updateEnvironment, { actor, id, body });
   }
 

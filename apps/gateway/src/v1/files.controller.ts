@@ -23,10 +23,17 @@ export class FilesController {
     const form = await readMultipartForm(request);
     const file = form.get('file');
     if (!(file instanceof Blob)) throw new AppError('INVALID_REQUEST', 'file: a file part is required');
-    const fields = parseOrThrow(UploadFileFormSchema, Object.fromEntries([...form.entries()].filter(([k]) => k !== 'file')), 'body');
+    const fields = parseOrThrow(
+      UploadFileFormSchema,
+      Object.fromEntries([...form.entries()].filter(([k]) => k !== 'file')),
+      'body',
+    );
     // No expiry is kept for uploads yet; saying so beats silently keeping the file forever.
     if (fields.expires_in_seconds !== undefined) {
-      throw new AppError('INVALID_REQUEST', 'expires_in_seconds: file expiry is not supported by this installation');
+      throw new AppError(
+        'INVALID_REQUEST',
+        'expires_in_seconds: file expiry is not supported by this installation',
+      );
     }
     const name = file instanceof File && file.name ? file.name : 'unnamed';
     const content = Buffer.from(await file.arrayBuffer()).toString('base64');

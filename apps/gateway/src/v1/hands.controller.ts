@@ -12,6 +12,9 @@ export class HandsController {
   @Get('status')
   @DocReply(HandsStatusSchema)
   status(@CurrentActor() actor: Actor) {
-    return this.rpc.request(WorkSubjects.handsStatus, { tenantId: actor.tenantId, namespaceId: actor.namespaceId });
+    return this.rpc.request(WorkSubjects.handsStatus, {
+      tenantId: actor.tenantId,
+      namespaceId: actor.namespaceId,
+    });
   }
 }

@@ -30,12 +30,21 @@ export class MemoriesController {
   }
 
   @Get()
-  list(@CurrentActor() actor: Actor, @Param('storeId') storeId: string, @ZodQuery(ListMemoriesParamsSchema) query: ListMemoriesParams) {
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('storeId') storeId: string,
+    @ZodQuery(ListMemoriesParamsSchema) query: ListMemoriesParams,
+  ) {
     return this.rpc.request(S.listMemories, { actor, storeId, query });
   }
 
   @Get(':id')
-  get(@CurrentActor() actor: Actor, @Param('storeId') storeId: string, @Param('id') id: string, @ZodQuery(ViewQuerySchema) query: ViewQuery) {
+  get(
+    @CurrentActor() actor: Actor,
+    @Param('storeId') storeId: string,
+    @Param('id') id: string,
+    @ZodQuery(ViewQuerySchema) query: ViewQuery,
+  ) {
     return this.rpc.request(S.getMemory, { actor, storeId, id, query });
   }
 

@@ -19,7 +19,10 @@ export class MemoryStoresController {
 
   @Post()
   @HttpCode(200)
-  create(@CurrentActor() actor: Actor, @ZodBody(CreateMemoryStoreRequestSchema) body: CreateMemoryStoreRequest) {
+  create(
+    @CurrentActor() actor: Actor,
+    @ZodBody(CreateMemoryStoreRequestSchema) body: CreateMemoryStoreRequest,
+  ) {
     return this.rpc.request(S.createMemoryStore, { actor, body });
   }
 

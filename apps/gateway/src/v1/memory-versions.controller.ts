@@ -24,7 +24,12 @@ export class MemoryVersionsController {
   }
 
   @Get(':id')
-  get(@CurrentActor() actor: Actor, @Param('storeId') storeId: string, @Param('id') id: string, @ZodQuery(ViewQuerySchema) query: ViewQuery) {
+  get(
+    @CurrentActor() actor: Actor,
+    @Param('storeId') storeId: string,
+    @Param('id') id: string,
+    @ZodQuery(ViewQuerySchema) query: ViewQuery,
+  ) {
     return this.rpc.request(S.getMemoryVersion, { actor, storeId, id, query });
   }
 

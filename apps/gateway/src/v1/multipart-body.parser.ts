@@ -14,7 +14,9 @@ export class MultipartBodyParser implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
     if (fastify.hasContentTypeParser('multipart/form-data')) return;
-    fastify.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    fastify.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
   }
 }
 
@@ -25,7 +27,9 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormDa
     throw new AppError('INVALID_REQUEST', 'body: expected multipart/form-data with a "file" part');
   }
   try {
-    return await new Response(new Uint8Array(request.body), { headers: { 'content-type': contentType } }).formData();
+    return await new Response(new Uint8Array(request.body), {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch (cause) {
     throw new AppError('INVALID_REQUEST', 'body: malformed multipart/form-data', { cause });
   }

@@ -23,7 +23,10 @@ import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
 const ListEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-  page: z.string().regex(/^\d{1,15}$/, 'page: not a cursor this API returned').nullish(),
+  page: z
+    .string()
+    .regex(/^\d{1,15}$/, 'page: not a cursor this API returned')
+    .nullish(),
   order: z.enum(['asc', 'desc']).default('asc'),
   types: z.array(z.string()).optional(),
 });
@@ -54,7 +57,12 @@ export class SessionEventsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     if (request.workPrincipal?.sessionId) assertWorkerMaySend(body.events);
-    const result = await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: body.events, idempotency });
+    const result = await this.rpc.request(DataplaneSubjects.appendEvents, {
+      actor,
+      sessionId,
+      events: body.events,
+      idempotency,
+    });
     if (result.replayed) void reply.header(REPLAYED_HEADER, 'true');
     return { data: result.data.map((stored) => stored.event) };
   }
@@ -62,7 +70,11 @@ export class SessionEventsController {
   /** The complete log, in order; `next_page` is the cursor of the next page. */
   @Get()
   @SessionsTokenRoute()
-  async list(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodQuery(ListEventsQuerySchema) query: ListEventsQuery) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @ZodQuery(ListEventsQuerySchema) query: ListEventsQuery,
+  ) {
     const cursor = query.page ? Number(query.page) : undefined;
     const page = await this.rpc.request(DataplaneSubjects.listEvents, {
       actor,
@@ -91,7 +103,10 @@ export class SessionEventsController {
     @Res() reply: FastifyReply,
   ) {
     const resume = lastEventId ?? afterParam;
-    const after = resume === undefined || resume === '' ? null : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
+    const after =
+      resume === undefined || resume === ''
+        ? null
+        : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
     // Fails with 404 before any stream byte is written when the session is not the caller's.
     const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });

@@ -19,13 +19,21 @@ export class SessionResourcesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  list(@CurrentActor() actor: Actor, @Param('sessionId') sessionId: string, @ZodQuery(ListParamsSchema) query: ListParams) {
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('sessionId') sessionId: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+  ) {
     return this.rpc.request(S.list, { actor, sessionId, query });
   }
 
   @Post()
   @HttpCode(200)
-  add(@CurrentActor() actor: Actor, @Param('sessionId') sessionId: string, @ZodBody(AddSessionResourceRequestSchema) body: AddSessionResourceRequest) {
+  add(
+    @CurrentActor() actor: Actor,
+    @Param('sessionId') sessionId: string,
+    @ZodBody(AddSessionResourceRequestSchema) body: AddSessionResourceRequest,
+  ) {
     return this.rpc.request(S.add, { actor, sessionId, body });
   }
 

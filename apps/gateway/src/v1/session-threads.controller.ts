@@ -36,7 +36,11 @@ export class SessionThreadsController {
   ) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @Param('id') sessionId: string, @ZodQuery(ListSessionThreadsParamsSchema) query: ListSessionThreadsParams) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Param('id') sessionId: string,
+    @ZodQuery(ListSessionThreadsParamsSchema) query: ListSessionThreadsParams,
+  ) {
     const offset = query.page ? Number(parseOrThrow(PageCursorSchema, query.page, 'page')) : 0;
     const page = await this.rpc.request(ThreadSubjects.list, {
       actor,
@@ -91,7 +95,10 @@ export class SessionThreadsController {
     @Res() reply: FastifyReply,
   ) {
     const resume = lastEventId ?? afterParam;
-    const after = resume === undefined || resume === '' ? null : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
+    const after =
+      resume === undefined || resume === ''
+        ? null
+        : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
     const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
     // Fails with 404 before any stream byte is written when the thread is not the caller's.
     const log = await this.logOf(actor, sessionId, threadId);

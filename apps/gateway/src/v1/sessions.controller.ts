@@ -15,7 +15,6 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
-
 @Controller('v1/sessions')
 export class SessionsController {
   constructor(private readonly rpc: RpcClient) {}
@@ -39,7 +38,11 @@ export class SessionsController {
 
   @Post(':id')
   @HttpCode(200)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateSessionRequestSchema) body: UpdateSessionRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateSessionRequestSchema) body: UpdateSessionRequest,
+  ) {
     return this.rpc.request(R.updateSession, { actor, id, body });
   }
 

@@ -19,7 +19,8 @@ import { SessionSkillRoute } from '../workers/worker-route.decorator.js';
 /** The `files[]` parts of a skill upload, each keeping the path the client gave it. */
 async function readSkillFiles(form: FormData): Promise<{ path: string; content_base64: string }[]> {
   const parts = [...form.getAll('files[]'), ...form.getAll('files')];
-  if (parts.length === 0) throw new AppError('INVALID_REQUEST', 'files: upload the skill folder as files[] parts');
+  if (parts.length === 0)
+    throw new AppError('INVALID_REQUEST', 'files: upload the skill folder as files[] parts');
   return Promise.all(
     parts.map(async (part, i) => {
       if (!(part instanceof File)) throw new AppError('INVALID_REQUEST', `files.${i}: must be a file part`);
@@ -36,8 +37,15 @@ export class SkillsController {
   @HttpCode(200)
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     const form = await readMultipartForm(request);
-    const fields = parseOrThrow(CreateSkillFormSchema, { display_name: form.get('display_name') ?? undefined }, 'body');
-    return this.rpc.request(S.createSkill, { actor, body: { files: await readSkillFiles(form), display_name: fields.display_name } });
+    const fields = parseOrThrow(
+      CreateSkillFormSchema,
+      { display_name: form.get('display_name') ?? undefined },
+      'body',
+    );
+    return this.rpc.request(S.createSkill, {
+      actor,
+      body: { files: await readSkillFiles(form), display_name: fields.display_name },
+    });
   }
 
   @Get()
@@ -57,13 +65,25 @@ export class SkillsController {
 
   @Post(':id/versions')
   @HttpCode(200)
-  async createVersion(@CurrentActor() actor: Actor, @Param('id') skillId: string, @Req() request: FastifyRequest) {
+  async createVersion(
+    @CurrentActor() actor: Actor,
+    @Param('id') skillId: string,
+    @Req() request: FastifyRequest,
+  ) {
     const form = await readMultipartForm(request);
-    return this.rpc.request(S.createSkillVersion, { actor, skillId, body: { files: await readSkillFiles(form) } });
+    return this.rpc.request(S.createSkillVersion, {
+      actor,
+      skillId,
+      body: { files: await readSkillFiles(form) },
+    });
   }
 
   @Get(':id/versions')
-  listVersions(@CurrentActor() actor: Actor, @Param('id') skillId: string, @ZodQuery(ListParamsSchema) query: ListParams) {
+  listVersions(
+    @CurrentActor() actor: Actor,
+    @Param('id') skillId: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+  ) {
     return this.rpc.request(S.listSkillVersions, { actor, skillId, query });
   }
 

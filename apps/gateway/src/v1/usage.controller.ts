@@ -1,5 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { UsageQuerySchema, UsageReportSchema, UsageSubjects, type Actor, type UsageQuery } from '@agentry/contracts';
+import {
+  UsageQuerySchema,
+  UsageReportSchema,
+  UsageSubjects,
+  type Actor,
+  type UsageQuery,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';

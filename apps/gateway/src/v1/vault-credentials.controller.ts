@@ -28,7 +28,11 @@ export class VaultCredentialsController {
   }
 
   @Get()
-  list(@CurrentActor() actor: Actor, @Param('vaultId') vaultId: string, @ZodQuery(ListParamsSchema) query: ListParams) {
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('vaultId') vaultId: string,
+    @ZodQuery(ListParamsSchema) query: ListParams,
+  ) {
     return this.rpc.request(S.listCredentials, { actor, vaultId, query });
   }
 

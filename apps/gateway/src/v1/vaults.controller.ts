@@ -35,7 +35,11 @@ export class VaultsController {
 
   @Post(':id')
   @HttpCode(200)
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateVaultRequestSchema) body: UpdateVaultRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateVaultRequestSchema) body: UpdateVaultRequest,
+  ) {
     return this.rpc.request(S.updateVault, { actor, id, body });
   }
 

@@ -30,12 +30,21 @@ describe('skillArchive', () => {
     const archive = join(dir, 'skill.tar');
     writeFileSync(archive, skillArchive(SKILL));
     const listing = execFileSync('tar', ['-tf', archive], { encoding: 'utf8' }).trim().split('\n');
-    expect(listing).toEqual(['pdf-tools/', 'pdf-tools/SKILL.md', 'pdf-tools/scripts/extract.sh', `pdf-tools/docs/${'deep/'.repeat(30)}notes.md`]);
+    expect(listing).toEqual([
+      'pdf-tools/',
+      'pdf-tools/SKILL.md',
+      'pdf-tools/scripts/extract.sh',
+      `pdf-tools/docs/${'deep/'.repeat(30)}notes.md`,
+    ]);
 
     execFileSync('tar', ['-xf', archive, '-C', dir]);
     expect(readFileSync(join(dir, 'pdf-tools', 'SKILL.md'), 'utf8')).toBe(SKILL.skill_md);
-    expect(readFileSync(join(dir, 'pdf-tools', 'scripts', 'extract.sh'), 'utf8')).toBe('#!/bin/sh\necho extracted\n');
+    expect(readFileSync(join(dir, 'pdf-tools', 'scripts', 'extract.sh'), 'utf8')).toBe(
+      '#!/bin/sh\necho extracted\n',
+    );
     expect(statSync(join(dir, 'pdf-tools', 'scripts', 'extract.sh')).mode & 0o111).not.toBe(0);
-    expect(readFileSync(join(dir, 'pdf-tools', 'docs', ...Array(30).fill('deep'), 'notes.md'), 'utf8')).toBe('x'.repeat(1_000));
+    expect(readFileSync(join(dir, 'pdf-tools', 'docs', ...Array(30).fill('deep'), 'notes.md'), 'utf8')).toBe(
+      'x'.repeat(1_000),
+    );
   });
 });

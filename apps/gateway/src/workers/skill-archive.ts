@@ -13,10 +13,17 @@ export function skillArchive(skill: SkillVersionFiles): Buffer {
   const parts: Buffer[] = [header(`${root}/`, 0, 0o755, '5')];
   const files: [string, Buffer][] = [
     ['SKILL.md', Buffer.from(skill.skill_md, 'utf8')],
-    ...Object.entries(skill.files).map(([path, file]): [string, Buffer] => [path, Buffer.from(file.content, 'base64')]),
+    ...Object.entries(skill.files).map(([path, file]): [string, Buffer] => [
+      path,
+      Buffer.from(file.content, 'base64'),
+    ]),
   ];
   for (const [path, content] of files) {
-    parts.push(header(`${root}/${path}`, content.length, EXECUTABLE.test(path) ? 0o755 : 0o644, '0'), content, padding(content.length));
+    parts.push(
+      header(`${root}/${path}`, content.length, EXECUTABLE.test(path) ? 0o755 : 0o644, '0'),
+      content,
+      padding(content.length),
+    );
   }
   parts.push(Buffer.alloc(BLOCK * 2));
   return Buffer.concat(parts);

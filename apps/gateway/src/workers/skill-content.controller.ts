@@ -16,7 +16,13 @@ export class SkillContentController {
   @Get()
   @SessionSkillRoute()
   @Header('content-type', 'application/x-tar')
-  async download(@CurrentActor() actor: Actor, @Param('id') skillId: string, @Param('version') version: string): Promise<Buffer> {
-    return skillArchive(await this.rpc.request(SkillFileSubjects.getVersionFiles, { actor, skillId, version }));
+  async download(
+    @CurrentActor() actor: Actor,
+    @Param('id') skillId: string,
+    @Param('version') version: string,
+  ): Promise<Buffer> {
+    return skillArchive(
+      await this.rpc.request(SkillFileSubjects.getVersionFiles, { actor, skillId, version }),
+    );
   }
 }

@@ -5,7 +5,13 @@ import type { Logger, RpcClient } from '@agentry/platform';
 import { HttpErrorFilter } from '../http/http-error.filter.js';
 import { WorkQueueService } from './work-queue.service.js';
 
-const PRINCIPAL: WorkPrincipal = { tenantId: 't1', namespaceId: 'ns1', environmentId: 'env_a', workId: null, sessionId: null };
+const PRINCIPAL: WorkPrincipal = {
+  tenantId: 't1',
+  namespaceId: 'ns1',
+  environmentId: 'env_a',
+  workId: null,
+  sessionId: null,
+};
 const WORK = { id: 'work_1', state: 'active', latest_heartbeat_at: '2026-11-30T12:00:00.000Z' } as Work;
 
 function queueWith(answer: (subject: string, payload: Record<string, unknown>) => unknown) {
@@ -22,8 +28,16 @@ function queueWith(answer: (subject: string, payload: Record<string, unknown>) =
 /** Sends an error through the HTTP edge and returns what the client would receive. */
 function sentThroughEdge(error: unknown): { status: number; body: any } {
   const sent = { status: 0, body: undefined as unknown };
-  const reply = { raw: { headersSent: false }, status: (code: number) => ((sent.status = code), { send: (body: unknown) => (sent.body = body) }) };
-  const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => ({ method: 'POST', url: '/x', requestId: 'req_1' }) }) };
+  const reply = {
+    raw: { headersSent: false },
+    status: (code: number) => ((sent.status = code), { send: (body: unknown) => (sent.body = body) }),
+  };
+  const host = {
+    switchToHttp: () => ({
+      getResponse: () => reply,
+      getRequest: () => ({ method: 'POST', url: '/x', requestId: 'req_1' }),
+    }),
+  };
   const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;
   new HttpErrorFilter(quiet).catch(error, host as unknown as ArgumentsHost);
   return sent as { status: number; body: any };
@@ -32,15 +46,21 @@ function sentThroughEdge(error: unknown): { status: number; body: any } {
 describe('WorkQueueService.heartbeat', () => {
   it("turns the dataplane's bare 412 into the one the SDK reads: error_code and the server's current_state", async () => {
     const { queue } = queueWith((subject) => {
-      if (subject === WorkSubjects.heartbeat.subject) throw new AppError('PRECONDITION_FAILED', 'expected_last_heartbeat is stale');
+      if (subject === WorkSubjects.heartbeat.subject)
+        throw new AppError('PRECONDITION_FAILED', 'expected_last_heartbeat is stale');
       return WORK;
     });
-    const error = await queue.heartbeat({ principal: PRINCIPAL, workId: 'work_1', expectedLastHeartbeat: 'NO_HEARTBEAT' }).catch((e: unknown) => e);
+    const error = await queue
+      .heartbeat({ principal: PRINCIPAL, workId: 'work_1', expectedLastHeartbeat: 'NO_HEARTBEAT' })
+      .catch((e: unknown) => e);
     const { status, body } = sentThroughEdge(error);
     expect(status).toBe(412);
     expect(body.error).toMatchObject({
       message: 'expected_last_heartbeat is stale',
-      details: { error_code: 'heartbeat_precondition_failed', current_state: { state: 'active', last_heartbeat: WORK.latest_heartbeat_at } },
+      details: {
+        error_code: 'heartbeat_precondition_failed',
+        current_state: { state: 'active', last_heartbeat: WORK.latest_heartbeat_at },
+      },
     });
   });
 
@@ -49,14 +69,18 @@ describe('WorkQueueService.heartbeat', () => {
     const { queue, calls } = queueWith(() => {
       throw new AppError('PRECONDITION_FAILED', 'stale', { details: { current_state: own } });
     });
-    const error = (await queue.heartbeat({ principal: PRINCIPAL, workId: 'work_1' }).catch((e: unknown) => e)) as AppError;
+    const error = (await queue
+      .heartbeat({ principal: PRINCIPAL, workId: 'work_1' })
+      .catch((e: unknown) => e)) as AppError;
     expect(error.details).toEqual({ current_state: own, error_code: 'heartbeat_precondition_failed' });
     expect(calls.map((c) => c.subject)).toEqual([WorkSubjects.heartbeat.subject]);
 
     const missing = queueWith(() => {
       throw new AppError('NOT_FOUND', 'Work item work_9 not found');
     });
-    const notFound = (await missing.queue.heartbeat({ principal: PRINCIPAL, workId: 'work_9' }).catch((e: unknown) => e)) as AppError;
+    const notFound = (await missing.queue
+      .heartbeat({ principal: PRINCIPAL, workId: 'work_9' })
+      .catch((e: unknown) => e)) as AppError;
     expect([notFound.code, notFound.details]).toEqual(['NOT_FOUND', undefined]);
   });
 });

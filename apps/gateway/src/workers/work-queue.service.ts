@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, WorkSubjects, type RpcRequest, type Work, type WorkHeartbeat, type WorkPrincipal } from '@agentry/contracts';
+import {
+  AppError,
+  WorkSubjects,
+  type RpcRequest,
+  type Work,
+  type WorkHeartbeat,
+  type WorkPrincipal,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 
 /** The dataplane blocks one poll for at most this long; longer waits are several polls. */
@@ -20,8 +27,17 @@ export class WorkQueueService {
   constructor(private readonly rpc: RpcClient) {}
 
   /** One claim attempt that waits up to `blockMs` (≤ 1 s) for work. */
-  async pollOnce(principal: WorkPrincipal, workerId: string, blockMs: number, reclaimOlderThanMs?: number): Promise<Work | null> {
-    const request: RpcRequest<typeof WorkSubjects.poll> = { principal, workerId, blockMs: Math.min(Math.max(0, blockMs), MAX_BLOCK_MS) };
+  async pollOnce(
+    principal: WorkPrincipal,
+    workerId: string,
+    blockMs: number,
+    reclaimOlderThanMs?: number,
+  ): Promise<Work | null> {
+    const request: RpcRequest<typeof WorkSubjects.poll> = {
+      principal,
+      workerId,
+      blockMs: Math.min(Math.max(0, blockMs), MAX_BLOCK_MS),
+    };
     if (reclaimOlderThanMs !== undefined) request.reclaimOlderThanMs = reclaimOlderThanMs;
     const { work } = await this.rpc.request(WorkSubjects.poll, request);
     return work;
@@ -31,7 +47,12 @@ export class WorkQueueService {
    * Repeated ≤ 1 s polls until work arrives, `timeoutMs` passes or the caller goes away. A poll that
    * comes back early and empty is padded, so a waiting worker costs at most one request a second.
    */
-  async longPoll(principal: WorkPrincipal, workerId: string, timeoutMs: number, signal: AbortSignal): Promise<Work | null> {
+  async longPoll(
+    principal: WorkPrincipal,
+    workerId: string,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Work | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const started = Date.now();
@@ -56,7 +77,11 @@ export class WorkQueueService {
   }
 
   /** A 412 with `details.error_code` and `details.current_state` (the server's view of the lease). */
-  private async withLeaseDetails(error: AppError, principal: PrincipalInput, workId: string): Promise<AppError> {
+  private async withLeaseDetails(
+    error: AppError,
+    principal: PrincipalInput,
+    workId: string,
+  ): Promise<AppError> {
     const details = error.details ?? {};
     const currentState = details.current_state ?? (await this.currentState(principal, workId));
     return new AppError('PRECONDITION_FAILED', error.message, {

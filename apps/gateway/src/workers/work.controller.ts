@@ -55,8 +55,16 @@ export class WorkController {
     @Headers('anthropic-worker-id') workerIdHeader: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const workerId = workerIdHeader === undefined ? 'anonymous' : parseOrThrow(WorkerIdSchema, workerIdHeader, 'Anthropic-Worker-ID');
-    const work = await this.queue.pollOnce(principal, workerId, query.block_ms ?? 0, query.reclaim_older_than_ms);
+    const workerId =
+      workerIdHeader === undefined
+        ? 'anonymous'
+        : parseOrThrow(WorkerIdSchema, workerIdHeader, 'Anthropic-Worker-ID');
+    const work = await this.queue.pollOnce(
+      principal,
+      workerId,
+      query.block_ms ?? 0,
+      query.reclaim_older_than_ms,
+    );
     if (work) await reply.status(200).send(work);
     else await reply.status(204).send();
   }
@@ -64,7 +72,10 @@ export class WorkController {
   @Get()
   @WorkQueueRoute({ users: true })
   @DocReply(WorkSubjects.list.response)
-  list(@CurrentWorkPrincipal() principal: WorkPrincipal, @ZodQuery(ListWorkParamsSchema) query: ListWorkParams) {
+  list(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @ZodQuery(ListWorkParamsSchema) query: ListWorkParams,
+  ) {
     return this.rpc.request(WorkSubjects.list, {
       principal,
       limit: query.limit,
@@ -92,7 +103,11 @@ export class WorkController {
   @HttpCode(200)
   @WorkQueueRoute()
   @DocReply(WorkSchema)
-  update(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string, @ZodBody(UpdateWorkRequestSchema) body: UpdateWorkRequest) {
+  update(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @Param('workId') workId: string,
+    @ZodBody(UpdateWorkRequestSchema) body: UpdateWorkRequest,
+  ) {
     return this.rpc.request(WorkSubjects.update, { principal, workId, body });
   }
 
@@ -119,7 +134,9 @@ export class WorkController {
       principal,
       workId,
       ...(query.desired_ttl_seconds !== undefined ? { desiredTtlSeconds: query.desired_ttl_seconds } : {}),
-      ...(query.expected_last_heartbeat !== undefined ? { expectedLastHeartbeat: query.expected_last_heartbeat } : {}),
+      ...(query.expected_last_heartbeat !== undefined
+        ? { expectedLastHeartbeat: query.expected_last_heartbeat }
+        : {}),
     });
   }
 
@@ -128,7 +145,15 @@ export class WorkController {
   @HttpCode(200)
   @WorkQueueRoute({ sessionsToken: true })
   @DocReply(WorkSchema)
-  stop(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string, @ZodBody(StopWorkRequestSchema.default({})) body: StopWorkRequest) {
-    return this.rpc.request(WorkSubjects.stop, { principal, workId, ...(body.force !== undefined ? { force: body.force } : {}) });
+  stop(
+    @CurrentWorkPrincipal() principal: WorkPrincipal,
+    @Param('workId') workId: string,
+    @ZodBody(StopWorkRequestSchema.default({})) body: StopWorkRequest,
+  ) {
+    return this.rpc.request(WorkSubjects.stop, {
+      principal,
+      workId,
+      ...(body.force !== undefined ? { force: body.force } : {}),
+    });
   }
 }

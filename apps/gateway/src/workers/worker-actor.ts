@@ -6,5 +6,11 @@ import type { Actor, WorkPrincipal } from '@agentry/contracts';
  * and those check the path against the principal first.
  */
 export function workerActor(principal: WorkPrincipal): Actor {
-  return { tenantId: principal.tenantId, namespaceId: principal.namespaceId, userId: null, apiKeyId: null, role: 'member' };
+  return {
+    tenantId: principal.tenantId,
+    namespaceId: principal.namespaceId,
+    userId: null,
+    apiKeyId: null,
+    role: 'member',
+  };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ControlSubjects, WorkSubjects, WorkerAuthSubjects, type Actor, type WorkPrincipal } from '@agentry/contracts';
+import {
+  AppError,
+  ControlSubjects,
+  WorkSubjects,
+  WorkerAuthSubjects,
+  type Actor,
+  type WorkPrincipal,
+} from '@agentry/contracts';
 import type { RpcClient } from '@agentry/platform';
 import { workerCredentialOf } from './worker-credential.js';
 import { WorkerCredentialResolver, type WorkerRequest } from './worker-credential.resolver.js';
@@ -7,16 +14,32 @@ import type { WorkerRoutePolicy } from './worker-route.decorator.js';
 
 const ENV_KEY = 'agentry_envkey_abc';
 const TOKEN = 'agentry_worktok_xyz';
-const KEY_PRINCIPAL: WorkPrincipal = { tenantId: 't1', namespaceId: 'ns1', environmentId: 'env_a', workId: null, sessionId: null };
+const KEY_PRINCIPAL: WorkPrincipal = {
+  tenantId: 't1',
+  namespaceId: 'ns1',
+  environmentId: 'env_a',
+  workId: null,
+  sessionId: null,
+};
 const TOKEN_PRINCIPAL: WorkPrincipal = { ...KEY_PRINCIPAL, workId: 'work_1', sessionId: 'sesn_1' };
 const USER: Actor = { tenantId: 't1', namespaceId: 'ns1', userId: 'user_1', apiKeyId: null, role: 'member' };
 
-const WORK_QUEUE: WorkerRoutePolicy = { kind: 'work-queue', environmentParam: 'id', workParam: null, users: false, sessionsToken: false };
+const WORK_QUEUE: WorkerRoutePolicy = {
+  kind: 'work-queue',
+  environmentParam: 'id',
+  workParam: null,
+  users: false,
+  sessionsToken: false,
+};
 const READ_WORK: WorkerRoutePolicy = { ...WORK_QUEUE, users: true };
 const ITEM_LEASE: WorkerRoutePolicy = { ...WORK_QUEUE, workParam: 'workId', sessionsToken: true };
 const SESSION: WorkerRoutePolicy = { kind: 'session', sessionParam: 'id' };
 const SKILL: WorkerRoutePolicy = { kind: 'session-skill', skillParam: 'id' };
-const ENV_SESSION: WorkerRoutePolicy = { kind: 'environment-session', environmentParam: 'id', sessionParam: 'sessionId' };
+const ENV_SESSION: WorkerRoutePolicy = {
+  kind: 'environment-session',
+  environmentParam: 'id',
+  sessionParam: 'sessionId',
+};
 
 /** The RpcClient seam: control and the dataplane as the subjects answer them. */
 function fakeRpc(sessions: Record<string, { environment_id: string; skills: string[] }> = {}) {
@@ -25,7 +48,8 @@ function fakeRpc(sessions: Record<string, { environment_id: string; skills: stri
     async request(subject: { subject: string }, payload: Record<string, unknown>) {
       calls.push(subject.subject);
       if (subject === WorkerAuthSubjects.verifyEnvironmentKey) {
-        if (payload.key !== ENV_KEY) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
+        if (payload.key !== ENV_KEY)
+          throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
         return KEY_PRINCIPAL;
       }
       if (subject === WorkSubjects.verifySessionsToken) {
@@ -39,7 +63,8 @@ function fakeRpc(sessions: Record<string, { environment_id: string; skills: stri
         return { id: payload.id, environment_id: session.environment_id, agent: { skills } };
       }
       if (subject === ControlSubjects.getEnvironment) {
-        if (payload.id !== 'env_a') throw new AppError('NOT_FOUND', `Environment ${String(payload.id)} not found`);
+        if (payload.id !== 'env_a')
+          throw new AppError('NOT_FOUND', `Environment ${String(payload.id)} not found`);
         return { id: 'env_a' };
       }
       throw new Error(`unexpected subject ${subject.subject}`);
@@ -48,7 +73,10 @@ function fakeRpc(sessions: Record<string, { environment_id: string; skills: stri
   return { resolver: new WorkerCredentialResolver(rpc as unknown as RpcClient), calls };
 }
 
-const request = (params: Record<string, string>, actor?: Actor): WorkerRequest => ({ params, ...(actor ? { actor } : {}) });
+const request = (params: Record<string, string>, actor?: Actor): WorkerRequest => ({
+  params,
+  ...(actor ? { actor } : {}),
+});
 const key = { kind: 'environment-key' as const, value: ENV_KEY };
 const token = { kind: 'sessions-token' as const, value: TOKEN };
 
@@ -73,7 +101,9 @@ describe('workerCredentialOf', () => {
   });
 
   it('refuses an X-Builder-Environment-Key that is not an environment key', () => {
-    expect(() => workerCredentialOf({ 'x-builder-environment-key': 'agk_123' })).toThrow(/X-Builder-Environment-Key: not an environment key/);
+    expect(() => workerCredentialOf({ 'x-builder-environment-key': 'agk_123' })).toThrow(
+      /X-Builder-Environment-Key: not an environment key/,
+    );
   });
 });
 
@@ -84,20 +114,33 @@ describe('WorkerCredentialResolver.admitWorker', () => {
     ['a route for user-readable work only', { ...READ_WORK, sessionsToken: false }, token],
     ['the poll route', WORK_QUEUE, token],
     ['an environment session route', ENV_SESSION, token],
-  ])('refuses a worker credential on %s as 401, without looking it up', async (_label, policy, credential) => {
-    const { resolver, calls } = fakeRpc();
-    const error = await refusal(resolver.admitWorker(request({ id: 'env_a' }), credential, policy as WorkerRoutePolicy | null));
-    expect(error.code).toBe('UNAUTHENTICATED');
-    expect(error.message).toMatch(credential.kind === 'environment-key' ? /environment key only opens/ : /sessions token only reaches/);
-    expect(calls).toEqual([]);
-  });
+  ])(
+    'refuses a worker credential on %s as 401, without looking it up',
+    async (_label, policy, credential) => {
+      const { resolver, calls } = fakeRpc();
+      const error = await refusal(
+        resolver.admitWorker(request({ id: 'env_a' }), credential, policy as WorkerRoutePolicy | null),
+      );
+      expect(error.code).toBe('UNAUTHENTICATED');
+      expect(error.message).toMatch(
+        credential.kind === 'environment-key' ? /environment key only opens/ : /sessions token only reaches/,
+      );
+      expect(calls).toEqual([]);
+    },
+  );
 
   it("admits an environment key on its own environment's queue, as a writer of that namespace", async () => {
     const { resolver } = fakeRpc();
     const req = request({ id: 'env_a' });
     await resolver.admitWorker(req, key, WORK_QUEUE);
     expect(req.workPrincipal).toEqual(KEY_PRINCIPAL);
-    expect(req.actor).toEqual({ tenantId: 't1', namespaceId: 'ns1', userId: null, apiKeyId: null, role: 'member' });
+    expect(req.actor).toEqual({
+      tenantId: 't1',
+      namespaceId: 'ns1',
+      userId: null,
+      apiKeyId: null,
+      role: 'member',
+    });
   });
 
   it("refuses another environment's key with 403 naming both environments", async () => {
@@ -109,7 +152,13 @@ describe('WorkerCredentialResolver.admitWorker', () => {
 
   it('passes an unknown or revoked key on as 401', async () => {
     const { resolver } = fakeRpc();
-    const error = await refusal(resolver.admitWorker(request({ id: 'env_a' }), { kind: 'environment-key', value: 'agentry_envkey_gone' }, WORK_QUEUE));
+    const error = await refusal(
+      resolver.admitWorker(
+        request({ id: 'env_a' }),
+        { kind: 'environment-key', value: 'agentry_envkey_gone' },
+        WORK_QUEUE,
+      ),
+    );
     expect(error.code).toBe('UNAUTHENTICATED');
   });
 
@@ -118,9 +167,13 @@ describe('WorkerCredentialResolver.admitWorker', () => {
     const own = request({ id: 'env_a', workId: 'work_1' });
     await resolver.admitWorker(own, token, ITEM_LEASE);
     expect(own.workPrincipal).toEqual(TOKEN_PRINCIPAL);
-    const other = await refusal(resolver.admitWorker(request({ id: 'env_a', workId: 'work_2' }), token, ITEM_LEASE));
+    const other = await refusal(
+      resolver.admitWorker(request({ id: 'env_a', workId: 'work_2' }), token, ITEM_LEASE),
+    );
     expect([other.code, other.message]).toEqual(['NOT_FOUND', 'Work item work_2 not found']);
-    const elsewhere = await refusal(resolver.admitWorker(request({ id: 'env_b', workId: 'work_1' }), token, ITEM_LEASE));
+    const elsewhere = await refusal(
+      resolver.admitWorker(request({ id: 'env_b', workId: 'work_1' }), token, ITEM_LEASE),
+    );
     expect(elsewhere.code).toBe('PERMISSION_DENIED');
   });
 
@@ -141,11 +194,21 @@ describe('WorkerCredentialResolver.admitWorker', () => {
   });
 
   it("admits an environment key on a session of its environment, 403 on another environment's, 404 on none", async () => {
-    const { resolver } = fakeRpc({ sesn_1: { environment_id: 'env_a', skills: [] }, sesn_9: { environment_id: 'env_z', skills: [] } });
+    const { resolver } = fakeRpc({
+      sesn_1: { environment_id: 'env_a', skills: [] },
+      sesn_9: { environment_id: 'env_z', skills: [] },
+    });
     await resolver.admitWorker(request({ id: 'env_a', sessionId: 'sesn_1' }), key, ENV_SESSION);
-    const foreign = await refusal(resolver.admitWorker(request({ id: 'env_a', sessionId: 'sesn_9' }), key, ENV_SESSION));
-    expect([foreign.code, foreign.message]).toEqual(['PERMISSION_DENIED', 'Session sesn_9 runs in environment env_z, not env_a']);
-    const missing = await refusal(resolver.admitWorker(request({ id: 'env_a', sessionId: 'sesn_404' }), key, ENV_SESSION));
+    const foreign = await refusal(
+      resolver.admitWorker(request({ id: 'env_a', sessionId: 'sesn_9' }), key, ENV_SESSION),
+    );
+    expect([foreign.code, foreign.message]).toEqual([
+      'PERMISSION_DENIED',
+      'Session sesn_9 runs in environment env_z, not env_a',
+    ]);
+    const missing = await refusal(
+      resolver.admitWorker(request({ id: 'env_a', sessionId: 'sesn_404' }), key, ENV_SESSION),
+    );
     expect(missing.code).toBe('NOT_FOUND');
   });
 });
@@ -154,10 +217,15 @@ describe('WorkerCredentialResolver for users and API keys', () => {
   it('refuses them where only the worker may go: 401 with no credential, 403 with one', () => {
     const { resolver } = fakeRpc();
     for (const policy of [WORK_QUEUE, ENV_SESSION]) {
-      expect(() => resolver.assertUsersAccepted(policy, false)).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
-      expect(() => resolver.assertUsersAccepted(policy, true)).toThrow(expect.objectContaining({ code: 'PERMISSION_DENIED' }));
+      expect(() => resolver.assertUsersAccepted(policy, false)).toThrow(
+        expect.objectContaining({ code: 'UNAUTHENTICATED' }),
+      );
+      expect(() => resolver.assertUsersAccepted(policy, true)).toThrow(
+        expect.objectContaining({ code: 'PERMISSION_DENIED' }),
+      );
     }
-    for (const policy of [READ_WORK, SESSION, SKILL]) expect(() => resolver.assertUsersAccepted(policy, true)).not.toThrow();
+    for (const policy of [READ_WORK, SESSION, SKILL])
+      expect(() => resolver.assertUsersAccepted(policy, true)).not.toThrow();
   });
 
   it('scopes them to environments of their namespace on work-queue routes', async () => {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, ControlSubjects, WorkSubjects, WorkerAuthSubjects, type Actor, type WorkPrincipal } from '@agentry/contracts';
+import {
+  AppError,
+  ControlSubjects,
+  WorkSubjects,
+  WorkerAuthSubjects,
+  type Actor,
+  type WorkPrincipal,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { refusalFor, type WorkerCredential } from './worker-credential.js';
 import { acceptsUsers, acceptsWorkerCredential, type WorkerRoutePolicy } from './worker-route.decorator.js';
@@ -21,14 +28,25 @@ export interface WorkerRequest {
 export class WorkerCredentialResolver {
   constructor(private readonly rpc: RpcClient) {}
 
-  async admitWorker(request: WorkerRequest, credential: WorkerCredential, policy: WorkerRoutePolicy | null): Promise<void> {
-    if (!policy || !acceptsWorkerCredential(policy, credential.kind)) throw new AppError('UNAUTHENTICATED', refusalFor(credential.kind));
+  async admitWorker(
+    request: WorkerRequest,
+    credential: WorkerCredential,
+    policy: WorkerRoutePolicy | null,
+  ): Promise<void> {
+    if (!policy || !acceptsWorkerCredential(policy, credential.kind))
+      throw new AppError('UNAUTHENTICATED', refusalFor(credential.kind));
     const principal =
       credential.kind === 'environment-key'
         ? await this.rpc.request(WorkerAuthSubjects.verifyEnvironmentKey, { key: credential.value })
         : await this.rpc.request(WorkSubjects.verifySessionsToken, { token: credential.value });
     const actor = workerActor(principal);
-    await this.checkScope(param(request, policy), principal, actor, policy, credential.kind === 'sessions-token');
+    await this.checkScope(
+      param(request, policy),
+      principal,
+      actor,
+      policy,
+      credential.kind === 'sessions-token',
+    );
     request.workPrincipal = principal;
     request.actor = actor;
   }
@@ -36,18 +54,31 @@ export class WorkerCredentialResolver {
   /** Before a user token or API key is checked: routes only workers may call refuse it outright. */
   assertUsersAccepted(policy: WorkerRoutePolicy, credentialPresented: boolean): void {
     if (acceptsUsers(policy)) return;
-    const hint = "send the environment's key (Authorization: Bearer agentry_envkey_…, or X-Builder-Environment-Key)";
+    const hint =
+      "send the environment's key (Authorization: Bearer agentry_envkey_…, or X-Builder-Environment-Key)";
     if (!credentialPresented) throw new AppError('UNAUTHENTICATED', `Missing credentials: ${hint}`);
-    throw new AppError('PERMISSION_DENIED', `This route is for the environment's worker, not for users or API keys: ${hint}`);
+    throw new AppError(
+      'PERMISSION_DENIED',
+      `This route is for the environment's worker, not for users or API keys: ${hint}`,
+    );
   }
 
   /** After the guard resolved a user or API key: on a work-queue route, the environment must be theirs. */
   async scopeActor(request: WorkerRequest, policy: WorkerRoutePolicy): Promise<void> {
     if (policy.kind !== 'work-queue' || !request.actor) return;
     const environmentId = param(request, policy)(policy.environmentParam);
-    const environment = await this.rpc.request(ControlSubjects.getEnvironment, { actor: request.actor, id: environmentId });
+    const environment = await this.rpc.request(ControlSubjects.getEnvironment, {
+      actor: request.actor,
+      id: environmentId,
+    });
     const { tenantId, namespaceId } = request.actor;
-    request.workPrincipal = { tenantId, namespaceId, environmentId: environment.id, workId: null, sessionId: null };
+    request.workPrincipal = {
+      tenantId,
+      namespaceId,
+      environmentId: environment.id,
+      workId: null,
+      sessionId: null,
+    };
   }
 
   private async checkScope(
@@ -67,19 +98,29 @@ export class WorkerCredentialResolver {
       case 'environment-session': {
         const environmentId = params(policy.environmentParam);
         assertSameEnvironment(principal, environmentId, false);
-        const session = await this.rpc.request(ControlSubjects.getSession, { actor, id: params(policy.sessionParam) });
+        const session = await this.rpc.request(ControlSubjects.getSession, {
+          actor,
+          id: params(policy.sessionParam),
+        });
         if (session.environment_id !== environmentId) {
-          throw new AppError('PERMISSION_DENIED', `Session ${session.id} runs in environment ${session.environment_id}, not ${environmentId}`);
+          throw new AppError(
+            'PERMISSION_DENIED',
+            `Session ${session.id} runs in environment ${session.environment_id}, not ${environmentId}`,
+          );
         }
         return;
       }
       case 'session':
-        if (params(policy.sessionParam) !== principal.sessionId) throw new AppError('NOT_FOUND', `Session ${params(policy.sessionParam)} not found`);
+        if (params(policy.sessionParam) !== principal.sessionId)
+          throw new AppError('NOT_FOUND', `Session ${params(policy.sessionParam)} not found`);
         return;
       case 'session-skill': {
         const skillId = params(policy.skillParam);
-        const session = principal.sessionId ? await this.rpc.request(ControlSubjects.getSession, { actor, id: principal.sessionId }) : null;
-        if (!session?.agent.skills.some((skill) => skill.skill_id === skillId)) throw new AppError('NOT_FOUND', `Skill ${skillId} not found`);
+        const session = principal.sessionId
+          ? await this.rpc.request(ControlSubjects.getSession, { actor, id: principal.sessionId })
+          : null;
+        if (!session?.agent.skills.some((skill) => skill.skill_id === skillId))
+          throw new AppError('NOT_FOUND', `Skill ${skillId} not found`);
         return;
       }
     }
@@ -89,13 +130,21 @@ export class WorkerCredentialResolver {
 function param(request: WorkerRequest, policy: WorkerRoutePolicy): (name: string) => string {
   return (name) => {
     const value = request.params?.[name];
-    if (!value) throw new AppError('INTERNAL', `Route policy ${policy.kind} names a missing path parameter ${name}`);
+    if (!value)
+      throw new AppError('INTERNAL', `Route policy ${policy.kind} names a missing path parameter ${name}`);
     return value;
   };
 }
 
-function assertSameEnvironment(principal: WorkPrincipal, environmentId: string, isSessionsToken: boolean): void {
+function assertSameEnvironment(
+  principal: WorkPrincipal,
+  environmentId: string,
+  isSessionsToken: boolean,
+): void {
   if (principal.environmentId === environmentId) return;
   const credential = isSessionsToken ? 'sessions token' : 'environment key';
-  throw new AppError('PERMISSION_DENIED', `This ${credential} belongs to environment ${principal.environmentId}, not ${environmentId}`);
+  throw new AppError(
+    'PERMISSION_DENIED',
+    `This ${credential} belongs to environment ${principal.environmentId}, not ${environmentId}`,
+  );
 }

@@ -25,7 +25,10 @@ export function workerCredentialOf(headers: Headers): WorkerCredential | null {
   const builderKey = headers[ENVIRONMENT_KEY_HEADER];
   if (builderKey !== undefined) {
     if (typeof builderKey !== 'string' || !builderKey.startsWith(PREFIXES['environment-key'])) {
-      throw new AppError('UNAUTHENTICATED', 'X-Builder-Environment-Key: not an environment key (they start with agentry_envkey_)');
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'X-Builder-Environment-Key: not an environment key (they start with agentry_envkey_)',
+      );
     }
     return { kind: 'environment-key', value: builderKey };
   }
@@ -51,7 +54,7 @@ function kindOf(value: string): WorkerCredentialKind | null {
 /** Why a worker credential does not open a route, and what does. */
 export function refusalFor(kind: WorkerCredentialKind): string {
   if (kind === 'environment-key') {
-    return 'An environment key only opens its own environment\'s worker routes (/v1/environments/{id}/work…, /api/environments/{id}/work… and /api/environments/{id}/sessions/…); use an API key or a user token here';
+    return "An environment key only opens its own environment's worker routes (/v1/environments/{id}/work…, /api/environments/{id}/work… and /api/environments/{id}/sessions/…); use an API key or a user token here";
   }
-  return 'A work item\'s sessions token only reaches its own session (GET /v1/sessions/{id}, its events and event stream), the heartbeat and stop of its own work item, and its agent\'s skills; use an API key or a user token here';
+  return "A work item's sessions token only reaches its own session (GET /v1/sessions/{id}, its events and event stream), the heartbeat and stop of its own work item, and its agent's skills; use an API key or a user token here";
 }

@@ -4,7 +4,9 @@ import { assertWorkerMaySend } from './worker-events.js';
 
 describe('assertWorkerMaySend', () => {
   it('lets a worker post tool results', () => {
-    expect(() => assertWorkerMaySend([{ type: 'user.tool_result' }, { type: 'user.custom_tool_result' }])).not.toThrow();
+    expect(() =>
+      assertWorkerMaySend([{ type: 'user.tool_result' }, { type: 'user.custom_tool_result' }]),
+    ).not.toThrow();
   });
 
   it('refuses a batch holding anything a user would send, naming it', () => {

@@ -7,13 +7,20 @@ export const WORKER_SECURITY_SCHEMES = {
   environmentKey: {
     type: 'http',
     scheme: 'bearer',
-    description: "An environment key (agentry_envkey_…) from POST /v1/environments/{id}/keys; opens that environment's work queue only",
+    description:
+      "An environment key (agentry_envkey_…) from POST /v1/environments/{id}/keys; opens that environment's work queue only",
   },
-  builderEnvironmentKey: { type: 'apiKey', in: 'header', name: 'X-Builder-Environment-Key', description: 'The environment key, as AgentScope workers send it' },
+  builderEnvironmentKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Builder-Environment-Key',
+    description: 'The environment key, as AgentScope workers send it',
+  },
   sessionsToken: {
     type: 'http',
     scheme: 'bearer',
-    description: "A polled work item's sessions token (agentry_worktok_…, inside its secret); reaches only that item and its session",
+    description:
+      "A polled work item's sessions token (agentry_worktok_…, inside its secret); reaches only that item and its session",
   },
 } as const;
 
@@ -21,7 +28,8 @@ export const WORKER_SECURITY_SCHEMES = {
 export function securityOf(policy: WorkerRoutePolicy | null): SecurityRequirement[] {
   const requirements: SecurityRequirement[] = [];
   if (acceptsUsers(policy)) requirements.push({ bearer: [] }, { apiKey: [] });
-  if (acceptsWorkerCredential(policy, 'environment-key')) requirements.push({ environmentKey: [] }, { builderEnvironmentKey: [] });
+  if (acceptsWorkerCredential(policy, 'environment-key'))
+    requirements.push({ environmentKey: [] }, { builderEnvironmentKey: [] });
   if (acceptsWorkerCredential(policy, 'sessions-token')) requirements.push({ sessionsToken: [] });
   return requirements;
 }

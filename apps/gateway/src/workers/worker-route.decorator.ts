@@ -8,7 +8,13 @@ export const WORKER_ROUTE = 'agentry:worker-route';
  */
 export type WorkerRoutePolicy =
   /** An environment's work queue: its key always; users/API keys and an item's own sessions token when allowed. */
-  | { kind: 'work-queue'; environmentParam: string; workParam: string | null; users: boolean; sessionsToken: boolean }
+  | {
+      kind: 'work-queue';
+      environmentParam: string;
+      workParam: string | null;
+      users: boolean;
+      sessionsToken: boolean;
+    }
   /** A session of the environment, seen by the environment's worker (`/api/environments/{id}/sessions/{sid}/…`). */
   | { kind: 'environment-session'; environmentParam: string; sessionParam: string }
   /** A session route: users/API keys, and the sessions token of that very session. */
@@ -51,7 +57,10 @@ export const SessionSkillRoute = (): MethodDecorator =>
 export type WorkerCredentialKind = 'environment-key' | 'sessions-token';
 
 /** Whether a route's policy takes a kind of worker credential. */
-export function acceptsWorkerCredential(policy: WorkerRoutePolicy | null, kind: WorkerCredentialKind): boolean {
+export function acceptsWorkerCredential(
+  policy: WorkerRoutePolicy | null,
+  kind: WorkerCredentialKind,
+): boolean {
   if (!policy) return false;
   switch (policy.kind) {
     case 'work-queue':

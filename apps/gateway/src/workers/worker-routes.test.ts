@@ -8,7 +8,11 @@ import { acceptsUsers, acceptsWorkerCredential } from './worker-route.decorator.
 
 /** Every route the gateway serves, as its decorators declare it. */
 function gatewayRoutes() {
-  const config = GatewayEnvSchema.parse({ PORT: '0', AGENTRY_JWT_SECRET: 'x'.repeat(32), AGENTRY_LOG_LEVEL: 'silent' });
+  const config = GatewayEnvSchema.parse({
+    PORT: '0',
+    AGENTRY_JWT_SECRET: 'x'.repeat(32),
+    AGENTRY_LOG_LEVEL: 'silent',
+  });
   return routesOf(controllersOf(AppModule.forRoot(config))).filter((r) => !r.isPublic);
 }
 
@@ -18,7 +22,9 @@ describe('which routes take worker credentials', () => {
   const routes = gatewayRoutes();
 
   it("takes environment keys on the environments' worker routes only", () => {
-    const taking = routes.filter((r) => acceptsWorkerCredential(r.workerPolicy, 'environment-key')).map(label);
+    const taking = routes
+      .filter((r) => acceptsWorkerCredential(r.workerPolicy, 'environment-key'))
+      .map(label);
     expect(taking.sort()).toEqual(
       [
         'GET /v1/environments/{id}/work',
@@ -67,6 +73,10 @@ describe('which routes take worker credentials', () => {
     expect(refusing).not.toContain('GET /api/environments/{id}/work/stats');
     expect(refusing).toContain('GET /v1/environments/{id}/work/poll');
     expect(refusing).toContain('POST /api/environments/{id}/sessions/{sessionId}/tool-results');
-    expect(routes.filter((r) => r.path.startsWith('/v1/agents')).every((r) => acceptsUsers(r.workerPolicy) && r.workerPolicy === null)).toBe(true);
+    expect(
+      routes
+        .filter((r) => r.path.startsWith('/v1/agents'))
+        .every((r) => acceptsUsers(r.workerPolicy) && r.workerPolicy === null),
+    ).toBe(true);
   });
 });

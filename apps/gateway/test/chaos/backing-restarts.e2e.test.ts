@@ -15,14 +15,27 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
-import { auditSession, launchChaosPlatform, markerCommand, markers, poll, sessionStatus } from './chaos-fixture.js';
+import {
+  auditSession,
+  launchChaosPlatform,
+  markerCommand,
+  markers,
+  poll,
+  sessionStatus,
+} from './chaos-fixture.js';
 
 /** `CHAOS_BACKING_RESTARTS=1` for the full run; `npm test` runs a bounded form with fewer sessions and turns. */
 const FULL = process.env.CHAOS_BACKING_RESTARTS === '1';
 const SESSIONS = FULL ? 4 : 2;
 /** Turns each session must finish after each restart before the next. */
 const TURNS_AFTER_RESTART = FULL ? 2 : 1;
-const TURN = { match: '^turn ', reply: [{ delayMs: 500, toolCall: { name: 'bash', input: { command: markerCommand('load', 0) } } }, { delayMs: 300, text: 'turn done' }] };
+const TURN = {
+  match: '^turn ',
+  reply: [
+    { delayMs: 500, toolCall: { name: 'bash', input: { command: markerCommand('load', 0) } } },
+    { delayMs: 300, text: 'turn done' },
+  ],
+};
 
 /** One session kept busy: a turn after another until stopped, posting again while the API is unavailable. */
 class BusySession {
@@ -47,13 +60,22 @@ class BusySession {
     while (!this.stopped) {
       const idles = this.stream.frames.filter((f) => f.event === 'session.status_idle').length;
       await poll(
-        () => this.api.post(`/v1/sessions/${this.id}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${this.turns}` }] }] }).catch(() => ({ status: 0 })),
+        () =>
+          this.api
+            .post(`/v1/sessions/${this.id}/events`, {
+              events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${this.turns}` }] }],
+            })
+            .catch(() => ({ status: 0 })),
         (r) => r.status === 200,
         180_000,
         `${this.id}: posting turn ${this.turns}`,
         500,
       );
-      await this.stream.waitFor((f) => f.filter((x) => x.event === 'session.status_idle').length > idles, 180_000, `${this.id}: turn ${this.turns} finished`);
+      await this.stream.waitFor(
+        (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
+        180_000,
+        `${this.id}: turn ${this.turns} finished`,
+      );
       this.turns += 1;
     }
   }
@@ -100,15 +122,38 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
   });
 
   it('keeps every session finishing turns through each restart; 503 with retry-after while Postgres is down', async () => {
-    const agent = await api.post('/v1/agents', { name: 'busy', model: { id: 'scripted', script: { turns: [TURN] } }, tools: [{ type: 'agent_toolset_20260401' }] });
+    const agent = await api.post('/v1/agents', {
+      name: 'busy',
+      model: { id: 'scripted', script: { turns: [TURN] } },
+      tools: [{ type: 'agent_toolset_20260401' }],
+    });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
     const environment = await api.post('/v1/environments', { name: 'busy', config: { type: 'local' } });
     const ids: string[] = [];
-    for (let i = 0; i < SESSIONS; i += 1) ids.push((await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body.id);
-    const busy = ids.map((id) => new BusySession(api, id, new ResumingSseClient(`${platform.gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders, { after: 0 })));
+    for (let i = 0; i < SESSIONS; i += 1)
+      ids.push(
+        (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body
+          .id,
+      );
+    const busy = ids.map(
+      (id) =>
+        new BusySession(
+          api,
+          id,
+          new ResumingSseClient(`${platform.gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders, {
+            after: 0,
+          }),
+        ),
+    );
     const progressed = async (what: string) => {
       const marks = busy.map((b) => b.turns);
-      await poll(async () => busy.map((b) => b.turns), (now) => now.every((t, i) => t >= marks[i]! + TURNS_AFTER_RESTART), 180_000, `every session finishing turns after ${what}`, 500);
+      await poll(
+        async () => busy.map((b) => b.turns),
+        (now) => now.every((t, i) => t >= marks[i]! + TURNS_AFTER_RESTART),
+        180_000,
+        `every session finishing turns after ${what}`,
+        500,
+      );
     };
     await progressed('start');
 
@@ -125,10 +170,16 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
     await postgres.server.stop('SIGINT');
     const probes = [
       () => api.get(`/v1/sessions/${ids[0]}`),
-      () => api.post(`/v1/sessions/${ids[1]}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: 'during the outage' }] }] }),
+      () =>
+        api.post(`/v1/sessions/${ids[1]}/events`, {
+          events: [{ type: 'user.message', content: [{ type: 'text', text: 'during the outage' }] }],
+        }),
       // A stream would never end its body: fetch it with a bound instead.
       async () => {
-        const response = await fetch(`${platform.gatewayUrl}/v1/sessions/${ids[2]}/events/stream`, { headers: { ...api.authHeaders, accept: 'text/event-stream' }, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(`${platform.gatewayUrl}/v1/sessions/${ids[2]}/events/stream`, {
+          headers: { ...api.authHeaders, accept: 'text/event-stream' },
+          signal: AbortSignal.timeout(10_000),
+        });
         await response.body?.cancel();
         return response;
       },
@@ -150,7 +201,12 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
     let checked = 0;
     let resent = 0;
     for (const b of busy) {
-      await poll(() => sessionStatus(api, b.id), (s) => s === 'idle', 60_000, `${b.id} idle`);
+      await poll(
+        () => sessionStatus(api, b.id),
+        (s) => s === 'idle',
+        60_000,
+        `${b.id} idle`,
+      );
       const audit = await auditSession(db, b.id);
       expect(audit.gaps, `${b.id}: gaps`).toEqual([]);
       expect(audit.duplicateIds, `${b.id}: duplicate events`).toEqual([]);
@@ -162,12 +218,20 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
       resent += audit.userMessages - audit.distinctUserTexts;
       const ran = markers(disks, b.id).length;
       expect(ran, `${b.id}: no call ran twice`).toBeLessThanOrEqual(audit.toolUses);
-      expect(ran, `${b.id}: every call answered without error ran`).toBeGreaterThanOrEqual(audit.toolUses - audit.erroredCalls.size);
+      expect(ran, `${b.id}: every call answered without error ran`).toBeGreaterThanOrEqual(
+        audit.toolUses - audit.erroredCalls.size,
+      );
       await b.stream.waitFor((f) => f.at(-1)?.seq === audit.events, 30_000, `${b.id}: stream caught up`);
-      expect(auditFrames(b.stream.frames, 1, audit.events), `${b.id}: stream`).toEqual({ duplicates: 0, missing: 0, outOfOrder: 0 });
+      expect(auditFrames(b.stream.frames, 1, audit.events), `${b.id}: stream`).toEqual({
+        duplicates: 0,
+        missing: 0,
+        outOfOrder: 0,
+      });
       checked += audit.events + b.stream.frames.length;
       await b.stream.close();
     }
-    console.log(`chaos: NATS, Redis and Postgres restarted under ${SESSIONS} busy sessions; ${busy.reduce((n, b) => n + b.turns, 0)} turns; ${checked} events checked; duplicates 0; messages sent again by the client after an error: ${resent}`);
+    console.log(
+      `chaos: NATS, Redis and Postgres restarted under ${SESSIONS} busy sessions; ${busy.reduce((n, b) => n + b.turns, 0)} turns; ${checked} events checked; duplicates 0; messages sent again by the client after an error: ${resent}`,
+    );
   }, 600_000);
 });

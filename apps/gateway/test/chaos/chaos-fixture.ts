@@ -26,7 +26,9 @@ export interface ChaosPlatform {
 }
 
 /** The five services with two dataplane replicas and two workers, each worker on its own disk. */
-export async function launchChaosPlatform(options: Omit<LaunchOptions, 'replicas' | 'replicaEnv'>): Promise<ChaosPlatform> {
+export async function launchChaosPlatform(
+  options: Omit<LaunchOptions, 'replicas' | 'replicaEnv'>,
+): Promise<ChaosPlatform> {
   const root = join(repoRoot(), 'test-results', `chaos-${randomBytes(4).toString('hex')}`);
   const disks = [0, 1].map((i) => join(root, `worker-${i}`));
   for (const disk of disks) mkdirSync(disk, { recursive: true });
@@ -35,25 +37,37 @@ export async function launchChaosPlatform(options: Omit<LaunchOptions, 'replicas
     readyTimeoutMs: 600_000,
     ...options,
     replicas: { dataplane: 2, worker: 2 },
-    replicaEnv: (name, index): Record<string, string> => (name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
+    replicaEnv: (name, index): Record<string, string> =>
+      name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {},
   });
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   return { platform, api, disks };
 }
 
 /** The dataplane replica holding the session's turn lease, if a live one does. */
-export async function leaseHolder(db: TestDatabase, platform: RunningPlatform, sessionId: string): Promise<ServiceProcess | undefined> {
+export async function leaseHolder(
+  db: TestDatabase,
+  platform: RunningPlatform,
+  sessionId: string,
+): Promise<ServiceProcess | undefined> {
   const row = await db.prisma.session.findUnique({ where: { id: sessionId }, select: { leaseOwner: true } });
   const pid = Number(row?.leaseOwner?.split(':')[1]);
   return platform.replicasOf('dataplane').find((p) => p.running && p.pid === pid);
 }
 
 /** Polls `probe` until `accept` takes its value; fails with the last value after `timeoutMs`. */
-export async function poll<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string, everyMs = 200): Promise<T> {
+export async function poll<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
     last = await probe();
   }
@@ -94,10 +108,20 @@ export interface SessionAudit {
 
 /** Reads the session's whole log straight from Postgres and checks it for gaps, duplicates and unanswered calls. */
 export async function auditSession(db: TestDatabase, sessionId: string): Promise<SessionAudit> {
-  const rows = await db.prisma.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' }, select: { seq: true, id: true, type: true, payload: true } });
-  const log: LoggedEvent[] = rows.map((r) => ({ seq: Number(r.seq), id: r.id, type: r.type, payload: (r.payload ?? {}) as Record<string, unknown> }));
+  const rows = await db.prisma.sessionEvent.findMany({
+    where: { sessionId },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, id: true, type: true, payload: true },
+  });
+  const log: LoggedEvent[] = rows.map((r) => ({
+    seq: Number(r.seq),
+    id: r.id,
+    type: r.type,
+    payload: (r.payload ?? {}) as Record<string, unknown>,
+  }));
   const gaps: number[] = [];
-  for (let i = 1; i < log.length; i += 1) for (let s = log[i - 1]!.seq + 1; s < log[i]!.seq; s += 1) gaps.push(s);
+  for (let i = 1; i < log.length; i += 1)
+    for (let s = log[i - 1]!.seq + 1; s < log[i]!.seq; s += 1) gaps.push(s);
   const idCounts = new Map<string, number>();
   for (const e of log) idCounts.set(e.id, (idCounts.get(e.id) ?? 0) + 1);
   const uses = log.filter((e) => e.type === 'agent.tool_use').map((e) => e.id);
@@ -110,8 +134,12 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
     if (r.payload.is_error === true) erroredCalls.add(id);
   }
   const badResults = [
-    ...uses.filter((id) => resultCount.get(id) !== 1).map((id) => `${id}: ${resultCount.get(id) ?? 0} results`),
-    ...[...resultCount.keys()].filter((id) => !uses.includes(id)).map((id) => `${id}: result without tool_use`),
+    ...uses
+      .filter((id) => resultCount.get(id) !== 1)
+      .map((id) => `${id}: ${resultCount.get(id) ?? 0} results`),
+    ...[...resultCount.keys()]
+      .filter((id) => !uses.includes(id))
+      .map((id) => `${id}: result without tool_use`),
   ];
   return {
     events: log.length,
@@ -121,7 +149,9 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
     badResults,
     erroredCalls,
     userMessages: log.filter((e) => e.type === 'user.message').length,
-    distinctUserTexts: new Set(log.filter((e) => e.type === 'user.message').map((e) => JSON.stringify(e.payload.content))).size,
+    distinctUserTexts: new Set(
+      log.filter((e) => e.type === 'user.message').map((e) => JSON.stringify(e.payload.content)),
+    ).size,
     agentMessages: log.filter((e) => e.type === 'agent.message').length,
     unansweredTurns: unansweredTurns(log),
     lastType: log.at(-1)?.type,
@@ -137,7 +167,10 @@ function unansweredTurns(log: LoggedEvent[]): string[] {
     else if (e.type === 'agent.message') waiting = [];
     else if (e.type === 'session.status_idle') {
       const stop = (e.payload.stop_reason as { type?: string } | undefined)?.type;
-      if (waiting.length > 0 || stop !== 'end_turn') found.push(`idle at seq ${e.seq} (${stop}) leaves user messages ${waiting.join(',') || 'none'} unanswered`);
+      if (waiting.length > 0 || stop !== 'end_turn')
+        found.push(
+          `idle at seq ${e.seq} (${stop}) leaves user messages ${waiting.join(',') || 'none'} unanswered`,
+        );
       waiting = [];
     }
   }
@@ -146,7 +179,11 @@ function unansweredTurns(log: LoggedEvent[]): string[] {
 
 /** The tool_use ids of the session's calls, in order, from its log. */
 export async function toolUseIds(db: TestDatabase, sessionId: string): Promise<string[]> {
-  const rows = await db.prisma.sessionEvent.findMany({ where: { sessionId, type: 'agent.tool_use' }, orderBy: { seq: 'asc' }, select: { id: true } });
+  const rows = await db.prisma.sessionEvent.findMany({
+    where: { sessionId, type: 'agent.tool_use' },
+    orderBy: { seq: 'asc' },
+    select: { id: true },
+  });
   return rows.map((r) => r.id);
 }
 
@@ -154,7 +191,11 @@ export async function toolUseIds(db: TestDatabase, sessionId: string): Promise<s
 export function markers(disks: string[], sessionId: string): string[] {
   const names = new Set<string>();
   for (const disk of disks) {
-    const dirs = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const dirs = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
     for (const dir of dirs) {
       const folder = join(dir, 'workspace', 'markers');
       if (!existsSync(folder)) continue;

@@ -20,14 +20,30 @@ export class DeploymentFireProcessor implements OnApplicationBootstrap {
 
   async fire(payload: DeploymentFireJob, scheduledFor: Date): Promise<void> {
     // Cron runs act for the deployment's namespace; no user is behind them.
-    const actor: Actor = { tenantId: payload.tenantId, namespaceId: payload.namespaceId, userId: null, apiKeyId: null, role: 'member' };
+    const actor: Actor = {
+      tenantId: payload.tenantId,
+      namespaceId: payload.namespaceId,
+      userId: null,
+      apiKeyId: null,
+      role: 'member',
+    };
     try {
-      const run = await this.runner.run(actor, { id: payload.deploymentId, trigger: 'cron', scheduled_for: scheduledFor.toISOString() });
-      this.logger.info({ deploymentId: payload.deploymentId, runId: run.id, failed: run.error !== null }, 'deployment fired');
+      const run = await this.runner.run(actor, {
+        id: payload.deploymentId,
+        trigger: 'cron',
+        scheduled_for: scheduledFor.toISOString(),
+      });
+      this.logger.info(
+        { deploymentId: payload.deploymentId, runId: run.id, failed: run.error !== null },
+        'deployment fired',
+      );
     } catch (err) {
       // Paused, archived or deleted since the scheduler was installed, or this time already ran: not a failure.
       if (AppError.is(err, 'CONFLICT') || AppError.is(err, 'NOT_FOUND')) {
-        this.logger.info({ deploymentId: payload.deploymentId, reason: err.message }, 'deployment fire skipped');
+        this.logger.info(
+          { deploymentId: payload.deploymentId, reason: err.message },
+          'deployment fire skipped',
+        );
         await this.schedules.syncOne(payload.deploymentId);
         return;
       }

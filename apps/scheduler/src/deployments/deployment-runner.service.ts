@@ -32,10 +32,17 @@ export class DeploymentRunner {
     if (!sessionId || started.run.error) return started.run;
     let error: DeploymentError | null = null;
     try {
-      await this.rpc.request(DataplaneSubjects.appendEvents, { actor, sessionId, events: started.initial_events });
+      await this.rpc.request(DataplaneSubjects.appendEvents, {
+        actor,
+        sessionId,
+        events: started.initial_events,
+      });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      error = { type: 'unknown_error', message: `Session ${sessionId} was created but did not accept the initial events: ${reason}` };
+      error = {
+        type: 'unknown_error',
+        message: `Session ${sessionId} was created but did not accept the initial events: ${reason}`,
+      };
     }
     return this.rpc.request(DeploymentRunSubjects.finish, { actor, run_id: started.run.id, error });
   }

@@ -9,7 +9,11 @@ export class DeploymentRunsHandler {
 
   @RpcHandler(S.runDeployment)
   run(req: RpcParsedRequest<typeof S.runDeployment>) {
-    return this.runner.run(req.actor, { id: req.id, trigger: req.trigger, initial_events: req.initial_events });
+    return this.runner.run(req.actor, {
+      id: req.id,
+      trigger: req.trigger,
+      initial_events: req.initial_events,
+    });
   }
 
   @RpcHandler(S.runDeploymentByWebhook)

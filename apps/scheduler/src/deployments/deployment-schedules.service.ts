@@ -2,7 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { DeploymentChangedSchema, Jobs, SchedulerPubSubjects } from '@agentry/contracts';
 import { JobQueue, LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
-import { ScheduledDeploymentsRepository, type ScheduledDeployment } from './scheduled-deployments.repository.js';
+import {
+  ScheduledDeploymentsRepository,
+  type ScheduledDeployment,
+} from './scheduled-deployments.repository.js';
 
 const SCHEDULER_PREFIX = 'deployment:';
 
@@ -31,7 +34,10 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
       SchedulerPubSubjects.deploymentChanged,
       (message) => {
         const parsed = DeploymentChangedSchema.safeParse(message);
-        if (parsed.success) void this.syncOne(parsed.data.deployment_id).catch((err) => this.logger.warn({ err }, 'deployment schedule sync failed'));
+        if (parsed.success)
+          void this.syncOne(parsed.data.deployment_id).catch((err) =>
+            this.logger.warn({ err }, 'deployment schedule sync failed'),
+          );
       },
       'scheduler',
     );
@@ -49,7 +55,9 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
   /** Makes the job schedulers match the table; returns how many were installed and removed. */
   async syncAll(): Promise<{ installed: number; removed: number }> {
     const wanted = new Map((await this.deployments.listActive()).map((d) => [schedulerIdOf(d.id), d]));
-    const existing = (await this.jobs.schedulers(Jobs.deploymentFire)).filter((s) => s.id.startsWith(SCHEDULER_PREFIX));
+    const existing = (await this.jobs.schedulers(Jobs.deploymentFire)).filter((s) =>
+      s.id.startsWith(SCHEDULER_PREFIX),
+    );
     const have = new Map(existing.map((s) => [s.id, s]));
     let installed = 0;
     let removed = 0;
@@ -79,10 +87,15 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async install(d: ScheduledDeployment): Promise<void> {
-    await this.jobs.cron(Jobs.deploymentFire, schedulerIdOf(d.id), { pattern: d.expression, tz: d.timezone }, {
-      deploymentId: d.id,
-      tenantId: d.tenantId,
-      namespaceId: d.namespaceId,
-    });
+    await this.jobs.cron(
+      Jobs.deploymentFire,
+      schedulerIdOf(d.id),
+      { pattern: d.expression, tz: d.timezone },
+      {
+        deploymentId: d.id,
+        tenantId: d.tenantId,
+        namespaceId: d.namespaceId,
+      },
+    );
   }
 }

@@ -19,7 +19,11 @@ export class ScheduledDeploymentsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
   async listActive(): Promise<ScheduledDeployment[]> {
-    const rows = await this.db.deployment.findMany({ where: ACTIVE_SCHEDULED, select: FIELDS, orderBy: { id: 'asc' } });
+    const rows = await this.db.deployment.findMany({
+      where: ACTIVE_SCHEDULED,
+      select: FIELDS,
+      orderBy: { id: 'asc' },
+    });
     return rows.map(toScheduled);
   }
 
@@ -30,7 +34,18 @@ export class ScheduledDeploymentsRepository {
   }
 }
 
-function toScheduled(row: { id: string; tenantId: string; namespaceId: string; schedule: Prisma.JsonValue }): ScheduledDeployment {
+function toScheduled(row: {
+  id: string;
+  tenantId: string;
+  namespaceId: string;
+  schedule: Prisma.JsonValue;
+}): ScheduledDeployment {
   const schedule = row.schedule as { expression: string; timezone: string };
-  return { id: row.id, tenantId: row.tenantId, namespaceId: row.namespaceId, expression: schedule.expression, timezone: schedule.timezone };
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    namespaceId: row.namespaceId,
+    expression: schedule.expression,
+    timezone: schedule.timezone,
+  };
 }

@@ -54,7 +54,9 @@ export class MultiagentRunExecutor {
       const sessionId = entry.session_id;
       const watch = await SessionSettleWatch.open(this.bus, sessionId);
       try {
-        const messageSeq = (await this.messageSeq(actor, sessionId)) ?? (await this.sendMessage(actor, sessionId, run.message));
+        const messageSeq =
+          (await this.messageSeq(actor, sessionId)) ??
+          (await this.sendMessage(actor, sessionId, run.message));
         // The log decides when the turn ended before a restart, or its live status event was lost.
         const status =
           (await this.settledAfter(actor, sessionId, messageSeq)) ??
@@ -85,7 +87,13 @@ export class MultiagentRunExecutor {
 
   /** The seq of the run's message in the session, if it was sent before (a resumed run). */
   private async messageSeq(actor: Actor, sessionId: string): Promise<number | null> {
-    const page = await this.rpc.request(DataplaneSubjects.listEvents, { actor, sessionId, types: ['user.message'], order: 'asc', limit: 1 });
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      types: ['user.message'],
+      order: 'asc',
+      limit: 1,
+    });
     return page.data[0]?.seq ?? null;
   }
 
@@ -96,16 +104,36 @@ export class MultiagentRunExecutor {
   }
 
   /** Idle or terminated after the message: the turn it started has ended. */
-  private async settledAfter(actor: Actor, sessionId: string, messageSeq: number): Promise<SettledStatus | null> {
+  private async settledAfter(
+    actor: Actor,
+    sessionId: string,
+    messageSeq: number,
+  ): Promise<SettledStatus | null> {
     const types = ['session.status_running', 'session.status_idle', 'session.status_terminated'];
-    const page = await this.rpc.request(DataplaneSubjects.listEvents, { actor, sessionId, types, order: 'desc', limit: 1 });
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      types,
+      order: 'desc',
+      limit: 1,
+    });
     const last = page.data[0];
     if (!last || last.seq < messageSeq) return null;
-    return last.event.type === 'session.status_idle' ? 'idle' : last.event.type === 'session.status_terminated' ? 'terminated' : null;
+    return last.event.type === 'session.status_idle'
+      ? 'idle'
+      : last.event.type === 'session.status_terminated'
+        ? 'terminated'
+        : null;
   }
 
   private async lastReply(actor: Actor, sessionId: string): Promise<string | null> {
-    const page = await this.rpc.request(DataplaneSubjects.listEvents, { actor, sessionId, types: ['agent.message'], order: 'desc', limit: 1 });
+    const page = await this.rpc.request(DataplaneSubjects.listEvents, {
+      actor,
+      sessionId,
+      types: ['agent.message'],
+      order: 'desc',
+      limit: 1,
+    });
     const event = page.data[0]?.event as Extract<SessionEvent, { type: 'agent.message' }> | undefined;
     if (!event) return null;
     return event.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');

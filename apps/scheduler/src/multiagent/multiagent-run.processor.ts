@@ -31,9 +31,14 @@ export class MultiagentRunProcessor implements OnApplicationBootstrap {
     });
     // A run whose job Redis lost (a restart without persistence) is queued again from the table.
     for (const run of await this.runs.unfinished(RESUME_BATCH)) {
-      await this.jobs.enqueue(Jobs.multiagentRun, { runId: run.id, tenantId: run.tenantId }).catch((error: unknown) => {
-        this.logger.warn({ runId: run.id, err: (error as Error).message }, 'could not queue an unfinished multi-agent run again');
-      });
+      await this.jobs
+        .enqueue(Jobs.multiagentRun, { runId: run.id, tenantId: run.tenantId })
+        .catch((error: unknown) => {
+          this.logger.warn(
+            { runId: run.id, err: (error as Error).message },
+            'could not queue an unfinished multi-agent run again',
+          );
+        });
     }
   }
 }

@@ -13,8 +13,22 @@ export interface StoredRun {
 export class MultiagentRunsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  async create(data: { id: string; actor: Actor; message: string; environmentId: string; parallel: boolean; agentIds: string[]; deadlineAt: Date }): Promise<StoredRun> {
-    const results: MultiagentRunEntry[] = data.agentIds.map((agentId) => ({ agent_id: agentId, session_id: null, status: 'pending', reply: null, error: null }));
+  async create(data: {
+    id: string;
+    actor: Actor;
+    message: string;
+    environmentId: string;
+    parallel: boolean;
+    agentIds: string[];
+    deadlineAt: Date;
+  }): Promise<StoredRun> {
+    const results: MultiagentRunEntry[] = data.agentIds.map((agentId) => ({
+      agent_id: agentId,
+      session_id: null,
+      status: 'pending',
+      reply: null,
+      error: null,
+    }));
     const row = await this.db.multiagentRun.create({
       data: {
         id: data.id,
@@ -33,7 +47,9 @@ export class MultiagentRunsRepository {
 
   /** A run of the caller's namespace, or null. */
   async findForActor(actor: Actor, id: string): Promise<MultiagentRun | null> {
-    const row = await this.db.multiagentRun.findFirst({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    const row = await this.db.multiagentRun.findFirst({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
     return row ? toStored(row).run : null;
   }
 
@@ -64,7 +80,10 @@ export class MultiagentRunsRepository {
   }
 
   async complete(id: string): Promise<void> {
-    await this.db.multiagentRun.updateMany({ where: { id, status: { not: 'completed' } }, data: { status: 'completed', finishedAt: new Date() } });
+    await this.db.multiagentRun.updateMany({
+      where: { id, status: { not: 'completed' } },
+      data: { status: 'completed', finishedAt: new Date() },
+    });
   }
 }
 

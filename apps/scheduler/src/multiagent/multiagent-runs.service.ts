@@ -31,7 +31,8 @@ export class MultiagentRunsService {
     const { actor } = req;
     // Refused as a whole, like any write: not one "may only read" error per agent in a 200.
     if (actor.role === 'viewer') throw new AppError('PERMISSION_DENIED', 'This key or user may only read');
-    for (const id of new Set(req.agent_ids)) await this.rpc.request(ControlSubjects.getAgent, { actor, id, query: {} });
+    for (const id of new Set(req.agent_ids))
+      await this.rpc.request(ControlSubjects.getAgent, { actor, id, query: {} });
     await this.rpc.request(ControlSubjects.getEnvironment, { actor, id: req.environment_id });
     const { run } = await this.runs.create({
       id: newId(ID_PREFIXES.multiagentRun),

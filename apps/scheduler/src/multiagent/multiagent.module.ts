@@ -8,6 +8,12 @@ import { RunChanges } from './run-changes.js';
 
 @Module({
   controllers: [MultiagentHandler],
-  providers: [MultiagentRunsService, MultiagentRunExecutor, MultiagentRunProcessor, MultiagentRunsRepository, RunChanges],
+  providers: [
+    MultiagentRunsService,
+    MultiagentRunExecutor,
+    MultiagentRunProcessor,
+    MultiagentRunsRepository,
+    RunChanges,
+  ],
 })
 export class MultiagentModule {}

@@ -3,7 +3,10 @@ import type { NatsBus } from '@agentry/platform';
 
 export type SettledStatus = 'idle' | 'terminated';
 
-const SETTLED: Record<string, SettledStatus> = { 'session.status_idle': 'idle', 'session.status_terminated': 'terminated' };
+const SETTLED: Record<string, SettledStatus> = {
+  'session.status_idle': 'idle',
+  'session.status_terminated': 'terminated',
+};
 
 /**
  * Waits for a session to go idle or terminate by listening to its committed events on NATS. Open it

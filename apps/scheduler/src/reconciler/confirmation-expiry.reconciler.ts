@@ -21,9 +21,17 @@ export class ConfirmationExpiryReconciler {
   async tick(): Promise<number> {
     const sessions = await this.expired.find(this.config.AGENTRY_RECONCILE_BATCH);
     for (const session of sessions) {
-      await this.jobs.enqueue(Jobs.sessionDrain, { sessionId: session.id, tenantId: session.tenantId, reason: 'expire_confirmations' });
+      await this.jobs.enqueue(Jobs.sessionDrain, {
+        sessionId: session.id,
+        tenantId: session.tenantId,
+        reason: 'expire_confirmations',
+      });
     }
-    if (sessions.length) this.logger.info({ count: sessions.length }, 'tool confirmations timed out; asked the dataplane to deny them');
+    if (sessions.length)
+      this.logger.info(
+        { count: sessions.length },
+        'tool confirmations timed out; asked the dataplane to deny them',
+      );
     return sessions.length;
   }
 }

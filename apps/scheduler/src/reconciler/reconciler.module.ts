@@ -6,5 +6,14 @@ import { StaleWorkReconciler } from './stale-work.reconciler.js';
 import { StaleWorkRepository } from './stale-work.repository.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
 
-@Module({ providers: [ConfirmationExpiryReconciler, ExpiredConfirmationsRepository, SessionReconciler, StalledSessionsRepository, StaleWorkReconciler, StaleWorkRepository] })
+@Module({
+  providers: [
+    ConfirmationExpiryReconciler,
+    ExpiredConfirmationsRepository,
+    SessionReconciler,
+    StalledSessionsRepository,
+    StaleWorkReconciler,
+    StaleWorkRepository,
+  ],
+})
 export class ReconcilerModule {}

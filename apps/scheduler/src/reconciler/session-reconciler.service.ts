@@ -50,7 +50,10 @@ export class SessionReconciler implements OnApplicationBootstrap {
         await this.jobs.enqueue(Jobs.sessionDrain, { ...job, reason: 'reconcile' });
         continue;
       }
-      this.logger.warn({ sessionId: session.id, attempts }, 'turn keeps failing on the same input; ending it with an error');
+      this.logger.warn(
+        { sessionId: session.id, attempts },
+        'turn keeps failing on the same input; ending it with an error',
+      );
       await this.jobs.enqueue(Jobs.sessionDrain, { ...job, reason: 'abandon', failedAttempts: attempts });
     }
     if (sessions.length) this.logger.info({ count: sessions.length }, 're-kicked stalled sessions');

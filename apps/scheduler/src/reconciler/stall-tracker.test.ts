@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StallTracker } from './stall-tracker.js';
 
-const stalled = (leaseToken: number, inputSeq = 1, id = 'sesn_1') => ({ id, tenantId: 'ten_1', leaseToken: BigInt(leaseToken), inputSeq: BigInt(inputSeq) });
+const stalled = (leaseToken: number, inputSeq = 1, id = 'sesn_1') => ({
+  id,
+  tenantId: 'ten_1',
+  leaseToken: BigInt(leaseToken),
+  inputSeq: BigInt(inputSeq),
+});
 
 describe('StallTracker', () => {
   it('kicks until the same input has used up its attempts, then abandons once', () => {

@@ -20,7 +20,9 @@ export class StalledSessionsRepository {
    * turn left `running` (or `rescheduling`, while being moved) by a runner that died.
    */
   async find(limit: number): Promise<StalledSession[]> {
-    const rows = await this.db.$queryRaw<Array<{ id: string; tenant_id: string; lease_token: bigint; input_seq: bigint }>>`
+    const rows = await this.db.$queryRaw<
+      Array<{ id: string; tenant_id: string; lease_token: bigint; input_seq: bigint }>
+    >`
       SELECT s.id, s.tenant_id, s.lease_token,
         (SELECT coalesce(max(e.seq), 0) FROM session_events e WHERE e.session_id = s.id AND e.type LIKE 'user.%') AS input_seq
       FROM sessions s
@@ -30,6 +32,11 @@ export class StalledSessionsRepository {
           SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.processed_at IS NULL))
       ORDER BY s.updated_at
       LIMIT ${limit}`;
-    return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, leaseToken: BigInt(r.lease_token), inputSeq: BigInt(r.input_seq) }));
+    return rows.map((r) => ({
+      id: r.id,
+      tenantId: r.tenant_id,
+      leaseToken: BigInt(r.lease_token),
+      inputSeq: BigInt(r.input_seq),
+    }));
   }
 }

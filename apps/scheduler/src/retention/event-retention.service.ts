@@ -38,7 +38,10 @@ export class EventRetentionService implements OnApplicationBootstrap {
       const purged = await this.repository.purgeEnded(cutoff, this.config.AGENTRY_RECONCILE_BATCH);
       if (!purged.sessionIds.length) break;
       total += purged.events;
-      this.logger.info({ sessions: purged.sessionIds, events: purged.events, cutoff: cutoff.toISOString() }, 'deleted the events of ended sessions past retention');
+      this.logger.info(
+        { sessions: purged.sessionIds, events: purged.events, cutoff: cutoff.toISOString() },
+        'deleted the events of ended sessions past retention',
+      );
       if (purged.sessionIds.length < this.config.AGENTRY_RECONCILE_BATCH) break;
     }
     return total;

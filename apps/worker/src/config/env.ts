@@ -5,14 +5,26 @@ const optionalBytes = z.coerce.number().int().positive().optional();
 const hostPortList = z
   .string()
   .default('')
-  .transform((v) => new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)));
+  .transform(
+    (v) =>
+      new Set(
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  );
 
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8083),
   /** Where `local` and `sandbox` sessions keep their workspace and shell state on this node. */
   AGENTRY_WORKDIR_ROOT: z.string().min(1).default('/var/lib/agentry/workdirs'),
   /** How long a finished tool result is remembered, so a redelivered call is answered, not re-run. */
-  AGENTRY_TOOL_RESULT_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  AGENTRY_TOOL_RESULT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
   /** Where the per-session egress proxy sockets live (unix socket paths must stay under 108 bytes). */
   AGENTRY_SANDBOX_SOCKET_DIR: z.string().min(1).max(60).default('/tmp/agentry-egress'),
   AGENTRY_SANDBOX_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
@@ -23,7 +35,11 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** Address space of each process (RLIMIT_AS); unset = unlimited, as runtimes reserve large ranges. */
   AGENTRY_SANDBOX_MEMORY_BYTES: optionalBytes,
   /** Largest file a command may write (RLIMIT_FSIZE). */
-  AGENTRY_SANDBOX_FILE_SIZE_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  AGENTRY_SANDBOX_FILE_SIZE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   /** Processes of one session at once, through a pids cgroup (see AGENTRY_SANDBOX_PIDS_CGROUP_ROOT). */
   AGENTRY_SANDBOX_PROCESSES: z.coerce.number().int().positive().default(256),
   /** A writable pids cgroup (v1 hierarchy or v2 directory with the pids controller); empty = none. */
@@ -35,16 +51,33 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_SANDBOX_READONLY_PATHS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((paths) => paths.every((p) => p.startsWith('/')), 'every path must be absolute'),
   /** Size of the sandbox's private /tmp (memory-backed). */
-  AGENTRY_SANDBOX_TMP_BYTES: z.coerce.number().int().positive().default(256 * 1024 * 1024),
+  AGENTRY_SANDBOX_TMP_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
   /** Output a `bash` call returns at most (head and tail kept). */
-  AGENTRY_SANDBOX_OUTPUT_BYTES: z.coerce.number().int().positive().default(100 * 1024),
+  AGENTRY_SANDBOX_OUTPUT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024),
   /** A `bash` call without `timeout_ms` runs this long at most. */
   AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** A session's sandbox is closed (egress proxy stopped; files kept) after this long without a call. */
-  AGENTRY_SANDBOX_IDLE_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  AGENTRY_SANDBOX_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   /**
    * `host:port` pairs a sandbox may reach although they are private or loopback (an on-premises
    * service, a test server). Everything else private stays unreachable whatever the networking.
@@ -78,5 +111,6 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
-export const loadWorkerEnv = (env: NodeJS.ProcessEnv = process.env): WorkerEnv => loadConfig(WorkerEnvSchema, env);
+export const loadWorkerEnv = (env: NodeJS.ProcessEnv = process.env): WorkerEnv =>
+  loadConfig(WorkerEnvSchema, env);
 export const WORKER_CONFIG = Symbol('WORKER_CONFIG');

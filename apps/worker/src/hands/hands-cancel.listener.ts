@@ -22,7 +22,8 @@ export class HandsCancelListener implements OnModuleInit, OnModuleDestroy {
       const parsed = HandsCancelSchema.safeParse(message);
       if (!parsed.success) return;
       const { sessionId, toolUseId, reason } = parsed.data;
-      if (this.running.cancel(toolUseId, reason)) this.logger.info({ sessionId, toolUseId, reason }, 'tool call cancelled');
+      if (this.running.cancel(toolUseId, reason))
+        this.logger.info({ sessionId, toolUseId, reason }, 'tool call cancelled');
     });
   }
 

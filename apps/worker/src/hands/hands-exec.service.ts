@@ -39,53 +39,118 @@ export class HandsExecService {
     const bound = request.bindingEpoch !== undefined;
     if (bound) {
       try {
-        await this.durable.enter(request.tenantId, request.sessionId, join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace'), request.bindingEpoch!);
+        await this.durable.enter(
+          request.tenantId,
+          request.sessionId,
+          join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace'),
+          request.bindingEpoch!,
+        );
       } catch (err) {
         this.logger.error({ sessionId: request.sessionId, err }, 'session workspace could not be restored');
-        return failure(request.toolUseId, "The session's workspace could not be restored on this worker; the call did not run", 'workspace_unavailable');
+        return failure(
+          request.toolUseId,
+          "The session's workspace could not be restored on this worker; the call did not run",
+          'workspace_unavailable',
+        );
       }
     }
     let mounts: SyncedMounts;
     try {
-      mounts = await this.mounts.sync(request.tenantId, request.sessionId, join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR), request.mounts);
+      mounts = await this.mounts.sync(
+        request.tenantId,
+        request.sessionId,
+        join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR),
+        request.mounts,
+      );
     } catch (err) {
-      this.logger.error({ sessionId: request.sessionId, err }, 'session mounts could not be brought up to date');
-      return failure(request.toolUseId, "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run", 'mounts_unavailable');
+      this.logger.error(
+        { sessionId: request.sessionId, err },
+        'session mounts could not be brought up to date',
+      );
+      return failure(
+        request.toolUseId,
+        "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run",
+        'mounts_unavailable',
+      );
     }
     // The session's repositories are there before its first call runs; a failed clone does not fail the call,
     // it is reported with the result (a `session.error` of the turn).
     const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
-    const sessionErrors = (await this.repositories.ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch).catch(() => [])) ?? [];
+    const sessionErrors =
+      (await this.repositories
+        .ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch)
+        .catch(() => [])) ?? [];
     const cancel = this.running.start(request.toolUseId);
-    const stops = AbortSignal.any([cancel, AbortSignal.timeout(request.timeoutMs), ...(signal ? [signal] : [])]);
+    const stops = AbortSignal.any([
+      cancel,
+      AbortSignal.timeout(request.timeoutMs),
+      ...(signal ? [signal] : []),
+    ]);
     let outcome: ToolOutcome | null | undefined;
     try {
-      const credentials = cancel.aborted ? [] : await this.credentials.of(request.tenantId, request.sessionId);
+      const credentials = cancel.aborted
+        ? []
+        : await this.credentials.of(request.tenantId, request.sessionId);
       outcome = cancel.aborted
         ? undefined
-        : await this.sandboxes.use(request.tenantId, request.sessionId, request.networking, credentials, (sandbox) => {
-            const timeouts = { defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: request.timeoutMs };
-            const tool = this.toolbox.get(request.name, sandbox, timeouts);
-            if (!tool) return Promise.resolve(null);
-            sandbox.fs.setExtraBinds(mounts.writableBinds);
-            const context = { toolCallId: request.toolUseId, fs: sandbox.fs, mounts: mounts.files, signal: stops, sessionId: request.sessionId, agentId: '', values: {} };
-            return inProcessToolExecutor.execute({ tool, input: request.input, context });
-          });
+        : await this.sandboxes.use(
+            request.tenantId,
+            request.sessionId,
+            request.networking,
+            credentials,
+            (sandbox) => {
+              const timeouts = {
+                defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
+                callMs: request.timeoutMs,
+              };
+              const tool = this.toolbox.get(request.name, sandbox, timeouts);
+              if (!tool) return Promise.resolve(null);
+              sandbox.fs.setExtraBinds(mounts.writableBinds);
+              const context = {
+                toolCallId: request.toolUseId,
+                fs: sandbox.fs,
+                mounts: mounts.files,
+                signal: stops,
+                sessionId: request.sessionId,
+                agentId: '',
+                values: {},
+              };
+              return inProcessToolExecutor.execute({ tool, input: request.input, context });
+            },
+          );
     } catch (err) {
       // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
       this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
-      return failure(request.toolUseId, "The session's sandbox could not be started on this worker; the call did not run", 'sandbox_unavailable');
+      return failure(
+        request.toolUseId,
+        "The session's sandbox could not be started on this worker; the call did not run",
+        'sandbox_unavailable',
+      );
     } finally {
       this.running.finish(request.toolUseId);
       // Whatever the call got to write before it ended (even cancelled) is the session's state now.
       if (bound) await this.persist(request);
     }
     const unsaved = await this.mounts.writeBack(request.tenantId, request.sessionId);
-    if (outcome === null) return failure(request.toolUseId, `Tool ${request.name} is not available in this environment`, 'unknown_tool');
+    if (outcome === null)
+      return failure(
+        request.toolUseId,
+        `Tool ${request.name} is not available in this environment`,
+        'unknown_tool',
+      );
     if (!outcome || cancel.aborted) {
-      return failure(request.toolUseId, `[cancelled] The tool call was cancelled (${String(cancel.reason)}) before it finished`, 'cancelled');
+      return failure(
+        request.toolUseId,
+        `[cancelled] The tool call was cancelled (${String(cancel.reason)}) before it finished`,
+        'cancelled',
+      );
     }
-    const text = outcome.status === 'pending' ? [] : outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
+    const text =
+      outcome.status === 'pending'
+        ? []
+        : outcome.content.flatMap((b) =>
+            b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : [],
+          );
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,
       isError: outcome.status !== 'ok' || unsaved.length > 0,
@@ -94,7 +159,10 @@ export class HandsExecService {
       ...(sessionErrors.length > 0 ? { sessionErrors } : {}),
     };
     await this.cache.put(result);
-    this.logger.info({ sessionId: request.sessionId, tool: request.name, isError: result.isError }, 'tool executed');
+    this.logger.info(
+      { sessionId: request.sessionId, tool: request.name, isError: result.isError },
+      'tool executed',
+    );
     return result;
   }
 
@@ -102,7 +170,10 @@ export class HandsExecService {
     try {
       await this.durable.leave(request.tenantId, request.sessionId, request.name);
     } catch (err) {
-      this.logger.error({ sessionId: request.sessionId, err }, 'session workspace changes could not be persisted');
+      this.logger.error(
+        { sessionId: request.sessionId, err },
+        'session workspace changes could not be persisted',
+      );
     }
   }
 }

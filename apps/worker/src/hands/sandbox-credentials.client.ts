@@ -16,10 +16,14 @@ export class SandboxCredentialsClient {
 
   async of(tenantId: string, sessionId: string): Promise<SandboxCredential[]> {
     try {
-      return (await this.rpc.request(EnvironmentCredentialSubjects.resolve, { tenantId, sessionId })).credentials;
+      return (await this.rpc.request(EnvironmentCredentialSubjects.resolve, { tenantId, sessionId }))
+        .credentials;
     } catch (error) {
       // The call still runs; requests from it carry placeholders until the credentials can be loaded.
-      this.logger.warn({ sessionId, err: (error as Error).message }, 'vault credentials for the sandbox could not be loaded');
+      this.logger.warn(
+        { sessionId, err: (error as Error).message },
+        'vault credentials for the sandbox could not be loaded',
+      );
       return [];
     }
   }

@@ -7,7 +7,15 @@ const FILE_TOOLS = new Map<string, HarnessTool>(AGENT_FILE_TOOLS.map((t) => [t.n
  * The `agent_toolset_20260401` tool a call names, bound to the session's sandbox; null for any other name.
  * A `bash` call never outlives the Brain's own timeout for the call.
  */
-export function sandboxToolFor(name: string, sandbox: SessionSandbox, timeouts: { defaultMs: number; callMs: number }): HarnessTool | null {
-  if (name === 'bash') return createAgentBashTool(sandbox.shell, { defaultTimeoutMs: Math.min(timeouts.defaultMs, timeouts.callMs), maxTimeoutMs: timeouts.callMs });
+export function sandboxToolFor(
+  name: string,
+  sandbox: SessionSandbox,
+  timeouts: { defaultMs: number; callMs: number },
+): HarnessTool | null {
+  if (name === 'bash')
+    return createAgentBashTool(sandbox.shell, {
+      defaultTimeoutMs: Math.min(timeouts.defaultMs, timeouts.callMs),
+      maxTimeoutMs: timeouts.callMs,
+    });
   return FILE_TOOLS.get(name) ?? null;
 }

@@ -22,7 +22,10 @@ export class SessionSandboxes implements OnModuleDestroy {
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.sweeper = setInterval(() => void this.closeIdle(), Math.min(60_000, config.AGENTRY_SANDBOX_IDLE_MS)).unref();
+    this.sweeper = setInterval(
+      () => void this.closeIdle(),
+      Math.min(60_000, config.AGENTRY_SANDBOX_IDLE_MS),
+    ).unref();
   }
 
   dirOf(tenantId: string, sessionId: string): string {
@@ -43,7 +46,9 @@ export class SessionSandboxes implements OnModuleDestroy {
     if (!pending) {
       // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
       const dir = this.dirOf(tenantId, sessionId);
-      pending = this.egressCa().then((ca) => SessionSandbox.open(key, dir, networking, this.config, { ca, credentials }));
+      pending = this.egressCa().then((ca) =>
+        SessionSandbox.open(key, dir, networking, this.config, { ca, credentials }),
+      );
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
     }
@@ -57,10 +62,17 @@ export class SessionSandboxes implements OnModuleDestroy {
    */
   private egressCa(): Promise<EgressCa | null> {
     this.ca ??= EgressCa.load({
-      certFile: this.config.AGENTRY_SANDBOX_CA_CERT_FILE ?? join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.crt'),
-      keyFile: this.config.AGENTRY_SANDBOX_CA_KEY_FILE ?? join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.key'),
+      certFile:
+        this.config.AGENTRY_SANDBOX_CA_CERT_FILE ??
+        join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.crt'),
+      keyFile:
+        this.config.AGENTRY_SANDBOX_CA_KEY_FILE ??
+        join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.key'),
     }).catch((err: unknown) => {
-      this.logger.error({ err }, 'the sandbox egress CA could not be loaded; HTTPS requests get no credentials');
+      this.logger.error(
+        { err },
+        'the sandbox egress CA could not be loaded; HTTPS requests get no credentials',
+      );
       this.ca = undefined;
       return null;
     });
@@ -88,7 +100,9 @@ export class SessionSandboxes implements OnModuleDestroy {
       const sandbox = await pending.catch(() => null);
       if (!sandbox || !sandbox.idleSince(cutoff)) continue;
       this.open.delete(key);
-      await sandbox.close().catch((err: unknown) => this.logger.warn({ err }, 'closing an idle sandbox failed'));
+      await sandbox
+        .close()
+        .catch((err: unknown) => this.logger.warn({ err }, 'closing an idle sandbox failed'));
     }
   }
 }

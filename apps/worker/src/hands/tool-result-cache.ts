@@ -21,6 +21,11 @@ export class ToolResultCache {
   }
 
   async put(result: HandsExecResult): Promise<void> {
-    await this.redis.set(handsResultKey(result.toolUseId), JSON.stringify(result), 'EX', this.config.AGENTRY_TOOL_RESULT_TTL_SECONDS);
+    await this.redis.set(
+      handsResultKey(result.toolUseId),
+      JSON.stringify(result),
+      'EX',
+      this.config.AGENTRY_TOOL_RESULT_TTL_SECONDS,
+    );
   }
 }

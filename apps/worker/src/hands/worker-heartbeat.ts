@@ -33,7 +33,11 @@ export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
 
   private async beat(): Promise<void> {
     try {
-      await this.redis.zadd(HandsRegistry.workers, Date.now() + this.config.AGENTRY_HANDS_LIVENESS_MS, WORKER_ID);
+      await this.redis.zadd(
+        HandsRegistry.workers,
+        Date.now() + this.config.AGENTRY_HANDS_LIVENESS_MS,
+        WORKER_ID,
+      );
     } catch (err) {
       this.logger.warn({ err }, 'hands heartbeat failed');
     }

@@ -50,7 +50,8 @@ export class SandboxMcpServers implements OnModuleDestroy {
 
   async handle(request: HandsMcpRequest): Promise<{ ok: true }> {
     if (request.op === 'open') await this.open(request);
-    else if (request.op === 'send') this.send(request.channelId, request.tenantId, request.sessionId, request.message);
+    else if (request.op === 'send')
+      this.send(request.channelId, request.tenantId, request.sessionId, request.message);
     else this.close(request.channelId);
     return { ok: true };
   }
@@ -63,15 +64,34 @@ export class SandboxMcpServers implements OnModuleDestroy {
     if (this.channels.has(request.channelId)) return;
     const { tenantId, sessionId, channelId } = request;
     if (request.bindingEpoch !== undefined) {
-      await this.durable.enter(tenantId, sessionId, join(this.sandboxes.dirOf(tenantId, sessionId), 'workspace'), request.bindingEpoch);
+      await this.durable.enter(
+        tenantId,
+        sessionId,
+        join(this.sandboxes.dirOf(tenantId, sessionId), 'workspace'),
+        request.bindingEpoch,
+      );
     }
     // The session's credentials go with every use: the sandbox's egress proxy swaps them for all its processes.
     const credentials = await this.credentials.of(tenantId, sessionId);
-    const { child, sandbox } = await this.sandboxes.use(tenantId, sessionId, request.networking, credentials, async (sandbox) => ({
-      child: await sandbox.spawnServer(request.command, request.args, request.env),
+    const { child, sandbox } = await this.sandboxes.use(
+      tenantId,
+      sessionId,
+      request.networking,
+      credentials,
+      async (sandbox) => ({
+        child: await sandbox.spawnServer(request.command, request.args, request.env),
+        sandbox,
+      }),
+    );
+    const channel: Channel = {
+      tenantId,
+      sessionId,
+      server: request.server,
+      child,
       sandbox,
-    }));
-    const channel: Channel = { tenantId, sessionId, server: request.server, child, sandbox, stderr: '', publishing: Promise.resolve() };
+      stderr: '',
+      publishing: Promise.resolve(),
+    };
     this.channels.set(channelId, channel);
     const lines = new StdoutLines();
     child.stdout.on('data', (chunk: Buffer) => {
@@ -89,10 +109,18 @@ export class SandboxMcpServers implements OnModuleDestroy {
       this.publish(channelId, channel, { type: 'exit', reason });
       this.logger.info({ sessionId, server: channel.server, code, signal }, 'stdio MCP server ended');
     });
-    this.logger.info({ sessionId, server: request.server, pid: child.pid }, 'stdio MCP server started in the session sandbox');
+    this.logger.info(
+      { sessionId, server: request.server, pid: child.pid },
+      'stdio MCP server started in the session sandbox',
+    );
   }
 
-  private send(channelId: string, tenantId: string, sessionId: string, message: Record<string, unknown>): void {
+  private send(
+    channelId: string,
+    tenantId: string,
+    sessionId: string,
+    message: Record<string, unknown>,
+  ): void {
     const channel = this.channels.get(channelId);
     if (!channel || channel.tenantId !== tenantId || channel.sessionId !== sessionId) {
       throw new AppError('NOT_FOUND', 'The MCP server is not running on this worker');
@@ -118,7 +146,10 @@ export class SandboxMcpServers implements OnModuleDestroy {
     try {
       message = JSON.parse(line);
     } catch {
-      this.logger.warn({ sessionId: channel.sessionId, server: channel.server }, 'stdio MCP server wrote a line that is not JSON');
+      this.logger.warn(
+        { sessionId: channel.sessionId, server: channel.server },
+        'stdio MCP server wrote a line that is not JSON',
+      );
       return;
     }
     this.publish(channelId, channel, { type: 'message', message }, isResponse(message));
@@ -129,7 +160,10 @@ export class SandboxMcpServers implements OnModuleDestroy {
       // A call's result leaves only once what the server wrote to the workspace is durable, as for tools.
       if (persistFirst) {
         await this.durable.leave(channel.tenantId, channel.sessionId, 'mcp').catch((err: unknown) => {
-          this.logger.error({ sessionId: channel.sessionId, err }, 'session workspace changes could not be persisted');
+          this.logger.error(
+            { sessionId: channel.sessionId, err },
+            'session workspace changes could not be persisted',
+          );
         });
       }
       this.bus.publish(HandsSubjects.mcpOutput(channelId), output);
@@ -138,5 +172,10 @@ export class SandboxMcpServers implements OnModuleDestroy {
 }
 
 function isResponse(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && 'id' in message && ('result' in message || 'error' in message);
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'id' in message &&
+    ('result' in message || 'error' in message)
+  );
 }

@@ -13,7 +13,12 @@ const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('
 function storeWith(memories: Record<string, string>): MountSourceDeps {
   return {
     tenantId: 't1',
-    sql: { query: async () => ({ rows: Object.entries(memories).map(([path, content]) => ({ path, content })), rowCount: null }) },
+    sql: {
+      query: async () => ({
+        rows: Object.entries(memories).map(([path, content]) => ({ path, content })),
+        rowCount: null,
+      }),
+    },
   };
 }
 
@@ -27,7 +32,10 @@ describe('MountMirror below a writable memory store mount', () => {
     return { mirror: new MountMirror(dir), dir };
   }
 
-  const writable: SessionMount = { path: '/mnt/memory/prefs', source: { type: 'memory_store', storeId: 'memstore_1', writable: true } };
+  const writable: SessionMount = {
+    path: '/mnt/memory/prefs',
+    source: { type: 'memory_store', storeId: 'memstore_1', writable: true },
+  };
 
   it('finds what the session created, changed and removed, each with the hash of the copy it started from', async () => {
     const { mirror: m, dir } = await mirror();
@@ -58,7 +66,10 @@ describe('MountMirror below a writable memory store mount', () => {
 
   it('never reports changes below a read-only mount', async () => {
     const { mirror: m, dir } = await mirror();
-    const readOnly: SessionMount = { ...writable, source: { ...writable.source, writable: false } as SessionMount['source'] };
+    const readOnly: SessionMount = {
+      ...writable,
+      source: { ...writable.source, writable: false } as SessionMount['source'],
+    };
     await m.sync([readOnly], storeWith({ '/style.md': 'spaces\n' }));
     await writeFile(join(dir, 'memory/prefs/style.md'), 'tabs\n');
     expect(await m.changesOf(readOnly)).toEqual([]);

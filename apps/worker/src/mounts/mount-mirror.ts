@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { isWritableMount, type SessionMount, type SessionMountSource } from '@agentry/contracts';
-import { joinWorkspacePath, LocalWorkspaceFs, mountPrefix, openMountSource, type MountSourceDeps } from '@agentry/workspace';
+import {
+  joinWorkspacePath,
+  LocalWorkspaceFs,
+  mountPrefix,
+  openMountSource,
+  type MountSourceDeps,
+} from '@agentry/workspace';
 
 /** A materialised file: which source version it was copied from. */
 type Copied = Map<string, string>;
@@ -54,7 +60,9 @@ export class MountMirror {
         const version = bytes ? contentVersion(bytes) : `${tag}:${file.version}`;
         wanted.set(path, version);
         if (this.copied.get(path) === version) continue;
-        await this.local.writeBytes(path, bytes ?? (await source.readBytes(file.path)), { createParents: true });
+        await this.local.writeBytes(path, bytes ?? (await source.readBytes(file.path)), {
+          createParents: true,
+        });
         this.copied.set(path, version);
       }
     }
@@ -77,10 +85,20 @@ export class MountMirror {
       present.add(path);
       const bytes = await this.local.readBytes(path);
       const copied = this.copied.get(path);
-      if (copied !== contentVersion(bytes)) changes.push({ path: path.slice(prefix.length + 1), content: Buffer.from(bytes).toString('utf8'), base: shaOf(copied) });
+      if (copied !== contentVersion(bytes))
+        changes.push({
+          path: path.slice(prefix.length + 1),
+          content: Buffer.from(bytes).toString('utf8'),
+          base: shaOf(copied),
+        });
     }
     for (const path of this.copied.keys()) {
-      if (path.startsWith(`${prefix}/`) && !present.has(path)) changes.push({ path: path.slice(prefix.length + 1), content: null, base: shaOf(this.copied.get(path)) });
+      if (path.startsWith(`${prefix}/`) && !present.has(path))
+        changes.push({
+          path: path.slice(prefix.length + 1),
+          content: null,
+          base: shaOf(this.copied.get(path)),
+        });
     }
     return changes;
   }

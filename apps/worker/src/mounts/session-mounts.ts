@@ -4,7 +4,13 @@ import { isWritableMount, MOUNTS_ROOT, SessionResourceSubjects, type SessionMoun
 import { createSqlPool } from '@agentry/db';
 import type { FileMount } from '@agentry/harness';
 import { RpcClient } from '@agentry/platform';
-import { KeyedMutex, LocalWorkspaceFs, mountPrefix, ReadOnlyWorkspaceFs, type WorkspaceFs } from '@agentry/workspace';
+import {
+  KeyedMutex,
+  LocalWorkspaceFs,
+  mountPrefix,
+  ReadOnlyWorkspaceFs,
+  type WorkspaceFs,
+} from '@agentry/workspace';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { MountMirror } from './mount-mirror.js';
 
@@ -46,7 +52,12 @@ export class SessionMounts implements OnApplicationShutdown {
   }
 
   /** Brings the session's mirror up to date and returns the trees its tools see under /mnt. */
-  async sync(tenantId: string, sessionId: string, hostDir: string, mounts: readonly SessionMount[]): Promise<SyncedMounts> {
+  async sync(
+    tenantId: string,
+    sessionId: string,
+    hostDir: string,
+    mounts: readonly SessionMount[],
+  ): Promise<SyncedMounts> {
     const key = `${tenantId}/${sessionId}`;
     return this.locks.run(key, async () => {
       const held = this.mirrors.get(key) ?? { mirror: new MountMirror(hostDir), hostDir, mounts };
@@ -61,7 +72,11 @@ export class SessionMounts implements OnApplicationShutdown {
         if (isWritableMount(mount)) {
           files.push({ path: mount.path, fs: tree });
           writableBinds.push({ host: join(hostDir, mountPrefix(mount)), sandbox: mount.path });
-        } else files.push({ path: mount.path, fs: new ReadOnlyWorkspaceFs(tree, `the memory store at ${mount.path} is mounted read-only`) });
+        } else
+          files.push({
+            path: mount.path,
+            fs: new ReadOnlyWorkspaceFs(tree, `the memory store at ${mount.path} is mounted read-only`),
+          });
       }
       return { files, writableBinds };
     });
@@ -86,11 +101,17 @@ export class SessionMounts implements OnApplicationShutdown {
             tenantId,
             sessionId,
             memoryStoreId: mount.source.storeId,
-            changes: changes.map((c) => ({ path: `/${c.path}`, content: c.content, base_content_sha256: c.base })),
+            changes: changes.map((c) => ({
+              path: `/${c.path}`,
+              content: c.content,
+              base_content_sha256: c.base,
+            })),
           });
           held.mirror.settled(mount, changes);
         } catch (error) {
-          problems.push(`The changes under ${mount.path} were not saved to the memory store: ${error instanceof Error ? error.message : String(error)}`);
+          problems.push(
+            `The changes under ${mount.path} were not saved to the memory store: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
       return problems;

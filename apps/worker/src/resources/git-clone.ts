@@ -25,7 +25,11 @@ export async function cloneRepository(request: CloneRequest): Promise<void> {
     GIT_TERMINAL_PROMPT: '0',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
-    ...(request.token ? gitHeaderEnv(`Authorization: Basic ${Buffer.from(`x-access-token:${request.token}`).toString('base64')}`) : {}),
+    ...(request.token
+      ? gitHeaderEnv(
+          `Authorization: Basic ${Buffer.from(`x-access-token:${request.token}`).toString('base64')}`,
+        )
+      : {}),
   };
   const options = { env, timeout: request.timeoutMs, maxBuffer: 1024 * 1024 };
   const branch = request.checkout?.type === 'branch' ? ['--branch', request.checkout.name] : [];
@@ -41,7 +45,8 @@ function gitHeaderEnv(header: string): NodeJS.ProcessEnv {
 
 /** git's error text without anything the token could appear in (it never should; this is the second guard). */
 export function cloneFailure(error: unknown, token: string | undefined): string {
-  const text = error instanceof Error ? ((error as { stderr?: string }).stderr || error.message) : String(error);
+  const text =
+    error instanceof Error ? (error as { stderr?: string }).stderr || error.message : String(error);
   const scrubbed = token ? text.split(token).join('[token]') : text;
   return scrubbed.trim().split('\n').slice(-3).join(' ').slice(0, 500);
 }

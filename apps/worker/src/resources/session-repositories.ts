@@ -31,7 +31,13 @@ export class SessionRepositories {
    * Idempotent per session and binding on this worker (a new binding may have restored an older workspace).
    * Resolves, for the first call only, to what could not be cloned; a failure to read the resources is retried.
    */
-  async ensure(tenantId: string, sessionId: string, workspaceDir: string, networking: SandboxNetworking, epoch = 0): Promise<SessionErrorObject[]> {
+  async ensure(
+    tenantId: string,
+    sessionId: string,
+    workspaceDir: string,
+    networking: SandboxNetworking,
+    epoch = 0,
+  ): Promise<SessionErrorObject[]> {
     const key = `${tenantId}/${sessionId}/${epoch}`;
     const pending = this.prepared.get(key);
     if (pending) {
@@ -44,29 +50,58 @@ export class SessionRepositories {
     return started;
   }
 
-  private async cloneMissing(tenantId: string, sessionId: string, workspaceDir: string, networking: SandboxNetworking): Promise<SessionErrorObject[]> {
+  private async cloneMissing(
+    tenantId: string,
+    sessionId: string,
+    workspaceDir: string,
+    networking: SandboxNetworking,
+  ): Promise<SessionErrorObject[]> {
     const { resources } = await this.rpc.request(SessionResourceSubjects.resolve, { tenantId, sessionId });
     const errors: SessionErrorObject[] = [];
     for (const { resource, authorization_token: token } of resources) {
       if (resource.type !== 'github_repository') continue;
       const dir = hostPathOf(workspaceDir, resource.mount_path);
       if (!dir) {
-        this.logger.warn({ sessionId, resource: resource.id, mountPath: resource.mount_path }, 'repository mount path is outside the workspace; not cloned');
+        this.logger.warn(
+          { sessionId, resource: resource.id, mountPath: resource.mount_path },
+          'repository mount path is outside the workspace; not cloned',
+        );
         continue;
       }
       if (existsSync(dir)) continue;
       const url = new URL(resource.url);
       const port = Number(url.port) || (url.protocol === 'http:' ? 80 : 443);
-      const decision = await decideEgress(url.hostname, port, { networking, privateAllowed: this.config.AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED });
+      const decision = await decideEgress(url.hostname, port, {
+        networking,
+        privateAllowed: this.config.AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED,
+      });
       if ('refusal' in decision) {
-        this.logger.warn({ sessionId, resource: resource.id, why: decision.refusal }, 'repository not cloned: its host is not reachable from this environment');
-        errors.push(cloneError(resource.url, resource.mount_path, `its host is not reachable from this environment (${decision.refusal})`));
+        this.logger.warn(
+          { sessionId, resource: resource.id, why: decision.refusal },
+          'repository not cloned: its host is not reachable from this environment',
+        );
+        errors.push(
+          cloneError(
+            resource.url,
+            resource.mount_path,
+            `its host is not reachable from this environment (${decision.refusal})`,
+          ),
+        );
         continue;
       }
       try {
         await mkdir(dirname(dir), { recursive: true });
-        await cloneRepository({ url: resource.url, token, checkout: resource.checkout, dir, timeoutMs: CLONE_TIMEOUT_MS });
-        this.logger.info({ sessionId, resource: resource.id, mountPath: resource.mount_path }, 'repository cloned into the session workspace');
+        await cloneRepository({
+          url: resource.url,
+          token,
+          checkout: resource.checkout,
+          dir,
+          timeoutMs: CLONE_TIMEOUT_MS,
+        });
+        this.logger.info(
+          { sessionId, resource: resource.id, mountPath: resource.mount_path },
+          'repository cloned into the session workspace',
+        );
       } catch (error) {
         const why = cloneFailure(error, token);
         this.logger.warn({ sessionId, resource: resource.id, why }, 'repository clone failed');

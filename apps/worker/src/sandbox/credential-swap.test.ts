@@ -23,15 +23,25 @@ describe('credential swap', () => {
     const placeholder = placeholderOf(credential());
     expect(swapsFor([credential()], 'other.example.com', 443)).toEqual([]);
     const swaps = swapsFor([credential()], 'API.example.com', 443);
-    expect(swapHeaders({ authorization: `Bearer ${placeholder}`, 'x-list': [placeholder, 'a'] }, swaps)).toEqual({
+    expect(
+      swapHeaders({ authorization: `Bearer ${placeholder}`, 'x-list': [placeholder, 'a'] }, swaps),
+    ).toEqual({
       authorization: 'Bearer s3cret-value',
       'x-list': ['s3cret-value', 'a'],
     });
     const body = Buffer.from(`{"token":"${placeholder}"}`);
     expect(swapBody(body, swaps)).toBe(body);
-    const withBody = swapsFor([credential({ injection_location: { header: false, body: true } })], 'api.example.com', 443);
-    expect(swapBody(Buffer.from(`a=${placeholder}&b=${placeholder}`), withBody).toString()).toBe('a=s3cret-value&b=s3cret-value');
+    const withBody = swapsFor(
+      [credential({ injection_location: { header: false, body: true } })],
+      'api.example.com',
+      443,
+    );
+    expect(swapBody(Buffer.from(`a=${placeholder}&b=${placeholder}`), withBody).toString()).toBe(
+      'a=s3cret-value&b=s3cret-value',
+    );
     expect(swapHeaders({ authorization: placeholder }, withBody)).toEqual({ authorization: placeholder });
-    expect(swapsFor([credential({ networking: { type: 'unrestricted' } })], 'anywhere.net', 80)).toHaveLength(1);
+    expect(swapsFor([credential({ networking: { type: 'unrestricted' } })], 'anywhere.net', 80)).toHaveLength(
+      1,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { hostAllowed } from './egress-policy.js';
  * shell state stays valid), distinct per credential, and carrying nothing of the secret.
  */
 export function placeholderOf(credential: Pick<SandboxCredential, 'credential_id' | 'secret_name'>): string {
-  const digest = createHash('sha256').update(`${credential.credential_id}\0${credential.secret_name}`).digest('hex').slice(0, 32);
+  const digest = createHash('sha256')
+    .update(`${credential.credential_id}\0${credential.secret_name}`)
+    .digest('hex')
+    .slice(0, 32);
   return `agentry_placeholder_${digest}`;
 }
 
@@ -29,9 +32,16 @@ export interface Swap {
 export function swapsFor(credentials: readonly SandboxCredential[], host: string, port: number): Swap[] {
   const name = host.replace(/^\[|\]$/g, '');
   return credentials
-    .filter((c) => c.networking.type === 'unrestricted' || hostAllowed(c.networking.allowed_hosts, name, port))
+    .filter(
+      (c) => c.networking.type === 'unrestricted' || hostAllowed(c.networking.allowed_hosts, name, port),
+    )
     .filter((c) => c.injection_location.header || c.injection_location.body)
-    .map((c) => ({ placeholder: placeholderOf(c), secret: c.secret_value, header: c.injection_location.header, body: c.injection_location.body }));
+    .map((c) => ({
+      placeholder: placeholderOf(c),
+      secret: c.secret_value,
+      header: c.injection_location.header,
+      body: c.injection_location.body,
+    }));
 }
 
 /** Request headers with the header swaps applied (the values only; names are left alone). */
@@ -41,7 +51,11 @@ export function swapHeaders(headers: IncomingHttpHeaders, swaps: readonly Swap[]
   const replace = (value: string) => active.reduce((v, s) => v.split(s.placeholder).join(s.secret), value);
   const out: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = Array.isArray(value) ? value.map(replace) : typeof value === 'string' ? replace(value) : value;
+    out[name] = Array.isArray(value)
+      ? value.map(replace)
+      : typeof value === 'string'
+        ? replace(value)
+        : value;
   }
   return out;
 }

@@ -11,7 +11,11 @@ export const CA_CERT_NAME = 'agentry-egress-ca.crt';
 export const CA_BUNDLE_NAME = 'ca-bundle.crt';
 
 /** The system bundles a combined bundle starts from, first found wins (Debian, RHEL, Alpine). */
-const SYSTEM_BUNDLES = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'];
+const SYSTEM_BUNDLES = [
+  '/etc/ssl/certs/ca-certificates.crt',
+  '/etc/pki/tls/certs/ca-bundle.crt',
+  '/etc/ssl/cert.pem',
+];
 
 const LEAF_DAYS = 30;
 const CA_YEARS = 10;
@@ -71,7 +75,10 @@ export class EgressCa {
       { name: 'subjectAltName', altNames: [isIP(host) ? { type: 7, ip: host } : { type: 2, value: host }] },
     ]);
     cert.sign(this.key, forge.md.sha256.create());
-    const leaf = { key: forge.pki.privateKeyToPem(this.leafKey.privateKey), cert: `${forge.pki.certificateToPem(cert)}${this.certPem}` };
+    const leaf = {
+      key: forge.pki.privateKeyToPem(this.leafKey.privateKey),
+      cert: `${forge.pki.certificateToPem(cert)}${this.certPem}`,
+    };
     this.leaves.set(host, leaf);
     return leaf;
   }

@@ -12,14 +12,20 @@ export interface EgressPolicyOptions {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-const systemResolve = async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolve = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** `host`, `host:port` or `*.domain` (any subdomain), matched without case; a scheme is ignored. */
 export function hostAllowed(allowedHosts: readonly string[], host: string, port: number): boolean {
   const name = host.toLowerCase();
   return allowedHosts.some((raw) => {
-    const entry = raw.toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/\/.*$/, '');
-    const [pattern, entryPort] = entry.startsWith('[') ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]] : (entry.split(':') as [string, string?]);
+    const entry = raw
+      .toLowerCase()
+      .replace(/^[a-z]+:\/\//, '')
+      .replace(/\/.*$/, '');
+    const [pattern, entryPort] = entry.startsWith('[')
+      ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]]
+      : (entry.split(':') as [string, string?]);
     if (entryPort !== undefined && Number(entryPort) !== port) return false;
     return pattern!.startsWith('*.') ? name.endsWith(pattern!.slice(1)) : name === pattern;
   });
@@ -31,7 +37,11 @@ export function hostAllowed(allowedHosts: readonly string[], host: string, port:
  * metadata address) unless the installation allows that exact `host:port`. The proxy connects to the
  * address decided here, so a DNS answer cannot change between the check and the connection.
  */
-export async function decideEgress(host: string, port: number, options: EgressPolicyOptions): Promise<EgressDecision> {
+export async function decideEgress(
+  host: string,
+  port: number,
+  options: EgressPolicyOptions,
+): Promise<EgressDecision> {
   const name = host.replace(/^\[|\]$/g, '');
   if (!Number.isInteger(port) || port < 1 || port > 65535) return { refusal: `invalid port ${port}` };
   const { networking } = options;
@@ -48,7 +58,8 @@ export async function decideEgress(host: string, port: number, options: EgressPo
   const exempt = options.privateAllowed.has(`${name.toLowerCase()}:${port}`);
   for (const address of addresses) {
     const reason = blockedAddressReason(address);
-    if (reason && !exempt && !options.privateAllowed.has(`${address}:${port}`)) return { refusal: `${name} resolves to ${address}, a ${reason} address; sandboxes cannot reach it` };
+    if (reason && !exempt && !options.privateAllowed.has(`${address}:${port}`))
+      return { refusal: `${name} resolves to ${address}, a ${reason} address; sandboxes cannot reach it` };
   }
   return { address: addresses[0]! };
 }

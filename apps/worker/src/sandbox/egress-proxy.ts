@@ -1,5 +1,12 @@
 import { chmod, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect, isIP, type Socket } from 'node:net';
 import { createSecureContext, TLSSocket } from 'node:tls';
@@ -50,8 +57,14 @@ export class EgressProxy {
     });
   }
 
-  static async listen(socketPath: string, policy: EgressPolicyOptions, credentials: readonly SandboxCredential[] = [], ca: EgressCa | null = null): Promise<EgressProxy> {
-    if (Buffer.byteLength(socketPath) > 100) throw new Error(`egress socket path is too long for a unix socket: ${socketPath}`);
+  static async listen(
+    socketPath: string,
+    policy: EgressPolicyOptions,
+    credentials: readonly SandboxCredential[] = [],
+    ca: EgressCa | null = null,
+  ): Promise<EgressProxy> {
+    if (Buffer.byteLength(socketPath) > 100)
+      throw new Error(`egress socket path is too long for a unix socket: ${socketPath}`);
     await rm(socketPath, { force: true });
     const server = createServer();
     const proxy = new EgressProxy(server, socketPath, policy, credentials, ca);
@@ -85,9 +98,13 @@ export class EgressProxy {
   private async tunnel(req: IncomingMessage, client: Socket, head: Buffer): Promise<void> {
     client.on('error', () => client.destroy());
     const target = parseAuthority(req.url ?? '');
-    const decision = target ? await decideEgress(target.host, target.port, this.policy) : { refusal: 'CONNECT needs host:port' };
+    const decision = target
+      ? await decideEgress(target.host, target.port, this.policy)
+      : { refusal: 'CONNECT needs host:port' };
     if ('refusal' in decision) {
-      client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\negress refused: ${decision.refusal}\n`);
+      client.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\negress refused: ${decision.refusal}\n`,
+      );
       return;
     }
     const host = target!.host.replace(/^\[|\]$/g, '');
@@ -104,7 +121,8 @@ export class EgressProxy {
       client.pipe(upstream);
     });
     upstream.on('error', (err) => {
-      if (client.writable && upstream.bytesRead === 0) client.end(`HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\n\r\negress failed: ${err.message}\n`);
+      if (client.writable && upstream.bytesRead === 0)
+        client.end(`HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\n\r\negress failed: ${err.message}\n`);
       else client.destroy();
     });
     client.on('close', () => upstream.destroy());
@@ -114,7 +132,11 @@ export class EgressProxy {
   private open(client: Socket, head: Buffer, target: Target): void {
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) client.unshift(head);
-    const tls = new TLSSocket(client, { isServer: true, secureContext: createSecureContext(this.ca!.leafFor(target.host)), ALPNProtocols: ['http/1.1'] });
+    const tls = new TLSSocket(client, {
+      isServer: true,
+      secureContext: createSecureContext(this.ca!.leafFor(target.host)),
+      ALPNProtocols: ['http/1.1'],
+    });
     tls.on('error', () => tls.destroy());
     this.track(tls);
     this.openedTargets.set(tls, target);
@@ -133,21 +155,37 @@ export class EgressProxy {
     const decision = await decideEgress(url.hostname, port, this.policy);
     if ('refusal' in decision) return refuse(res, 403, `egress refused: ${decision.refusal}`);
     req.headers.host = url.host;
-    await this.relay(req, res, { secure: false, host: url.hostname.replace(/^\[|\]$/g, ''), port, address: decision.address }, `${url.pathname}${url.search}`);
+    await this.relay(
+      req,
+      res,
+      { secure: false, host: url.hostname.replace(/^\[|\]$/g, ''), port, address: decision.address },
+      `${url.pathname}${url.search}`,
+    );
   }
 
   /** Sends one admitted request on, with the swaps of its host applied, and pipes the answer back. */
-  private async relay(req: IncomingMessage, res: ServerResponse, target: Target, path: string): Promise<void> {
+  private async relay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    path: string,
+  ): Promise<void> {
     const swaps = swapsFor(this.credentials, target.host, target.port);
     const headers: OutgoingHttpHeaders = { ...swapHeaders(req.headers, swaps) };
     delete headers['proxy-connection'];
     let body: Buffer | null = null;
     if (swaps.some((s) => s.body)) {
       body = await readBody(req, MAX_SWAPPED_BODY_BYTES);
-      if (!body) return refuse(res, 413, `egress refused: a request body carrying a credential may be ${MAX_SWAPPED_BODY_BYTES} bytes at most`);
+      if (!body)
+        return refuse(
+          res,
+          413,
+          `egress refused: a request body carrying a credential may be ${MAX_SWAPPED_BODY_BYTES} bytes at most`,
+        );
       body = swapBody(body, swaps);
       delete headers['transfer-encoding'];
-      if (body.length > 0 || req.headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+      if (body.length > 0 || req.headers['content-length'] !== undefined)
+        headers['content-length'] = String(body.length);
     }
     const options = { host: target.address, port: target.port, method: req.method, path, headers };
     const answer = (upstreamRes: IncomingMessage) => {
@@ -157,7 +195,9 @@ export class EgressProxy {
     const upstream = target.secure
       ? httpsRequest({ ...options, ...(isIP(target.host) ? {} : { servername: target.host }) }, answer)
       : httpRequest(options, answer);
-    upstream.on('error', (err) => (res.headersSent ? res.destroy() : refuse(res, 502, `egress failed: ${err.message}`)));
+    upstream.on('error', (err) =>
+      res.headersSent ? res.destroy() : refuse(res, 502, `egress failed: ${err.message}`),
+    );
     if (body) upstream.end(body);
     else req.pipe(upstream);
   }

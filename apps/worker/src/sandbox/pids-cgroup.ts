@@ -7,7 +7,11 @@ import { join } from 'node:path';
  * effort: where no writable pids hierarchy exists (most unprivileged pods) there is none, and the
  * per-call timeout and the sandbox's pid namespace still end every process.
  */
-export async function createPidsCgroup(root: string, name: string, maxProcesses: number): Promise<string | undefined> {
+export async function createPidsCgroup(
+  root: string,
+  name: string,
+  maxProcesses: number,
+): Promise<string | undefined> {
   if (!root) return undefined;
   try {
     await access(join(root, 'cgroup.procs'), constants.W_OK);

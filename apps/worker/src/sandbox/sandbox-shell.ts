@@ -29,12 +29,23 @@ export class SandboxShell implements AgentShell {
   }
 
   async run({ command, timeoutMs, signal }: ShellRun): Promise<ShellRunResult> {
-    const result = await this.sandbox.exec(this.wrapper, { stdin: command, timeoutMs, signal, maxOutputBytes: this.maxOutputBytes, env: this.credentialEnv });
-    const output = [result.stdout, result.stderr].filter((s) => s !== '').join('\n').replace(/\n+$/, '');
+    const result = await this.sandbox.exec(this.wrapper, {
+      stdin: command,
+      timeoutMs,
+      signal,
+      maxOutputBytes: this.maxOutputBytes,
+      env: this.credentialEnv,
+    });
+    const output = [result.stdout, result.stderr]
+      .filter((s) => s !== '')
+      .join('\n')
+      .replace(/\n+$/, '');
     return { output, exitCode: result.exitCode, timedOut: result.timedOut, aborted: result.aborted };
   }
 
   async reset(): Promise<void> {
-    await Promise.all(['env', 'env.next', 'cwd'].map((name) => rm(join(this.stateDir, name), { force: true })));
+    await Promise.all(
+      ['env', 'env.next', 'cwd'].map((name) => rm(join(this.stateDir, name), { force: true })),
+    );
   }
 }

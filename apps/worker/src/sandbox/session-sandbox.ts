@@ -13,7 +13,13 @@ import { CA_BUNDLE_NAME, CA_CERT_NAME, CA_MOUNT, type EgressCa } from './egress-
 import { EgressProxy } from './egress-proxy.js';
 import { createPidsCgroup, removePidsCgroup } from './pids-cgroup.js';
 import { SandboxShell } from './sandbox-shell.js';
-import { EGRESS_LOCAL_PORT, EGRESS_MOUNT, EGRESS_SOCKET, SHELL_STATE_MOUNT, stdioServerWrapper } from './shell-wrapper.js';
+import {
+  EGRESS_LOCAL_PORT,
+  EGRESS_MOUNT,
+  EGRESS_SOCKET,
+  SHELL_STATE_MOUNT,
+  stdioServerWrapper,
+} from './shell-wrapper.js';
 
 /**
  * One session's Hands on this worker: its workspace directory (the file tools' root, bound read-write
@@ -40,21 +46,38 @@ export class SessionSandbox {
     dir: string,
     networking: SandboxNetworking,
     config: WorkerEnv,
-    egressCredentials: { ca: EgressCa | null; credentials: readonly SandboxCredential[] } = { ca: null, credentials: [] },
+    egressCredentials: { ca: EgressCa | null; credentials: readonly SandboxCredential[] } = {
+      ca: null,
+      credentials: [],
+    },
   ): Promise<SessionSandbox> {
-    if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH)) throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
+    if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH))
+      throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
     const mounts = join(dir, MOUNTS_DIR);
-    await Promise.all([workspace, state, mounts, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) => mkdir(d, { recursive: true, mode: 0o711 })));
+    await Promise.all(
+      [workspace, state, mounts, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) =>
+        mkdir(d, { recursive: true, mode: 0o711 }),
+      ),
+    );
     const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-    const forwarder = config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH) ? config.AGENTRY_SANDBOX_SOCAT_PATH : null;
+    const forwarder =
+      config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH)
+        ? config.AGENTRY_SANDBOX_SOCAT_PATH
+        : null;
     // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
     const socket = join(config.AGENTRY_SANDBOX_SOCKET_DIR, `${name}.sock`);
     const { ca, credentials } = egressCredentials;
-    const egress = forwarder ? await EgressProxy.listen(socket, policyOf(networking, config), credentials, ca) : null;
+    const egress = forwarder
+      ? await EgressProxy.listen(socket, policyOf(networking, config), credentials, ca)
+      : null;
     const trusted = egress && ca ? ca : null;
-    const pidsCgroup = await createPidsCgroup(config.AGENTRY_SANDBOX_PIDS_CGROUP_ROOT, name, config.AGENTRY_SANDBOX_PROCESSES);
+    const pidsCgroup = await createPidsCgroup(
+      config.AGENTRY_SANDBOX_PIDS_CGROUP_ROOT,
+      name,
+      config.AGENTRY_SANDBOX_PROCESSES,
+    );
     const proxy = `http://127.0.0.1:${EGRESS_LOCAL_PORT}`;
     const fs = new BubblewrapSandbox({
       root: workspace,
@@ -86,18 +109,33 @@ export class SessionSandbox {
       ],
       env: {
         ...(egress
-          ? { HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: 'localhost,127.0.0.1', no_proxy: 'localhost,127.0.0.1' }
+          ? {
+              HTTP_PROXY: proxy,
+              HTTPS_PROXY: proxy,
+              http_proxy: proxy,
+              https_proxy: proxy,
+              NO_PROXY: 'localhost,127.0.0.1',
+              no_proxy: 'localhost,127.0.0.1',
+            }
           : {}),
         ...(trusted ? caTrustEnv() : {}),
       },
     });
-    const shell = new SandboxShell(fs, state, { forwarder, maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES });
+    const shell = new SandboxShell(fs, state, {
+      forwarder,
+      maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES,
+    });
     shell.setCredentialEnv(placeholderEnv(credentials));
     return new SessionSandbox(key, fs, shell, egress, pidsCgroup, forwarder);
   }
 
   /** Runs one tool call; the environment's networking and the session's credentials are read for each call, as they may change. */
-  async use<T>(networking: SandboxNetworking, credentials: readonly SandboxCredential[], config: WorkerEnv, call: () => Promise<T>): Promise<T> {
+  async use<T>(
+    networking: SandboxNetworking,
+    credentials: readonly SandboxCredential[],
+    config: WorkerEnv,
+    call: () => Promise<T>,
+  ): Promise<T> {
     this.egress?.update(policyOf(networking, config), credentials);
     this.shell.setCredentialEnv(placeholderEnv(credentials));
     this.running += 1;
@@ -113,7 +151,11 @@ export class SessionSandbox {
    * Starts a stdio server of the session (a tools.json MCP server) in a sandbox like its `bash` calls:
    * same limits, same workspace at /workspace, reaching out only through the session's egress proxy.
    */
-  spawnServer(command: string, args: string[], env: Record<string, string>): Promise<ChildProcessWithoutNullStreams> {
+  spawnServer(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<ChildProcessWithoutNullStreams> {
     return this.fs.spawn(stdioServerWrapper(this.forwarder, command, args), { env });
   }
 
@@ -142,5 +184,10 @@ function policyOf(networking: SandboxNetworking, config: WorkerEnv) {
 /** Points the common TLS stacks (OpenSSL, curl, Python requests, Node) at bundles that include the egress CA. */
 function caTrustEnv(): Record<string, string> {
   const bundle = `${CA_MOUNT}/${CA_BUNDLE_NAME}`;
-  return { SSL_CERT_FILE: bundle, CURL_CA_BUNDLE: bundle, REQUESTS_CA_BUNDLE: bundle, NODE_EXTRA_CA_CERTS: `${CA_MOUNT}/${CA_CERT_NAME}` };
+  return {
+    SSL_CERT_FILE: bundle,
+    CURL_CA_BUNDLE: bundle,
+    REQUESTS_CA_BUNDLE: bundle,
+    NODE_EXTRA_CA_CERTS: `${CA_MOUNT}/${CA_CERT_NAME}`,
+  };
 }

@@ -1,7 +1,12 @@
 import type { BetaTool } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableTool';
 import { ToolError } from '@anthropic-ai/sdk/lib/tools/ToolError';
-import { agentToolSchema, inProcessToolExecutor, type AgentToolsetName, type HarnessTool } from '@agentry/harness';
+import {
+  agentToolSchema,
+  inProcessToolExecutor,
+  type AgentToolsetName,
+  type HarnessTool,
+} from '@agentry/harness';
 import { sandboxToolFor } from '../hands/sandbox-tools.js';
 import type { SessionSandbox } from '../sandbox/session-sandbox.js';
 import type { SessionSandboxLease } from './session-sandbox-lease.js';
@@ -13,7 +18,11 @@ const AGENT_TOOLSET_NAMES: AgentToolsetName[] = ['bash', 'read', 'write', 'edit'
  * Hands' own tool code in this machine's bubblewrap sandbox. A failed call is a model-visible error
  * (ToolError); a stop or per-tool timeout aborts `signal`, which kills the call's processes.
  */
-export function sandboxRunnableTools(lease: SessionSandboxLease, sessionId: string, timeouts: { defaultMs: number; callMs: number }): BetaRunnableTool[] {
+export function sandboxRunnableTools(
+  lease: SessionSandboxLease,
+  sessionId: string,
+  timeouts: { defaultMs: number; callMs: number },
+): BetaRunnableTool[] {
   const tools = AGENT_TOOLSET_NAMES.map((name) =>
     runnable(name, (sandbox) => sandboxToolFor(name, sandbox, timeouts)!, lease, sessionId),
   );
@@ -22,14 +31,20 @@ export function sandboxRunnableTools(lease: SessionSandboxLease, sessionId: stri
   return tools;
 }
 
-function runnable(name: AgentToolsetName, toolOf: (sandbox: SessionSandbox) => HarnessTool, lease: SessionSandboxLease, sessionId: string): BetaRunnableTool {
+function runnable(
+  name: AgentToolsetName,
+  toolOf: (sandbox: SessionSandbox) => HarnessTool,
+  lease: SessionSandboxLease,
+  sessionId: string,
+): BetaRunnableTool {
   const schema = agentToolSchema(name);
   return {
     type: 'custom',
     name,
     description: schema.description,
     input_schema: schema.inputSchema as BetaTool['input_schema'],
-    parse: (content: unknown) => (content && typeof content === 'object' ? (content as Record<string, unknown>) : {}),
+    parse: (content: unknown) =>
+      content && typeof content === 'object' ? (content as Record<string, unknown>) : {},
     async run(input, context) {
       const signal = context?.signal ?? new AbortController().signal;
       const toolCallId = context?.toolUse.id ?? '';
@@ -41,7 +56,9 @@ function runnable(name: AgentToolsetName, toolOf: (sandbox: SessionSandbox) => H
         }),
       );
       if (outcome.status === 'pending') throw new ToolError(`${name}: the call did not finish`);
-      const text = outcome.content.flatMap((b) => (b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : []));
+      const text = outcome.content.flatMap((b) =>
+        b.type === 'text' ? [{ type: 'text' as const, text: b.text }] : [],
+      );
       if (outcome.status === 'error') throw new ToolError(text.length > 0 ? text : `${name} failed`);
       return text;
     },

@@ -16,9 +16,18 @@ interface SelfHostedTarget {
 
 /** The gateway, environment and key self-hosted mode needs; a missing one is named, never guessed. */
 function selfHostedTarget(config: WorkerEnv): SelfHostedTarget {
-  const missing = (['AGENTRY_GATEWAY_URL', 'AGENTRY_ENVIRONMENT_ID', 'AGENTRY_ENVIRONMENT_KEY'] as const).filter((k) => !config[k]);
-  if (missing.length > 0) throw new Error(`Self-hosted mode needs ${missing.join(', ')} (or --gateway-url, --environment-id, --environment-key)`);
-  return { gatewayUrl: config.AGENTRY_GATEWAY_URL!, environmentId: config.AGENTRY_ENVIRONMENT_ID!, environmentKey: config.AGENTRY_ENVIRONMENT_KEY! };
+  const missing = (
+    ['AGENTRY_GATEWAY_URL', 'AGENTRY_ENVIRONMENT_ID', 'AGENTRY_ENVIRONMENT_KEY'] as const
+  ).filter((k) => !config[k]);
+  if (missing.length > 0)
+    throw new Error(
+      `Self-hosted mode needs ${missing.join(', ')} (or --gateway-url, --environment-id, --environment-key)`,
+    );
+  return {
+    gatewayUrl: config.AGENTRY_GATEWAY_URL!,
+    environmentId: config.AGENTRY_ENVIRONMENT_ID!,
+    environmentKey: config.AGENTRY_ENVIRONMENT_KEY!,
+  };
 }
 
 /**
@@ -34,15 +43,38 @@ export async function runSelfHostedWorker(config: WorkerEnv, signal: AbortSignal
   // Sandboxed, the SDK lays the session's skills out in the directory the sandbox mounts at /workspace.
   const workdir = sandboxed ? join(root, 'workspace') : root;
   await mkdir(workdir, { recursive: true });
-  const client = new Anthropic({ baseURL: target.gatewayUrl, apiKey: null, authToken: target.environmentKey, logLevel: 'warn' });
-  const timeouts = { defaultMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS, callMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS };
+  const client = new Anthropic({
+    baseURL: target.gatewayUrl,
+    apiKey: null,
+    authToken: target.environmentKey,
+    logLevel: 'warn',
+  });
+  const timeouts = {
+    defaultMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
+    callMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
+  };
   const tools = sandboxed
-    ? (ctx: AgentToolContext) => sandboxRunnableTools(new SessionSandboxLease(ctx.session?.id ?? 'session', root, config), ctx.session?.id ?? '', timeouts)
+    ? (ctx: AgentToolContext) =>
+        sandboxRunnableTools(
+          new SessionSandboxLease(ctx.session?.id ?? 'session', root, config),
+          ctx.session?.id ?? '',
+          timeouts,
+        )
     : undefined;
   const workerId = config.AGENTRY_WORKER_ID ?? `agentry-worker-${hostname()}-${process.pid}`;
-  logger.info({ environmentId: target.environmentId, workerId, sandbox: config.AGENTRY_SELF_HOSTED_SANDBOX, workdir }, 'self-hosted worker polling');
+  logger.info(
+    { environmentId: target.environmentId, workerId, sandbox: config.AGENTRY_SELF_HOSTED_SANDBOX, workdir },
+    'self-hosted worker polling',
+  );
   await client.beta.environments.work
-    .worker({ environmentId: target.environmentId, environmentKey: target.environmentKey, workdir, workerId, memorySyncIntervalMs: null, ...(tools ? { tools } : {}) })
+    .worker({
+      environmentId: target.environmentId,
+      environmentKey: target.environmentKey,
+      workdir,
+      workerId,
+      memorySyncIntervalMs: null,
+      ...(tools ? { tools } : {}),
+    })
     .run(signal)
     .catch((err: unknown) => {
       if (!signal.aborted) throw err;

@@ -19,11 +19,13 @@ export class SessionSandboxLease {
   ) {}
 
   async use<T>(call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
-    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config).then(async (sandbox) => {
-      // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.
-      await sandbox.shell.reset();
-      return sandbox;
-    });
+    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config).then(
+      async (sandbox) => {
+        // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.
+        await sandbox.shell.reset();
+        return sandbox;
+      },
+    );
     const sandbox = await this.opening;
     return sandbox.use(NETWORKING, [], this.config, () => call(sandbox));
   }

@@ -32,7 +32,10 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
     // A worker that shuts down cleanly leaves at once rather than after its TTL.
-    await Promise.allSettled([this.redis.zrem(HandsHeartbeatKeys.index, WORKER_ID), this.redis.del(HandsHeartbeatKeys.worker(WORKER_ID))]);
+    await Promise.allSettled([
+      this.redis.zrem(HandsHeartbeatKeys.index, WORKER_ID),
+      this.redis.del(HandsHeartbeatKeys.worker(WORKER_ID)),
+    ]);
   }
 
   private async beat(): Promise<void> {
@@ -41,7 +44,11 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
     const heartbeat: ClusterHandsHeartbeat = {
       workerId: WORKER_ID,
       at: now,
-      capacity: { cpus: availableParallelism(), freeMemoryBytes: freemem(), loadAverage1m: loadavg()[0] ?? 0 },
+      capacity: {
+        cpus: availableParallelism(),
+        freeMemoryBytes: freemem(),
+        loadAverage1m: loadavg()[0] ?? 0,
+      },
       runningCalls: this.running.count,
       liveSandboxes: this.sandboxes.held(),
     };

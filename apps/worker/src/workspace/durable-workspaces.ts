@@ -41,8 +41,14 @@ export class DurableWorkspaces implements OnApplicationShutdown {
     const key = `${tenantId}/${sessionId}`;
     await this.locks.run(key, async () => {
       if (this.held.get(key)?.epoch === epoch) return;
-      const durable = new PostgresWorkspaceFs({ sql: this.pool, tenantId, root: handsWorkspaceRoot(tenantId, sessionId) });
-      const mirror = new WorkspaceMirror(localDir, durable, (path, why) => this.logger.warn({ sessionId, path, why }, 'workspace file not persisted'));
+      const durable = new PostgresWorkspaceFs({
+        sql: this.pool,
+        tenantId,
+        root: handsWorkspaceRoot(tenantId, sessionId),
+      });
+      const mirror = new WorkspaceMirror(localDir, durable, (path, why) =>
+        this.logger.warn({ sessionId, path, why }, 'workspace file not persisted'),
+      );
       await mirror.restore();
       this.held.set(key, { epoch, mirror });
       this.logger.info({ sessionId, epoch }, 'session workspace restored');

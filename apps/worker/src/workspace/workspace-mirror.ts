@@ -46,7 +46,8 @@ export class WorkspaceMirror {
     const stored = (await this.durable.list('', { recursive: true })).filter((f) => f.kind === 'file');
     const wanted = new Set(stored.map((f) => f.path));
     await mkdir(this.local, { recursive: true });
-    for (const path of (await snapshotOf(this.local)).keys()) if (!wanted.has(path)) await rm(join(this.local, path), { force: true });
+    for (const path of (await snapshotOf(this.local)).keys())
+      if (!wanted.has(path)) await rm(join(this.local, path), { force: true });
     for (const file of stored) {
       const target = join(this.local, file.path);
       await mkdir(dirname(target), { recursive: true });
@@ -68,7 +69,8 @@ export class WorkspaceMirror {
       const content = await readFile(join(this.local, path)).catch(() => null);
       if (content) await this.durable.writeBytes(path, content, { createParents: true });
     }
-    for (const path of this.seen.keys()) if (!now.has(path)) await this.durable.delete(path).catch(() => undefined);
+    for (const path of this.seen.keys())
+      if (!now.has(path)) await this.durable.delete(path).catch(() => undefined);
     this.seen = now;
   }
 }

@@ -1,7 +1,20 @@
-import type { AgentToolConfigParams, AgentToolParams, McpToolsetParams, PermissionPolicy } from '../v1/agent-tools.js';
+import type {
+  AgentToolConfigParams,
+  AgentToolParams,
+  McpToolsetParams,
+  PermissionPolicy,
+} from '../v1/agent-tools.js';
 import type { Agent, CreateAgentRequest, UpdateAgentRequest } from '../v1/agents.js';
 import type { MultiagentParams } from '../v1/multiagent.js';
-import type { ApiAgent, ApiAgentRequest, ApiMcpServer, ApiPermissionPolicy, ApiSkillRef, ApiToolConfig, ApiToolset } from './agents.js';
+import type {
+  ApiAgent,
+  ApiAgentRequest,
+  ApiMcpServer,
+  ApiPermissionPolicy,
+  ApiSkillRef,
+  ApiToolConfig,
+  ApiToolset,
+} from './agents.js';
 import { API_TEAM_TOOLS_METADATA_KEY, enabledTeamTools, teamToolsOf } from './team-tools.js';
 import { toAgentToolName } from './tool-names.js';
 
@@ -28,10 +41,12 @@ function writtenToolNames(tools: readonly ApiToolset[]): string | undefined {
 }
 
 function readWrittenToolNames(value: string | undefined): Map<string, string> {
-  return new Map((value ?? '').split(',').flatMap((pair) => {
-    const [name, as] = pair.split('=');
-    return name && as ? [[name, as] as const] : [];
-  }));
+  return new Map(
+    (value ?? '').split(',').flatMap((pair) => {
+      const [name, as] = pair.split('=');
+      return name && as ? [[name, as] as const] : [];
+    }),
+  );
 }
 
 interface MappedConfig {
@@ -40,7 +55,10 @@ interface MappedConfig {
 }
 
 /** `deny` becomes a disabled tool: CMA has no deny policy. */
-function mapConfig(enabled: boolean | null | undefined, policy: ApiPermissionPolicy | null | undefined): MappedConfig {
+function mapConfig(
+  enabled: boolean | null | undefined,
+  policy: ApiPermissionPolicy | null | undefined,
+): MappedConfig {
   const out: MappedConfig = {};
   if (policy?.type === 'deny') {
     out.enabled = false;
@@ -63,12 +81,16 @@ function mapAgentToolConfigs(configs: readonly ApiToolConfig[]): AgentToolConfig
 
 function mapTools(tools: readonly ApiToolset[], servers: readonly ApiMcpServer[]): AgentToolParams[] {
   const out: AgentToolParams[] = tools.map((t): AgentToolParams => {
-    if (t.type === 'custom') return { type: 'custom', name: t.name, description: t.description, input_schema: t.inputSchema };
-    const default_config = t.defaultConfig ? mapConfig(t.defaultConfig.enabled, t.defaultConfig.permissionPolicy) : undefined;
+    if (t.type === 'custom')
+      return { type: 'custom', name: t.name, description: t.description, input_schema: t.inputSchema };
+    const default_config = t.defaultConfig
+      ? mapConfig(t.defaultConfig.enabled, t.defaultConfig.permissionPolicy)
+      : undefined;
     if (t.type === 'mcp_toolset') {
       const mcp: McpToolsetParams = { type: 'mcp_toolset', mcp_server_name: t.mcpServerName };
       if (default_config) mcp.default_config = default_config;
-      if (t.configs) mcp.configs = t.configs.map((c) => ({ name: c.name, ...mapConfig(c.enabled, c.permissionPolicy) }));
+      if (t.configs)
+        mcp.configs = t.configs.map((c) => ({ name: c.name, ...mapConfig(c.enabled, c.permissionPolicy) }));
       return mcp;
     }
     const toolset: AgentToolParams = { type: 'agent_toolset_20260401' };
@@ -91,7 +113,11 @@ function mapTools(tools: readonly ApiToolset[], servers: readonly ApiMcpServer[]
 
 function mapSkill(s: ApiSkillRef) {
   const skill_id = s.skillId ?? s.id ?? s.name ?? '';
-  return { type: s.type === 'anthropic' ? ('anthropic' as const) : ('custom' as const), skill_id, version: s.version ?? null };
+  return {
+    type: s.type === 'anthropic' ? ('anthropic' as const) : ('custom' as const),
+    skill_id,
+    version: s.version ?? null,
+  };
 }
 
 function mapCommon(req: ApiAgentRequest) {
@@ -105,7 +131,9 @@ function mapCommon(req: ApiAgentRequest) {
   return {
     system: req.system ?? req.sysPrompt,
     tools: req.tools || req.mcpServers ? mapTools(req.tools ?? [], servers) : undefined,
-    mcp_servers: req.mcpServers ? servers.map((s) => ({ type: 'url' as const, name: s.name, url: s.url })) : undefined,
+    mcp_servers: req.mcpServers
+      ? servers.map((s) => ({ type: 'url' as const, name: s.name, url: s.url }))
+      : undefined,
     skills: req.skills ? req.skills.map(mapSkill) : undefined,
     // Free JSON on /api; the caller validates the mapped request with the /v1 schema.
     multiagent: req.multiagent ? (req.multiagent as MultiagentParams) : undefined,
@@ -145,7 +173,8 @@ export function apiAgentUpdateToV1(req: ApiAgentRequest): UpdateAgentRequest {
 /** The tool metadata keys a new tool list no longer sets, as removals. */
 function droppedToolMetadata(metadata: Record<string, string> | undefined): Record<string, null> {
   const dropped: Record<string, null> = {};
-  for (const key of [API_TOOL_NAMES_METADATA_KEY, API_TEAM_TOOLS_METADATA_KEY]) if (!metadata?.[key]) dropped[key] = null;
+  for (const key of [API_TOOL_NAMES_METADATA_KEY, API_TEAM_TOOLS_METADATA_KEY])
+    if (!metadata?.[key]) dropped[key] = null;
   return dropped;
 }
 
@@ -155,7 +184,12 @@ function policyOut(policy: PermissionPolicy): ApiPermissionPolicy {
 
 /** Maps a stored `/v1` agent to the `/api` shape. */
 export function v1AgentToApi(agent: Agent): ApiAgent {
-  const { [MAX_ITERS_METADATA_KEY]: maxIters, [API_TOOL_NAMES_METADATA_KEY]: toolNames, [API_TEAM_TOOLS_METADATA_KEY]: teamTools, ...metadata } = agent.metadata;
+  const {
+    [MAX_ITERS_METADATA_KEY]: maxIters,
+    [API_TOOL_NAMES_METADATA_KEY]: toolNames,
+    [API_TEAM_TOOLS_METADATA_KEY]: teamTools,
+    ...metadata
+  } = agent.metadata;
   const written = readWrittenToolNames(toolNames);
   const team = teamToolsOf({ [API_TEAM_TOOLS_METADATA_KEY]: teamTools });
   return {
@@ -166,13 +200,30 @@ export function v1AgentToApi(agent: Agent): ApiAgent {
     model: agent.model.id,
     maxIters: maxIters ? Number(maxIters) : null,
     tools: agent.tools.map((t): ApiToolset => {
-      if (t.type === 'custom') return { type: 'custom', name: t.name, description: t.description, inputSchema: t.input_schema };
-      const defaultConfig = { enabled: t.default_config.enabled, permissionPolicy: policyOut(t.default_config.permission_policy) };
-      const configs = t.configs.map((c) => ({ name: c.name, enabled: c.enabled, permissionPolicy: policyOut(c.permission_policy) }));
-      if (t.type === 'mcp_toolset') return { type: 'mcp_toolset', mcpServerName: t.mcp_server_name, defaultConfig, configs };
+      if (t.type === 'custom')
+        return { type: 'custom', name: t.name, description: t.description, inputSchema: t.input_schema };
+      const defaultConfig = {
+        enabled: t.default_config.enabled,
+        permissionPolicy: policyOut(t.default_config.permission_policy),
+      };
+      const configs = t.configs.map((c) => ({
+        name: c.name,
+        enabled: c.enabled,
+        permissionPolicy: policyOut(c.permission_policy),
+      }));
+      if (t.type === 'mcp_toolset')
+        return { type: 'mcp_toolset', mcpServerName: t.mcp_server_name, defaultConfig, configs };
       // The team tools the client enabled read back as configs of the toolset they were written in.
-      const teamConfigs = team.map((name) => ({ name, enabled: true, permissionPolicy: defaultConfig.permissionPolicy }));
-      return { type: 'agent_toolset', defaultConfig, configs: [...configs.map((c) => ({ ...c, name: written.get(c.name) ?? c.name })), ...teamConfigs] };
+      const teamConfigs = team.map((name) => ({
+        name,
+        enabled: true,
+        permissionPolicy: defaultConfig.permissionPolicy,
+      }));
+      return {
+        type: 'agent_toolset',
+        defaultConfig,
+        configs: [...configs.map((c) => ({ ...c, name: written.get(c.name) ?? c.name })), ...teamConfigs],
+      };
     }),
     mcpServers: agent.mcp_servers.map((s) => ({ name: s.name, url: s.url, type: 'url' })),
     skills: agent.skills.map((s) => ({ type: s.type, skillId: s.skill_id, version: s.version })),

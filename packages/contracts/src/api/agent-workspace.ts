@@ -16,7 +16,10 @@ export const AGENT_WORKSPACE_MAX_SKILL_RESOURCES = 64;
 /** Skill and sub-agent names become one path segment; the harness accepts the same alphabet. */
 export const WorkspaceItemNameSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'name may contain only letters, digits, ".", "_" and "-" (at most 64)');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    'name may contain only letters, digits, ".", "_" and "-" (at most 64)',
+  );
 
 const PathSchema = z.string().min(1, 'path required').max(1024);
 
@@ -43,7 +46,10 @@ export type ApiWorkspaceEntry = z.infer<typeof ApiWorkspaceEntrySchema>;
 export const ApiWorkspaceEntryListSchema = z.object({ data: z.array(ApiWorkspaceEntrySchema) });
 export type ApiWorkspaceEntryList = z.infer<typeof ApiWorkspaceEntryListSchema>;
 
-export const ApiWorkspaceFileSchema = ApiWorkspaceEntrySchema.extend({ content: z.string(), version: z.string() });
+export const ApiWorkspaceFileSchema = ApiWorkspaceEntrySchema.extend({
+  content: z.string(),
+  version: z.string(),
+});
 export type ApiWorkspaceFile = z.infer<typeof ApiWorkspaceFileSchema>;
 
 /** `path` is required to delete; a read without one returns AGENTS.md. */
@@ -67,11 +73,18 @@ export const ApiWorkspaceSkillPutSchema = z.strictObject({
 });
 export type ApiWorkspaceSkillPut = z.infer<typeof ApiWorkspaceSkillPutSchema>;
 
-export const ApiWorkspaceSkillSummarySchema = z.object({ name: z.string(), description: z.string(), path: z.string() });
+export const ApiWorkspaceSkillSummarySchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  path: z.string(),
+});
 export const ApiWorkspaceSkillListSchema = z.object({ data: z.array(ApiWorkspaceSkillSummarySchema) });
 export type ApiWorkspaceSkillList = z.infer<typeof ApiWorkspaceSkillListSchema>;
 
-export const ApiWorkspaceSkillSchema = ApiWorkspaceSkillSummarySchema.extend({ markdown: z.string(), resources: z.array(z.string()) });
+export const ApiWorkspaceSkillSchema = ApiWorkspaceSkillSummarySchema.extend({
+  markdown: z.string(),
+  resources: z.array(z.string()),
+});
 export type ApiWorkspaceSkill = z.infer<typeof ApiWorkspaceSkillSchema>;
 
 export const ApiWorkspaceSubagentPutSchema = z.strictObject({

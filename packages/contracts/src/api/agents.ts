@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** AgentScope-style (camelCase) agent shapes served on `/api/agents`. */
 
 /** AgentScope also knew `deny`; it maps to a disabled tool. */
-export const ApiPermissionPolicySchema = z.object({ type: z.enum(['always_allow', 'always_ask', 'auto', 'deny']) });
+export const ApiPermissionPolicySchema = z.object({
+  type: z.enum(['always_allow', 'always_ask', 'auto', 'deny']),
+});
 export type ApiPermissionPolicy = z.infer<typeof ApiPermissionPolicySchema>;
 
 const ApiToolConfigSchema = z.object({
@@ -88,7 +90,9 @@ export const ApiAgentSchema = z.object({
   maxIters: z.number().int().nullable(),
   tools: z.array(ApiToolsetSchema),
   mcpServers: z.array(z.object({ name: z.string(), url: z.string(), type: z.literal('url') })),
-  skills: z.array(z.object({ type: z.enum(['anthropic', 'custom']), skillId: z.string(), version: z.string() })),
+  skills: z.array(
+    z.object({ type: z.enum(['anthropic', 'custom']), skillId: z.string(), version: z.string() }),
+  ),
   multiagent: z.record(z.string(), z.unknown()).nullable(),
   metadata: z.record(z.string(), z.string()),
   version: z.number().int(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiAgentRequestSchema } from './agents.js';
-import { API_TOOL_NAMES_METADATA_KEY, MAX_ITERS_METADATA_KEY, apiAgentToV1, apiAgentUpdateToV1, v1AgentToApi } from './agent-mapping.js';
+import {
+  API_TOOL_NAMES_METADATA_KEY,
+  MAX_ITERS_METADATA_KEY,
+  apiAgentToV1,
+  apiAgentUpdateToV1,
+  v1AgentToApi,
+} from './agent-mapping.js';
 import { API_TEAM_TOOLS_METADATA_KEY } from './team-tools.js';
 import { ApiLoginRequestSchema, toApiLoginResponse } from './auth.js';
 import { ApiCreateEnvironmentRequestSchema, apiEnvironmentToV1, v1EnvironmentToApi } from './environments.js';
@@ -8,7 +14,11 @@ import { ApiCreateSessionRequestSchema, apiSessionToV1, v1SessionToApi } from '.
 import { ApiSendEventsRequestSchema, apiEventToV1, v1EventToApi } from './events.js';
 import { AgentSchema, CreateAgentRequestSchema, UpdateAgentRequestSchema } from '../v1/agents.js';
 import { normalizeAgentTools } from '../v1/agent-tool-defaults.js';
-import { CreateEnvironmentRequestSchema, EnvironmentSchema, normalizeEnvironmentConfig } from '../v1/environments.js';
+import {
+  CreateEnvironmentRequestSchema,
+  EnvironmentSchema,
+  normalizeEnvironmentConfig,
+} from '../v1/environments.js';
 import { CreateSessionRequestSchema, SessionSchema } from '../v1/sessions.js';
 import { InboundEventSchema } from '../events/inbound-events.js';
 
@@ -16,8 +26,13 @@ const at = '2026-11-30T12:00:00.000Z';
 
 describe('/api login', () => {
   it('accepts the walkthrough body and answers with token and user', () => {
-    expect(ApiLoginRequestSchema.parse({ username: 'admin', password: 'admin' })).toEqual({ username: 'admin', password: 'admin' });
-    expect(ApiLoginRequestSchema.safeParse({ username: 'admin' }).error!.issues[0]!.path).toEqual(['password']);
+    expect(ApiLoginRequestSchema.parse({ username: 'admin', password: 'admin' })).toEqual({
+      username: 'admin',
+      password: 'admin',
+    });
+    expect(ApiLoginRequestSchema.safeParse({ username: 'admin' }).error!.issues[0]!.path).toEqual([
+      'password',
+    ]);
     const res = toApiLoginResponse('jwt', { id: 'user_1', username: 'admin', roles: ['admin'] });
     expect(res).toMatchObject({ token: 'jwt', user: { id: 'user_1' }, userId: 'user_1', username: 'admin' });
   });
@@ -47,10 +62,20 @@ describe('/api agents', () => {
       {
         type: 'agent_toolset',
         defaultConfig: { enabled: false, permissionPolicy: { type: 'deny' } },
-        configs: [{ name: 'read_file', enabled: true, permissionPolicy: { type: 'always_allow' } }, { name: 'sessions_spawn', enabled: true }],
+        configs: [
+          { name: 'read_file', enabled: true, permissionPolicy: { type: 'always_allow' } },
+          { name: 'sessions_spawn', enabled: true },
+        ],
       },
     ],
-    mcpServers: [{ name: 'ticket-mcp', url: 'https://mcp.example.com/tickets', transport: 'http', enableTools: ['draft_ticket'] }],
+    mcpServers: [
+      {
+        name: 'ticket-mcp',
+        url: 'https://mcp.example.com/tickets',
+        transport: 'http',
+        enableTools: ['draft_ticket'],
+      },
+    ],
     maxIters: 12,
   });
 
@@ -83,12 +108,19 @@ describe('/api agents', () => {
       default_config: { enabled: false },
       configs: [{ name: 'draft_ticket', enabled: true }],
     });
-    expect(v1.mcp_servers).toEqual([{ type: 'url', name: 'ticket-mcp', url: 'https://mcp.example.com/tickets' }]);
-    expect(v1.metadata).toEqual({ [MAX_ITERS_METADATA_KEY]: '12', [API_TOOL_NAMES_METADATA_KEY]: 'read=read_file' });
+    expect(v1.mcp_servers).toEqual([
+      { type: 'url', name: 'ticket-mcp', url: 'https://mcp.example.com/tickets' },
+    ]);
+    expect(v1.metadata).toEqual({
+      [MAX_ITERS_METADATA_KEY]: '12',
+      [API_TOOL_NAMES_METADATA_KEY]: 'read=read_file',
+    });
   });
 
   it('maps a PUT to a partial update that keeps omitted collections', () => {
-    const update = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(ApiAgentRequestSchema.parse({ name: 'renamed', version: 2 })));
+    const update = UpdateAgentRequestSchema.parse(
+      apiAgentUpdateToV1(ApiAgentRequestSchema.parse({ name: 'renamed', version: 2 })),
+    );
     expect(update).toEqual({ name: 'renamed', version: 2 });
   });
 
@@ -126,48 +158,109 @@ describe('/api agents', () => {
   it('reads back the tool names a client wrote, AgentScope or CMA', () => {
     const written = ApiAgentRequestSchema.parse({
       name: 'names',
-      tools: [{ type: 'agent_toolset', configs: [{ name: 'execute' }, { name: 'read_file' }, { name: 'list_files' }, { name: 'write' }, { name: 'web_search' }] }],
+      tools: [
+        {
+          type: 'agent_toolset',
+          configs: [
+            { name: 'execute' },
+            { name: 'read_file' },
+            { name: 'list_files' },
+            { name: 'write' },
+            { name: 'web_search' },
+          ],
+        },
+      ],
     });
     const request = CreateAgentRequestSchema.parse(apiAgentToV1(written, { defaultModel: 'm' }));
-    expect(request.tools![0]).toMatchObject({ configs: ['bash', 'read', 'glob', 'write', 'web_search'].map((name) => ({ name })) });
+    expect(request.tools![0]).toMatchObject({
+      configs: ['bash', 'read', 'glob', 'write', 'web_search'].map((name) => ({ name })),
+    });
     const at = '2026-01-01T00:00:00Z';
     const stored = AgentSchema.parse({
-      type: 'agent', id: 'agent_2', version: 1, name: 'names', description: null, system: null, model: { id: 'm' },
-      tools: normalizeAgentTools(request.tools ?? []), mcp_servers: [], skills: [], multiagent: null,
-      execution_identity: { type: 'service_account' }, metadata: request.metadata, created_at: at, updated_at: at, archived_at: null,
+      type: 'agent',
+      id: 'agent_2',
+      version: 1,
+      name: 'names',
+      description: null,
+      system: null,
+      model: { id: 'm' },
+      tools: normalizeAgentTools(request.tools ?? []),
+      mcp_servers: [],
+      skills: [],
+      multiagent: null,
+      execution_identity: { type: 'service_account' },
+      metadata: request.metadata,
+      created_at: at,
+      updated_at: at,
+      archived_at: null,
     });
     const api = v1AgentToApi(stored);
-    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual(['execute', 'read_file', 'list_files', 'write', 'web_search']);
+    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual([
+      'execute',
+      'read_file',
+      'list_files',
+      'write',
+      'web_search',
+    ]);
     expect(api.metadata).toEqual({});
-    const update = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(ApiAgentRequestSchema.parse({ name: 'n', tools: [{ type: 'agent_toolset', configs: [{ name: 'bash' }] }] })));
-    expect(update.metadata).toEqual({ [API_TOOL_NAMES_METADATA_KEY]: null, [API_TEAM_TOOLS_METADATA_KEY]: null });
+    const update = UpdateAgentRequestSchema.parse(
+      apiAgentUpdateToV1(
+        ApiAgentRequestSchema.parse({
+          name: 'n',
+          tools: [{ type: 'agent_toolset', configs: [{ name: 'bash' }] }],
+        }),
+      ),
+    );
+    expect(update.metadata).toEqual({
+      [API_TOOL_NAMES_METADATA_KEY]: null,
+      [API_TEAM_TOOLS_METADATA_KEY]: null,
+    });
   });
 
-  it("keeps the Team Lead tools a toolset enables and reads them back under the toolset", () => {
+  it('keeps the Team Lead tools a toolset enables and reads them back under the toolset', () => {
     const lead = ApiAgentRequestSchema.parse({
       name: 'Team Lead',
-      tools: [{
-        type: 'agent_toolset',
-        defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } },
-        configs: [
-          { name: 'sessions_spawn', enabled: true },
-          { name: 'sessions_list' },
-          { name: 'sessions_pending_completions', enabled: false },
-          { name: 'wait_async_results', permissionPolicy: { type: 'deny' } },
-          { name: 'read_file', enabled: true },
-        ],
-      }],
+      tools: [
+        {
+          type: 'agent_toolset',
+          defaultConfig: { enabled: true, permissionPolicy: { type: 'always_allow' } },
+          configs: [
+            { name: 'sessions_spawn', enabled: true },
+            { name: 'sessions_list' },
+            { name: 'sessions_pending_completions', enabled: false },
+            { name: 'wait_async_results', permissionPolicy: { type: 'deny' } },
+            { name: 'read_file', enabled: true },
+          ],
+        },
+      ],
     });
     const request = CreateAgentRequestSchema.parse(apiAgentToV1(lead, { defaultModel: 'm' }));
     expect(request.metadata).toMatchObject({ [API_TEAM_TOOLS_METADATA_KEY]: 'sessions_spawn,sessions_list' });
     const stored = AgentSchema.parse({
-      type: 'agent', id: 'agent_3', version: 1, name: 'Team Lead', description: null, system: null, model: { id: 'm' },
-      tools: normalizeAgentTools(request.tools ?? []), mcp_servers: [], skills: [], multiagent: null,
-      execution_identity: { type: 'service_account' }, metadata: request.metadata, created_at: at, updated_at: at, archived_at: null,
+      type: 'agent',
+      id: 'agent_3',
+      version: 1,
+      name: 'Team Lead',
+      description: null,
+      system: null,
+      model: { id: 'm' },
+      tools: normalizeAgentTools(request.tools ?? []),
+      mcp_servers: [],
+      skills: [],
+      multiagent: null,
+      execution_identity: { type: 'service_account' },
+      metadata: request.metadata,
+      created_at: at,
+      updated_at: at,
+      archived_at: null,
     });
     const api = v1AgentToApi(stored);
     expect(api.metadata).toEqual({});
-    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual(['read_file', 'sessions_spawn', 'sessions_list']);
+    expect(api.tools[0]!.type === 'agent_toolset' && api.tools[0]!.configs!.map((c) => c.name)).toEqual([
+      'read_file',
+      'sessions_spawn',
+      'sessions_list',
+    ]);
     const kept = UpdateAgentRequestSchema.parse(apiAgentUpdateToV1(lead));
     expect(kept.metadata).toMatchObject({ [API_TEAM_TOOLS_METADATA_KEY]: 'sessions_spawn,sessions_list' });
   });
@@ -179,10 +272,18 @@ describe('/api agents', () => {
 
 describe('/api environments', () => {
   it('defaults to local and serves sandbox with a cloud config', () => {
-    const local = CreateEnvironmentRequestSchema.parse(apiEnvironmentToV1(ApiCreateEnvironmentRequestSchema.parse({ name: 'dev' })));
+    const local = CreateEnvironmentRequestSchema.parse(
+      apiEnvironmentToV1(ApiCreateEnvironmentRequestSchema.parse({ name: 'dev' })),
+    );
     expect(local.config).toEqual({ type: 'local' });
     const sandbox = CreateEnvironmentRequestSchema.parse(
-      apiEnvironmentToV1(ApiCreateEnvironmentRequestSchema.parse({ name: 'sb', type: 'sandbox', config: { templateId: 'base', packages: { pip: ['pandas'] } } })),
+      apiEnvironmentToV1(
+        ApiCreateEnvironmentRequestSchema.parse({
+          name: 'sb',
+          type: 'sandbox',
+          config: { templateId: 'base', packages: { pip: ['pandas'] } },
+        }),
+      ),
     );
     expect(sandbox.config).toEqual({ type: 'cloud', packages: { pip: ['pandas'] } });
   });
@@ -200,7 +301,11 @@ describe('/api environments', () => {
       archived_at: null,
     });
     expect(v1EnvironmentToApi(env)).not.toHaveProperty('apiKey');
-    expect(v1EnvironmentToApi(env, 'envkey_secret')).toMatchObject({ type: 'self_hosted', config: {}, apiKey: 'envkey_secret' });
+    expect(v1EnvironmentToApi(env, 'envkey_secret')).toMatchObject({
+      type: 'self_hosted',
+      config: {},
+      apiKey: 'envkey_secret',
+    });
   });
 });
 
@@ -217,11 +322,17 @@ describe('/api sessions', () => {
       environment_id: 'env_1',
       resources: [{ type: 'memory_store', memory_store_id: 'memstore_1' }],
     });
-    expect(apiSessionToV1(ApiCreateSessionRequestSchema.parse({ agent: 'agent_1', environmentId: 'env_1' })).agent).toBe('agent_1');
+    expect(
+      apiSessionToV1(ApiCreateSessionRequestSchema.parse({ agent: 'agent_1', environmentId: 'env_1' })).agent,
+    ).toBe('agent_1');
   });
 
   it('rejects override keys CMA cannot apply, naming them', () => {
-    const result = ApiCreateSessionRequestSchema.safeParse({ agent: 'a', environmentId: 'e', agentOverrides: { maxIters: 3 } });
+    const result = ApiCreateSessionRequestSchema.safeParse({
+      agent: 'a',
+      environmentId: 'e',
+      agentOverrides: { maxIters: 3 },
+    });
     expect(result.error!.issues[0]!.path).toEqual(['agentOverrides']);
     expect(result.error!.issues[0]!.message).toContain('maxIters');
   });
@@ -231,8 +342,18 @@ describe('/api sessions', () => {
       type: 'session',
       id: 'sesn_1',
       agent: {
-        type: 'agent', id: 'agent_1', version: 2, name: 'a', description: null, system: null, model: { id: 'm' },
-        tools: [], mcp_servers: [], skills: [], multiagent: null, execution_identity: { type: 'service_account' },
+        type: 'agent',
+        id: 'agent_1',
+        version: 2,
+        name: 'a',
+        description: null,
+        system: null,
+        model: { id: 'm' },
+        tools: [],
+        mcp_servers: [],
+        skills: [],
+        multiagent: null,
+        execution_identity: { type: 'service_account' },
       },
       environment_id: 'env_1',
       title: null,
@@ -274,7 +395,12 @@ describe('/api events', () => {
     expect(v1).toEqual([
       { type: 'user.message', content: [{ type: 'text', text: 'hello' }] },
       { type: 'user.tool_confirmation', tool_use_id: 'sevt_1', result: 'deny', deny_message: 'no' },
-      { type: 'user.tool_result', tool_use_id: 'sevt_2', content: [{ type: 'text', text: 'done' }], is_error: false },
+      {
+        type: 'user.tool_result',
+        tool_use_id: 'sevt_2',
+        content: [{ type: 'text', text: 'done' }],
+        is_error: false,
+      },
       { type: 'system.message', content: [{ type: 'text', text: 'be brief' }] },
       { type: 'user.message', content: [{ type: 'text', text: 'flat CMA form' }] },
     ]);
@@ -287,7 +413,13 @@ describe('/api events', () => {
 
   it('nests the payload of a persisted event and exposes seq', () => {
     const api = v1EventToApi(
-      { id: 'sevt_9', type: 'agent.message', content: [{ type: 'text', text: 'hi' }], processed_at: at, created_at: at },
+      {
+        id: 'sevt_9',
+        type: 'agent.message',
+        content: [{ type: 'text', text: 'hi' }],
+        processed_at: at,
+        created_at: at,
+      },
       { sessionId: 'sesn_1', seq: 4 },
     );
     expect(api).toEqual({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiCreateDeploymentRequestSchema, apiDeploymentToV1, apiDeploymentUpdateToV1, v1DeploymentToApi } from './deployments.js';
+import {
+  ApiCreateDeploymentRequestSchema,
+  apiDeploymentToV1,
+  apiDeploymentUpdateToV1,
+  v1DeploymentToApi,
+} from './deployments.js';
 import { CreateDeploymentRequestSchema, type Deployment } from '../v1/deployments.js';
 
 const stored: Deployment = {
@@ -43,9 +48,19 @@ describe('/api deployments mapping', () => {
   });
 
   it('names cronExpression when a cron trigger has none, or a manual one has one', () => {
-    const missing = ApiCreateDeploymentRequestSchema.safeParse({ name: 'n', agentId: 'a', environmentId: 'e', triggerType: 'cron' });
+    const missing = ApiCreateDeploymentRequestSchema.safeParse({
+      name: 'n',
+      agentId: 'a',
+      environmentId: 'e',
+      triggerType: 'cron',
+    });
     expect(missing.error?.issues[0]?.path).toEqual(['cronExpression']);
-    const extra = ApiCreateDeploymentRequestSchema.safeParse({ name: 'n', agentId: 'a', environmentId: 'e', cronExpression: '* * * * *' });
+    const extra = ApiCreateDeploymentRequestSchema.safeParse({
+      name: 'n',
+      agentId: 'a',
+      environmentId: 'e',
+      cronExpression: '* * * * *',
+    });
     expect(extra.error?.issues[0]?.path).toEqual(['cronExpression']);
   });
 
@@ -58,9 +73,17 @@ describe('/api deployments mapping', () => {
   });
 
   it('renders the trigger type and shows a webhook token only when one is passed in', () => {
-    expect(v1DeploymentToApi(stored)).toMatchObject({ triggerType: 'cron', cronExpression: '0 6 * * *', text: 'go', enabled: true });
+    expect(v1DeploymentToApi(stored)).toMatchObject({
+      triggerType: 'cron',
+      cronExpression: '0 6 * * *',
+      text: 'go',
+      enabled: true,
+    });
     const hooked = { ...stored, schedule: null, webhook_enabled: true };
     expect(v1DeploymentToApi(hooked)).not.toHaveProperty('webhookToken');
-    expect(v1DeploymentToApi(hooked, 'dwh_x')).toMatchObject({ triggerType: 'webhook', webhookToken: 'dwh_x' });
+    expect(v1DeploymentToApi(hooked, 'dwh_x')).toMatchObject({
+      triggerType: 'webhook',
+      webhookToken: 'dwh_x',
+    });
   });
 });

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { isCronExpression, isIanaTimeZone } from '../v1/cron-schedule.js';
-import type { CreateDeploymentRequest, Deployment, DeploymentInitialEvent, DeploymentRun, UpdateDeploymentRequest } from '../v1/deployments.js';
+import type {
+  CreateDeploymentRequest,
+  Deployment,
+  DeploymentInitialEvent,
+  DeploymentRun,
+  UpdateDeploymentRequest,
+} from '../v1/deployments.js';
 
 /** AgentScope-style (camelCase) deployment shapes served on `/api/deployments`. */
 
 export const ApiTriggerTypeSchema = z.enum(['manual', 'cron', 'webhook']);
 export type ApiTriggerType = z.infer<typeof ApiTriggerTypeSchema>;
 
-const CronExpressionSchema = z.string().refine(isCronExpression, 'must be a 5-field cron expression (L, W, # and ? are not supported)');
+const CronExpressionSchema = z
+  .string()
+  .refine(isCronExpression, 'must be a 5-field cron expression (L, W, # and ? are not supported)');
 const TimezoneSchema = z.string().refine(isIanaTimeZone, 'must be an IANA time zone such as "Europe/Berlin"');
 const TextSchema = z.string().min(1, 'text must not be empty').max(100_000);
 
@@ -28,10 +36,18 @@ export const ApiCreateDeploymentRequestSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.triggerType === 'cron' && !body.cronExpression) {
-      ctx.addIssue({ code: 'custom', path: ['cronExpression'], message: 'required when triggerType is cron' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cronExpression'],
+        message: 'required when triggerType is cron',
+      });
     }
     if (body.triggerType !== 'cron' && body.cronExpression) {
-      ctx.addIssue({ code: 'custom', path: ['cronExpression'], message: 'only allowed when triggerType is cron' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cronExpression'],
+        message: 'only allowed when triggerType is cron',
+      });
     }
   });
 export type ApiCreateDeploymentRequest = z.infer<typeof ApiCreateDeploymentRequestSchema>;
@@ -70,7 +86,12 @@ export const ApiDeploymentSchema = z.object({
   text: z.string().nullable(),
   enabled: z.boolean(),
   status: z.enum(['active', 'paused']),
-  pausedReason: z.object({ type: z.string(), error: z.object({ type: z.string(), message: z.string().optional() }).optional() }).nullable(),
+  pausedReason: z
+    .object({
+      type: z.string(),
+      error: z.object({ type: z.string(), message: z.string().optional() }).optional(),
+    })
+    .nullable(),
   lastRunAt: z.string().nullable(),
   metadata: z.record(z.string(), z.string()),
   createdAt: z.string(),
@@ -113,7 +134,10 @@ export function apiDeploymentToV1(req: ApiCreateDeploymentRequest): CreateDeploy
 }
 
 /** Maps an `/api` patch to `/v1` given the current definition; `enabled` and the webhook are separate calls. */
-export function apiDeploymentUpdateToV1(req: ApiUpdateDeploymentRequest, current: Deployment): UpdateDeploymentRequest {
+export function apiDeploymentUpdateToV1(
+  req: ApiUpdateDeploymentRequest,
+  current: Deployment,
+): UpdateDeploymentRequest {
   const out: UpdateDeploymentRequest = {};
   if (req.name !== undefined) out.name = req.name;
   if (req.description !== undefined) out.description = req.description;
@@ -130,7 +154,11 @@ export function apiDeploymentUpdateToV1(req: ApiUpdateDeploymentRequest, current
   } else if (req.cronExpression !== undefined || req.timezone !== undefined || !current.schedule) {
     const expression = req.cronExpression ?? current.schedule?.expression;
     // A switch to cron with no expression anywhere leaves `expression` empty, which `/v1` rejects by name.
-    out.schedule = { type: 'cron', expression: expression ?? '', timezone: req.timezone ?? current.schedule?.timezone ?? 'UTC' };
+    out.schedule = {
+      type: 'cron',
+      expression: expression ?? '',
+      timezone: req.timezone ?? current.schedule?.timezone ?? 'UTC',
+    };
   }
   return out;
 }

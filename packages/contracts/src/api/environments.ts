@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { CreateEnvironmentRequest, Environment, EnvironmentConfigParams, UpdateEnvironmentRequest } from '../v1/environments.js';
+import type {
+  CreateEnvironmentRequest,
+  Environment,
+  EnvironmentConfigParams,
+  UpdateEnvironmentRequest,
+} from '../v1/environments.js';
 
 /**
  * AgentScope environment types. `sandbox` (a cloud container) is served by the `cloud` config;
@@ -46,7 +51,10 @@ export const ApiEnvironmentSchema = z.object({
 });
 export type ApiEnvironment = z.infer<typeof ApiEnvironmentSchema>;
 
-function toConfig(type: ApiEnvironmentType, config: ApiCreateEnvironmentRequest['config']): EnvironmentConfigParams {
+function toConfig(
+  type: ApiEnvironmentType,
+  config: ApiCreateEnvironmentRequest['config'],
+): EnvironmentConfigParams {
   if (type !== 'sandbox' && type !== 'cloud') return { type };
   // Unknown sandbox keys (templateId, apiKey, …) have no meaning here and are dropped.
   const cloud: Record<string, unknown> = { type: 'cloud' };
@@ -64,7 +72,10 @@ export function apiEnvironmentToV1(req: ApiCreateEnvironmentRequest): CreateEnvi
 }
 
 /** The stored type decides how an `/api` config patch is read; the type itself never changes. */
-export function apiEnvironmentUpdateToV1(req: ApiUpdateEnvironmentRequest, current: Environment): UpdateEnvironmentRequest {
+export function apiEnvironmentUpdateToV1(
+  req: ApiUpdateEnvironmentRequest,
+  current: Environment,
+): UpdateEnvironmentRequest {
   const out: UpdateEnvironmentRequest = {};
   if (req.name !== undefined) out.name = req.name;
   if (req.description !== undefined) out.description = req.description;

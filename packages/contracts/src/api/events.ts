@@ -10,7 +10,10 @@ export const ApiInboundEventSchema = z.looseObject({
 export type ApiInboundEvent = z.infer<typeof ApiInboundEventSchema>;
 
 export const ApiSendEventsRequestSchema = z.object({
-  events: z.array(ApiInboundEventSchema).min(1, 'events must hold at least one event').max(50, 'events may hold at most 50 events'),
+  events: z
+    .array(ApiInboundEventSchema)
+    .min(1, 'events must hold at least one event')
+    .max(50, 'events may hold at most 50 events'),
 });
 export type ApiSendEventsRequest = z.infer<typeof ApiSendEventsRequestSchema>;
 
@@ -70,17 +73,38 @@ export function apiEventToV1(event: ApiInboundEvent): Json {
     case 'user.custom_tool_result': {
       const idKey = type === 'user.tool_result' ? 'tool_use_id' : 'custom_tool_use_id';
       const id = p[idKey] ?? p.tool_use_id ?? p.toolUseId;
-      return defined({ type, [idKey]: id, content: contentOf(p, ['output', 'text']), is_error: p.is_error ?? p.isError });
+      return defined({
+        type,
+        [idKey]: id,
+        content: contentOf(p, ['output', 'text']),
+        is_error: p.is_error ?? p.isError,
+      });
     }
     case 'user.define_outcome':
-      return defined({ type, description: p.description, rubric: p.rubric, max_iterations: p.max_iterations ?? p.maxIterations });
+      return defined({
+        type,
+        description: p.description,
+        rubric: p.rubric,
+        max_iterations: p.max_iterations ?? p.maxIterations,
+      });
     default:
       return { ...p, type };
   }
 }
 
 /** The `/api` DTO of a persisted event: payload nested, camelCase envelope, `seq` exposed. */
-export function v1EventToApi(event: SessionEvent, context: { sessionId: string; seq: number }): ApiSessionEvent {
+export function v1EventToApi(
+  event: SessionEvent,
+  context: { sessionId: string; seq: number },
+): ApiSessionEvent {
   const { id, type, processed_at, created_at, ...payload } = event;
-  return { id, sessionId: context.sessionId, seq: context.seq, type, payload, processedAt: processed_at, createdAt: created_at };
+  return {
+    id,
+    sessionId: context.sessionId,
+    seq: context.seq,
+    type,
+    payload,
+    processedAt: processed_at,
+    createdAt: created_at,
+  };
 }

@@ -28,5 +28,11 @@ export const ApiFileContentSchema = z.object({ id: z.string(), filename: z.strin
 export type ApiFileContent = z.infer<typeof ApiFileContentSchema>;
 
 export function fileToApi(file: FileMetadata): ApiFile {
-  return { id: file.id, filename: file.filename, contentType: file.mime_type, sizeBytes: file.size_bytes, createdAt: file.created_at };
+  return {
+    id: file.id,
+    filename: file.filename,
+    contentType: file.mime_type,
+    sizeBytes: file.size_bytes,
+    createdAt: file.created_at,
+  };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE, type Memory, type MemoryVersion } from '../v1/memory-stores.js';
+import {
+  fitsMemoryContent,
+  MEMORY_CONTENT_TOO_LARGE,
+  type Memory,
+  type MemoryVersion,
+} from '../v1/memory-stores.js';
 
 /**
  * AgentScope memories. A memory's `path` is relative to its store (`notes/a.md`), as in the URL
@@ -18,7 +23,9 @@ export const ApiMemorySchema = z.object({
 export type ApiMemory = z.infer<typeof ApiMemorySchema>;
 
 /** Content within the memory limit, checked here so a too-large write is refused before anything changes. */
-const ApiMemoryContentSchema = z.string({ error: 'content must be a string' }).refine(fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE);
+const ApiMemoryContentSchema = z
+  .string({ error: 'content must be a string' })
+  .refine(fitsMemoryContent, MEMORY_CONTENT_TOO_LARGE);
 
 export const ApiPutMemoryRequestSchema = z.strictObject({ content: ApiMemoryContentSchema });
 export type ApiPutMemoryRequest = z.infer<typeof ApiPutMemoryRequestSchema>;

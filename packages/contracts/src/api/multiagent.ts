@@ -3,7 +3,10 @@ import type { MultiagentRun, MultiagentRunEntry, MultiagentRunReply } from '../n
 
 /** `/api/multiagent/run`: one session per agent, the same message to each, and every final reply. */
 export const ApiMultiagentRunRequestSchema = z.strictObject({
-  agentIds: z.array(z.string().min(1)).min(1, 'agentIds must name at least one agent').max(20, 'agentIds may name at most 20 agents'),
+  agentIds: z
+    .array(z.string().min(1))
+    .min(1, 'agentIds must name at least one agent')
+    .max(20, 'agentIds may name at most 20 agents'),
   message: z.string().min(1, 'message required').max(100_000),
   environmentId: z.string().min(1, 'environmentId required'),
   /** Run the sessions concurrently (at most 8 at a time); otherwise one after another. */
@@ -29,7 +32,11 @@ export const ApiMultiagentRunSchema = z.object({
   message: z.string(),
   environmentId: z.string(),
   parallel: z.boolean(),
-  results: z.array(ApiRunResultSchema.extend({ status: z.enum(['pending', 'running', 'idle', 'terminated', 'timeout', 'error']) })),
+  results: z.array(
+    ApiRunResultSchema.extend({
+      status: z.enum(['pending', 'running', 'idle', 'terminated', 'timeout', 'error']),
+    }),
+  ),
   createdAt: z.string(),
   deadlineAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -55,7 +62,13 @@ export function multiagentRunToApi(run: MultiagentRun): ApiMultiagentRun {
 }
 
 function entryToApi<E extends MultiagentRunEntry | MultiagentRunReply['results'][number]>(r: E) {
-  return { agentId: r.agent_id, sessionId: r.session_id, status: r.status, reply: r.reply, error: r.error } as {
+  return {
+    agentId: r.agent_id,
+    sessionId: r.session_id,
+    status: r.status,
+    reply: r.reply,
+    error: r.error,
+  } as {
     agentId: string;
     sessionId: string | null;
     status: E['status'];

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import type { SessionResourceParams } from '../v1/session-resources.js';
-import type { CreateSessionRequest, ListSessionsParams, Session, SessionAgentParams, SessionStatus, SessionUsage } from '../v1/sessions.js';
+import type {
+  CreateSessionRequest,
+  ListSessionsParams,
+  Session,
+  SessionAgentParams,
+  SessionStatus,
+  SessionUsage,
+} from '../v1/sessions.js';
 
 /** AgentScope-style (camelCase) session shapes served on `/api/sessions`. */
 
 export const ApiSessionAgentRefSchema = z.union([
   z.string().min(1),
-  z.object({ id: z.string().min(1), version: z.number().int().min(1).nullish(), type: z.string().optional() }),
+  z.object({
+    id: z.string().min(1),
+    version: z.number().int().min(1).nullish(),
+    type: z.string().optional(),
+  }),
 ]);
 
 /** Overrides CMA can apply per session; AgentScope's other keys are rejected by name. */
@@ -72,7 +83,10 @@ export function apiSessionToV1(req: ApiCreateSessionRequest): CreateSessionReque
   }
   const resources = [
     ...((req.resources ?? []) as SessionResourceParams[]),
-    ...(req.memoryStoreIds ?? []).map((id): SessionResourceParams => ({ type: 'memory_store', memory_store_id: id })),
+    ...(req.memoryStoreIds ?? []).map((id): SessionResourceParams => ({
+      type: 'memory_store',
+      memory_store_id: id,
+    })),
   ];
   const out: CreateSessionRequest = { agent, environment_id: req.environmentId };
   if (req.title !== undefined) out.title = req.title;

@@ -6,7 +6,12 @@ import type { ApiToolset } from './agents.js';
  * the runtime reads it and `/api` reads it back as toolset configs.
  */
 export const API_TEAM_TOOLS_METADATA_KEY = 'agentry.team_tools';
-export const TEAM_TOOL_NAMES = ['sessions_spawn', 'sessions_list', 'sessions_pending_completions', 'wait_async_results'] as const;
+export const TEAM_TOOL_NAMES = [
+  'sessions_spawn',
+  'sessions_list',
+  'sessions_pending_completions',
+  'wait_async_results',
+] as const;
 export type TeamToolName = (typeof TEAM_TOOL_NAMES)[number];
 
 export function isTeamToolName(name: string): name is TeamToolName {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { CreateCredentialRequest, Credential, UpdateCredentialRequest } from '../v1/vault-credentials.js';
+import type {
+  CreateCredentialRequest,
+  Credential,
+  UpdateCredentialRequest,
+} from '../v1/vault-credentials.js';
 
 /**
  * AgentScope credentials `{type, label, target, secret}` over the CMA credential kinds:
@@ -8,9 +12,12 @@ import type { CreateCredentialRequest, Credential, UpdateCredentialRequest } fro
  * - `mcp_oauth` (AgentScope's `oauth_token` too): `target` is the MCP server URL, `secret` the access token.
  * Replies never carry the secret.
  */
-export const ApiCredentialTypeSchema = z.enum(['environment_variable', 'static_bearer', 'mcp_oauth', 'oauth_token'], {
-  error: 'type must be one of environment_variable, static_bearer, mcp_oauth, oauth_token',
-});
+export const ApiCredentialTypeSchema = z.enum(
+  ['environment_variable', 'static_bearer', 'mcp_oauth', 'oauth_token'],
+  {
+    error: 'type must be one of environment_variable, static_bearer, mcp_oauth, oauth_token',
+  },
+);
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -24,7 +31,11 @@ export const ApiCreateCredentialRequestSchema = z
   .superRefine((body, ctx) => {
     if (body.type === 'environment_variable') {
       if (!ENV_NAME.test(body.target ?? body.label ?? '')) {
-        ctx.addIssue({ code: 'custom', path: ['target'], message: 'target (or label) must be an environment variable name' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target'],
+          message: 'target (or label) must be an environment variable name',
+        });
       }
     } else if (!z.url().safeParse(body.target).success) {
       ctx.addIssue({ code: 'custom', path: ['target'], message: 'target must be the MCP server URL' });
@@ -63,15 +74,24 @@ export function apiCredentialToV1(body: ApiCreateCredentialRequest): CreateCrede
         },
       };
     case 'static_bearer':
-      return { display_name, auth: { type: 'static_bearer', mcp_server_url: body.target ?? '', token: body.secret } };
+      return {
+        display_name,
+        auth: { type: 'static_bearer', mcp_server_url: body.target ?? '', token: body.secret },
+      };
     case 'mcp_oauth':
     case 'oauth_token':
-      return { display_name, auth: { type: 'mcp_oauth', mcp_server_url: body.target ?? '', access_token: body.secret } };
+      return {
+        display_name,
+        auth: { type: 'mcp_oauth', mcp_server_url: body.target ?? '', access_token: body.secret },
+      };
   }
 }
 
 /** The CMA update for a credential of `type`; the target is fixed once created (the store keys on it). */
-export function apiCredentialUpdateToV1(type: Credential['auth']['type'], body: ApiUpdateCredentialRequest): UpdateCredentialRequest {
+export function apiCredentialUpdateToV1(
+  type: Credential['auth']['type'],
+  body: ApiUpdateCredentialRequest,
+): UpdateCredentialRequest {
   const update: UpdateCredentialRequest = {};
   if (body.label !== undefined) update.display_name = body.label;
   if (body.secret !== undefined) {
@@ -87,7 +107,9 @@ export function apiCredentialUpdateToV1(type: Credential['auth']['type'], body: 
 
 /** Where a credential applies: its variable name or its MCP server URL. */
 export function credentialTarget(credential: Credential): string {
-  return credential.auth.type === 'environment_variable' ? credential.auth.secret_name : credential.auth.mcp_server_url;
+  return credential.auth.type === 'environment_variable'
+    ? credential.auth.secret_name
+    : credential.auth.mcp_server_url;
 }
 
 export function credentialToApi(credential: Credential): ApiCredential {

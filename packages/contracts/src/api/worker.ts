@@ -67,7 +67,13 @@ export const ApiWorkHeartbeatSchema = z.object({
 export type ApiWorkHeartbeat = z.infer<typeof ApiWorkHeartbeatSchema>;
 
 export function v1HeartbeatToApi(beat: WorkHeartbeat): ApiWorkHeartbeat {
-  return { type: beat.type, state: beat.state, lastHeartbeat: beat.last_heartbeat, leaseExtended: beat.lease_extended, ttlSeconds: beat.ttl_seconds };
+  return {
+    type: beat.type,
+    state: beat.state,
+    lastHeartbeat: beat.last_heartbeat,
+    leaseExtended: beat.lease_extended,
+    ttlSeconds: beat.ttl_seconds,
+  };
 }
 
 export const ApiWorkQueueStatsSchema = z.object({
@@ -95,7 +101,10 @@ export function v1WorkStatsToApi(stats: WorkQueueStats, now: number): ApiWorkQue
 
 /** Long poll: the gateway keeps asking for up to `timeoutMs`, then answers 204. */
 export const ApiPollWorkQuerySchema = z.object({
-  workerId: z.string({ error: 'workerId: required, the id this worker reports in /api/hands/status' }).min(1).max(200),
+  workerId: z
+    .string({ error: 'workerId: required, the id this worker reports in /api/hands/status' })
+    .min(1)
+    .max(200),
   timeoutMs: z.coerce.number().int().min(0).max(25_000).default(25_000),
 });
 export type ApiPollWorkQuery = z.infer<typeof ApiPollWorkQuerySchema>;
@@ -171,11 +180,18 @@ export const ApiToolResultSchema = z.strictObject({
 export type ApiToolResult = z.infer<typeof ApiToolResultSchema>;
 
 export const ApiToolResultsRequestSchema = z.strictObject({
-  results: z.array(ApiToolResultSchema).min(1, 'results must hold at least one result').max(50, 'results may hold at most 50 results'),
+  results: z
+    .array(ApiToolResultSchema)
+    .min(1, 'results must hold at least one result')
+    .max(50, 'results may hold at most 50 results'),
 });
 export type ApiToolResultsRequest = z.infer<typeof ApiToolResultsRequestSchema>;
 
-export const ApiSkillResourceSchema = z.object({ encoding: z.literal('base64'), content: z.string(), executable: z.boolean() });
+export const ApiSkillResourceSchema = z.object({
+  encoding: z.literal('base64'),
+  content: z.string(),
+  executable: z.boolean(),
+});
 
 export const ApiSessionSkillSchema = z.object({
   skillId: z.string(),
@@ -199,9 +215,15 @@ export type ApiSessionSkills = z.infer<typeof ApiSessionSkillsSchema>;
 // As in AgentScope's reference worker: scripts are written with the executable bit set.
 const EXECUTABLE = /(^|\/)scripts\/|\.(sh|py)$/;
 
-export function skillFilesToApi(skill: SkillVersionFiles, source: ApiSessionSkill['source']): ApiSessionSkill {
+export function skillFilesToApi(
+  skill: SkillVersionFiles,
+  source: ApiSessionSkill['source'],
+): ApiSessionSkill {
   const resources = Object.fromEntries(
-    Object.entries(skill.files).map(([path, file]) => [path, { encoding: file.encoding, content: file.content, executable: EXECUTABLE.test(path) }]),
+    Object.entries(skill.files).map(([path, file]) => [
+      path,
+      { encoding: file.encoding, content: file.content, executable: EXECUTABLE.test(path) },
+    ]),
   );
   return {
     skillId: skill.skill_id,

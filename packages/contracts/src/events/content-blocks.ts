@@ -30,7 +30,12 @@ export type ImageBlock = z.infer<typeof ImageBlockSchema>;
 
 export const DocumentBlockSchema = z.strictObject({
   type: z.literal('document'),
-  source: z.discriminatedUnion('type', [Base64SourceSchema, PlainTextSourceSchema, UrlSourceSchema, FileSourceSchema]),
+  source: z.discriminatedUnion('type', [
+    Base64SourceSchema,
+    PlainTextSourceSchema,
+    UrlSourceSchema,
+    FileSourceSchema,
+  ]),
   context: z.string().nullable().optional(),
   title: z.string().nullable().optional(),
   citations: z.unknown().optional(),

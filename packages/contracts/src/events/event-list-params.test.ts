@@ -4,8 +4,13 @@ import { ListEventsParamsSchema, StreamEventsParamsSchema } from './event-list-p
 describe('event list and stream params', () => {
   it('read `types[]` as one or many event types, including ones Agentry never emits', () => {
     expect(ListEventsParamsSchema.parse({ types: 'agent.message' }).types).toEqual(['agent.message']);
-    expect(ListEventsParamsSchema.parse({ types: ['agent.message', 'session.thread_created'] }).types).toHaveLength(2);
-    expect(ListEventsParamsSchema.safeParse({ types: ['DROP TABLE'] }).error!.issues[0]!.path).toEqual(['types', 0]);
+    expect(
+      ListEventsParamsSchema.parse({ types: ['agent.message', 'session.thread_created'] }).types,
+    ).toHaveLength(2);
+    expect(ListEventsParamsSchema.safeParse({ types: ['DROP TABLE'] }).error!.issues[0]!.path).toEqual([
+      'types',
+      0,
+    ]);
   });
 
   it('read `after` as a sequence number and default the page size to 20', () => {
@@ -15,7 +20,11 @@ describe('event list and stream params', () => {
   });
 
   it('allow previews only of messages and thinking', () => {
-    expect(StreamEventsParamsSchema.parse({ event_deltas: 'agent.message' }).event_deltas).toEqual(['agent.message']);
-    expect(StreamEventsParamsSchema.safeParse({ event_deltas: ['agent.tool_use'] }).error!.issues[0]!.path).toEqual(['event_deltas', 0]);
+    expect(StreamEventsParamsSchema.parse({ event_deltas: 'agent.message' }).event_deltas).toEqual([
+      'agent.message',
+    ]);
+    expect(
+      StreamEventsParamsSchema.safeParse({ event_deltas: ['agent.tool_use'] }).error!.issues[0]!.path,
+    ).toEqual(['event_deltas', 0]);
   });
 });

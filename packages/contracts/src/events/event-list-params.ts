@@ -3,7 +3,9 @@ import { IsoDateTimeSchema, ListParamsSchema, queryArraySchema } from '../v1/com
 import { DeltaTypeSchema } from './stream-events.js';
 
 // Any CMA event type may be asked for (threads, workflows…); types Agentry never emits just match nothing.
-const EventTypeFilterSchema = z.string().regex(/^[a-z_]+\.[a-z_]+$/, 'types must be event types such as "agent.message"');
+const EventTypeFilterSchema = z
+  .string()
+  .regex(/^[a-z_]+\.[a-z_]+$/, 'types must be event types such as "agent.message"');
 const SeqSchema = z.coerce.number().int().nonnegative();
 
 /** `GET /v1/sessions/{id}/events`; `after` (a seq) is an Agentry extension. */

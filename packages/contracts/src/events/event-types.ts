@@ -42,7 +42,10 @@ export const OUTBOUND_EVENT_TYPES = [
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 
 export type SessionEventType = InboundEventType | OutboundEventType;
-export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [...INBOUND_EVENT_TYPES, ...OUTBOUND_EVENT_TYPES];
+export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
+  ...INBOUND_EVENT_TYPES,
+  ...OUTBOUND_EVENT_TYPES,
+];
 
 /** Stream-only preview frames; never persisted. */
 export const STREAM_ONLY_EVENT_TYPES = ['event_start', 'event_delta'] as const;

@@ -30,9 +30,23 @@ describe('SendEventsRequestSchema', () => {
         },
         { type: 'user.interrupt' },
         { type: 'user.interrupt', session_thread_id: 'sthr_011CZkZVWa6oJjw1rgXZpnBt' },
-        { type: 'user.tool_confirmation', tool_use_id: 'sevt_01', result: 'deny', deny_message: 'not on prod' },
-        { type: 'user.tool_result', tool_use_id: 'sevt_02', content: [{ type: 'text', text: 'ok' }], is_error: false },
-        { type: 'user.custom_tool_result', custom_tool_use_id: 'sevt_03', content: [{ type: 'text', text: '42' }] },
+        {
+          type: 'user.tool_confirmation',
+          tool_use_id: 'sevt_01',
+          result: 'deny',
+          deny_message: 'not on prod',
+        },
+        {
+          type: 'user.tool_result',
+          tool_use_id: 'sevt_02',
+          content: [{ type: 'text', text: 'ok' }],
+          is_error: false,
+        },
+        {
+          type: 'user.custom_tool_result',
+          custom_tool_use_id: 'sevt_03',
+          content: [{ type: 'text', text: '42' }],
+        },
         {
           type: 'user.define_outcome',
           description: 'A passing test suite',
@@ -70,7 +84,9 @@ describe('SendEventsRequestSchema', () => {
   });
 
   it('names the bad field of a known event', () => {
-    const found = issues({ events: [{ type: 'user.tool_confirmation', tool_use_id: 'sevt_1', result: 'maybe' }] });
+    const found = issues({
+      events: [{ type: 'user.tool_confirmation', tool_use_id: 'sevt_1', result: 'maybe' }],
+    });
     expect(found[0]!.path).toBe('events.0.result');
   });
 
@@ -86,7 +102,11 @@ describe('SendEventsRequestSchema', () => {
   });
 
   it('bounds define_outcome iterations to 20', () => {
-    const outcome = { type: 'user.define_outcome', description: 'd', rubric: { type: 'file', file_id: 'file_1' } };
+    const outcome = {
+      type: 'user.define_outcome',
+      description: 'd',
+      rubric: { type: 'file', file_id: 'file_1' },
+    };
     expect(InboundEventSchema.safeParse({ ...outcome, max_iterations: 20 }).success).toBe(true);
     expect(InboundEventSchema.safeParse({ ...outcome, max_iterations: 21 }).success).toBe(false);
   });
@@ -108,8 +128,18 @@ describe('tool results posted by the SDK tool runner', () => {
       tool_use_id: 'sevt_1',
       is_error: false,
       content: [
-        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' }, cache_control: { type: 'ephemeral' } },
-        { type: 'search_result', source: 's', title: 't', content: [{ type: 'text', text: 'x' }], citations: { enabled: false } },
+        {
+          type: 'image',
+          source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' },
+          cache_control: { type: 'ephemeral' },
+        },
+        {
+          type: 'search_result',
+          source: 's',
+          title: 't',
+          content: [{ type: 'text', text: 'x' }],
+          citations: { enabled: false },
+        },
       ],
     });
     expect(result.success).toBe(true);

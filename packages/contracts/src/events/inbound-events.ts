@@ -92,6 +92,9 @@ export type SendEventsRequest = z.infer<typeof SendEventsRequestSchema>;
 export const InitialEventSchema = z.discriminatedUnion(
   'type',
   [UserMessageEventParamsSchema, UserDefineOutcomeEventParamsSchema],
-  { error: (issue) => (issue.code === 'invalid_union' ? 'type must be one of: user.message, user.define_outcome' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'type must be one of: user.message, user.define_outcome' : undefined,
+  },
 );
 export type InitialEvent = z.infer<typeof InitialEventSchema>;

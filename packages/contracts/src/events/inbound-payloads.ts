@@ -15,9 +15,18 @@ const ThreadRef = { session_thread_id: z.string().nullable().optional() };
 
 export const UserMessagePayloadSchema = z.object(UserMessageEventParamsSchema.shape);
 export const UserInterruptPayloadSchema = z.object(UserInterruptEventParamsSchema.shape);
-export const UserToolConfirmationPayloadSchema = z.object({ ...UserToolConfirmationEventParamsSchema.shape, ...ThreadRef });
-export const UserToolResultPayloadSchema = z.object({ ...UserToolResultEventParamsSchema.shape, ...ThreadRef });
-export const UserCustomToolResultPayloadSchema = z.object({ ...UserCustomToolResultEventParamsSchema.shape, ...ThreadRef });
+export const UserToolConfirmationPayloadSchema = z.object({
+  ...UserToolConfirmationEventParamsSchema.shape,
+  ...ThreadRef,
+});
+export const UserToolResultPayloadSchema = z.object({
+  ...UserToolResultEventParamsSchema.shape,
+  ...ThreadRef,
+});
+export const UserCustomToolResultPayloadSchema = z.object({
+  ...UserCustomToolResultEventParamsSchema.shape,
+  ...ThreadRef,
+});
 export const UserDefineOutcomePayloadSchema = z.object({
   ...UserDefineOutcomeEventParamsSchema.shape,
   outcome_id: z.string(),

@@ -67,7 +67,9 @@ export const AgentCustomToolUsePayloadSchema = z.object({
   input: JsonObjectSchema,
   ...ThreadRef,
 });
-export const AgentThreadContextCompactedPayloadSchema = z.object({ type: z.literal('agent.thread_context_compacted') });
+export const AgentThreadContextCompactedPayloadSchema = z.object({
+  type: z.literal('agent.thread_context_compacted'),
+});
 
 export const SessionStatusRunningPayloadSchema = z.object({ type: z.literal('session.status_running') });
 export const SessionStatusIdlePayloadSchema = z.object({
@@ -75,9 +77,16 @@ export const SessionStatusIdlePayloadSchema = z.object({
   stop_reason: StopReasonSchema,
   stop_details: RefusalStopDetailsSchema.nullable().optional(),
 });
-export const SessionStatusTerminatedPayloadSchema = z.object({ type: z.literal('session.status_terminated') });
-export const SessionStatusRescheduledPayloadSchema = z.object({ type: z.literal('session.status_rescheduled') });
-export const SessionErrorPayloadSchema = z.object({ type: z.literal('session.error'), error: SessionErrorObjectSchema });
+export const SessionStatusTerminatedPayloadSchema = z.object({
+  type: z.literal('session.status_terminated'),
+});
+export const SessionStatusRescheduledPayloadSchema = z.object({
+  type: z.literal('session.status_rescheduled'),
+});
+export const SessionErrorPayloadSchema = z.object({
+  type: z.literal('session.error'),
+  error: SessionErrorObjectSchema,
+});
 
 export const MonetaryAmountSchema = z.object({ amount: z.string(), currency: z.literal('USD') });
 export type MonetaryAmount = z.infer<typeof MonetaryAmountSchema>;
@@ -107,7 +116,9 @@ export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;
 export const BudgetLimitSchema = z.strictObject({
   type: z.literal('limit'),
   max_list_cost: z.strictObject({
-    amount: z.string().regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal USD amount with at most six decimals, such as "5.00"'),
+    amount: z
+      .string()
+      .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal USD amount with at most six decimals, such as "5.00"'),
     currency: z.literal('USD'),
   }),
 });

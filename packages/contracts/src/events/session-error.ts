@@ -63,5 +63,10 @@ export function toSessionErrorObject(
   retryStatus: RetryStatus['type'],
   extra: Pick<SessionErrorObject, 'mcp_server_name' | 'credential_id' | 'vault_id' | 'repository_url'> = {},
 ): SessionErrorObject {
-  return { type: sessionErrorTypeFor(error.code), message: error.message, retry_status: { type: retryStatus }, ...extra };
+  return {
+    type: sessionErrorTypeFor(error.code),
+    message: error.message,
+    retry_status: { type: retryStatus },
+    ...extra,
+  };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BetaManagedAgentsSessionEvent } from '@anthropic-ai/sdk/resources/beta/sessions/events.js';
-import { EventPayloadSchema, SessionEventSchema, splitSessionEvent, toSessionEvent } from './session-event.js';
+import {
+  EventPayloadSchema,
+  SessionEventSchema,
+  splitSessionEvent,
+  toSessionEvent,
+} from './session-event.js';
 import { OUTBOUND_EVENT_TYPES, INBOUND_EVENT_TYPES } from './event-types.js';
 import { EventDeltaSchema, EventStartSchema } from './stream-events.js';
 import { toSessionErrorObject } from './session-error.js';
@@ -13,8 +18,21 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
   { id: 'sevt_1', type: 'user.message', processed_at: null, content: [{ type: 'text', text: 'hi' }] },
   { id: 'sevt_2', type: 'user.interrupt', processed_at: at, session_thread_id: null },
   { id: 'sevt_3', type: 'user.tool_confirmation', processed_at: at, tool_use_id: 'sevt_9', result: 'allow' },
-  { id: 'sevt_4', type: 'user.tool_result', processed_at: at, tool_use_id: 'sevt_9', content: [{ type: 'text', text: 'done' }], is_error: false },
-  { id: 'sevt_5', type: 'user.custom_tool_result', processed_at: at, custom_tool_use_id: 'sevt_8', content: [] },
+  {
+    id: 'sevt_4',
+    type: 'user.tool_result',
+    processed_at: at,
+    tool_use_id: 'sevt_9',
+    content: [{ type: 'text', text: 'done' }],
+    is_error: false,
+  },
+  {
+    id: 'sevt_5',
+    type: 'user.custom_tool_result',
+    processed_at: at,
+    custom_tool_use_id: 'sevt_8',
+    content: [],
+  },
   {
     id: 'sevt_6',
     type: 'user.define_outcome',
@@ -25,7 +43,12 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     rubric: { type: 'text', content: 'green build' },
   },
   { id: 'sevt_7', type: 'system.message', processed_at: at, content: [{ type: 'text', text: 'be brief' }] },
-  { id: 'sevt_10', type: 'agent.message', processed_at: at, content: [{ type: 'text', text: 'hello' }, { type: 'redacted' }] },
+  {
+    id: 'sevt_10',
+    type: 'agent.message',
+    processed_at: at,
+    content: [{ type: 'text', text: 'hello' }, { type: 'redacted' }],
+  },
   { id: 'sevt_11', type: 'agent.thinking', processed_at: at },
   {
     id: 'sevt_12',
@@ -36,10 +59,37 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     evaluated_permission: 'ask',
     evaluation: { type: 'auto', evaluated_permission: { type: 'ask', reason_code: 'high_risk' } },
   },
-  { id: 'sevt_13', type: 'agent.tool_result', processed_at: at, tool_use_id: 'sevt_12', content: [{ type: 'text', text: 'a.txt' }], is_error: false },
-  { id: 'sevt_14', type: 'agent.mcp_tool_use', processed_at: at, mcp_server_name: 'github', name: 'search', input: {}, evaluated_permission: 'allow' },
-  { id: 'sevt_15', type: 'agent.mcp_tool_result', processed_at: at, mcp_tool_use_id: 'sevt_14', is_error: true },
-  { id: 'sevt_16', type: 'agent.custom_tool_use', processed_at: at, name: 'lookup_order', input: { order: 1234 } },
+  {
+    id: 'sevt_13',
+    type: 'agent.tool_result',
+    processed_at: at,
+    tool_use_id: 'sevt_12',
+    content: [{ type: 'text', text: 'a.txt' }],
+    is_error: false,
+  },
+  {
+    id: 'sevt_14',
+    type: 'agent.mcp_tool_use',
+    processed_at: at,
+    mcp_server_name: 'github',
+    name: 'search',
+    input: {},
+    evaluated_permission: 'allow',
+  },
+  {
+    id: 'sevt_15',
+    type: 'agent.mcp_tool_result',
+    processed_at: at,
+    mcp_tool_use_id: 'sevt_14',
+    is_error: true,
+  },
+  {
+    id: 'sevt_16',
+    type: 'agent.custom_tool_use',
+    processed_at: at,
+    name: 'lookup_order',
+    input: { order: 1234 },
+  },
   { id: 'sevt_17', type: 'agent.thread_context_compacted', processed_at: at },
   { id: 'sevt_18', type: 'session.status_running', processed_at: at },
   {
@@ -55,7 +105,12 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     id: 'sevt_22',
     type: 'session.error',
     processed_at: at,
-    error: { type: 'mcp_connection_failed_error', message: 'refused', mcp_server_name: 'github', retry_status: retrying },
+    error: {
+      type: 'mcp_connection_failed_error',
+      message: 'refused',
+      mcp_server_name: 'github',
+      retry_status: retrying,
+    },
   },
   {
     id: 'sevt_23',
@@ -70,10 +125,27 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     processed_at: at,
     is_error: false,
     model_request_start_id: 'sevt_24',
-    model_usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    model_usage: {
+      input_tokens: 10,
+      output_tokens: 5,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
   },
-  { id: 'sevt_26', type: 'span.outcome_evaluation_start', processed_at: at, outcome_id: 'outc_1', iteration: 0 },
-  { id: 'sevt_27', type: 'span.outcome_evaluation_ongoing', processed_at: at, outcome_id: 'outc_1', iteration: 0 },
+  {
+    id: 'sevt_26',
+    type: 'span.outcome_evaluation_start',
+    processed_at: at,
+    outcome_id: 'outc_1',
+    iteration: 0,
+  },
+  {
+    id: 'sevt_27',
+    type: 'span.outcome_evaluation_ongoing',
+    processed_at: at,
+    outcome_id: 'outc_1',
+    iteration: 0,
+  },
   {
     id: 'sevt_28',
     type: 'span.outcome_evaluation_end',
@@ -85,8 +157,21 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     explanation: 'The summary misses the totals.',
     usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   },
-  { id: 'sevt_36', type: 'session.thread_created', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher', workflow_run_id: null },
-  { id: 'sevt_37', type: 'session.thread_status_running', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
+  {
+    id: 'sevt_36',
+    type: 'session.thread_created',
+    processed_at: at,
+    session_thread_id: 'sthr_1',
+    agent_name: 'researcher',
+    workflow_run_id: null,
+  },
+  {
+    id: 'sevt_37',
+    type: 'session.thread_status_running',
+    processed_at: at,
+    session_thread_id: 'sthr_1',
+    agent_name: 'researcher',
+  },
   {
     id: 'sevt_38',
     type: 'session.thread_status_idle',
@@ -96,8 +181,20 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     stop_reason: { type: 'end_turn' },
     stop_details: null,
   },
-  { id: 'sevt_39', type: 'session.thread_status_rescheduled', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
-  { id: 'sevt_40', type: 'session.thread_status_terminated', processed_at: at, session_thread_id: 'sthr_1', agent_name: 'researcher' },
+  {
+    id: 'sevt_39',
+    type: 'session.thread_status_rescheduled',
+    processed_at: at,
+    session_thread_id: 'sthr_1',
+    agent_name: 'researcher',
+  },
+  {
+    id: 'sevt_40',
+    type: 'session.thread_status_terminated',
+    processed_at: at,
+    session_thread_id: 'sthr_1',
+    agent_name: 'researcher',
+  },
   {
     id: 'sevt_41',
     type: 'agent.thread_message_sent',
@@ -149,10 +246,19 @@ describe('SessionEventSchema', () => {
   });
 
   it('flattens a row into the wire shape and back', () => {
-    const payload = EventPayloadSchema.parse({ type: 'agent.message', content: [{ type: 'text', text: 'hi' }] });
+    const payload = EventPayloadSchema.parse({
+      type: 'agent.message',
+      content: [{ type: 'text', text: 'hi' }],
+    });
     const envelope = { id: 'sevt_1', processed_at: at, created_at: at };
     const wire = toSessionEvent(envelope, payload);
-    expect(wire).toEqual({ id: 'sevt_1', processed_at: at, created_at: at, type: 'agent.message', content: [{ type: 'text', text: 'hi' }] });
+    expect(wire).toEqual({
+      id: 'sevt_1',
+      processed_at: at,
+      created_at: at,
+      type: 'agent.message',
+      content: [{ type: 'text', text: 'hi' }],
+    });
     expect(splitSessionEvent(wire)).toEqual({ envelope, payload });
   });
 
@@ -164,8 +270,15 @@ describe('SessionEventSchema', () => {
 
 describe('stream-only frames', () => {
   it('parse event_start and event_delta as the SDK streams them', () => {
-    expect(EventStartSchema.parse({ type: 'event_start', event: { id: 'sevt_1', type: 'agent.message' } }).event.id).toBe('sevt_1');
-    const delta = { type: 'event_delta', event_id: 'sevt_1', delta: { type: 'content_delta', content: { type: 'text', text: 'He' }, index: 0 } };
+    expect(
+      EventStartSchema.parse({ type: 'event_start', event: { id: 'sevt_1', type: 'agent.message' } }).event
+        .id,
+    ).toBe('sevt_1');
+    const delta = {
+      type: 'event_delta',
+      event_id: 'sevt_1',
+      delta: { type: 'content_delta', content: { type: 'text', text: 'He' }, index: 0 },
+    };
     expect(EventDeltaSchema.parse(delta)).toEqual(delta);
   });
 });
@@ -181,7 +294,11 @@ describe('session.error from platform errors', () => {
       error: { type: 'model_overloaded_error', message: 'overloaded', retry_status: { type: 'retrying' } },
     });
     expect(toSessionErrorObject({ code: 'INTERNAL', message: 'x' }, 'terminal').type).toBe('unknown_error');
-    expect(toSessionErrorObject({ code: 'MCP_CONNECTION_FAILED', message: 'x' }, 'exhausted', { mcp_server_name: 'github' })).toMatchObject({
+    expect(
+      toSessionErrorObject({ code: 'MCP_CONNECTION_FAILED', message: 'x' }, 'exhausted', {
+        mcp_server_name: 'github',
+      }),
+    ).toMatchObject({
       type: 'mcp_connection_failed_error',
       mcp_server_name: 'github',
     });

@@ -96,7 +96,12 @@ export type SessionEvent = EventEnvelope & EventPayload;
 
 /** Flattens an event row into its wire shape. */
 export function toSessionEvent(envelope: EventEnvelope, payload: EventPayload): SessionEvent {
-  return { ...payload, id: envelope.id, processed_at: envelope.processed_at, created_at: envelope.created_at };
+  return {
+    ...payload,
+    id: envelope.id,
+    processed_at: envelope.processed_at,
+    created_at: envelope.created_at,
+  };
 }
 
 /** Splits a wire event into envelope and payload (the inverse of `toSessionEvent`). */

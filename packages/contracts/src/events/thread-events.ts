@@ -11,7 +11,10 @@ export const SessionThreadCreatedPayloadSchema = z.object({
   ...ThreadStatusFields,
   workflow_run_id: z.string().nullable(),
 });
-export const SessionThreadStatusRunningPayloadSchema = z.object({ type: z.literal('session.thread_status_running'), ...ThreadStatusFields });
+export const SessionThreadStatusRunningPayloadSchema = z.object({
+  type: z.literal('session.thread_status_running'),
+  ...ThreadStatusFields,
+});
 export const SessionThreadStatusIdlePayloadSchema = z.object({
   type: z.literal('session.thread_status_idle'),
   ...ThreadStatusFields,
@@ -40,4 +43,3 @@ export const AgentThreadMessageReceivedPayloadSchema = z.object({
   from_session_thread_id: z.string(),
   from_agent_name: z.string().nullable().optional(),
 });
-

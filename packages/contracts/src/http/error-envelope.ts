@@ -71,7 +71,11 @@ export interface ErrorEnvelopeInput {
 
 /** Builds the envelope for an error; internal details are kept out unless the caller passes them. */
 export function toErrorEnvelope(error: ErrorEnvelopeInput, requestId: string | null): ErrorEnvelope {
-  const body: ErrorEnvelope['error'] = { type: CMA_ERROR_TYPE_BY_CODE[error.code], message: error.message, code: error.code };
+  const body: ErrorEnvelope['error'] = {
+    type: CMA_ERROR_TYPE_BY_CODE[error.code],
+    message: error.message,
+    code: error.code,
+  };
   if (error.details) body.details = error.details;
   return { type: 'error', error: body, request_id: requestId };
 }

@@ -22,7 +22,9 @@ export const SessionDrainJobSchema = z.object({
    * `abandon`: the reconciler saw the same input fail this often and asks for the session to be ended.
    * `expire_confirmations`: tool calls have waited for a confirmation past the environment's timeout.
    */
-  reason: z.enum(['inbound', 'reconcile', 'recheck', 'takeover', 'abandon', 'expire_confirmations']).default('inbound'),
+  reason: z
+    .enum(['inbound', 'reconcile', 'recheck', 'takeover', 'abandon', 'expire_confirmations'])
+    .default('inbound'),
   /** With `abandon`: how many turn attempts failed on that input. */
   failedAttempts: z.number().int().min(0).optional(),
 });
@@ -61,7 +63,12 @@ export const Jobs = {
   /** Periodic sweep: sessions with a pending inbox or an unfinished turn and no live lease. */
   reconcile: job({ queue: 'reconcile', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),
   /** Cron deployments: one job scheduler per active scheduled deployment. Never retried: a fire runs at most once. */
-  deploymentFire: job({ queue: 'deployment-fire', payload: DeploymentFireJobSchema, attempts: 1, backoffMs: 0 }),
+  deploymentFire: job({
+    queue: 'deployment-fire',
+    payload: DeploymentFireJobSchema,
+    attempts: 1,
+    backoffMs: 0,
+  }),
   /** One multi-agent run; retried after a crash, resuming from the sessions it already created. */
   multiagentRun: job({
     queue: 'multiagent-run',

@@ -8,7 +8,12 @@ const ById = { ...Scoped, id: z.string().min(1) };
 
 /** Query of the `/api` admin lists: an opaque cursor and a page size. */
 export const AccessListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit: must be at least 1').max(100, 'limit: at most 100').default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit: must be at least 1')
+    .max(100, 'limit: at most 100')
+    .default(20),
   page: z.string().min(1).nullish(),
 });
 export type AccessListQuery = z.infer<typeof AccessListQuerySchema>;
@@ -50,7 +55,11 @@ export const CreateUserRequestSchema = z.strictObject({
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
 
 export const UpdateUserRequestSchema = z
-  .strictObject({ role: RoleSchema.optional(), disabled: z.boolean().optional(), displayName: z.string().max(256).nullish() })
+  .strictObject({
+    role: RoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    displayName: z.string().max(256).nullish(),
+  })
   .refine((b) => Object.keys(b).length > 0, 'body: nothing to update (send role, disabled or displayName)');
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
@@ -82,7 +91,10 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 export const CreateApiKeyRequestSchema = z.strictObject({
   name: z.string().min(1, 'name is required').max(128),
-  permissions: z.array(ApiKeyPermissionSchema).min(1, 'permissions: name read and/or write').default(['read']),
+  permissions: z
+    .array(ApiKeyPermissionSchema)
+    .min(1, 'permissions: name read and/or write')
+    .default(['read']),
   expiresAt: z.iso.datetime({ message: 'expiresAt: not an ISO 8601 date-time', offset: true }).nullish(),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
@@ -90,7 +102,13 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 // ---- namespaces ----
 
 /** `role` is the caller's effective role in the namespace. */
-export const NamespaceInfoSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), role: RoleSchema, createdAt: z.string() });
+export const NamespaceInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  role: RoleSchema,
+  createdAt: z.string(),
+});
 export type NamespaceInfo = z.infer<typeof NamespaceInfoSchema>;
 
 /** URL-safe short name of a namespace or tenant. */
@@ -156,24 +174,72 @@ export const ControlAccessSubjects = {
     z.object({ v: V1, userId: z.string().min(1), namespaceId: z.string().min(1).nullish() }),
     ActorSchema,
   ),
-  changePassword: rpcSubject('control.access.change_password', z.object({ ...Scoped, body: ChangePasswordRequestSchema }), z.object({ ok: z.literal(true) })),
+  changePassword: rpcSubject(
+    'control.access.change_password',
+    z.object({ ...Scoped, body: ChangePasswordRequestSchema }),
+    z.object({ ok: z.literal(true) }),
+  ),
 
-  listUsers: rpcSubject('control.access.user.list', z.object({ ...Scoped, query: AccessListQuerySchema }), pageOf(ManagedUserSchema)),
-  createUser: rpcSubject('control.access.user.create', z.object({ ...Scoped, body: CreateUserRequestSchema }), ManagedUserSchema),
-  updateUser: rpcSubject('control.access.user.update', z.object({ ...ById, body: UpdateUserRequestSchema }), ManagedUserSchema),
+  listUsers: rpcSubject(
+    'control.access.user.list',
+    z.object({ ...Scoped, query: AccessListQuerySchema }),
+    pageOf(ManagedUserSchema),
+  ),
+  createUser: rpcSubject(
+    'control.access.user.create',
+    z.object({ ...Scoped, body: CreateUserRequestSchema }),
+    ManagedUserSchema,
+  ),
+  updateUser: rpcSubject(
+    'control.access.user.update',
+    z.object({ ...ById, body: UpdateUserRequestSchema }),
+    ManagedUserSchema,
+  ),
 
-  listNamespaces: rpcSubject('control.access.namespace.list', z.object(Scoped), z.object({ data: z.array(NamespaceInfoSchema) })),
-  createNamespace: rpcSubject('control.access.namespace.create', z.object({ ...Scoped, body: CreateNamespaceRequestSchema }), NamespaceInfoSchema),
+  listNamespaces: rpcSubject(
+    'control.access.namespace.list',
+    z.object(Scoped),
+    z.object({ data: z.array(NamespaceInfoSchema) }),
+  ),
+  createNamespace: rpcSubject(
+    'control.access.namespace.create',
+    z.object({ ...Scoped, body: CreateNamespaceRequestSchema }),
+    NamespaceInfoSchema,
+  ),
 
-  createApiKey: rpcSubject('control.access.api_key.create', z.object({ ...Scoped, body: CreateApiKeyRequestSchema }), CreatedApiKeySchema),
-  listApiKeys: rpcSubject('control.access.api_key.list', z.object({ ...Scoped, query: AccessListQuerySchema }), pageOf(ApiKeyInfoSchema)),
+  createApiKey: rpcSubject(
+    'control.access.api_key.create',
+    z.object({ ...Scoped, body: CreateApiKeyRequestSchema }),
+    CreatedApiKeySchema,
+  ),
+  listApiKeys: rpcSubject(
+    'control.access.api_key.list',
+    z.object({ ...Scoped, query: AccessListQuerySchema }),
+    pageOf(ApiKeyInfoSchema),
+  ),
   revokeApiKey: rpcSubject('control.access.api_key.revoke', z.object(ById), ApiKeyInfoSchema),
 
-  listAuditLog: rpcSubject('control.access.audit.list', z.object({ ...Scoped, query: AuditListQuerySchema }), pageOf(AuditEntrySchema)),
+  listAuditLog: rpcSubject(
+    'control.access.audit.list',
+    z.object({ ...Scoped, query: AuditListQuerySchema }),
+    pageOf(AuditEntrySchema),
+  ),
 
-  shareAgent: rpcSubject('control.access.agent_share.create', z.object({ ...ById, body: ShareAgentRequestSchema }), AgentShareSchema),
-  unshareAgent: rpcSubject('control.access.agent_share.delete', z.object({ ...ById, granteeId: z.string().min(1) }), z.object({ deleted: z.boolean() })),
-  listAgentShares: rpcSubject('control.access.agent_share.list', z.object(ById), z.object({ data: z.array(AgentShareSchema) })),
+  shareAgent: rpcSubject(
+    'control.access.agent_share.create',
+    z.object({ ...ById, body: ShareAgentRequestSchema }),
+    AgentShareSchema,
+  ),
+  unshareAgent: rpcSubject(
+    'control.access.agent_share.delete',
+    z.object({ ...ById, granteeId: z.string().min(1) }),
+    z.object({ deleted: z.boolean() }),
+  ),
+  listAgentShares: rpcSubject(
+    'control.access.agent_share.list',
+    z.object(ById),
+    z.object({ data: z.array(AgentShareSchema) }),
+  ),
   /** For other services: may this actor run (or edit) the agent? Owners' namespace members always may. */
   checkAgentAccess: rpcSubject(
     'control.access.agent_share.check',

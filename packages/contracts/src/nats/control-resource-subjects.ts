@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { AgentSchema, UpdateAgentRequestSchema } from '../v1/agents.js';
-import { EnvironmentDeletedSchema, EnvironmentSchema, UpdateEnvironmentRequestSchema } from '../v1/environments.js';
-import { ListSessionsParamsSchema, SessionDeletedSchema, SessionSchema, UpdateSessionRequestSchema } from '../v1/sessions.js';
+import {
+  EnvironmentDeletedSchema,
+  EnvironmentSchema,
+  UpdateEnvironmentRequestSchema,
+} from '../v1/environments.js';
+import {
+  ListSessionsParamsSchema,
+  SessionDeletedSchema,
+  SessionSchema,
+  UpdateSessionRequestSchema,
+} from '../v1/sessions.js';
 import { IsoDateTimeSchema, ListParamsSchema, pageSchema } from '../v1/common.js';
 
 const Scoped = { v: V1, actor: ActorSchema };
@@ -28,7 +37,11 @@ export type EnvironmentKey = z.infer<typeof EnvironmentKeySchema>;
 
 /** Lifecycle subjects of the core resources (agents, environments, sessions) beyond create/get. */
 export const ControlResourceSubjects = {
-  updateAgent: rpcSubject('control.agent.update', z.object({ ...ById, body: UpdateAgentRequestSchema }), AgentSchema),
+  updateAgent: rpcSubject(
+    'control.agent.update',
+    z.object({ ...ById, body: UpdateAgentRequestSchema }),
+    AgentSchema,
+  ),
   archiveAgent: rpcSubject('control.agent.archive', z.object(ById), AgentSchema),
   listAgentVersions: rpcSubject(
     'control.agent.versions',
@@ -53,7 +66,11 @@ export const ControlResourceSubjects = {
     z.object({ ...ById, body: CreateEnvironmentKeyRequestSchema }),
     EnvironmentKeySchema,
   ),
-  listEnvironmentKeys: rpcSubject('control.environment.key_list', z.object(ById), pageSchema(EnvironmentKeySchema)),
+  listEnvironmentKeys: rpcSubject(
+    'control.environment.key_list',
+    z.object(ById),
+    pageSchema(EnvironmentKeySchema),
+  ),
   revokeEnvironmentKey: rpcSubject(
     'control.environment.key_revoke',
     z.object({ ...ById, keyId: z.string().min(1) }),
@@ -65,7 +82,11 @@ export const ControlResourceSubjects = {
     z.object({ ...Scoped, query: ListSessionsParamsSchema }),
     pageSchema(SessionSchema),
   ),
-  updateSession: rpcSubject('control.session.update', z.object({ ...ById, body: UpdateSessionRequestSchema }), SessionSchema),
+  updateSession: rpcSubject(
+    'control.session.update',
+    z.object({ ...ById, body: UpdateSessionRequestSchema }),
+    SessionSchema,
+  ),
   archiveSession: rpcSubject('control.session.archive', z.object(ById), SessionSchema),
   /** Agentry extension (AgentScope `restore`): un-archives a session so it accepts events again. */
   restoreSession: rpcSubject('control.session.restore', z.object(ById), SessionSchema),

@@ -3,7 +3,12 @@ import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { pageOf } from './control-subjects.js';
 import { ListParamsSchema } from '../v1/common.js';
-import { CreateVaultRequestSchema, UpdateVaultRequestSchema, VaultDeletedSchema, VaultSchema } from '../v1/vaults.js';
+import {
+  CreateVaultRequestSchema,
+  UpdateVaultRequestSchema,
+  VaultDeletedSchema,
+  VaultSchema,
+} from '../v1/vaults.js';
 import {
   CreateCredentialRequestSchema,
   CredentialDeletedSchema,
@@ -49,7 +54,11 @@ export const UploadFileRpcBodySchema = z.object({
   mime_type: z.string().min(1).max(255),
   content_base64: z.string(),
 });
-export const FileContentSchema = z.object({ filename: z.string(), mime_type: z.string(), content_base64: z.string() });
+export const FileContentSchema = z.object({
+  filename: z.string(),
+  mime_type: z.string(),
+  content_base64: z.string(),
+});
 
 /** An uploaded skill folder: each file's path inside the upload and its bytes. */
 export const SkillUploadSchema = z.object({
@@ -59,10 +68,22 @@ const SkillVersionRef = { skillId: z.string().min(1), version: z.string().min(1)
 
 /** Request/reply subjects of the control service for vaults, memory stores, deployments, files and skills. */
 export const ControlStoreSubjects = {
-  createVault: rpcSubject('control.vault.create', z.object({ ...Scoped, body: CreateVaultRequestSchema }), VaultSchema),
+  createVault: rpcSubject(
+    'control.vault.create',
+    z.object({ ...Scoped, body: CreateVaultRequestSchema }),
+    VaultSchema,
+  ),
   getVault: rpcSubject('control.vault.get', z.object(ById), VaultSchema),
-  updateVault: rpcSubject('control.vault.update', z.object({ ...ById, body: UpdateVaultRequestSchema }), VaultSchema),
-  listVaults: rpcSubject('control.vault.list', z.object({ ...Scoped, query: ListParamsSchema }), pageOf(VaultSchema)),
+  updateVault: rpcSubject(
+    'control.vault.update',
+    z.object({ ...ById, body: UpdateVaultRequestSchema }),
+    VaultSchema,
+  ),
+  listVaults: rpcSubject(
+    'control.vault.list',
+    z.object({ ...Scoped, query: ListParamsSchema }),
+    pageOf(VaultSchema),
+  ),
   archiveVault: rpcSubject('control.vault.archive', z.object(ById), VaultSchema),
   deleteVault: rpcSubject('control.vault.delete', z.object(ById), VaultDeletedSchema),
 
@@ -71,7 +92,11 @@ export const ControlStoreSubjects = {
     z.object({ ...InVault, body: CreateCredentialRequestSchema }),
     CredentialSchema,
   ),
-  getCredential: rpcSubject('control.vault_credential.get', z.object({ ...InVault, id: z.string().min(1) }), CredentialSchema),
+  getCredential: rpcSubject(
+    'control.vault_credential.get',
+    z.object({ ...InVault, id: z.string().min(1) }),
+    CredentialSchema,
+  ),
   updateCredential: rpcSubject(
     'control.vault_credential.update',
     z.object({ ...InVault, id: z.string().min(1), body: UpdateCredentialRequestSchema }),
@@ -82,7 +107,11 @@ export const ControlStoreSubjects = {
     z.object({ ...InVault, query: ListParamsSchema }),
     pageOf(CredentialSchema),
   ),
-  archiveCredential: rpcSubject('control.vault_credential.archive', z.object({ ...InVault, id: z.string().min(1) }), CredentialSchema),
+  archiveCredential: rpcSubject(
+    'control.vault_credential.archive',
+    z.object({ ...InVault, id: z.string().min(1) }),
+    CredentialSchema,
+  ),
   deleteCredential: rpcSubject(
     'control.vault_credential.delete',
     z.object({ ...InVault, id: z.string().min(1) }),
@@ -108,8 +137,16 @@ export const ControlStoreSubjects = {
   archiveMemoryStore: rpcSubject('control.memory_store.archive', z.object(ById), MemoryStoreSchema),
   deleteMemoryStore: rpcSubject('control.memory_store.delete', z.object(ById), MemoryStoreDeletedSchema),
 
-  createMemory: rpcSubject('control.memory.create', z.object({ ...InStore, body: CreateMemoryRequestSchema, query: ViewQuery }), MemorySchema),
-  getMemory: rpcSubject('control.memory.get', z.object({ ...InStore, id: z.string().min(1), query: ViewQuery }), MemorySchema),
+  createMemory: rpcSubject(
+    'control.memory.create',
+    z.object({ ...InStore, body: CreateMemoryRequestSchema, query: ViewQuery }),
+    MemorySchema,
+  ),
+  getMemory: rpcSubject(
+    'control.memory.get',
+    z.object({ ...InStore, id: z.string().min(1), query: ViewQuery }),
+    MemorySchema,
+  ),
   updateMemory: rpcSubject(
     'control.memory.update',
     z.object({ ...InStore, id: z.string().min(1), body: UpdateMemoryRequestSchema, query: ViewQuery }),
@@ -120,7 +157,11 @@ export const ControlStoreSubjects = {
     z.object({ ...InStore, query: ListMemoriesParamsSchema }),
     pageOf(MemoryListItemSchema),
   ),
-  deleteMemory: rpcSubject('control.memory.delete', z.object({ ...InStore, id: z.string().min(1) }), MemoryDeletedSchema),
+  deleteMemory: rpcSubject(
+    'control.memory.delete',
+    z.object({ ...InStore, id: z.string().min(1) }),
+    MemoryDeletedSchema,
+  ),
 
   getMemoryVersion: rpcSubject(
     'control.memory_version.get',
@@ -165,26 +206,45 @@ export const ControlStoreSubjects = {
     pageOf(DeploymentRunSchema),
   ),
 
-  uploadFile: rpcSubject('control.file.upload', z.object({ ...Scoped, body: UploadFileRpcBodySchema }), FileMetadataSchema),
+  uploadFile: rpcSubject(
+    'control.file.upload',
+    z.object({ ...Scoped, body: UploadFileRpcBodySchema }),
+    FileMetadataSchema,
+  ),
   getFile: rpcSubject('control.file.get', z.object(ById), FileMetadataSchema),
-  listFiles: rpcSubject('control.file.list', z.object({ ...Scoped, query: ListFilesParamsSchema }), pageOf(FileMetadataSchema)),
+  listFiles: rpcSubject(
+    'control.file.list',
+    z.object({ ...Scoped, query: ListFilesParamsSchema }),
+    pageOf(FileMetadataSchema),
+  ),
   downloadFile: rpcSubject('control.file.download', z.object(ById), FileContentSchema),
   deleteFile: rpcSubject('control.file.delete', z.object(ById), FileDeletedSchema),
 
   createSkill: rpcSubject(
     'control.skill.create',
-    z.object({ ...Scoped, body: SkillUploadSchema.extend({ display_name: z.string().min(1).max(255).nullable().optional() }) }),
+    z.object({
+      ...Scoped,
+      body: SkillUploadSchema.extend({ display_name: z.string().min(1).max(255).nullable().optional() }),
+    }),
     SkillSchema,
   ),
   getSkill: rpcSubject('control.skill.get', z.object(ById), SkillSchema),
-  listSkills: rpcSubject('control.skill.list', z.object({ ...Scoped, query: ListSkillsParamsSchema }), pageOf(SkillSchema)),
+  listSkills: rpcSubject(
+    'control.skill.list',
+    z.object({ ...Scoped, query: ListSkillsParamsSchema }),
+    pageOf(SkillSchema),
+  ),
   deleteSkill: rpcSubject('control.skill.delete', z.object(ById), SkillDeletedSchema),
   createSkillVersion: rpcSubject(
     'control.skill_version.create',
     z.object({ ...Scoped, skillId: z.string().min(1), body: SkillUploadSchema }),
     SkillVersionSchema,
   ),
-  getSkillVersion: rpcSubject('control.skill_version.get', z.object({ ...Scoped, ...SkillVersionRef }), SkillVersionSchema),
+  getSkillVersion: rpcSubject(
+    'control.skill_version.get',
+    z.object({ ...Scoped, ...SkillVersionRef }),
+    SkillVersionSchema,
+  ),
   listSkillVersions: rpcSubject(
     'control.skill_version.list',
     z.object({ ...Scoped, skillId: z.string().min(1), query: ListParamsSchema }),

@@ -11,11 +11,20 @@ const ById = { ...Scoped, id: z.string().min(1) };
 
 /** A page of any resource as the control service returns it; the gateway renders the cursor. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), next_page: z.string().nullable(), prev_page: z.string().nullable().optional() });
+  return z.object({
+    data: z.array(item),
+    next_page: z.string().nullable(),
+    prev_page: z.string().nullable().optional(),
+  });
 }
 
 /** `tenant` (slug or id) picks the user when the username exists in several tenants. */
-export const LoginRpcRequestSchema = z.object({ v: V1, username: z.string().min(1), password: z.string().min(1), tenant: z.string().min(1).optional() });
+export const LoginRpcRequestSchema = z.object({
+  v: V1,
+  username: z.string().min(1),
+  password: z.string().min(1),
+  tenant: z.string().min(1).optional(),
+});
 export const AuthenticatedUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -31,12 +40,32 @@ export type VerifiedApiKey = z.infer<typeof VerifiedApiKeySchema>;
 
 export const ControlSubjects = {
   login: rpcSubject('control.auth.login', LoginRpcRequestSchema, AuthenticatedUserSchema),
-  verifyApiKey: rpcSubject('control.auth.verify_api_key', z.object({ v: V1, key: z.string().min(1) }), VerifiedApiKeySchema),
-  userActor: rpcSubject('control.auth.user_actor', z.object({ v: V1, userId: z.string().min(1) }), ActorSchema),
+  verifyApiKey: rpcSubject(
+    'control.auth.verify_api_key',
+    z.object({ v: V1, key: z.string().min(1) }),
+    VerifiedApiKeySchema,
+  ),
+  userActor: rpcSubject(
+    'control.auth.user_actor',
+    z.object({ v: V1, userId: z.string().min(1) }),
+    ActorSchema,
+  ),
 
-  createAgent: rpcSubject('control.agent.create', z.object({ ...Scoped, body: CreateAgentRequestSchema }), AgentSchema),
-  getAgent: rpcSubject('control.agent.get', z.object({ ...ById, query: RetrieveAgentParamsSchema }), AgentSchema),
-  listAgents: rpcSubject('control.agent.list', z.object({ ...Scoped, query: ListParamsSchema }), pageOf(AgentSchema)),
+  createAgent: rpcSubject(
+    'control.agent.create',
+    z.object({ ...Scoped, body: CreateAgentRequestSchema }),
+    AgentSchema,
+  ),
+  getAgent: rpcSubject(
+    'control.agent.get',
+    z.object({ ...ById, query: RetrieveAgentParamsSchema }),
+    AgentSchema,
+  ),
+  listAgents: rpcSubject(
+    'control.agent.list',
+    z.object({ ...Scoped, query: ListParamsSchema }),
+    pageOf(AgentSchema),
+  ),
 
   createEnvironment: rpcSubject(
     'control.environment.create',
@@ -45,6 +74,10 @@ export const ControlSubjects = {
   ),
   getEnvironment: rpcSubject('control.environment.get', z.object(ById), EnvironmentSchema),
 
-  createSession: rpcSubject('control.session.create', z.object({ ...Scoped, body: CreateSessionRequestSchema }), SessionSchema),
+  createSession: rpcSubject(
+    'control.session.create',
+    z.object({ ...Scoped, body: CreateSessionRequestSchema }),
+    SessionSchema,
+  ),
   getSession: rpcSubject('control.session.get', z.object(ById), SessionSchema),
 } as const;

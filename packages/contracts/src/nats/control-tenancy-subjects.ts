@@ -44,12 +44,20 @@ export const UpdateNamespaceMemberRequestSchema = z.strictObject({ role: Namespa
 export type UpdateNamespaceMemberRequest = z.infer<typeof UpdateNamespaceMemberRequestSchema>;
 
 /** Removing a member also revokes their API keys bound to that namespace. */
-export const RemovedNamespaceMemberSchema = z.object({ removed: z.literal(true), revokedApiKeys: z.number().int() });
+export const RemovedNamespaceMemberSchema = z.object({
+  removed: z.literal(true),
+  revokedApiKeys: z.number().int(),
+});
 export type RemovedNamespaceMember = z.infer<typeof RemovedNamespaceMemberSchema>;
 
 // ---- tenants (installation administration: `/v1/tenants`, `/api/admin/tenants`) ----
 
-export const TenantInfoSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), createdAt: z.string() });
+export const TenantInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.string(),
+});
 export type TenantInfo = z.infer<typeof TenantInfoSchema>;
 
 export const CreateTenantRequestSchema = z.strictObject({
@@ -63,12 +71,23 @@ export const CreateTenantRequestSchema = z.strictObject({
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
 
 /** A new tenant with the default namespace and first administrator made alongside it. */
-export const CreatedTenantSchema = TenantInfoSchema.extend({ namespace: NamespaceInfoSchema, admin: ManagedUserSchema });
+export const CreatedTenantSchema = TenantInfoSchema.extend({
+  namespace: NamespaceInfoSchema,
+  admin: ManagedUserSchema,
+});
 export type CreatedTenant = z.infer<typeof CreatedTenantSchema>;
 
 export const ControlTenancySubjects = {
-  createTenant: rpcSubject('control.access.tenant.create', z.object({ ...Scoped, body: CreateTenantRequestSchema }), CreatedTenantSchema),
-  listTenants: rpcSubject('control.access.tenant.list', z.object({ ...Scoped, query: AccessListQuerySchema }), pageOf(TenantInfoSchema)),
+  createTenant: rpcSubject(
+    'control.access.tenant.create',
+    z.object({ ...Scoped, body: CreateTenantRequestSchema }),
+    CreatedTenantSchema,
+  ),
+  listTenants: rpcSubject(
+    'control.access.tenant.list',
+    z.object({ ...Scoped, query: AccessListQuerySchema }),
+    pageOf(TenantInfoSchema),
+  ),
 
   listMembers: rpcSubject(
     'control.access.namespace_member.list',
@@ -85,5 +104,9 @@ export const ControlTenancySubjects = {
     z.object({ ...OneMember, body: UpdateNamespaceMemberRequestSchema }),
     NamespaceMemberSchema,
   ),
-  removeMember: rpcSubject('control.access.namespace_member.remove', z.object(OneMember), RemovedNamespaceMemberSchema),
+  removeMember: rpcSubject(
+    'control.access.namespace_member.remove',
+    z.object(OneMember),
+    RemovedNamespaceMemberSchema,
+  ),
 } as const;

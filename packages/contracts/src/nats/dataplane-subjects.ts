@@ -158,9 +158,21 @@ export type HandsMcpOutput = z.infer<typeof HandsMcpOutputSchema>;
 export const HandsSubjects = {
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
   /** One worker's own subject: the calls of the sessions bound to it. */
-  execOn: (workerId: string) => rpcSubject(`hands.exec.worker.${workerId}`, HandsExecRequestSchema, HandsExecResultSchema, 'hands.exec.worker'),
+  execOn: (workerId: string) =>
+    rpcSubject(
+      `hands.exec.worker.${workerId}`,
+      HandsExecRequestSchema,
+      HandsExecResultSchema,
+      'hands.exec.worker',
+    ),
   /** The stdio MCP servers of the sessions bound to one worker: see `HandsMcpRequestSchema`. */
-  mcpOn: (workerId: string) => rpcSubject(`hands.mcp.worker.${workerId}`, HandsMcpRequestSchema, HandsMcpReplySchema, 'hands.mcp.worker'),
+  mcpOn: (workerId: string) =>
+    rpcSubject(
+      `hands.mcp.worker.${workerId}`,
+      HandsMcpRequestSchema,
+      HandsMcpReplySchema,
+      'hands.mcp.worker',
+    ),
   /** Pub/sub: what one MCP server channel writes, see `HandsMcpOutputSchema`. */
   mcpOutput: (channelId: string) => `hands.mcp.out.${channelId}`,
   /** Pub/sub, not request/reply: see `HandsCancelSchema`. */

@@ -38,7 +38,12 @@ export const McpCredentialSubjects = {
    */
   refresh: rpcSubject(
     'control.vault_credential.refresh_mcp',
-    z.object({ v: V1, tenantId: z.string().min(1), sessionId: z.string().min(1), credentialId: z.string().min(1) }),
+    z.object({
+      v: V1,
+      tenantId: z.string().min(1),
+      sessionId: z.string().min(1),
+      credentialId: z.string().min(1),
+    }),
     z.object({ access_token: z.string(), expires_at: z.string().nullable() }),
   ),
 } as const;

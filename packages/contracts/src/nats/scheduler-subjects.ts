@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
-import { DeploymentErrorSchema, DeploymentInitialEventSchema, DeploymentRunSchema, DeploymentSchema } from '../v1/deployments.js';
+import {
+  DeploymentErrorSchema,
+  DeploymentInitialEventSchema,
+  DeploymentRunSchema,
+  DeploymentSchema,
+} from '../v1/deployments.js';
 
 /** Who fired a run. `cron` and `webhook` are autonomous; CMA reports both `manual` and `webhook` as `manual`. */
 export const DeploymentRunTriggerSchema = z.enum(['cron', 'manual', 'webhook']);
@@ -78,7 +83,11 @@ export const SchedulerSubjects = {
     DeploymentRunSchema,
   ),
   /** Records the run and queues it; answers at once with the run (status `queued`). */
-  startMultiagentRun: rpcSubject('scheduler.multiagent.start', MultiagentRunRpcRequestSchema, MultiagentRunSchema),
+  startMultiagentRun: rpcSubject(
+    'scheduler.multiagent.start',
+    MultiagentRunRpcRequestSchema,
+    MultiagentRunSchema,
+  ),
   getMultiagentRun: rpcSubject('scheduler.multiagent.get', RunByIdRequestSchema, MultiagentRunSchema),
   /** The run once it completes, or as it stands after `wait_ms`, whichever comes first. */
   awaitMultiagentRun: rpcSubject(
@@ -118,7 +127,12 @@ export const DeploymentRunSubjects = {
   /** Marks a started run finished; an error here means the session exists but its turn did not start. */
   finish: rpcSubject(
     'control.deployment_run.finish',
-    z.object({ v: V1, actor: ActorSchema, run_id: z.string().min(1), error: DeploymentErrorSchema.nullable().default(null) }),
+    z.object({
+      v: V1,
+      actor: ActorSchema,
+      run_id: z.string().min(1),
+      error: DeploymentErrorSchema.nullable().default(null),
+    }),
     DeploymentRunSchema,
   ),
   /** Mints a fresh webhook token (the only time it is visible) or, with `enabled: false`, removes it. */

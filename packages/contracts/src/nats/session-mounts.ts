@@ -20,14 +20,24 @@ export const SESSION_MOUNT_PATHS = {
 } as const;
 
 /** The top-level entries of an agent workspace that are its definition (and AGENT-scope memory). */
-export const AGENT_DEFINITION_ENTRIES = ['AGENTS.md', 'MEMORY.md', 'memory', 'knowledge', 'skills', 'subagents', 'tools.json'] as const;
+export const AGENT_DEFINITION_ENTRIES = [
+  'AGENTS.md',
+  'MEMORY.md',
+  'memory',
+  'knowledge',
+  'skills',
+  'subagents',
+  'tools.json',
+] as const;
 
 /** Where a session's Brain-side artefacts (evicted tool outputs, plans) are kept: one root per session. */
 export function sessionArtefactsRoot(tenantId: string, sessionId: string): string {
   return `tenants/${tenantId}/brain/sessions/${sessionId}`;
 }
 
-const MountPathSchema = z.string().regex(/^\/mnt(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/, 'a mount path is an absolute path below /mnt');
+const MountPathSchema = z
+  .string()
+  .regex(/^\/mnt(\/[A-Za-z0-9][A-Za-z0-9._-]*)+$/, 'a mount path is an absolute path below /mnt');
 const RelativeDirSchema = z.string().regex(/^([A-Za-z0-9][A-Za-z0-9._-]*)(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/);
 
 /** A tree of `workspace_files` rows (one root of the tenant), optionally one directory of it or some top-level entries. */

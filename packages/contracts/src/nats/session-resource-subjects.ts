@@ -42,8 +42,16 @@ export type MemoryWriteBack = z.infer<typeof MemoryWriteBackSchema>;
 
 /** `/v1/sessions/{id}/resources` (CMA), and the internal run-time read of a session's resources. */
 export const SessionResourceSubjects = {
-  list: rpcSubject('control.session_resource.list', z.object({ ...OfSession, query: ListParamsSchema }), pageSchema(SessionResourceSchema)),
-  add: rpcSubject('control.session_resource.add', z.object({ ...OfSession, body: AddSessionResourceRequestSchema }), SessionResourceSchema),
+  list: rpcSubject(
+    'control.session_resource.list',
+    z.object({ ...OfSession, query: ListParamsSchema }),
+    pageSchema(SessionResourceSchema),
+  ),
+  add: rpcSubject(
+    'control.session_resource.add',
+    z.object({ ...OfSession, body: AddSessionResourceRequestSchema }),
+    SessionResourceSchema,
+  ),
   get: rpcSubject('control.session_resource.get', z.object(OfResource), SessionResourceSchema),
   update: rpcSubject(
     'control.session_resource.update',
@@ -64,6 +72,14 @@ export const SessionResourceSubjects = {
   writeMemories: rpcSubject(
     'control.session_resource.write_memories',
     MemoryWriteBackSchema,
-    z.object({ written: z.array(z.object({ path: z.string(), memory_id: z.string(), operation: z.enum(['created', 'modified', 'deleted']) })) }),
+    z.object({
+      written: z.array(
+        z.object({
+          path: z.string(),
+          memory_id: z.string(),
+          operation: z.enum(['created', 'modified', 'deleted']),
+        }),
+      ),
+    }),
   ),
 } as const;

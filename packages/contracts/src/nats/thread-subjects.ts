@@ -3,7 +3,12 @@ import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { SessionThreadSchema, SessionThreadStatusSchema } from '../v1/session-threads.js';
 
-const ThreadRefSchema = z.object({ v: V1, actor: ActorSchema, sessionId: z.string().min(1), threadId: z.string().min(1) });
+const ThreadRefSchema = z.object({
+  v: V1,
+  actor: ActorSchema,
+  sessionId: z.string().min(1),
+  threadId: z.string().min(1),
+});
 
 export const ListThreadsRpcRequestSchema = z.object({
   v: V1,

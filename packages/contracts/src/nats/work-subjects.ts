@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { HandsWorkerSchema } from '../hands/hands-heartbeat.js';
 import { rpcSubject, V1 } from './subject.js';
 import { pageSchema } from '../v1/common.js';
-import { UpdateWorkRequestSchema, WorkHeartbeatSchema, WorkQueueStatsSchema, WorkSchema, WorkStateSchema } from '../v1/environment-work.js';
+import {
+  UpdateWorkRequestSchema,
+  WorkHeartbeatSchema,
+  WorkQueueStatsSchema,
+  WorkSchema,
+  WorkStateSchema,
+} from '../v1/environment-work.js';
 
 /**
  * Who is talking to a self-hosted environment's work queue. A worker authenticates with an
@@ -67,7 +73,11 @@ export const WorkSubjects = {
   ),
   ack: rpcSubject(
     'dataplane.work.ack',
-    z.object({ ...ByWork, workerId: z.string().max(200).optional(), workDir: z.string().max(4096).optional() }),
+    z.object({
+      ...ByWork,
+      workerId: z.string().max(200).optional(),
+      workDir: z.string().max(4096).optional(),
+    }),
     WorkSchema,
   ),
   /** PRECONDITION_FAILED (412) when expectedLastHeartbeat is not the item's last heartbeat. */
@@ -82,7 +92,11 @@ export const WorkSubjects = {
   ),
   stop: rpcSubject('dataplane.work.stop', z.object({ ...ByWork, force: z.boolean().optional() }), WorkSchema),
   get: rpcSubject('dataplane.work.get', z.object(ByWork), WorkSchema),
-  update: rpcSubject('dataplane.work.update', z.object({ ...ByWork, body: UpdateWorkRequestSchema }), WorkSchema),
+  update: rpcSubject(
+    'dataplane.work.update',
+    z.object({ ...ByWork, body: UpdateWorkRequestSchema }),
+    WorkSchema,
+  ),
   list: rpcSubject(
     'dataplane.work.list',
     z.object({

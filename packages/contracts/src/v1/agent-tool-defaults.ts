@@ -11,7 +11,10 @@ import type {
 export const DEFAULT_AGENT_TOOLSET_POLICY: PermissionPolicy = { type: 'always_allow' };
 export const DEFAULT_MCP_TOOLSET_POLICY: PermissionPolicy = { type: 'always_ask' };
 
-function resolveDefault(params: ToolsetDefaultConfigParams | null | undefined, policy: PermissionPolicy): ToolsetDefaultConfig {
+function resolveDefault(
+  params: ToolsetDefaultConfigParams | null | undefined,
+  policy: PermissionPolicy,
+): ToolsetDefaultConfig {
   return { enabled: params?.enabled ?? true, permission_policy: params?.permission_policy ?? policy };
 }
 

@@ -10,7 +10,16 @@ export const PermissionPolicySchema = z.discriminatedUnion('type', [
 export type PermissionPolicy = z.infer<typeof PermissionPolicySchema>;
 
 /** The built-in tools of `agent_toolset_20260401`. */
-export const AGENT_TOOLSET_TOOL_NAMES = ['bash', 'edit', 'read', 'write', 'glob', 'grep', 'web_fetch', 'web_search'] as const;
+export const AGENT_TOOLSET_TOOL_NAMES = [
+  'bash',
+  'edit',
+  'read',
+  'write',
+  'glob',
+  'grep',
+  'web_fetch',
+  'web_search',
+] as const;
 export const AgentToolNameSchema = z.enum(AGENT_TOOLSET_TOOL_NAMES);
 export type AgentToolName = z.infer<typeof AgentToolNameSchema>;
 
@@ -79,11 +88,18 @@ export const CustomToolSchema = z.strictObject({
 });
 export type CustomTool = z.infer<typeof CustomToolSchema>;
 
-export const AgentToolParamsSchema = z.discriminatedUnion('type', [AgentToolsetParamsSchema, McpToolsetParamsSchema, CustomToolSchema]);
+export const AgentToolParamsSchema = z.discriminatedUnion('type', [
+  AgentToolsetParamsSchema,
+  McpToolsetParamsSchema,
+  CustomToolSchema,
+]);
 export type AgentToolParams = z.infer<typeof AgentToolParamsSchema>;
 
 /** Returned shapes: every default filled in. */
-export const ToolsetDefaultConfigSchema = z.object({ enabled: z.boolean(), permission_policy: PermissionPolicySchema });
+export const ToolsetDefaultConfigSchema = z.object({
+  enabled: z.boolean(),
+  permission_policy: PermissionPolicySchema,
+});
 export type ToolsetDefaultConfig = z.infer<typeof ToolsetDefaultConfigSchema>;
 
 export const AgentToolConfigSchema = z.object({
@@ -110,9 +126,15 @@ export const McpToolsetSchema = z.object({
   type: z.literal('mcp_toolset'),
   mcp_server_name: z.string(),
   default_config: ToolsetDefaultConfigSchema,
-  configs: z.array(z.object({ name: z.string(), enabled: z.boolean(), permission_policy: PermissionPolicySchema })),
+  configs: z.array(
+    z.object({ name: z.string(), enabled: z.boolean(), permission_policy: PermissionPolicySchema }),
+  ),
 });
 export type McpToolset = z.infer<typeof McpToolsetSchema>;
 
-export const AgentToolSchema = z.discriminatedUnion('type', [AgentToolsetSchema, McpToolsetSchema, CustomToolSchema]);
+export const AgentToolSchema = z.discriminatedUnion('type', [
+  AgentToolsetSchema,
+  McpToolsetSchema,
+  CustomToolSchema,
+]);
 export type AgentTool = z.infer<typeof AgentToolSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AGENT_TOOLSET_TOOL_NAMES, AgentToolParamsSchema, AgentToolSchema } from './agent-tools.js';
-import { DescriptionSchema, IsoDateTimeSchema, LIMITS, MetadataPatchSchema, MetadataSchema, NameSchema } from './common.js';
+import {
+  DescriptionSchema,
+  IsoDateTimeSchema,
+  LIMITS,
+  MetadataPatchSchema,
+  MetadataSchema,
+  NameSchema,
+} from './common.js';
 import { MultiagentParamsSchema, MultiagentSchema } from './multiagent.js';
 
 export const EffortLevelSchema = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
@@ -9,13 +16,19 @@ export type EffortLevel = z.infer<typeof EffortLevelSchema>;
 /** `model` in a request: a bare model id or a config object; effort as a string or `{type}`. */
 export const ModelConfigParamsSchema = z.strictObject({
   id: z.string().min(1),
-  effort: z.union([EffortLevelSchema, z.strictObject({ type: EffortLevelSchema })]).nullable().optional(),
+  effort: z
+    .union([EffortLevelSchema, z.strictObject({ type: EffortLevelSchema })])
+    .nullable()
+    .optional(),
   inference_geo: z.string().nullable().optional(),
   speed: z.enum(['standard', 'fast']).nullable().optional(),
   /** Agentry extension: the script of the `scripted` model (see the harness README). */
   script: z.record(z.string(), z.unknown()).optional(),
 });
-export const ModelParamsSchema = z.union([z.string().min(1, 'model must not be empty'), ModelConfigParamsSchema]);
+export const ModelParamsSchema = z.union([
+  z.string().min(1, 'model must not be empty'),
+  ModelConfigParamsSchema,
+]);
 export type ModelParams = z.infer<typeof ModelParamsSchema>;
 
 export const ModelConfigSchema = z.object({
@@ -51,7 +64,11 @@ export const SkillParamsSchema = z.strictObject({
   version: z.string().nullable().optional(),
 });
 export type SkillParams = z.infer<typeof SkillParamsSchema>;
-export const AgentSkillSchema = z.object({ type: z.enum(['anthropic', 'custom']), skill_id: z.string(), version: z.string() });
+export const AgentSkillSchema = z.object({
+  type: z.enum(['anthropic', 'custom']),
+  skill_id: z.string(),
+  version: z.string(),
+});
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;
 
 export const ExecutionIdentitySchema = z.discriminatedUnion('type', [
@@ -70,12 +87,18 @@ const ToolsSchema = z
     tools.forEach((tool, index) => {
       if (tool.type !== 'custom') return;
       if (seen.has(tool.name)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `custom tool name ${tool.name} is already taken by another tool` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'name'],
+          message: `custom tool name ${tool.name} is already taken by another tool`,
+        });
       }
       seen.add(tool.name);
     });
   });
-const McpServersSchema = z.array(McpServerSchema).max(LIMITS.mcpServersMax, `mcp_servers may hold at most ${LIMITS.mcpServersMax} servers`);
+const McpServersSchema = z
+  .array(McpServerSchema)
+  .max(LIMITS.mcpServersMax, `mcp_servers may hold at most ${LIMITS.mcpServersMax} servers`);
 
 export const CreateAgentRequestSchema = z.strictObject({
   name: NameSchema,

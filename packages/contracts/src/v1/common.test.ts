@@ -6,7 +6,11 @@ import { AgentSchema } from './agents.js';
 describe('list params', () => {
   it('default to 20 items and coerce query strings', () => {
     expect(ListParamsSchema.parse({})).toEqual({ limit: 20 });
-    expect(ListParamsSchema.parse({ limit: '1000', order: 'desc', page: 'abc' })).toEqual({ limit: 1000, order: 'desc', page: 'abc' });
+    expect(ListParamsSchema.parse({ limit: '1000', order: 'desc', page: 'abc' })).toEqual({
+      limit: 1000,
+      order: 'desc',
+      page: 'abc',
+    });
   });
 
   it('reject limits outside 1..1000', () => {
@@ -21,7 +25,10 @@ describe('list params', () => {
 
   it('accept one or many statuses', () => {
     expect(ListSessionsParamsSchema.parse({ statuses: 'idle' }).statuses).toEqual(['idle']);
-    expect(ListSessionsParamsSchema.parse({ statuses: ['idle', 'running'] }).statuses).toEqual(['idle', 'running']);
+    expect(ListSessionsParamsSchema.parse({ statuses: ['idle', 'running'] }).statuses).toEqual([
+      'idle',
+      'running',
+    ]);
     expect(ListSessionsParamsSchema.safeParse({ statuses: ['asleep'] }).success).toBe(false);
   });
 });
@@ -37,7 +44,10 @@ describe('metadata patch', () => {
 describe('page envelope', () => {
   it('wraps items with next_page and an optional prev_page', () => {
     const schema = pageSchema(AgentSchema.pick({ id: true }));
-    expect(schema.parse({ data: [{ id: 'agent_1' }], next_page: null })).toEqual({ data: [{ id: 'agent_1' }], next_page: null });
+    expect(schema.parse({ data: [{ id: 'agent_1' }], next_page: null })).toEqual({
+      data: [{ id: 'agent_1' }],
+      next_page: null,
+    });
     expect(schema.safeParse({ data: [] }).error!.issues[0]!.path).toEqual(['next_page']);
   });
 });

@@ -16,8 +16,13 @@ export const LIMITS = {
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 
-const metadataKey = z.string().min(1).max(LIMITS.metadataKeyMax, `metadata keys may be at most ${LIMITS.metadataKeyMax} characters`);
-const metadataValue = z.string().max(LIMITS.metadataValueMax, `metadata values may be at most ${LIMITS.metadataValueMax} characters`);
+const metadataKey = z
+  .string()
+  .min(1)
+  .max(LIMITS.metadataKeyMax, `metadata keys may be at most ${LIMITS.metadataKeyMax} characters`);
+const metadataValue = z
+  .string()
+  .max(LIMITS.metadataValueMax, `metadata values may be at most ${LIMITS.metadataValueMax} characters`);
 const tooManyKeys = `metadata may hold at most ${LIMITS.metadataKeys} keys`;
 
 /** A full metadata map (create requests and returned objects). */
@@ -83,5 +88,10 @@ export function deletedSchema<K extends string>(type: K) {
   return z.object({ id: z.string(), type: z.literal(type) });
 }
 
-export const NameSchema = z.string().min(1, 'name must not be empty').max(LIMITS.nameMax, `name may be at most ${LIMITS.nameMax} characters`);
-export const DescriptionSchema = z.string().max(LIMITS.descriptionMax, `description may be at most ${LIMITS.descriptionMax} characters`);
+export const NameSchema = z
+  .string()
+  .min(1, 'name must not be empty')
+  .max(LIMITS.nameMax, `name may be at most ${LIMITS.nameMax} characters`);
+export const DescriptionSchema = z
+  .string()
+  .max(LIMITS.descriptionMax, `description may be at most ${LIMITS.descriptionMax} characters`);

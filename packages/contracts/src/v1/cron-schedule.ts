@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 // Each of the five POSIX fields: numbers, names, `*`, ranges, lists and steps; no L, W, # or ?.
-const FIELD = /^(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?(,(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?)*$/;
+const FIELD =
+  /^(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?(,(\*|[0-9A-Za-z]+(-[0-9A-Za-z]+)?)(\/[0-9]+)?)*$/;
 
 /** Whether `expression` is a 5-field POSIX cron expression of the kind CMA deployments accept. */
 export function isCronExpression(expression: string): boolean {
   const fields = expression.trim().split(/\s+/);
   if (fields.length !== 5) return false;
-  return fields.every((f) => FIELD.test(f) && !/[LW#?]/.test(f.replace(/[A-Za-z]{3}/g, (n) => n.toLowerCase())));
+  return fields.every(
+    (f) => FIELD.test(f) && !/[LW#?]/.test(f.replace(/[A-Za-z]{3}/g, (n) => n.toLowerCase())),
+  );
 }
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
@@ -22,7 +25,12 @@ export function isIanaTimeZone(zone: string): boolean {
 
 export const CronScheduleParamsSchema = z.strictObject({
   type: z.literal('cron'),
-  expression: z.string().refine(isCronExpression, 'expression must be a 5-field cron expression (L, W, # and ? are not supported)'),
+  expression: z
+    .string()
+    .refine(
+      isCronExpression,
+      'expression must be a 5-field cron expression (L, W, # and ? are not supported)',
+    ),
   timezone: z.string().refine(isIanaTimeZone, 'timezone must be an IANA time zone such as "Europe/Berlin"'),
 });
 export type CronScheduleParams = z.infer<typeof CronScheduleParamsSchema>;

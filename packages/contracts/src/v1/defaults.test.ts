@@ -6,7 +6,10 @@ import { CreateEnvironmentRequestSchema, normalizeEnvironmentConfig } from './en
 describe('normalizeAgentTools', () => {
   it('fills CMA defaults: built-in tools allowed, MCP tools ask', () => {
     const [toolset, mcp] = normalizeAgentTools([
-      { type: 'agent_toolset_20260401', configs: [{ name: 'bash', permission_policy: { type: 'always_ask' } }, { name: 'read' }] },
+      {
+        type: 'agent_toolset_20260401',
+        configs: [{ name: 'bash', permission_policy: { type: 'always_ask' } }, { name: 'read' }],
+      },
       { type: 'mcp_toolset', mcp_server_name: 'github', configs: [{ name: 'search' }] },
     ]);
     expect(toolset).toEqual({
@@ -27,16 +30,28 @@ describe('normalizeAgentTools', () => {
 
   it('lets a toolset default apply to every tool that does not override it', () => {
     const [toolset] = normalizeAgentTools([
-      { type: 'agent_toolset_20260401', default_config: { enabled: false }, configs: [{ name: 'grep', enabled: true }, { name: 'bash' }] },
+      {
+        type: 'agent_toolset_20260401',
+        default_config: { enabled: false },
+        configs: [{ name: 'grep', enabled: true }, { name: 'bash' }],
+      },
     ]);
-    expect(toolset).toMatchObject({ configs: [{ name: 'grep', enabled: true }, { name: 'bash', enabled: false }] });
+    expect(toolset).toMatchObject({
+      configs: [
+        { name: 'grep', enabled: true },
+        { name: 'bash', enabled: false },
+      ],
+    });
   });
 });
 
 describe('toModelConfig', () => {
   it('turns a bare id or string effort into the stored object', () => {
     expect(toModelConfig('claude-opus-5-5')).toEqual({ id: 'claude-opus-5-5' });
-    expect(toModelConfig({ id: 'm', effort: 'high', speed: null })).toEqual({ id: 'm', effort: { type: 'high' } });
+    expect(toModelConfig({ id: 'm', effort: 'high', speed: null })).toEqual({
+      id: 'm',
+      effort: { type: 'high' },
+    });
   });
 });
 
@@ -50,29 +65,65 @@ describe('normalizeEnvironmentConfig', () => {
   });
 
   it('closes limited networking by default', () => {
-    const config = normalizeEnvironmentConfig({ type: 'cloud', networking: { type: 'limited', allowed_hosts: ['pypi.org'] } });
-    expect(config).toMatchObject({ networking: { type: 'limited', allowed_hosts: ['pypi.org'], allow_mcp_servers: false, allow_package_managers: false } });
+    const config = normalizeEnvironmentConfig({
+      type: 'cloud',
+      networking: { type: 'limited', allowed_hosts: ['pypi.org'] },
+    });
+    expect(config).toMatchObject({
+      networking: {
+        type: 'limited',
+        allowed_hosts: ['pypi.org'],
+        allow_mcp_servers: false,
+        allow_package_managers: false,
+      },
+    });
     expect(normalizeEnvironmentConfig({ type: 'self_hosted' })).toEqual({ type: 'self_hosted' });
   });
 });
 
 describe('tool confirmation timeout', () => {
   it('is kept on any config type when set, absent otherwise, and must be a positive whole number of seconds', () => {
-    expect(normalizeEnvironmentConfig({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 })).toEqual({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 });
-    expect(normalizeEnvironmentConfig({ type: 'cloud', tool_confirmation_timeout_seconds: 5 })).toMatchObject({ tool_confirmation_timeout_seconds: 5 });
-    expect(normalizeEnvironmentConfig({ type: 'cloud' })).not.toHaveProperty('tool_confirmation_timeout_seconds');
-    const bad = CreateEnvironmentRequestSchema.safeParse({ name: 'e', config: { type: 'cloud', tool_confirmation_timeout_seconds: 0 } });
+    expect(
+      normalizeEnvironmentConfig({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 }),
+    ).toEqual({ type: 'self_hosted', tool_confirmation_timeout_seconds: 60 });
+    expect(normalizeEnvironmentConfig({ type: 'cloud', tool_confirmation_timeout_seconds: 5 })).toMatchObject(
+      { tool_confirmation_timeout_seconds: 5 },
+    );
+    expect(normalizeEnvironmentConfig({ type: 'cloud' })).not.toHaveProperty(
+      'tool_confirmation_timeout_seconds',
+    );
+    const bad = CreateEnvironmentRequestSchema.safeParse({
+      name: 'e',
+      config: { type: 'cloud', tool_confirmation_timeout_seconds: 0 },
+    });
     expect(bad.success).toBe(false);
   });
 });
 
 describe('custom tool names', () => {
-  const custom = (name: string) => ({ type: 'custom' as const, name, description: 'd', input_schema: { type: 'object' as const } });
+  const custom = (name: string) => ({
+    type: 'custom' as const,
+    name,
+    description: 'd',
+    input_schema: { type: 'object' as const },
+  });
 
   it('may not repeat or take the name of a toolset tool', () => {
-    expect(CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('lookup'), custom('other')] }).success).toBe(true);
-    const twice = CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('lookup'), custom('lookup')] });
+    expect(
+      CreateAgentRequestSchema.safeParse({
+        name: 'a',
+        model: 'scripted',
+        tools: [custom('lookup'), custom('other')],
+      }).success,
+    ).toBe(true);
+    const twice = CreateAgentRequestSchema.safeParse({
+      name: 'a',
+      model: 'scripted',
+      tools: [custom('lookup'), custom('lookup')],
+    });
     expect(twice.error?.issues[0]?.message).toBe('custom tool name lookup is already taken by another tool');
-    expect(CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('bash')] }).success).toBe(false);
+    expect(
+      CreateAgentRequestSchema.safeParse({ name: 'a', model: 'scripted', tools: [custom('bash')] }).success,
+    ).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { SystemMessageEventParamsSchema, UserDefineOutcomeEventParamsSchema, UserMessageEventParamsSchema } from '../events/inbound-events.js';
+import {
+  SystemMessageEventParamsSchema,
+  UserDefineOutcomeEventParamsSchema,
+  UserMessageEventParamsSchema,
+} from '../events/inbound-events.js';
 import { BudgetLimitSchema } from '../events/outbound-events.js';
 import {
   DescriptionSchema,
@@ -17,17 +21,29 @@ import { CheckoutSchema, MemoryStoreAccessSchema, SessionResourceParamsSchema } 
 /** An agent pinned by id (latest version at each run) or by version. */
 const DeploymentAgentParamsSchema = z.union([
   z.string().min(1, 'agent must not be empty'),
-  z.strictObject({ type: z.literal('agent'), id: z.string().min(1), version: z.number().int().min(1).optional() }),
+  z.strictObject({
+    type: z.literal('agent'),
+    id: z.string().min(1),
+    version: z.number().int().min(1).optional(),
+  }),
 ]);
 
 export const DeploymentInitialEventSchema = z.discriminatedUnion(
   'type',
   [UserMessageEventParamsSchema, UserDefineOutcomeEventParamsSchema, SystemMessageEventParamsSchema],
-  { error: (i) => (i.code === 'invalid_union' ? 'type must be one of: user.message, user.define_outcome, system.message' : undefined) },
+  {
+    error: (i) =>
+      i.code === 'invalid_union'
+        ? 'type must be one of: user.message, user.define_outcome, system.message'
+        : undefined,
+  },
 );
 export type DeploymentInitialEvent = z.infer<typeof DeploymentInitialEventSchema>;
 
-const InitialEventsSchema = z.array(DeploymentInitialEventSchema).min(1, 'initial_events must hold at least one event').max(50);
+const InitialEventsSchema = z
+  .array(DeploymentInitialEventSchema)
+  .min(1, 'initial_events must hold at least one event')
+  .max(50);
 
 export const CreateDeploymentRequestSchema = z.strictObject({
   name: NameSchema,
@@ -72,7 +88,12 @@ export type DeploymentPausedReason = z.infer<typeof DeploymentPausedReasonSchema
 
 /** Resources as a deployment stores them: like session resources, without tokens. */
 export const DeploymentResourceSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('github_repository'), url: z.string(), checkout: CheckoutSchema.nullable().optional(), mount_path: z.string().nullable().optional() }),
+  z.object({
+    type: z.literal('github_repository'),
+    url: z.string(),
+    checkout: CheckoutSchema.nullable().optional(),
+    mount_path: z.string().nullable().optional(),
+  }),
   z.object({ type: z.literal('file'), file_id: z.string(), mount_path: z.string().nullable().optional() }),
   z.object({
     type: z.literal('memory_store'),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { BetaSelfHostedWork, BetaWorkSecret } from '@anthropic-ai/sdk/resources/beta/environments/work.js';
-import { HeartbeatWorkParamsSchema, PollWorkParamsSchema, WorkSchema, decodeWorkSecret, encodeWorkSecret } from './environment-work.js';
+import type {
+  BetaSelfHostedWork,
+  BetaWorkSecret,
+} from '@anthropic-ai/sdk/resources/beta/environments/work.js';
+import {
+  HeartbeatWorkParamsSchema,
+  PollWorkParamsSchema,
+  WorkSchema,
+  decodeWorkSecret,
+  encodeWorkSecret,
+} from './environment-work.js';
 
 describe('self-hosted work', () => {
   it('accepts an SDK-typed work item', () => {
@@ -32,9 +41,14 @@ describe('self-hosted work', () => {
   });
 
   it('bounds the long poll below one second and reads heartbeat preconditions', () => {
-    expect(PollWorkParamsSchema.parse({ block_ms: '999', reclaim_older_than_ms: '5000' })).toEqual({ block_ms: 999, reclaim_older_than_ms: 5000 });
+    expect(PollWorkParamsSchema.parse({ block_ms: '999', reclaim_older_than_ms: '5000' })).toEqual({
+      block_ms: 999,
+      reclaim_older_than_ms: 5000,
+    });
     expect(PollWorkParamsSchema.safeParse({ block_ms: '1000' }).error!.issues[0]!.path).toEqual(['block_ms']);
-    expect(HeartbeatWorkParamsSchema.parse({ expected_last_heartbeat: 'NO_HEARTBEAT' }).expected_last_heartbeat).toBe('NO_HEARTBEAT');
+    expect(
+      HeartbeatWorkParamsSchema.parse({ expected_last_heartbeat: 'NO_HEARTBEAT' }).expected_last_heartbeat,
+    ).toBe('NO_HEARTBEAT');
     expect(HeartbeatWorkParamsSchema.safeParse({ expected_last_heartbeat: 'yesterday' }).success).toBe(false);
   });
 });

@@ -31,7 +31,10 @@ export const WorkSchema = z.object({
 export type Work = z.infer<typeof WorkSchema>;
 
 /** What `secret` decodes to: a bearer token scoped to the one session, and where to use it. */
-export const WorkSecretSchema = z.object({ sessions_token: z.string().min(1), api_base_url: z.string().optional() });
+export const WorkSecretSchema = z.object({
+  sessions_token: z.string().min(1),
+  api_base_url: z.string().optional(),
+});
 export type WorkSecret = z.infer<typeof WorkSecretSchema>;
 
 // Runtime-neutral base64url (no Buffer), so the contracts also load outside Node.

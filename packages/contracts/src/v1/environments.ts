@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DescriptionSchema, IsoDateTimeSchema, MetadataPatchSchema, MetadataSchema, NameSchema } from './common.js';
+import {
+  DescriptionSchema,
+  IsoDateTimeSchema,
+  MetadataPatchSchema,
+  MetadataSchema,
+  NameSchema,
+} from './common.js';
 
 const HostListSchema = z.array(z.string().min(1).max(253)).max(256);
 const PackageListSchema = z.array(z.string().min(1).max(256)).max(500);
@@ -34,7 +40,13 @@ const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
  * made is denied on the user's behalf, and the turn goes on. Absent (the default): calls wait forever.
  */
 const ConfirmationTimeoutParams = {
-  tool_confirmation_timeout_seconds: z.number().int().min(1).max(MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS).nullable().optional(),
+  tool_confirmation_timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS)
+    .nullable()
+    .optional(),
 };
 const ConfirmationTimeout = { tool_confirmation_timeout_seconds: z.number().int().optional() };
 
@@ -79,7 +91,12 @@ export const PackagesSchema = z.object({
 export type Packages = z.infer<typeof PackagesSchema>;
 
 export const EnvironmentConfigSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('cloud'), networking: NetworkingSchema, packages: PackagesSchema, ...ConfirmationTimeout }),
+  z.object({
+    type: z.literal('cloud'),
+    networking: NetworkingSchema,
+    packages: PackagesSchema,
+    ...ConfirmationTimeout,
+  }),
   z.object({ type: z.literal('self_hosted'), ...ConfirmationTimeout }),
   z.object({ type: z.literal('local'), ...ConfirmationTimeout }),
   z.object({ type: z.literal('remote'), ...ConfirmationTimeout }),
@@ -87,7 +104,9 @@ export const EnvironmentConfigSchema = z.discriminatedUnion('type', [
 export type EnvironmentConfig = z.infer<typeof EnvironmentConfigSchema>;
 
 /** Fills the defaults of a config request (CMA: no config means an unrestricted cloud container). */
-export function normalizeEnvironmentConfig(params: EnvironmentConfigParams | null | undefined): EnvironmentConfig {
+export function normalizeEnvironmentConfig(
+  params: EnvironmentConfigParams | null | undefined,
+): EnvironmentConfig {
   if (!params) return normalizeEnvironmentConfig({ type: 'cloud' });
   const timeout = params.tool_confirmation_timeout_seconds;
   const confirmation = timeout ? { tool_confirmation_timeout_seconds: timeout } : {};

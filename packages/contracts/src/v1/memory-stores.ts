@@ -3,7 +3,11 @@ import { IsoDateTimeSchema, ListParamsSchema, MetadataPatchSchema, MetadataSchem
 
 // 1–255 characters without control characters (the store's mount-path slug derives from it).
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
-const StoreNameSchema = z.string().min(1).max(255).regex(NO_CONTROL, 'name must not contain control characters');
+const StoreNameSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(NO_CONTROL, 'name must not contain control characters');
 const StoreDescriptionSchema = z.string().max(1024, 'description may be at most 1024 characters');
 
 export const CreateMemoryStoreRequestSchema = z.strictObject({
@@ -48,7 +52,14 @@ export const MemoryPathSchema = z
   .refine((p) => byteLength(p) <= MEMORY_PATH_MAX_BYTES, `path may be at most ${MEMORY_PATH_MAX_BYTES} bytes`)
   .refine((p) => p === p.normalize('NFC'), 'path must be in Unicode NFC')
   .refine((p) => NO_CONTROL.test(p) && !/[\u2028\u2029]/.test(p), 'path must not contain control characters')
-  .refine((p) => p.split('/').slice(1).every((seg) => seg !== '' && seg !== '.' && seg !== '..'), 'path segments must not be empty, "." or ".."');
+  .refine(
+    (p) =>
+      p
+        .split('/')
+        .slice(1)
+        .every((seg) => seg !== '' && seg !== '.' && seg !== '..'),
+    'path segments must not be empty, "." or ".."',
+  );
 
 /** Whether memory content fits the limit; `/api` bodies that carry content check it before any write. */
 export const fitsMemoryContent = (c: string) => byteLength(c) <= MEMORY_CONTENT_MAX_BYTES;
@@ -59,13 +70,19 @@ const MemoryContentSchema = z.string().refine(fitsMemoryContent, MEMORY_CONTENT_
 export const MemoryViewSchema = z.enum(['basic', 'full']);
 export type MemoryView = z.infer<typeof MemoryViewSchema>;
 
-export const CreateMemoryRequestSchema = z.strictObject({ path: MemoryPathSchema, content: MemoryContentSchema.nullable() });
+export const CreateMemoryRequestSchema = z.strictObject({
+  path: MemoryPathSchema,
+  content: MemoryContentSchema.nullable(),
+});
 export type CreateMemoryRequest = z.infer<typeof CreateMemoryRequestSchema>;
 
 const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'content_sha256 must be 64 lowercase hex characters');
 
 /** Optimistic concurrency for memories: the update applies only if the stored hash still matches. */
-export const MemoryPreconditionSchema = z.strictObject({ type: z.literal('content_sha256'), content_sha256: Sha256Schema.optional() });
+export const MemoryPreconditionSchema = z.strictObject({
+  type: z.literal('content_sha256'),
+  content_sha256: Sha256Schema.optional(),
+});
 
 export const UpdateMemoryRequestSchema = z.strictObject({
   path: MemoryPathSchema.nullable().optional(),

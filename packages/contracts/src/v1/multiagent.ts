@@ -52,7 +52,11 @@ export const MultiagentParamsSchema = z.discriminatedUnion('type', [
 ]);
 export type MultiagentParams = z.infer<typeof MultiagentParamsSchema>;
 
-export const AgentReferenceSchema = z.object({ type: z.literal('agent'), id: z.string(), version: z.number().int() });
+export const AgentReferenceSchema = z.object({
+  type: z.literal('agent'),
+  id: z.string(),
+  version: z.number().int(),
+});
 export type AgentReference = z.infer<typeof AgentReferenceSchema>;
 
 /**

@@ -1,16 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { BetaManagedAgentsVault, VaultCreateParams } from '@anthropic-ai/sdk/resources/beta/vaults/vaults.js';
-import type { BetaManagedAgentsCredential, CredentialCreateParams } from '@anthropic-ai/sdk/resources/beta/vaults/credentials.js';
+import type {
+  BetaManagedAgentsVault,
+  VaultCreateParams,
+} from '@anthropic-ai/sdk/resources/beta/vaults/vaults.js';
+import type {
+  BetaManagedAgentsCredential,
+  CredentialCreateParams,
+} from '@anthropic-ai/sdk/resources/beta/vaults/credentials.js';
 import type { BetaManagedAgentsMemoryStore } from '@anthropic-ai/sdk/resources/beta/memory-stores/memory-stores.js';
-import type { BetaManagedAgentsMemory, MemoryListParams } from '@anthropic-ai/sdk/resources/beta/memory-stores/memories.js';
+import type {
+  BetaManagedAgentsMemory,
+  MemoryListParams,
+} from '@anthropic-ai/sdk/resources/beta/memory-stores/memories.js';
 import type { BetaManagedAgentsMemoryVersion } from '@anthropic-ai/sdk/resources/beta/memory-stores/memory-versions.js';
-import type { BetaManagedAgentsDeployment, DeploymentCreateParams } from '@anthropic-ai/sdk/resources/beta/deployments.js';
+import type {
+  BetaManagedAgentsDeployment,
+  DeploymentCreateParams,
+} from '@anthropic-ai/sdk/resources/beta/deployments.js';
 import type { BetaManagedAgentsDeploymentRun } from '@anthropic-ai/sdk/resources/beta/deployment-runs.js';
 import type { BetaSkill, BetaSkillVersion } from '@anthropic-ai/sdk/resources/beta/skills/index.js';
 import type { BetaFileMetadata } from '@anthropic-ai/sdk/resources/beta/files.js';
 import { CreateVaultRequestSchema, VaultSchema } from './vaults.js';
-import { CreateCredentialRequestSchema, CredentialSchema, publicCredentialAuth } from './vault-credentials.js';
-import { CreateMemoryRequestSchema, ListMemoriesParamsSchema, MemorySchema, MemoryStoreSchema, MemoryVersionSchema } from './memory-stores.js';
+import {
+  CreateCredentialRequestSchema,
+  CredentialSchema,
+  publicCredentialAuth,
+} from './vault-credentials.js';
+import {
+  CreateMemoryRequestSchema,
+  ListMemoriesParamsSchema,
+  MemorySchema,
+  MemoryStoreSchema,
+  MemoryVersionSchema,
+} from './memory-stores.js';
 import { CreateDeploymentRequestSchema, DeploymentRunSchema, DeploymentSchema } from './deployments.js';
 import { SkillSchema, SkillVersionSchema } from './skills.js';
 import { FileMetadataSchema } from './files.js';
@@ -19,7 +41,15 @@ const at = '2026-11-30T12:00:00.000Z';
 
 describe('vaults and credentials', () => {
   it('accept SDK-typed objects and requests', () => {
-    const vault: BetaManagedAgentsVault = { id: 'vlt_1', type: 'vault', display_name: 'prod', metadata: {}, created_at: at, updated_at: at, archived_at: null };
+    const vault: BetaManagedAgentsVault = {
+      id: 'vlt_1',
+      type: 'vault',
+      display_name: 'prod',
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+      archived_at: null,
+    };
     expect(VaultSchema.parse(vault)).toEqual(vault);
     const create: VaultCreateParams = { display_name: 'prod', metadata: { env: 'prod' } };
     expect(CreateVaultRequestSchema.parse(create)).toEqual(create);
@@ -79,7 +109,16 @@ describe('vaults and credentials', () => {
 
 describe('memory stores', () => {
   it('accept SDK-typed objects', () => {
-    const store: BetaManagedAgentsMemoryStore = { id: 'memstore_1', type: 'memory_store', name: 'notes', description: '', metadata: {}, created_at: at, updated_at: at, archived_at: null };
+    const store: BetaManagedAgentsMemoryStore = {
+      id: 'memstore_1',
+      type: 'memory_store',
+      name: 'notes',
+      description: '',
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+      archived_at: null,
+    };
     const memory: BetaManagedAgentsMemory = {
       id: 'mem_1',
       type: 'memory',
@@ -188,9 +227,32 @@ describe('deployments', () => {
 
 describe('skills and files', () => {
   it('accept SDK-typed objects', () => {
-    const skill: BetaSkill = { id: 'skill_1', type: 'skill', display_name: 'pdf', latest_version_id: '1759178010641129', source: { type: 'custom' }, created_at: at, updated_at: at };
-    const version: BetaSkillVersion = { id: '1759178010641129', type: 'skill_version', skill_id: 'skill_1', name: 'pdf', description: 'PDF tools', created_at: at };
-    const file: BetaFileMetadata = { id: 'file_011CNha8iCJcU1wXNR6q4V8w', type: 'file', filename: 'a.csv', mime_type: 'text/csv', size_bytes: 12, created_at: at, downloadable: true };
+    const skill: BetaSkill = {
+      id: 'skill_1',
+      type: 'skill',
+      display_name: 'pdf',
+      latest_version_id: '1759178010641129',
+      source: { type: 'custom' },
+      created_at: at,
+      updated_at: at,
+    };
+    const version: BetaSkillVersion = {
+      id: '1759178010641129',
+      type: 'skill_version',
+      skill_id: 'skill_1',
+      name: 'pdf',
+      description: 'PDF tools',
+      created_at: at,
+    };
+    const file: BetaFileMetadata = {
+      id: 'file_011CNha8iCJcU1wXNR6q4V8w',
+      type: 'file',
+      filename: 'a.csv',
+      mime_type: 'text/csv',
+      size_bytes: 12,
+      created_at: at,
+      downloadable: true,
+    };
     expect(SkillSchema.parse(skill)).toEqual(skill);
     expect(SkillVersionSchema.parse(version)).toEqual(version);
     expect(FileMetadataSchema.parse(file)).toEqual(file);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentCreateParams, AgentUpdateParams, BetaManagedAgentsAgent } from '@anthropic-ai/sdk/resources/beta/agents/agents.js';
-import type { BetaEnvironment, EnvironmentCreateParams } from '@anthropic-ai/sdk/resources/beta/environments/environments.js';
-import type { BetaManagedAgentsSession, SessionCreateParams } from '@anthropic-ai/sdk/resources/beta/sessions/sessions.js';
+import type {
+  AgentCreateParams,
+  AgentUpdateParams,
+  BetaManagedAgentsAgent,
+} from '@anthropic-ai/sdk/resources/beta/agents/agents.js';
+import type {
+  BetaEnvironment,
+  EnvironmentCreateParams,
+} from '@anthropic-ai/sdk/resources/beta/environments/environments.js';
+import type {
+  BetaManagedAgentsSession,
+  SessionCreateParams,
+} from '@anthropic-ai/sdk/resources/beta/sessions/sessions.js';
 import { AgentSchema, CreateAgentRequestSchema, UpdateAgentRequestSchema } from './agents.js';
 import { CreateEnvironmentRequestSchema, EnvironmentSchema } from './environments.js';
 import { CreateSessionRequestSchema, SessionSchema } from './sessions.js';
@@ -58,7 +68,11 @@ describe('agents match the SDK', () => {
       model: { id: 'claude-sonnet-5', effort: 'low' },
       system: 'be kind',
       tools: [
-        { type: 'agent_toolset_20260401', default_config: { permission_policy: { type: 'always_ask' } }, configs: [{ name: 'web_fetch', allowed_domains: ['example.com'] }] },
+        {
+          type: 'agent_toolset_20260401',
+          default_config: { permission_policy: { type: 'always_ask' } },
+          configs: [{ name: 'web_fetch', allowed_domains: ['example.com'] }],
+        },
         { type: 'mcp_toolset', mcp_server_name: 'github' },
       ],
       mcp_servers: [{ type: 'url', name: 'github', url: 'https://mcp.example.com/github' }],
@@ -72,7 +86,10 @@ describe('agents match the SDK', () => {
   it('accepts the SDK update example, which sends no version', () => {
     const update: AgentUpdateParams = { description: 'updated' };
     expect(UpdateAgentRequestSchema.parse(update)).toEqual(update);
-    expect(UpdateAgentRequestSchema.parse({ version: 3, metadata: { team: null } })).toEqual({ version: 3, metadata: { team: null } });
+    expect(UpdateAgentRequestSchema.parse({ version: 3, metadata: { team: null } })).toEqual({
+      version: 3,
+      metadata: { team: null },
+    });
   });
 
   it('rejects what CMA rejects, naming the field', () => {
@@ -81,11 +98,28 @@ describe('agents match the SDK', () => {
       [{ name: '', model: 'm' }, 'name'],
       [{ name: 'x'.repeat(257), model: 'm' }, 'name'],
       [{ name: 'x', model: 'm', system: 's'.repeat(100_001) }, 'system'],
-      [{ name: 'x', model: 'm', metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])) }, 'metadata'],
+      [
+        {
+          name: 'x',
+          model: 'm',
+          metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, 'v'])),
+        },
+        'metadata',
+      ],
       [{ name: 'x', model: 'm', metadata: { ['k'.repeat(65)]: 'v' } }, `metadata.${'k'.repeat(65)}`],
       [{ name: 'x', model: 'm', metadata: { k: 'v'.repeat(513) } }, 'metadata.k'],
-      [{ name: 'x', model: 'm', tools: [{ type: 'agent_toolset_20260401', configs: [{ name: 'rm_rf' }] }] }, 'tools.0.configs.0.name'],
-      [{ name: 'x', model: 'm', tools: [{ type: 'custom', name: 'bad name', description: 'd', input_schema: { type: 'object' } }] }, 'tools.0.name'],
+      [
+        { name: 'x', model: 'm', tools: [{ type: 'agent_toolset_20260401', configs: [{ name: 'rm_rf' }] }] },
+        'tools.0.configs.0.name',
+      ],
+      [
+        {
+          name: 'x',
+          model: 'm',
+          tools: [{ type: 'custom', name: 'bad name', description: 'd', input_schema: { type: 'object' } }],
+        },
+        'tools.0.name',
+      ],
     ];
     for (const [body, path] of cases) {
       const result = CreateAgentRequestSchema.safeParse(body);
@@ -110,7 +144,12 @@ describe('environments match the SDK', () => {
       description: null,
       config: {
         type: 'cloud',
-        networking: { type: 'limited', allowed_hosts: ['pypi.org'], allow_mcp_servers: true, allow_package_managers: true },
+        networking: {
+          type: 'limited',
+          allowed_hosts: ['pypi.org'],
+          allow_mcp_servers: true,
+          allow_package_managers: true,
+        },
         packages: { type: 'packages', apt: [], cargo: [], gem: [], go: [], npm: [], pip: ['pandas'] },
       },
       metadata: {},
@@ -125,9 +164,14 @@ describe('environments match the SDK', () => {
   });
 
   it('accepts SDK create params and the Agentry extensions', () => {
-    const params: EnvironmentCreateParams = { name: 'e', config: { type: 'cloud', networking: { type: 'unrestricted' }, packages: { pip: ['requests'] } } };
+    const params: EnvironmentCreateParams = {
+      name: 'e',
+      config: { type: 'cloud', networking: { type: 'unrestricted' }, packages: { pip: ['requests'] } },
+    };
     expect(CreateEnvironmentRequestSchema.parse(params)).toEqual(params);
-    expect(CreateEnvironmentRequestSchema.parse({ name: 'l', config: { type: 'local' } }).config).toEqual({ type: 'local' });
+    expect(CreateEnvironmentRequestSchema.parse({ name: 'l', config: { type: 'local' } }).config).toEqual({
+      type: 'local',
+    });
     const bad = CreateEnvironmentRequestSchema.safeParse({ name: 'x', config: { type: 'vm' } });
     expect(bad.error!.issues[0]!.path).toEqual(['config', 'type']);
   });
@@ -144,7 +188,14 @@ describe('sessions match the SDK', () => {
     status: 'idle',
     metadata: {},
     resources: [
-      { type: 'file', id: 'sesrsc_011CZkZBJq5dWxk9fVLNcPht', file_id: 'file_011CNha8iCJcU1wXNR6q4V8w', mount_path: '/mnt/data.csv', created_at: at, updated_at: at },
+      {
+        type: 'file',
+        id: 'sesrsc_011CZkZBJq5dWxk9fVLNcPht',
+        file_id: 'file_011CNha8iCJcU1wXNR6q4V8w',
+        mount_path: '/mnt/data.csv',
+        created_at: at,
+        updated_at: at,
+      },
       { type: 'memory_store', memory_store_id: 'memstore_01', access: 'read_only' },
     ],
     vault_ids: ['vlt_011CZkZDLs7fYzm1hXNPeRjv'],
@@ -166,14 +217,26 @@ describe('sessions match the SDK', () => {
     const forms: SessionCreateParams['agent'][] = [
       'agent_011CZkYpogX7uDKUyvBTophP',
       { type: 'agent', id: 'agent_011CZkYpogX7uDKUyvBTophP', version: 2 },
-      { type: 'agent_with_overrides', id: 'agent_011CZkYpogX7uDKUyvBTophP', system: null, model: 'claude-haiku-5-5' },
+      {
+        type: 'agent_with_overrides',
+        id: 'agent_011CZkYpogX7uDKUyvBTophP',
+        system: null,
+        model: 'claude-haiku-5-5',
+      },
     ];
     for (const form of forms) {
       const body: SessionCreateParams = {
         agent: form,
         environment_id: 'env_011CZkZ9X2dpNyB7HsEFoRfW',
         title: 'Order help',
-        resources: [{ type: 'github_repository', url: 'https://github.com/acme/app', checkout: { type: 'branch', name: 'main' }, mount_path: '/workspace/app' }],
+        resources: [
+          {
+            type: 'github_repository',
+            url: 'https://github.com/acme/app',
+            checkout: { type: 'branch', name: 'main' },
+            mount_path: '/workspace/app',
+          },
+        ],
         initial_events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
         budget: { type: 'limit', max_list_cost: { amount: '1.00', currency: 'USD' } },
       };

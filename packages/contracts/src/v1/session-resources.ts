@@ -83,7 +83,10 @@ export const SessionResourceSchema = z.discriminatedUnion('type', [
 ]);
 export type SessionResource = z.infer<typeof SessionResourceSchema>;
 
-export const SessionResourceDeletedSchema = z.object({ id: z.string(), type: z.literal('session_resource_deleted') });
+export const SessionResourceDeletedSchema = z.object({
+  id: z.string(),
+  type: z.literal('session_resource_deleted'),
+});
 export type SessionResourceDeleted = z.infer<typeof SessionResourceDeletedSchema>;
 
 /** Where CMA mounts resources that name no `mount_path`. */

@@ -19,7 +19,11 @@ import { SessionResourceParamsSchema, SessionResourceSchema } from './session-re
 export const SessionAgentParamsSchema = z.union([
   z.string().min(1, 'agent must not be empty'),
   z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('agent'), id: z.string().min(1), version: z.number().int().min(1).optional() }),
+    z.strictObject({
+      type: z.literal('agent'),
+      id: z.string().min(1),
+      version: z.number().int().min(1).optional(),
+    }),
     z.strictObject({
       type: z.literal('agent_with_overrides'),
       id: z.string().min(1),

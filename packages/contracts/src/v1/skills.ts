@@ -34,7 +34,10 @@ export const SkillVersionSchema = z.object({
 export type SkillVersion = z.infer<typeof SkillVersionSchema>;
 
 export const SkillDeletedSchema = z.object({ id: z.string(), type: z.literal('skill_deleted') });
-export const SkillVersionDeletedSchema = z.object({ id: z.string(), type: z.literal('skill_version_deleted') });
+export const SkillVersionDeletedSchema = z.object({
+  id: z.string(),
+  type: z.literal('skill_version_deleted'),
+});
 
 export const ListSkillsParamsSchema = ListParamsSchema.extend({ source: SkillSourceTypeSchema.nullish() });
 export type ListSkillsParams = z.infer<typeof ListSkillsParamsSchema>;

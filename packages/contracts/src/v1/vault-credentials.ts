@@ -7,7 +7,10 @@ const CredentialNetworkingSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unrestricted') }),
   z.strictObject({ type: z.literal('limited'), allowed_hosts: z.array(z.string().min(1)).max(16) }),
 ]);
-const InjectionLocationParamsSchema = z.strictObject({ body: z.boolean().optional(), header: z.boolean().optional() });
+const InjectionLocationParamsSchema = z.strictObject({
+  body: z.boolean().optional(),
+  header: z.boolean().optional(),
+});
 
 const TokenEndpointAuthParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('none') }),
@@ -77,7 +80,10 @@ export const CredentialAuthUpdateParamsSchema = z.discriminatedUnion('type', [
         refresh_token: OptionalSecret,
         scope: z.string().nullable().optional(),
         token_endpoint_auth: z
-          .strictObject({ type: z.enum(['client_secret_basic', 'client_secret_post']), client_secret: OptionalSecret })
+          .strictObject({
+            type: z.enum(['client_secret_basic', 'client_secret_post']),
+            client_secret: OptionalSecret,
+          })
           .optional(),
       })
       .nullable()
@@ -109,7 +115,9 @@ export const CredentialAuthSchema = z.discriminatedUnion('type', [
       .strictObject({
         client_id: z.string(),
         token_endpoint: z.string(),
-        token_endpoint_auth: z.strictObject({ type: z.enum(['none', 'client_secret_basic', 'client_secret_post']) }),
+        token_endpoint_auth: z.strictObject({
+          type: z.enum(['none', 'client_secret_basic', 'client_secret_post']),
+        }),
         resource: z.string().nullable().optional(),
         scope: z.string().nullable().optional(),
       })
@@ -143,7 +151,10 @@ export function publicCredentialAuth(auth: CredentialAuthParams): CredentialAuth
         secret_name: auth.secret_name,
         networking: auth.networking,
         // Unless told otherwise the secret goes into request headers only.
-        injection_location: { body: auth.injection_location?.body ?? false, header: auth.injection_location?.header ?? true },
+        injection_location: {
+          body: auth.injection_location?.body ?? false,
+          header: auth.injection_location?.header ?? true,
+        },
       };
     case 'mcp_oauth':
       return {
@@ -163,5 +174,8 @@ export function publicCredentialAuth(auth: CredentialAuthParams): CredentialAuth
   }
 }
 
-export const CredentialDeletedSchema = z.object({ id: z.string(), type: z.literal('vault_credential_deleted') });
+export const CredentialDeletedSchema = z.object({
+  id: z.string(),
+  type: z.literal('vault_credential_deleted'),
+});
 export type CredentialDeleted = z.infer<typeof CredentialDeletedSchema>;

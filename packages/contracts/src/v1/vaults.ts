@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema, MetadataPatchSchema, MetadataSchema } from './common.js';
 
-const DisplayNameSchema = z.string().min(1, 'display_name must not be empty').max(255, 'display_name may be at most 255 characters');
+const DisplayNameSchema = z
+  .string()
+  .min(1, 'display_name must not be empty')
+  .max(255, 'display_name may be at most 255 characters');
 
 export const CreateVaultRequestSchema = z.strictObject({
   display_name: DisplayNameSchema,

@@ -3,7 +3,10 @@ import { databaseUrlFor } from './database-admin.js';
 
 describe('databaseUrlFor', () => {
   it('swaps only the database name', () => {
-    const url = databaseUrlFor('postgresql://app:s%40cret@db.internal:6543/postgres?sslmode=disable', 'agentry_t_1');
+    const url = databaseUrlFor(
+      'postgresql://app:s%40cret@db.internal:6543/postgres?sslmode=disable',
+      'agentry_t_1',
+    );
     const parsed = new URL(url);
     expect(parsed.pathname).toBe('/agentry_t_1');
     expect(parsed.username).toBe('app');
@@ -13,6 +16,8 @@ describe('databaseUrlFor', () => {
   });
 
   it('adds a database name to a URL without one', () => {
-    expect(databaseUrlFor('postgresql://postgres@127.0.0.1:5432', 'x')).toBe('postgresql://postgres@127.0.0.1:5432/x');
+    expect(databaseUrlFor('postgresql://postgres@127.0.0.1:5432', 'x')).toBe(
+      'postgresql://postgres@127.0.0.1:5432/x',
+    );
   });
 });

@@ -46,7 +46,7 @@ export class DatabaseAdmin {
   /** Databases whose name starts with `prefix`. */
   async listDatabases(prefix: string): Promise<string[]> {
     const result = await this.client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname",
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname',
       [prefix],
     );
     return result.rows.map((r) => r.datname);

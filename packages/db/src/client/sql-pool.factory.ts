@@ -19,8 +19,13 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * next query opens a new one, so the error is only reported.
  */
 export function createSqlPool(databaseUrl: string, options: SqlPoolOptions | number = {}): pg.Pool {
-  const { maxConnections = 5, onIdleError } = typeof options === 'number' ? { maxConnections: options } : options;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const { maxConnections = 5, onIdleError } =
+    typeof options === 'number' ? { maxConnections: options } : options;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: maxConnections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   pool.on('error', (error) => onIdleError?.(error));
   return pool;
 }

@@ -7,7 +7,10 @@ import type pg from 'pg';
  * the client emits `error` and the process dies. The listener added here keeps the process up; the
  * failed statement rejects `work`, and the connection is released as broken so the pool drops it.
  */
-export async function withSqlTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+export async function withSqlTransaction<R>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<R>,
+): Promise<R> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error) => {

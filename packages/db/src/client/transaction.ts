@@ -1,4 +1,4 @@
-import type { Prisma} from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { type PrismaClient } from '../generated/prisma/client.js';
 import { isRetryableTransactionError } from '../errors/prisma-errors.js';
 

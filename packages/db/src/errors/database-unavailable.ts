@@ -5,11 +5,20 @@
  */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 /** Socket errors of the driver when the server is down or went away. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs of a server shutting down or not accepting connections yet (57P01–57P03), and class 08. */
 const SQLSTATE = /^(08...|57P0[123])$/;
 /** What pg says when a connection ends under it or cannot be opened in time. */
-const DRIVER_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
 
 /**
  * True when `error` (or any error in its `cause` chain, including a Prisma driver-adapter cause) says

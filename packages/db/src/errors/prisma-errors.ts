@@ -33,6 +33,6 @@ export function isRetryableTransactionError(error: unknown): boolean {
 }
 
 function driverCause(error: Prisma.PrismaClientKnownRequestError): DriverAdapterCause | undefined {
-  return (error.meta as { driverAdapterError?: { cause?: DriverAdapterCause } } | undefined)?.driverAdapterError
-    ?.cause;
+  return (error.meta as { driverAdapterError?: { cause?: DriverAdapterCause } } | undefined)
+    ?.driverAdapterError?.cause;
 }

@@ -13,11 +13,39 @@ const dbName = `agentry_t_db_${randomBytes(5).toString('hex')}`;
 const url = databaseUrlFor(baseUrl, dbName);
 
 const EXPECTED_TABLES = [
-  'agent_shares', 'agent_versions', 'agents', 'api_keys', 'audit_log', 'deployment_runs', 'deployments',
-  'environment_keys', 'environments', 'files', 'idempotency_keys', 'memories', 'memory_stores',
-  'memory_versions', 'multiagent_runs', 'namespace_members', 'namespaces', 'session_events', 'session_resource_tokens', 'session_threads', 'sessions', 'skill_versions', 'skills',
-  'tenants', 'usage_ledger', 'users', 'vault_credentials', 'vaults', 'webhook_deliveries', 'webhooks',
-  'work_items', 'workers', 'workspace_files',
+  'agent_shares',
+  'agent_versions',
+  'agents',
+  'api_keys',
+  'audit_log',
+  'deployment_runs',
+  'deployments',
+  'environment_keys',
+  'environments',
+  'files',
+  'idempotency_keys',
+  'memories',
+  'memory_stores',
+  'memory_versions',
+  'multiagent_runs',
+  'namespace_members',
+  'namespaces',
+  'session_events',
+  'session_resource_tokens',
+  'session_threads',
+  'sessions',
+  'skill_versions',
+  'skills',
+  'tenants',
+  'usage_ledger',
+  'users',
+  'vault_credentials',
+  'vaults',
+  'webhook_deliveries',
+  'webhooks',
+  'work_items',
+  'workers',
+  'workspace_files',
 ];
 
 let admin: DatabaseAdmin;
@@ -59,7 +87,9 @@ describe('applyMigrations on a fresh database', () => {
   });
 
   it('fails with the CLI output when the database does not exist', async () => {
-    const error = await applyMigrations(databaseUrlFor(baseUrl, `${dbName}_missing`)).catch((e: unknown) => e);
+    const error = await applyMigrations(databaseUrlFor(baseUrl, `${dbName}_missing`)).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).output).toMatch(/does not exist|P1003/);
   });
@@ -67,7 +97,9 @@ describe('applyMigrations on a fresh database', () => {
 
 describe('DatabaseAdmin', () => {
   it('refuses a database name that is not a plain identifier', async () => {
-    await expect(admin.createDatabase('x"; DROP DATABASE postgres; --')).rejects.toThrow(/unsafe database name/);
+    await expect(admin.createDatabase('x"; DROP DATABASE postgres; --')).rejects.toThrow(
+      /unsafe database name/,
+    );
     expect(await admin.databaseExists(dbName)).toBe(true);
     expect(await admin.listDatabases(dbName)).toContain(dbName);
   });
@@ -101,13 +133,22 @@ describe('session events', () => {
 });
 
 function event(id: string, seq: bigint) {
-  return { id, tenantId: 'tenant_1', sessionId: 'sesn_1', seq, type: 'user.message', payload: { content: [] } };
+  return {
+    id,
+    tenantId: 'tenant_1',
+    sessionId: 'sesn_1',
+    seq,
+    type: 'user.message',
+    payload: { content: [] },
+  };
 }
 
 async function seedSession(client: PrismaClient): Promise<void> {
   const scope = { tenantId: 'tenant_1', namespaceId: 'ns_1' };
   await client.tenant.create({ data: { id: 'tenant_1', name: 'Acme', slug: 'acme' } });
-  await client.namespace.create({ data: { id: 'ns_1', tenantId: 'tenant_1', name: 'Default', slug: 'default' } });
+  await client.namespace.create({
+    data: { id: 'ns_1', tenantId: 'tenant_1', name: 'Default', slug: 'default' },
+  });
   await client.agent.create({ data: { id: 'agent_1', ...scope, name: 'a' } });
   await client.environment.create({ data: { id: 'env_1', ...scope, name: 'e', type: 'local' } });
   await client.session.create({

@@ -15,7 +15,10 @@ const OUTPUT_TAIL_CHARS = 4_000;
  * It runs the Prisma CLI in a child process from this package's directory, so prisma.config.ts
  * (offline Wasm schema engine) is picked up whether the caller runs from source or from dist.
  */
-export async function applyMigrations(databaseUrl: string, options: ApplyMigrationsOptions = {}): Promise<void> {
+export async function applyMigrations(
+  databaseUrl: string,
+  options: ApplyMigrationsOptions = {},
+): Promise<void> {
   const cli = createRequire(import.meta.url).resolve('prisma/build/index.js');
   const child = spawn(process.execPath, [cli, 'migrate', 'deploy'], {
     cwd: dbPackageDir(),
@@ -39,7 +42,9 @@ export async function applyMigrations(databaseUrl: string, options: ApplyMigrati
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new MigrationError(`could not start the Prisma CLI: ${error.message}`, output, { cause: error }));
+      reject(
+        new MigrationError(`could not start the Prisma CLI: ${error.message}`, output, { cause: error }),
+      );
     });
     child.once('close', (exitCode) => {
       clearTimeout(timer);

@@ -57,7 +57,9 @@ export async function evictLargeToolResult(fs: WorkspaceFs, options: EvictionOpt
 
   const path = evictedResultPath(options.toolUseId);
   await fs.writeText(path, text);
-  const shown = options.shownDir ? `${options.shownDir.replace(/\/+$/, '')}/${path.slice(LARGE_TOOL_RESULTS_DIR.length + 1)}` : path;
+  const shown = options.shownDir
+    ? `${options.shownDir.replace(/\/+$/, '')}/${path.slice(LARGE_TOOL_RESULTS_DIR.length + 1)}`
+    : path;
   const readTool = options.readTool ?? 'read_file';
   const paging = readTool === 'read_file' ? 'offset/limit page through it' : 'view_range reads part of it';
   // Each part is at most half the text, so head and tail never overlap.

@@ -8,7 +8,15 @@ import { MEMORY_FILE } from '../memory/memory-clock.js';
  * store that can read them in one round trip is given this plan.
  */
 export const TURN_PRELUDE_READS: ReadAheadPlan = {
-  paths: ['AGENTS.md', MEMORY_FILE, TOOLS_CONFIG_PATH, 'knowledge', 'knowledge/KNOWLEDGE.md', 'skills', 'subagents'],
+  paths: [
+    'AGENTS.md',
+    MEMORY_FILE,
+    TOOLS_CONFIG_PATH,
+    'knowledge',
+    'knowledge/KNOWLEDGE.md',
+    'skills',
+    'subagents',
+  ],
   children: ['skills', 'subagents'],
   trees: ['knowledge'],
 };

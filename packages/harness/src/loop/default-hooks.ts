@@ -34,17 +34,25 @@ export function defaultHooks(
       if (skills.length === 0) return { prompt: '', tools: [] };
       return { prompt: renderAvailableSkills(skills), tools: [createLoadSkillTool(skills)] };
     },
-    memoryTools: async ({ fs }) => [...createMemoryTools(fs, { clock }), createSessionSearchTool(config.sessionLogs ?? new WorkspaceSessionLogs(fs))],
+    memoryTools: async ({ fs }) => [
+      ...createMemoryTools(fs, { clock }),
+      createSessionSearchTool(config.sessionLogs ?? new WorkspaceSessionLogs(fs)),
+    ],
     async flushMemory({ fs, model, signal }, conversation) {
       // The turn just finished: from its opening user message on.
-      const start = Math.max(0, conversation.findLastIndex((m) => m.role === 'user'));
+      const start = Math.max(
+        0,
+        conversation.findLastIndex((m) => m.role === 'user'),
+      );
       await flushMemory({ fs, model, conversationSlice: conversation.slice(start), clock, signal });
     },
     subagentTools: subagentToolsHook(config, logger, createChild),
     mcpTools: (servers) => mcp.tools(servers),
     evictToolResult: ({ fs }, result) => evictLargeToolResult(fs, result),
     compact: ({ model, signal }, conversation, { emergency }) =>
-      emergency ? emergencyCompact(conversation, { model, signal }) : compactIfNeeded(conversation, { model, signal }),
+      emergency
+        ? emergencyCompact(conversation, { model, signal })
+        : compactIfNeeded(conversation, { model, signal }),
   };
   return { ...defaults, ...config.hooks };
 }

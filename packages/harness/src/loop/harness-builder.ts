@@ -107,7 +107,8 @@ export class HarnessBuilder {
   }
 
   toConfig(): HarnessConfig {
-    if (!this.config.model || !this.config.workspace) throw new AppError('INVALID_REQUEST', 'HarnessBuilder needs model() and workspace() before build()');
+    if (!this.config.model || !this.config.workspace)
+      throw new AppError('INVALID_REQUEST', 'HarnessBuilder needs model() and workspace() before build()');
     return { ...this.config } as HarnessConfig;
   }
 

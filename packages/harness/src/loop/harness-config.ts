@@ -100,4 +100,3 @@ export interface RunContext {
   userId?: string;
   values?: Record<string, unknown>;
 }
-

@@ -50,7 +50,11 @@ export type AgentMcpToolResultEvent = Persisted & {
   is_error: boolean;
 };
 /** A call of a tool the client runs itself: the run waits for its `user.custom_tool_result`. */
-export type AgentCustomToolUseEvent = Persisted & { type: 'agent.custom_tool_use'; name: string; input: Record<string, unknown> };
+export type AgentCustomToolUseEvent = Persisted & {
+  type: 'agent.custom_tool_use';
+  name: string;
+  input: Record<string, unknown>;
+};
 export type ThreadContextCompactedEvent = Persisted & {
   type: 'agent.thread_context_compacted';
   summary: string;
@@ -116,7 +120,8 @@ export type PersistedHarnessEvent =
   | ModelRequestEndEvent
   | ModelRetryEvent;
 
-export type HarnessEvent = PersistedHarnessEvent | TextDeltaEvent | ThinkingDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
+export type HarnessEvent =
+  PersistedHarnessEvent | TextDeltaEvent | ThinkingDeltaEvent | ToolInputDeltaEvent | RunEndEvent;
 
 /** True for events the caller stores in the session log (everything but previews and run.end). */
 export function isPersistedEvent(event: HarnessEvent): event is PersistedHarnessEvent {

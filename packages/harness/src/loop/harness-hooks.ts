@@ -27,7 +27,10 @@ export interface HarnessHooks {
   memoryTools?(ctx: HookContext): Promise<HarnessTool[]>;
   subagentTools?(ctx: HookContext): Promise<HarnessTool[]>;
   mcpTools?(servers: Record<string, McpServerConfig>, ctx: HookContext): Promise<HarnessTool[]>;
-  evictToolResult?(ctx: HookContext, result: { toolUseId: string; toolName: string; text: string }): Promise<string>;
+  evictToolResult?(
+    ctx: HookContext,
+    result: { toolUseId: string; toolName: string; text: string },
+  ): Promise<string>;
   compact?(
     ctx: HookContext,
     conversation: ChatMessage[],

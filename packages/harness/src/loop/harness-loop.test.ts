@@ -10,7 +10,12 @@ import { collectRun, ofType, workspaceWith } from './run-collect.fixture.js';
 /** Wraps a model and records every request it receives. */
 function recording(model: ModelPort): ModelPort & { requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];
-  return { id: model.id, contextWindow: model.contextWindow, requests, stream: (req, signal) => (requests.push(req), model.stream(req, signal)) };
+  return {
+    id: model.id,
+    contextWindow: model.contextWindow,
+    requests,
+    stream: (req, signal) => (requests.push(req), model.stream(req, signal)),
+  };
 }
 
 function slowTool(name: string, ms: number, log: string[]): HarnessTool {
@@ -33,20 +38,37 @@ describe('harness loop', () => {
   it('runs a tool call, feeds the result back and ends the turn', async () => {
     const fs = await workspaceWith({ 'notes.txt': 'alpha\nbeta\ngamma' });
     const model = recording(
-      new ScriptedModel({ script: { turns: [{ reply: [{ toolCall: { name: 'read_file', input: { path: 'notes.txt', offset: 1, limit: 1 } } }, 'The second line is beta.'] }] } }),
+      new ScriptedModel({
+        script: {
+          turns: [
+            {
+              reply: [
+                { toolCall: { name: 'read_file', input: { path: 'notes.txt', offset: 1, limit: 1 } } },
+                'The second line is beta.',
+              ],
+            },
+          ],
+        },
+      }),
     );
     const harness = createHarness({ model, workspace: fs });
     const { events, end } = await collectRun(harness, { conversation: [], text: 'what is line 2?' });
 
     const use = ofType(events, 'agent.tool_use')[0]!;
-    expect(use).toMatchObject({ name: 'read_file', evaluated_permission: 'allow', input: { path: 'notes.txt', offset: 1, limit: 1 } });
+    expect(use).toMatchObject({
+      name: 'read_file',
+      evaluated_permission: 'allow',
+      input: { path: 'notes.txt', offset: 1, limit: 1 },
+    });
     expect(use.id).toMatch(/^sevt_[0-9A-Z]{26}$/);
     const result = ofType(events, 'agent.tool_result')[0]!;
     expect(result.tool_use_id).toBe(use.id);
     expect(result.is_error).toBe(false);
     expect(JSON.stringify(result.content)).toContain('beta');
     expect(JSON.stringify(result.content)).not.toContain('alpha');
-    expect(ofType(events, 'agent.message').map((e) => e.content[0]!.text)).toEqual(['The second line is beta.']);
+    expect(ofType(events, 'agent.message').map((e) => e.content[0]!.text)).toEqual([
+      'The second line is beta.',
+    ]);
     expect(end.stop_reason).toEqual({ type: 'end_turn' });
     expect(end.conversation.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     // The second model call saw the tool result under the same id as the event.
@@ -61,7 +83,16 @@ describe('harness loop', () => {
 
   it('runs parallel tool calls concurrently and keeps results in call order', async () => {
     const log: string[] = [];
-    const script = { turns: [{ reply: [{ toolCalls: [{ name: 'a', input: { n: 1 } }, { name: 'b', input: { n: 2 } }, { name: 'c' }] }, 'done'] }] };
+    const script = {
+      turns: [
+        {
+          reply: [
+            { toolCalls: [{ name: 'a', input: { n: 1 } }, { name: 'b', input: { n: 2 } }, { name: 'c' }] },
+            'done',
+          ],
+        },
+      ],
+    };
     const harness = createHarness({
       model: new ScriptedModel({ script }),
       workspace: await workspaceWith(),
@@ -83,12 +114,20 @@ describe('harness loop', () => {
   });
 
   it('retries a retryable model error and then succeeds', async () => {
-    const script = { turns: [{ reply: [{ text: 'finally', error: { code: 'MODEL_OVERLOADED' as const, times: 2 } }] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), retryBackoffMs: 1 });
+    const script = {
+      turns: [{ reply: [{ text: 'finally', error: { code: 'MODEL_OVERLOADED' as const, times: 2 } }] }],
+    };
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      retryBackoffMs: 1,
+    });
     const { events, end } = await collectRun(harness, { conversation: [], text: 'hi' });
     expect(ofType(events, 'span.model_request_end').map((e) => e.is_error)).toEqual([true, true, false]);
     // Each wait is announced before it starts, with the error that caused it.
-    expect(ofType(events, 'session.error').map((e) => [e.error.code, e.retry_attempt, e.retry_in_ms])).toEqual([
+    expect(
+      ofType(events, 'session.error').map((e) => [e.error.code, e.retry_attempt, e.retry_in_ms]),
+    ).toEqual([
       ['MODEL_OVERLOADED', 1, 1],
       ['MODEL_OVERLOADED', 2, 2],
     ]);
@@ -98,12 +137,27 @@ describe('harness loop', () => {
 
   it('stops with error when the model keeps failing, and with max_iters when it keeps calling tools', async () => {
     const failing = { turns: [{ reply: [{ error: { code: 'UNAUTHENTICATED' as const } }] }] };
-    const a = createHarness({ model: new ScriptedModel({ script: failing }), workspace: await workspaceWith() });
+    const a = createHarness({
+      model: new ScriptedModel({ script: failing }),
+      workspace: await workspaceWith(),
+    });
     const failed = await collectRun(a, { conversation: [], text: 'hi' });
     expect(failed.end.stop_reason).toMatchObject({ type: 'error', error: { code: 'UNAUTHENTICATED' } });
 
-    const looping = { turns: [{ reply: Array.from({ length: 10 }, () => ({ toolCall: { name: 'list_files', input: { path: '.' } } })) }] };
-    const b = createHarness({ model: new ScriptedModel({ script: looping }), workspace: await workspaceWith({ 'x.md': 'x' }), maxIters: 3 });
+    const looping = {
+      turns: [
+        {
+          reply: Array.from({ length: 10 }, () => ({
+            toolCall: { name: 'list_files', input: { path: '.' } },
+          })),
+        },
+      ],
+    };
+    const b = createHarness({
+      model: new ScriptedModel({ script: looping }),
+      workspace: await workspaceWith({ 'x.md': 'x' }),
+      maxIters: 3,
+    });
     const capped = await collectRun(b, { conversation: [], text: 'loop' });
     expect(capped.end.stop_reason).toEqual({ type: 'max_iters' });
     expect(ofType(capped.events, 'span.model_request_start')).toHaveLength(3);
@@ -123,13 +177,25 @@ describe('harness loop', () => {
     expect(system.content).toContain('Always answer in French.');
 
     const bare = recording(new ScriptedModel());
-    const noContext = new HarnessBuilder().model(bare).workspace(await workspaceWith({ 'AGENTS.md': 'Always answer in French.' })).disableWorkspaceContext().build();
+    const noContext = new HarnessBuilder()
+      .model(bare)
+      .workspace(await workspaceWith({ 'AGENTS.md': 'Always answer in French.' }))
+      .disableWorkspaceContext()
+      .build();
     await collectRun(noContext, { conversation: [], text: 'bonjour' });
     expect(JSON.stringify(bare.requests[0]!.messages)).not.toContain('French');
   });
 
   it('enforces the per-run token budget before the next model call', async () => {
-    const looping = { turns: [{ reply: Array.from({ length: 10 }, () => ({ toolCall: { name: 'list_files', input: { path: '.' } } })) }] };
+    const looping = {
+      turns: [
+        {
+          reply: Array.from({ length: 10 }, () => ({
+            toolCall: { name: 'list_files', input: { path: '.' } },
+          })),
+        },
+      ],
+    };
     const harness = createHarness({
       model: new ScriptedModel({ script: looping }),
       workspace: await workspaceWith({ 'x.md': 'x' }),
@@ -141,7 +207,9 @@ describe('harness loop', () => {
   });
 
   it('stops with budget_reached, not an error, when the model port refuses a call for budget', async () => {
-    const inner = new ScriptedModel({ script: { turns: [{ reply: [{ toolCall: { name: 'list_files', input: { path: '.' } } }, 'done'] }] } });
+    const inner = new ScriptedModel({
+      script: { turns: [{ reply: [{ toolCall: { name: 'list_files', input: { path: '.' } } }, 'done'] }] },
+    });
     let calls = 0;
     const metered: ModelPort = {
       id: inner.id,
@@ -200,16 +268,40 @@ describe('harness loop', () => {
   });
 
   it('streams text and tool-input previews and emits thinking before the message', async () => {
-    const script = { chunkSize: 5, turns: [{ reply: [{ thinking: 'let me look', text: 'Checking now.', toolCall: { name: 'list_files', input: { path: '.' } } }, 'All good.'] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith({ 'a.md': 'a' }), disableMemoryHooks: true });
+    const script = {
+      chunkSize: 5,
+      turns: [
+        {
+          reply: [
+            {
+              thinking: 'let me look',
+              text: 'Checking now.',
+              toolCall: { name: 'list_files', input: { path: '.' } },
+            },
+            'All good.',
+          ],
+        },
+      ],
+    };
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith({ 'a.md': 'a' }),
+      disableMemoryHooks: true,
+    });
     const { events } = await collectRun(harness, { conversation: [], text: 'check' });
     const firstCall = events.slice(0, events.findIndex((e) => e.type === 'agent.tool_use') + 1);
     expect(ofType(firstCall, 'delta.text').map((e) => e.text)).toEqual(['Check', 'ing n', 'ow.']);
     // Previews name the event they preview, so a stream can match them to the final event.
-    expect(new Set(ofType(firstCall, 'delta.text').map((e) => e.event_id))).toEqual(new Set([ofType(firstCall, 'agent.message')[0]!.id]));
-    expect(ofType(firstCall, 'delta.thinking')).toEqual([{ type: 'delta.thinking', event_id: ofType(firstCall, 'agent.thinking')[0]!.id, text: 'let me look' }]);
+    expect(new Set(ofType(firstCall, 'delta.text').map((e) => e.event_id))).toEqual(
+      new Set([ofType(firstCall, 'agent.message')[0]!.id]),
+    );
+    expect(ofType(firstCall, 'delta.thinking')).toEqual([
+      { type: 'delta.thinking', event_id: ofType(firstCall, 'agent.thinking')[0]!.id, text: 'let me look' },
+    ]);
     const use = ofType(events, 'agent.tool_use')[0]!;
-    expect(ofType(events, 'delta.tool_input')).toEqual([{ type: 'delta.tool_input', tool_use_id: use.id, partial_json: '{"path":"."}' }]);
+    expect(ofType(events, 'delta.tool_input')).toEqual([
+      { type: 'delta.tool_input', tool_use_id: use.id, partial_json: '{"path":"."}' },
+    ]);
     expect(firstCall.filter((e) => 'id' in e).map((e) => e.type)).toEqual([
       'span.model_request_start',
       'span.model_request_end',

@@ -18,14 +18,21 @@ const bigOutput: HarnessTool = {
   inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
   idempotent: true,
   toolset: 'custom',
-  execute: async (input) => ({ status: 'ok', content: [{ type: 'text', text: `REPORT-${String(input.n)}|${'r'.repeat(90_000)}|END` }] }),
+  execute: async (input) => ({
+    status: 'ok',
+    content: [{ type: 'text', text: `REPORT-${String(input.n)}|${'r'.repeat(90_000)}|END` }],
+  }),
 };
 
 /** The scripted model, plus a canned summary for the compaction call, recording what each request weighed. */
 function modelUnderTest(): ModelPort & { peakTokens: number; compactions: number } {
   const scripted = new ScriptedModel({
     contextWindow: WINDOW,
-    script: { turns: [{ match: '^step (\\d+)$', reply: [{ toolCall: { name: 'dump', input: { n: 0 } } }, 'Step done.'] }] },
+    script: {
+      turns: [
+        { match: '^step (\\d+)$', reply: [{ toolCall: { name: 'dump', input: { n: 0 } } }, 'Step done.'] },
+      ],
+    },
   });
   const port = {
     id: scripted.id,
@@ -34,13 +41,18 @@ function modelUnderTest(): ModelPort & { peakTokens: number; compactions: number
     compactions: 0,
     stream(request: ModelRequest, signal?: AbortSignal) {
       port.peakTokens = Math.max(port.peakTokens, estimateConversationTokens(request.messages));
-      const isSummary = request.messages.some((m) => m.role === 'system' && m.content === COMPACTION_SYSTEM_PROMPT);
+      const isSummary = request.messages.some(
+        (m) => m.role === 'system' && m.content === COMPACTION_SYSTEM_PROMPT,
+      );
       if (!isSummary) return scripted.stream(request, signal);
       port.compactions += 1;
       return (async function* () {
         yield {
           type: 'done' as const,
-          message: { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'SESSION INTENT: run steps. SUMMARY: steps ran.' }] },
+          message: {
+            role: 'assistant' as const,
+            content: [{ type: 'text' as const, text: 'SESSION INTENT: run steps. SUMMARY: steps ran.' }],
+          },
           stopReason: 'end_turn' as const,
           usage: { inputTokens: 10, outputTokens: 10 },
         };
@@ -52,14 +64,22 @@ function modelUnderTest(): ModelPort & { peakTokens: number; compactions: number
 
 function unpairedToolCalls(conversation: ChatMessage[]): string[] {
   const results = new Set(conversation.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-  return conversation.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])).filter((id) => !results.has(id));
+  return conversation
+    .flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : []))
+    .filter((id) => !results.has(id));
 }
 
 describe('a long scripted conversation', () => {
   it(`stays under its context budget for ${TURNS} turns, keeps tool calls paired, and evicted outputs stay readable`, async () => {
     const fs = await workspaceWith();
     const model = modelUnderTest();
-    const harness = createHarness({ model, workspace: fs, tools: [bigOutput], disableMemoryHooks: true, disableSessionPersistence: true });
+    const harness = createHarness({
+      model,
+      workspace: fs,
+      tools: [bigOutput],
+      disableMemoryHooks: true,
+      disableSessionPersistence: true,
+    });
     let conversation: ChatMessage[] = [];
     const evicted: string[] = [];
     for (let turn = 0; turn < TURNS; turn += 1) {
@@ -78,9 +98,13 @@ describe('a long scripted conversation', () => {
     const listing = await fs.list('large_tool_results');
     expect(listing.filter((f) => f.kind === 'file')).toHaveLength(TURNS);
     const first = listing.find((f) => f.path.includes(evicted[0]!))!;
-    const read = await readFileTool.execute({ path: first.path }, { toolCallId: 'x', fs, signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} });
+    const read = await readFileTool.execute(
+      { path: first.path },
+      { toolCallId: 'x', fs, signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} },
+    );
     expect(read.status).toBe('ok');
-    const text = read.status === 'ok' ? read.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
+    const text =
+      read.status === 'ok' ? read.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
     expect(text).toContain('REPORT-0|');
     expect(text).toContain('|END');
   }, 120_000);

@@ -25,12 +25,19 @@ export function createMcpWiring(logger: Logger): McpWiring {
         try {
           current = { key, manager: new McpManager(toMcpConnectionConfigs(servers)) };
         } catch (err) {
-          logger.warn('MCP server configuration is invalid; MCP tools left out', { error: err instanceof Error ? err.message : String(err) });
+          logger.warn('MCP server configuration is invalid; MCP tools left out', {
+            error: err instanceof Error ? err.message : String(err),
+          });
           return [];
         }
       }
       const listing = await current.manager.listTools();
-      for (const failure of listing.failures) logger.warn('MCP server unavailable', { server: failure.server, code: failure.error.code, error: failure.error.message });
+      for (const failure of listing.failures)
+        logger.warn('MCP server unavailable', {
+          server: failure.server,
+          code: failure.error.code,
+          error: failure.error.message,
+        });
       return listing.tools;
     },
     async close() {

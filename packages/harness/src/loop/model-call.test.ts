@@ -3,11 +3,14 @@ import { AppError } from '@agentry/contracts';
 import { retryDelayMs } from './model-call.js';
 
 const policy = { retries: 3, backoffMs: 500, maxDelayMs: 3_000 };
-const retryable = (details?: Record<string, unknown>) => new AppError('MODEL_RATE_LIMITED', 'slow down', { retryable: true, ...(details ? { details } : {}) });
+const retryable = (details?: Record<string, unknown>) =>
+  new AppError('MODEL_RATE_LIMITED', 'slow down', { retryable: true, ...(details ? { details } : {}) });
 
 describe('retryDelayMs', () => {
   it('doubles the backoff per attempt, up to the longest wait', () => {
-    expect([0, 1, 2].map((attempt) => retryDelayMs(retryable(), attempt, policy))).toEqual([500, 1_000, 2_000]);
+    expect([0, 1, 2].map((attempt) => retryDelayMs(retryable(), attempt, policy))).toEqual([
+      500, 1_000, 2_000,
+    ]);
     expect(retryDelayMs(retryable(), 2, { ...policy, backoffMs: 2_000 })).toBe(3_000);
   });
 

@@ -25,8 +25,17 @@ describe('pending tool results', () => {
         return { status: 'pending' };
       },
     };
-    const script = { turns: [{ reply: [{ toolCall: { name: 'remote_build', input: { target: 'all' } } }, 'build finished'] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [remoteTool], toolExecutor: executor });
+    const script = {
+      turns: [
+        { reply: [{ toolCall: { name: 'remote_build', input: { target: 'all' } } }, 'build finished'] },
+      ],
+    };
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [remoteTool],
+      toolExecutor: executor,
+    });
     const first = await collectRun(harness, { conversation: [], text: 'build' });
     const id = ofType(first.events, 'agent.tool_use')[0]!.id;
     expect(suspended).toEqual([id]);
@@ -34,9 +43,21 @@ describe('pending tool results', () => {
     expect(ofType(first.events, 'agent.tool_result')).toHaveLength(0);
 
     // Another harness instance (another replica) resumes from the persisted conversation.
-    const replica = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [remoteTool], toolExecutor: executor });
-    const second = await collectRun(replica, { conversation: first.end.conversation, toolResults: { [id]: { content: 'exit 0' } } });
-    expect(ofType(second.events, 'agent.tool_result')[0]).toMatchObject({ tool_use_id: id, is_error: false, content: [{ type: 'text', text: 'exit 0' }] });
+    const replica = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [remoteTool],
+      toolExecutor: executor,
+    });
+    const second = await collectRun(replica, {
+      conversation: first.end.conversation,
+      toolResults: { [id]: { content: 'exit 0' } },
+    });
+    expect(ofType(second.events, 'agent.tool_result')[0]).toMatchObject({
+      tool_use_id: id,
+      is_error: false,
+      content: [{ type: 'text', text: 'exit 0' }],
+    });
     expect(ofType(second.events, 'agent.message')[0]!.content[0]!.text).toBe('build finished');
     expect(second.end.stop_reason).toEqual({ type: 'end_turn' });
   });
@@ -44,7 +65,12 @@ describe('pending tool results', () => {
   it('closes an unanswered call with an error result when the user moves on', async () => {
     const executor: ToolExecutor = { execute: async () => ({ status: 'pending' }) };
     const script = { turns: [{ match: 'build', reply: [{ toolCall: { name: 'remote_build' } }] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [remoteTool], toolExecutor: executor });
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [remoteTool],
+      toolExecutor: executor,
+    });
     const first = await collectRun(harness, { conversation: [], text: 'build' });
     const second = await collectRun(harness, { conversation: first.end.conversation, text: 'never mind' });
     expect(ofType(second.events, 'agent.tool_result')[0]!.is_error).toBe(true);
@@ -54,10 +80,20 @@ describe('pending tool results', () => {
   it('an interrupted resume closes the calls still waiting, without calling the model', async () => {
     const executor: ToolExecutor = { execute: async () => ({ status: 'pending' }) };
     const script = { turns: [{ match: 'build', reply: [{ toolCall: { name: 'remote_build' } }] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [remoteTool], toolExecutor: executor });
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [remoteTool],
+      toolExecutor: executor,
+    });
     const first = await collectRun(harness, { conversation: [], text: 'build' });
     const id = ofType(first.events, 'agent.tool_use')[0]!.id;
-    const second = await collectRun(harness, { conversation: first.end.conversation }, undefined, AbortSignal.abort());
+    const second = await collectRun(
+      harness,
+      { conversation: first.end.conversation },
+      undefined,
+      AbortSignal.abort(),
+    );
     expect(ofType(second.events, 'agent.tool_result')).toMatchObject([{ tool_use_id: id, is_error: true }]);
     expect(ofType(second.events, 'span.model_request_start')).toHaveLength(0);
     expect(second.end.stop_reason).toEqual({ type: 'interrupted' });
@@ -71,7 +107,12 @@ describe('interrupts', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 30);
-    const { events, end } = await collectRun(harness, { conversation: [], text: 'hi' }, undefined, controller.signal);
+    const { events, end } = await collectRun(
+      harness,
+      { conversation: [], text: 'hi' },
+      undefined,
+      controller.signal,
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(end.stop_reason).toEqual({ type: 'interrupted' });
     expect(ofType(events, 'agent.message')).toHaveLength(0);
@@ -97,11 +138,20 @@ describe('interrupts', () => {
         }),
     };
     const script = { turns: [{ reply: [{ toolCall: { name: 'sleep' } }, 'unreachable'] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [sleeper] });
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [sleeper],
+    });
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 30);
-    const { events, end } = await collectRun(harness, { conversation: [], text: 'nap' }, undefined, controller.signal);
+    const { events, end } = await collectRun(
+      harness,
+      { conversation: [], text: 'nap' },
+      undefined,
+      controller.signal,
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(toolSawAbort).toBe(true);
     expect(end.stop_reason).toEqual({ type: 'interrupted' });
@@ -119,14 +169,32 @@ describe('crash recovery', () => {
       inputSchema: { type: 'object' },
       idempotent,
       toolset: 'custom',
-      execute: async () => (ran.push(name), { status: 'ok', content: [{ type: 'text', text: `${name} ok` }] }),
+      execute: async () => (
+        ran.push(name),
+        { status: 'ok', content: [{ type: 'text', text: `${name} ok` }] }
+      ),
     });
     const conversation = [
       { role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] },
-      { role: 'assistant' as const, content: [], toolCalls: [{ id: 'sevt_read', name: 'lookup', input: {} }, { id: 'sevt_pay', name: 'pay', input: {} }] },
+      {
+        role: 'assistant' as const,
+        content: [],
+        toolCalls: [
+          { id: 'sevt_read', name: 'lookup', input: {} },
+          { id: 'sevt_pay', name: 'pay', input: {} },
+        ],
+      },
     ];
-    const harness = createHarness({ model: new ScriptedModel(), workspace: await workspaceWith(), tools: [tool('lookup', true), tool('pay', false)], disableMemoryHooks: true });
-    const { events } = await collectRun(harness, { conversation, recoverInterrupted: ['sevt_read', 'sevt_pay'] });
+    const harness = createHarness({
+      model: new ScriptedModel(),
+      workspace: await workspaceWith(),
+      tools: [tool('lookup', true), tool('pay', false)],
+      disableMemoryHooks: true,
+    });
+    const { events } = await collectRun(harness, {
+      conversation,
+      recoverInterrupted: ['sevt_read', 'sevt_pay'],
+    });
     expect(ran).toEqual(['lookup']);
     const results = ofType(events, 'agent.tool_result');
     expect(results.map((r) => [r.tool_use_id, r.is_error])).toEqual([

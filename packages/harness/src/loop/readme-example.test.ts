@@ -20,11 +20,18 @@ describe('README example', () => {
     const shown = /Output:\s*```\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     // The package cannot import itself by name from a loose file; point that one specifier at the entry point.
-    const code = example!.replace("from '@agentry/harness'", `from ${JSON.stringify(join(packageDir, 'src', 'index.ts'))}`);
+    const code = example!.replace(
+      "from '@agentry/harness'",
+      `from ${JSON.stringify(join(packageDir, 'src', 'index.ts'))}`,
+    );
     tempFile = join(packageDir, `.readme-example-${randomBytes(4).toString('hex')}.ts`);
     await writeFile(tempFile, code);
     // Run it the way a user would: Node + tsx, workspace packages resolved to their sources.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', tempFile], { cwd: packageDir, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', tempFile],
+      { cwd: packageDir, timeout: 60_000 },
+    );
     expect(stdout).toBe(shown);
   }, 60_000);
 });

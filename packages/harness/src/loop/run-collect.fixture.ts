@@ -19,7 +19,10 @@ export async function collectRun(
   return { events, end };
 }
 
-export function ofType<T extends HarnessEvent['type']>(events: HarnessEvent[], type: T): Extract<HarnessEvent, { type: T }>[] {
+export function ofType<T extends HarnessEvent['type']>(
+  events: HarnessEvent[],
+  type: T,
+): Extract<HarnessEvent, { type: T }>[] {
   return events.filter((e): e is Extract<HarnessEvent, { type: T }> => e.type === type);
 }
 

@@ -34,7 +34,12 @@ export interface LoopDeps {
 }
 
 /** The agent loop of one run: resume → new input → (model → permissions → tools)* → stop reason. */
-export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState, signal: AbortSignal): AsyncGenerator<HarnessEvent, StopReason> {
+export async function* runLoop(
+  deps: LoopDeps,
+  input: RunInput,
+  state: RunState,
+  signal: AbortSignal,
+): AsyncGenerator<HarnessEvent, StopReason> {
   const log: PersistedHarnessEvent[] = [];
   const track = (event: HarnessEvent): HarnessEvent => {
     if (isPersistedEvent(event)) log.push(event);
@@ -44,7 +49,10 @@ export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState,
     if (deps.transcript && log.length) await deps.transcript.append(log.splice(0), deps.model.clock.now());
   };
   try {
-    const newMessages = [...(input.newMessages ?? []), ...(input.text !== undefined ? [userText(input.text)] : [])];
+    const newMessages = [
+      ...(input.newMessages ?? []),
+      ...(input.text !== undefined ? [userText(input.text)] : []),
+    ];
     const dangling = danglingCalls(state.conversation);
     if (dangling.length) {
       const plan = planResume(dangling, input, (name) => deps.runner.tools.get(name)?.idempotent === true);
@@ -54,7 +62,8 @@ export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState,
         const outcome = plan.ready.get(call.id) ?? ran.get(call.id);
         // An interrupted run closes what it would have left waiting (a confirmation, a worker's result).
         if (outcome?.status === 'pending' && !signal.aborted) pending.push(call.id);
-        else if (outcome && outcome.status !== 'pending') yield track(appendResult(deps, state, call, outcome));
+        else if (outcome && outcome.status !== 'pending')
+          yield track(appendResult(deps, state, call, outcome));
         else if (signal.aborted) yield track(appendResult(deps, state, call, interruptedOutcome()));
         else if (newMessages.length) yield track(appendResult(deps, state, call, abandonedOutcome()));
         else pending.push(call.id);
@@ -69,18 +78,29 @@ export async function* runLoop(deps: LoopDeps, input: RunInput, state: RunState,
   }
 }
 
-async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): AsyncGenerator<HarnessEvent, StopReason> {
+async function* turns(
+  deps: LoopDeps,
+  state: RunState,
+  signal: AbortSignal,
+): AsyncGenerator<HarnessEvent, StopReason> {
   let emergencyUsed = false;
   for (let iter = 0; ; iter++) {
     if (signal.aborted) return { type: 'interrupted' };
     if (iter >= deps.maxIters) return { type: 'max_iters' };
     const budget = deps.budgets.maxTotalTokensPerRun;
-    if (budget !== undefined && state.usage.input_tokens + state.usage.output_tokens >= budget) return { type: 'budget_reached' };
+    if (budget !== undefined && state.usage.input_tokens + state.usage.output_tokens >= budget)
+      return { type: 'budget_reached' };
     if (deps.hooks.compact) yield* compact(deps, state, false);
     const system = await deps.systemPrompt();
-    const messages: ChatMessage[] = system ? [{ role: 'system', content: system }, ...state.conversation] : [...state.conversation];
+    const messages: ChatMessage[] = system
+      ? [{ role: 'system', content: system }, ...state.conversation]
+      : [...state.conversation];
     const maxTokens = deps.budgets.maxOutputTokensPerRequest;
-    const request = { messages, ...(deps.toolDefinitions.length ? { tools: deps.toolDefinitions } : {}), ...(maxTokens ? { maxTokens } : {}) };
+    const request = {
+      messages,
+      ...(deps.toolDefinitions.length ? { tools: deps.toolDefinitions } : {}),
+      ...(maxTokens ? { maxTokens } : {}),
+    };
     const result = yield* callModel(deps.model, request, state.usage, signal);
     if (!result.ok) {
       if (result.error.code === 'CONTEXT_OVERFLOW' && deps.hooks.compact && !emergencyUsed) {
@@ -96,13 +116,21 @@ async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): Asy
     }
     const message = result.message;
     state.conversation.push(message);
-    const thinking = message.content.flatMap((b) => (b.type === 'thinking' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
-    if (thinking.length) yield deps.events.make({ type: 'agent.thinking', content: thinking }, result.ids.thinking);
-    const text = message.content.flatMap((b) => (b.type === 'text' && b.text ? [{ type: 'text' as const, text: b.text }] : []));
+    const thinking = message.content.flatMap((b) =>
+      b.type === 'thinking' && b.text ? [{ type: 'text' as const, text: b.text }] : [],
+    );
+    if (thinking.length)
+      yield deps.events.make({ type: 'agent.thinking', content: thinking }, result.ids.thinking);
+    const text = message.content.flatMap((b) =>
+      b.type === 'text' && b.text ? [{ type: 'text' as const, text: b.text }] : [],
+    );
     if (text.length) yield deps.events.make({ type: 'agent.message', content: text }, result.ids.message);
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) {
-      if (deps.flushMemory && deps.hooks.flushMemory) await bestEffort(deps, 'memory flush', () => deps.hooks.flushMemory!(deps.hookContext, state.conversation));
+      if (deps.flushMemory && deps.hooks.flushMemory)
+        await bestEffort(deps, 'memory flush', () =>
+          deps.hooks.flushMemory!(deps.hookContext, state.conversation),
+        );
       return { type: 'end_turn' };
     }
     const waiting = yield* toolPhase(deps, state, calls, signal);
@@ -112,7 +140,12 @@ async function* turns(deps: LoopDeps, state: RunState, signal: AbortSignal): Asy
 }
 
 /** Permissions before execution, then parallel execution; returns the ids that wait for the caller. */
-async function* toolPhase(deps: LoopDeps, state: RunState, calls: ToolCall[], signal: AbortSignal): AsyncGenerator<HarnessEvent, string[]> {
+async function* toolPhase(
+  deps: LoopDeps,
+  state: RunState,
+  calls: ToolCall[],
+  signal: AbortSignal,
+): AsyncGenerator<HarnessEvent, string[]> {
   const asks: string[] = [];
   const denied = new Map<string, Done>();
   const allowed: ToolCall[] = [];
@@ -120,7 +153,14 @@ async function* toolPhase(deps: LoopDeps, state: RunState, calls: ToolCall[], si
     const tool = deps.runner.tools.get(call.name);
     const evaluated = tool ? toEvaluated(resolvePermission(tool, deps.policy)) : 'allow';
     yield toolUseEvent(deps, call, tool, evaluated);
-    if (evaluated === 'deny') denied.set(call.id, errorOutcome(`[permission_denied] Tool ${call.name} is denied by the permission policy`, 'permission_denied'));
+    if (evaluated === 'deny')
+      denied.set(
+        call.id,
+        errorOutcome(
+          `[permission_denied] Tool ${call.name} is denied by the permission policy`,
+          'permission_denied',
+        ),
+      );
     else if (evaluated === 'ask') asks.push(call.id);
     else allowed.push(call);
   }
@@ -141,13 +181,31 @@ async function* toolPhase(deps: LoopDeps, state: RunState, calls: ToolCall[], si
   return [...asks, ...pending];
 }
 
-function toolUseEvent(deps: LoopDeps, call: ToolCall, tool: HarnessTool | undefined, evaluated: 'allow' | 'ask' | 'deny'): PersistedHarnessEvent {
+function toolUseEvent(
+  deps: LoopDeps,
+  call: ToolCall,
+  tool: HarnessTool | undefined,
+  evaluated: 'allow' | 'ask' | 'deny',
+): PersistedHarnessEvent {
   const toolset = tool?.toolset ?? '';
-  if (toolset === CLIENT_TOOLSET) return deps.events.make({ type: 'agent.custom_tool_use', name: call.name, input: call.input }, call.id);
+  if (toolset === CLIENT_TOOLSET)
+    return deps.events.make({ type: 'agent.custom_tool_use', name: call.name, input: call.input }, call.id);
   if (toolset.startsWith('mcp:')) {
-    return deps.events.make({ type: 'agent.mcp_tool_use', name: call.name, server_name: toolset.slice(4), input: call.input, evaluated_permission: evaluated }, call.id);
+    return deps.events.make(
+      {
+        type: 'agent.mcp_tool_use',
+        name: call.name,
+        server_name: toolset.slice(4),
+        input: call.input,
+        evaluated_permission: evaluated,
+      },
+      call.id,
+    );
   }
-  return deps.events.make({ type: 'agent.tool_use', name: call.name, input: call.input, evaluated_permission: evaluated }, call.id);
+  return deps.events.make(
+    { type: 'agent.tool_use', name: call.name, input: call.input, evaluated_permission: evaluated },
+    call.id,
+  );
 }
 
 function appendResult(deps: LoopDeps, state: RunState, call: ToolCall, outcome: Done): PersistedHarnessEvent {
@@ -156,11 +214,21 @@ function appendResult(deps: LoopDeps, state: RunState, call: ToolCall, outcome: 
   return event;
 }
 
-async function* compact(deps: LoopDeps, state: RunState, emergency: boolean): AsyncGenerator<HarnessEvent, void> {
-  const result = await bestEffort(deps, 'compaction', () => deps.hooks.compact!(deps.hookContext, state.conversation, { emergency }));
+async function* compact(
+  deps: LoopDeps,
+  state: RunState,
+  emergency: boolean,
+): AsyncGenerator<HarnessEvent, void> {
+  const result = await bestEffort(deps, 'compaction', () =>
+    deps.hooks.compact!(deps.hookContext, state.conversation, { emergency }),
+  );
   if (result?.summary === undefined) return;
   state.conversation = result.conversation;
-  yield deps.events.make({ type: 'agent.thread_context_compacted', summary: result.summary, context: result.conversation });
+  yield deps.events.make({
+    type: 'agent.thread_context_compacted',
+    summary: result.summary,
+    context: result.conversation,
+  });
 }
 
 /** Runs a middleware step whose failure must not fail the turn (the turn's own work is already done or can proceed). */
@@ -169,13 +237,20 @@ async function bestEffort<T>(deps: LoopDeps, step: string, fn: () => Promise<T>)
     return await fn();
   } catch (err) {
     if (deps.hookContext.signal.aborted) return undefined;
-    deps.model.logger.warn('harness middleware step failed', { step, error: err instanceof Error ? err.message : String(err) });
+    deps.model.logger.warn('harness middleware step failed', {
+      step,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return undefined;
   }
 }
 
 /** Forwards a generator's events through `track`, flushing the transcript after each persisted tool result. */
-async function* relay<R>(gen: AsyncGenerator<HarnessEvent, R>, track: (e: HarnessEvent) => HarnessEvent, flush: () => Promise<void>): AsyncGenerator<HarnessEvent, R> {
+async function* relay<R>(
+  gen: AsyncGenerator<HarnessEvent, R>,
+  track: (e: HarnessEvent) => HarnessEvent,
+  flush: () => Promise<void>,
+): AsyncGenerator<HarnessEvent, R> {
   for (;;) {
     const next = await gen.next();
     if (next.done) return next.value;

@@ -11,12 +11,30 @@ describe('sub-agents', () => {
       script: {
         turns: [
           { match: '^summarise', reply: ['The notes say: ship on Monday.'] },
-          { match: 'delegate', reply: [{ toolCall: { name: 'agent_spawn', input: { agent_id: 'summariser', task: 'summarise notes.md' } } }, 'Parent done.'] },
+          {
+            match: 'delegate',
+            reply: [
+              {
+                toolCall: {
+                  name: 'agent_spawn',
+                  input: { agent_id: 'summariser', task: 'summarise notes.md' },
+                },
+              },
+              'Parent done.',
+            ],
+          },
         ],
       },
     });
-    const model: ModelPort = { id: inner.id, contextWindow: inner.contextWindow, stream: (r, s) => (requests.push(r), inner.stream(r, s)) };
-    const fs = await workspaceWith({ 'subagents/summariser.md': '---\ndescription: Summarises documents\ntools: [read_file]\n---\nYou summarise.\n' });
+    const model: ModelPort = {
+      id: inner.id,
+      contextWindow: inner.contextWindow,
+      stream: (r, s) => (requests.push(r), inner.stream(r, s)),
+    };
+    const fs = await workspaceWith({
+      'subagents/summariser.md':
+        '---\ndescription: Summarises documents\ntools: [read_file]\n---\nYou summarise.\n',
+    });
     const harness = createHarness({ model, workspace: fs, disableMemoryHooks: true });
     const { events, end } = await collectRun(harness, { conversation: [], text: 'please delegate' });
 
@@ -26,7 +44,9 @@ describe('sub-agents', () => {
     expect(ofType(events, 'agent.message').at(-1)!.content[0]!.text).toBe('Parent done.');
     expect(end.stop_reason).toEqual({ type: 'end_turn' });
     // The child got the spec's prompt and only its allowlisted tool.
-    const childRequest = requests.find((r) => r.messages[0]?.role === 'system' && String(r.messages[0].content).includes('You summarise.'))!;
+    const childRequest = requests.find(
+      (r) => r.messages[0]?.role === 'system' && String(r.messages[0].content).includes('You summarise.'),
+    )!;
     expect(childRequest.tools?.map((t) => t.name)).toEqual(['read_file']);
 
     const off = createHarness({ model, workspace: fs, disableSubagents: true, disableMemoryHooks: true });

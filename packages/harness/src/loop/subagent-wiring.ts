@@ -33,7 +33,11 @@ export function subagentToolsHook(
     });
     let answer: string | undefined;
     try {
-      for await (const event of child.run({ conversation: [], text: task }, { sessionId: context.taskId, agentId: spec.id, values: context.values }, signal)) {
+      for await (const event of child.run(
+        { conversation: [], text: task },
+        { sessionId: context.taskId, agentId: spec.id, values: context.values },
+        signal,
+      )) {
         yield event;
         if (event.type === 'agent.message') answer = event.content.map((b) => b.text).join('');
       }

@@ -22,7 +22,11 @@ export interface ToolRunnerDeps {
 }
 
 /** Runs the given calls with bounded concurrency; returns outcomes by tool_use id. */
-export async function executeCalls(deps: ToolRunnerDeps, calls: ToolCall[], signal: AbortSignal): Promise<Map<string, ToolOutcome>> {
+export async function executeCalls(
+  deps: ToolRunnerDeps,
+  calls: ToolCall[],
+  signal: AbortSignal,
+): Promise<Map<string, ToolOutcome>> {
   const outcomes = new Map<string, ToolOutcome>();
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -39,7 +43,14 @@ async function executeOne(deps: ToolRunnerDeps, call: ToolCall, signal: AbortSig
   const tool = deps.tools.get(call.name);
   if (!tool) return errorOutcome(`[unknown_tool] No tool named ${call.name} is available`, 'unknown_tool');
   if (signal.aborted) return interruptedOutcome();
-  const context = { toolCallId: call.id, fs: deps.fs, signal, sessionId: deps.run.sessionId, agentId: deps.run.agentId, values: deps.run.values ?? {} };
+  const context = {
+    toolCallId: call.id,
+    fs: deps.fs,
+    signal,
+    sessionId: deps.run.sessionId,
+    agentId: deps.run.agentId,
+    values: deps.run.values ?? {},
+  };
   const timeout = deps.offloadTimeoutMs[tool.name] ?? deps.offloadTimeoutMs.default;
   let outcome: ToolOutcome;
   try {
@@ -50,14 +61,21 @@ async function executeOne(deps: ToolRunnerDeps, call: ToolCall, signal: AbortSig
   if (signal.aborted && outcome.status !== 'ok') return interruptedOutcome();
   if (outcome.status === 'ok' && deps.hooks.evictToolResult) {
     const text = textOf(outcome.content);
-    const evicted = await deps.hooks.evictToolResult(deps.hookContext, { toolUseId: call.id, toolName: tool.name, text });
+    const evicted = await deps.hooks.evictToolResult(deps.hookContext, {
+      toolUseId: call.id,
+      toolName: tool.name,
+      text,
+    });
     if (evicted !== text) outcome = { status: 'ok', content: [{ type: 'text', text: evicted }] };
   }
   return outcome;
 }
 
 export function interruptedOutcome(): FinishedOutcome {
-  return errorOutcome('[interrupted] The tool call was cancelled because the turn was interrupted; it may or may not have completed', 'interrupted');
+  return errorOutcome(
+    '[interrupted] The tool call was cancelled because the turn was interrupted; it may or may not have completed',
+    'interrupted',
+  );
 }
 
 /** The conversation message and the event for a finished tool call. */
@@ -67,11 +85,28 @@ export function toolResult(
   outcome: Exclude<ToolOutcome, { status: 'pending' }>,
 ): { message: ChatMessage; event: PersistedHarnessEvent } {
   const isError = outcome.status === 'error';
-  const message: ChatMessage = { role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content, ...(isError ? { isError } : {}) };
+  const message: ChatMessage = {
+    role: 'tool',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: outcome.content,
+    ...(isError ? { isError } : {}),
+  };
   const toolset = deps.tools.get(call.name)?.toolset ?? '';
   const event: PersistedHarnessEvent = toolset.startsWith('mcp:')
-    ? deps.events.make({ type: 'agent.mcp_tool_result', tool_use_id: call.id, server_name: toolset.slice(4), content: outcome.content, is_error: isError })
-    : deps.events.make({ type: 'agent.tool_result', tool_use_id: call.id, content: outcome.content, is_error: isError });
+    ? deps.events.make({
+        type: 'agent.mcp_tool_result',
+        tool_use_id: call.id,
+        server_name: toolset.slice(4),
+        content: outcome.content,
+        is_error: isError,
+      })
+    : deps.events.make({
+        type: 'agent.tool_result',
+        tool_use_id: call.id,
+        content: outcome.content,
+        is_error: isError,
+      });
   return { message, event };
 }
 

@@ -40,15 +40,20 @@ export const DEFAULT_MCP_CALL_TIMEOUT_MS = 60_000;
 const MAX_DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
 export function connectTimeoutOf(config: McpConnectionConfig): number {
-  return config.connectTimeoutMs ?? Math.min(config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS, MAX_DEFAULT_CONNECT_TIMEOUT_MS);
+  return (
+    config.connectTimeoutMs ??
+    Math.min(config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS, MAX_DEFAULT_CONNECT_TIMEOUT_MS)
+  );
 }
 
 /** Rejects configurations that could never connect, with a message naming the server and the field. */
 export function validateMcpConnectionConfigs(configs: McpConnectionConfig[]): void {
   const seen = new Set<string>();
   for (const config of configs) {
-    const fail = (message: string) => new AppError('INVALID_REQUEST', `MCP server "${config.name}": ${message}`);
-    if (!config.name || !/^[A-Za-z0-9_-]+$/.test(config.name)) throw fail('name must be letters, digits, "_" or "-"');
+    const fail = (message: string) =>
+      new AppError('INVALID_REQUEST', `MCP server "${config.name}": ${message}`);
+    if (!config.name || !/^[A-Za-z0-9_-]+$/.test(config.name))
+      throw fail('name must be letters, digits, "_" or "-"');
     if (seen.has(config.name)) throw fail('name is used twice');
     seen.add(config.name);
     if (config.transport === 'stdio') {

@@ -1,7 +1,11 @@
 import { AppError } from '@agentry/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { connectTimeoutOf, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpConnectionConfig } from './mcp-connection.config.js';
+import {
+  connectTimeoutOf,
+  DEFAULT_MCP_CALL_TIMEOUT_MS,
+  type McpConnectionConfig,
+} from './mcp-connection.config.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.factory.js';
 import type { StdioBridgeFactory } from './stdio-bridge.transport.js';
 
@@ -48,7 +52,9 @@ export class McpConnection {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await this.guard(() => client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutOf(this.config) }));
+      const result = await this.guard(() =>
+        client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutOf(this.config) }),
+      );
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (!cursor) break;
@@ -56,11 +62,19 @@ export class McpConnection {
     return tools;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult | { toolResult: unknown }> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<CallToolResult | { toolResult: unknown }> {
     const client = await this.connect();
     const timeout = this.config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
     return this.guard(
-      () => client.callTool({ name, arguments: args }, undefined, { timeout, ...(signal ? { signal } : {}) }) as Promise<CallToolResult>,
+      () =>
+        client.callTool({ name, arguments: args }, undefined, {
+          timeout,
+          ...(signal ? { signal } : {}),
+        }) as Promise<CallToolResult>,
       signal,
     );
   }
@@ -88,13 +102,19 @@ export class McpConnection {
     try {
       handle = await createMcpTransport(this.config, remoteTransport, this.stdioBridge);
     } catch (error) {
-      throw this.failure(`cannot create the ${this.config.transport} transport: ${describe(error, undefined)}`, error);
+      throw this.failure(
+        `cannot create the ${this.config.transport} transport: ${describe(error, undefined)}`,
+        error,
+      );
     }
     const client = new Client(this.clientInfo, { capabilities: {} });
     const timeoutMs = connectTimeoutOf(this.config);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.failure(`no answer to initialize within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(this.failure(`no answer to initialize within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     try {
       await Promise.race([client.connect(handle.transport, { timeout: timeoutMs }), timeout]);
@@ -103,7 +123,10 @@ export class McpConnection {
       if (AppError.is(error)) throw error;
       const status = httpStatusOf(error);
       if (status === 401 || status === 403) {
-        throw this.failure(`the server refused the connection as unauthorized (HTTP ${status}); a credential for ${serverAddress(this.config)} is missing or was not accepted`, error);
+        throw this.failure(
+          `the server refused the connection as unauthorized (HTTP ${status}); a credential for ${serverAddress(this.config)} is missing or was not accepted`,
+          error,
+        );
       }
       throw this.failure(`cannot connect: ${describe(error, handle)}`, error);
     } finally {
@@ -130,7 +153,8 @@ export class McpConnection {
     try {
       return await request();
     } catch (error) {
-      if (signal?.aborted) throw new AppError('ABORTED', `MCP call to "${this.config.name}" was aborted`, { cause: error });
+      if (signal?.aborted)
+        throw new AppError('ABORTED', `MCP call to "${this.config.name}" was aborted`, { cause: error });
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new AppError('TIMEOUT', `MCP server "${this.config.name}" did not answer in time`, {
           cause: error,
@@ -140,7 +164,10 @@ export class McpConnection {
       }
       // The server answered with a protocol error (unknown tool, invalid params): the connection is fine.
       if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
-        throw new AppError('TOOL_FAILED', error.message, { cause: error, details: { server: this.config.name, mcpCode: error.code } });
+        throw new AppError('TOOL_FAILED', error.message, {
+          cause: error,
+          details: { server: this.config.name, mcpCode: error.code },
+        });
       }
       throw this.failure(this.lastExit ?? `connection lost: ${describe(error, this.handle)}`, error);
     }

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessTool, ToolContext } from '../tools/tool.js';
 import { McpManager } from './mcp.manager.js';
 
-const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const EVERYTHING = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
 
 const context = (): ToolContext => ({
   toolCallId: 'call_1',
@@ -35,9 +37,14 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts server-everything in an HTTP mode and waits until it says it listens. */
-async function startEverything(mode: 'sse' | 'streamableHttp'): Promise<{ child: ChildProcess; port: number }> {
+async function startEverything(
+  mode: 'sse' | 'streamableHttp',
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [EVERYTHING, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 15_000);
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -60,7 +67,9 @@ describe.each([
   beforeAll(async () => {
     const started = await startEverything(mode);
     child = started.child;
-    manager = new McpManager([{ name: 'remote', transport, url: `http://127.0.0.1:${started.port}${path}`, timeoutMs: 10_000 }]);
+    manager = new McpManager([
+      { name: 'remote', transport, url: `http://127.0.0.1:${started.port}${path}`, timeoutMs: 10_000 },
+    ]);
   });
   afterAll(async () => {
     await manager.close();
@@ -103,10 +112,14 @@ describe('MCP over Streamable HTTP: in-process server', () => {
         ],
       }));
       server.setRequestHandler(CallToolRequestSchema, async (request) => {
-        if (request.params.name === 'lookup') return { content: [{ type: 'text', text: `value of ${String(request.params.arguments?.key)}` }] };
+        if (request.params.name === 'lookup')
+          return { content: [{ type: 'text', text: `value of ${String(request.params.arguments?.key)}` }] };
         return { isError: true, content: [{ type: 'text', text: 'it exploded' }] };
       });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       res.on('close', () => {
         void transport.close();
         void server.close();
@@ -122,13 +135,26 @@ describe('MCP over Streamable HTTP: in-process server', () => {
   });
 
   it('sends the configured headers, maps results and isError', async () => {
-    const manager = new McpManager([{ name: 'kv', transport: 'http', url, headers: { authorization: 'Bearer s3cret' } }], { autoAllowReadOnly: true });
+    const manager = new McpManager(
+      [{ name: 'kv', transport: 'http', url, headers: { authorization: 'Bearer s3cret' } }],
+      { autoAllowReadOnly: true },
+    );
     try {
       const tools = await manager.toolsOf('kv');
       const lookup = byName(tools, 'mcp__kv__lookup');
-      expect(lookup).toMatchObject({ defaultPermission: 'always_allow', idempotent: true, description: 'Looks up a key' });
-      expect(byName(tools, 'mcp__kv__explode')).toMatchObject({ defaultPermission: 'always_ask', idempotent: false });
-      expect(await lookup.execute({ key: 'k1' }, context())).toEqual({ status: 'ok', content: [{ type: 'text', text: 'value of k1' }] });
+      expect(lookup).toMatchObject({
+        defaultPermission: 'always_allow',
+        idempotent: true,
+        description: 'Looks up a key',
+      });
+      expect(byName(tools, 'mcp__kv__explode')).toMatchObject({
+        defaultPermission: 'always_ask',
+        idempotent: false,
+      });
+      expect(await lookup.execute({ key: 'k1' }, context())).toEqual({
+        status: 'ok',
+        content: [{ type: 'text', text: 'value of k1' }],
+      });
       expect(await byName(tools, 'mcp__kv__explode').execute({}, context())).toEqual({
         status: 'error',
         content: [{ type: 'text', text: 'it exploded' }],
@@ -142,7 +168,9 @@ describe('MCP over Streamable HTTP: in-process server', () => {
   });
 
   it('reports a rejected credential as MCP_CONNECTION_FAILED, saying the credential is missing or refused', async () => {
-    const manager = new McpManager([{ name: 'kv', transport: 'http', url, headers: { authorization: 'Bearer wrong' } }]);
+    const manager = new McpManager([
+      { name: 'kv', transport: 'http', url, headers: { authorization: 'Bearer wrong' } },
+    ]);
     try {
       await expect(manager.toolsOf('kv')).rejects.toMatchObject({
         code: 'MCP_CONNECTION_FAILED',
@@ -189,9 +217,14 @@ describe('MCP over Streamable HTTP with SSE fallback: a server that speaks only 
   });
 
   it('connects over SSE when the Streamable HTTP handshake is refused', async () => {
-    const manager = new McpManager([{ name: 'legacy', transport: 'http', sseFallback: true, url, timeoutMs: 10_000 }]);
+    const manager = new McpManager([
+      { name: 'legacy', transport: 'http', sseFallback: true, url, timeoutMs: 10_000 },
+    ]);
     try {
-      const outcome = await byName(await manager.toolsOf('legacy'), 'mcp__legacy__get-sum').execute({ a: 4, b: 5 }, context());
+      const outcome = await byName(await manager.toolsOf('legacy'), 'mcp__legacy__get-sum').execute(
+        { a: 4, b: 5 },
+        context(),
+      );
       expect(JSON.stringify(outcome)).toContain('9');
     } finally {
       await manager.close();
@@ -211,7 +244,9 @@ describe('MCP over Streamable HTTP with SSE fallback: a server that speaks only 
 describe('MCP over HTTP: nothing listening', () => {
   it.each(['http', 'sse'] as const)('fails fast over %s with MCP_CONNECTION_FAILED', async (transport) => {
     const port = await freePort();
-    const manager = new McpManager([{ name: 'gone', transport, url: `http://127.0.0.1:${port}/mcp`, timeoutMs: 20_000 }]);
+    const manager = new McpManager([
+      { name: 'gone', transport, url: `http://127.0.0.1:${port}/mcp`, timeoutMs: 20_000 },
+    ]);
     try {
       const started = Date.now();
       const { tools, failures } = await manager.listTools();

@@ -29,7 +29,9 @@ describe('toToolOutcome', () => {
   });
 
   it('reports isError results as errors with a reason', () => {
-    expect(toToolOutcome({ content: [{ type: 'text', text: 'Access denied: /etc' }], isError: true })).toEqual({
+    expect(
+      toToolOutcome({ content: [{ type: 'text', text: 'Access denied: /etc' }], isError: true }),
+    ).toEqual({
       status: 'error',
       content: [{ type: 'text', text: 'Access denied: /etc' }],
       reason: 'Access denied: /etc',
@@ -37,8 +39,14 @@ describe('toToolOutcome', () => {
   });
 
   it('falls back to structured content, and to legacy toolResult', () => {
-    expect(toToolOutcome({ content: [], structuredContent: { sum: 3 } })).toEqual({ status: 'ok', content: [{ type: 'text', text: '{"sum":3}' }] });
-    expect(toToolOutcome({ toolResult: [1, 2] })).toEqual({ status: 'ok', content: [{ type: 'text', text: '[1,2]' }] });
+    expect(toToolOutcome({ content: [], structuredContent: { sum: 3 } })).toEqual({
+      status: 'ok',
+      content: [{ type: 'text', text: '{"sum":3}' }],
+    });
+    expect(toToolOutcome({ toolResult: [1, 2] })).toEqual({
+      status: 'ok',
+      content: [{ type: 'text', text: '[1,2]' }],
+    });
   });
 });
 
@@ -47,21 +55,46 @@ describe('MCP connection configs', () => {
     expect(
       toMcpConnectionConfigs({
         fs: { command: 'node', args: ['server.js'], enableTools: ['read_file'], timeout: 5000 },
-        docs: { url: 'https://docs.example/mcp', queryParams: { key: 'k' }, headers: { authorization: 'Bearer t' } },
+        docs: {
+          url: 'https://docs.example/mcp',
+          queryParams: { key: 'k' },
+          headers: { authorization: 'Bearer t' },
+        },
         legacy: { transport: 'sse', url: 'http://127.0.0.1:3001/sse' },
       }),
     ).toEqual([
-      { name: 'fs', transport: 'stdio', command: 'node', args: ['server.js'], enableTools: ['read_file'], timeoutMs: 5000 },
-      { name: 'docs', transport: 'http', url: 'https://docs.example/mcp?key=k', headers: { authorization: 'Bearer t' } },
+      {
+        name: 'fs',
+        transport: 'stdio',
+        command: 'node',
+        args: ['server.js'],
+        enableTools: ['read_file'],
+        timeoutMs: 5000,
+      },
+      {
+        name: 'docs',
+        transport: 'http',
+        url: 'https://docs.example/mcp?key=k',
+        headers: { authorization: 'Bearer t' },
+      },
       { name: 'legacy', transport: 'sse', url: 'http://127.0.0.1:3001/sse' },
     ]);
-    expect(() => toMcpConnectionConfigs({ x: { transport: 'http' } })).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+    expect(() => toMcpConnectionConfigs({ x: { transport: 'http' } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_REQUEST' }),
+    );
   });
 
   it('rejects bad names, duplicates and bad URLs', () => {
     const ok = { transport: 'stdio' as const, command: 'node' };
     expect(() => validateMcpConnectionConfigs([{ ...ok, name: 'has space' }])).toThrow(/name must be/);
-    expect(() => validateMcpConnectionConfigs([{ ...ok, name: 'a' }, { ...ok, name: 'a' }])).toThrow(/used twice/);
-    expect(() => validateMcpConnectionConfigs([{ name: 'h', transport: 'http', url: 'not a url' }])).toThrow(/not a valid URL/);
+    expect(() =>
+      validateMcpConnectionConfigs([
+        { ...ok, name: 'a' },
+        { ...ok, name: 'a' },
+      ]),
+    ).toThrow(/used twice/);
+    expect(() => validateMcpConnectionConfigs([{ name: 'h', transport: 'http', url: 'not a url' }])).toThrow(
+      /not a valid URL/,
+    );
   });
 });

@@ -28,15 +28,25 @@ function toBlock(item: McpContent): ContentBlock {
     case 'image':
       return { type: 'image', mediaType: item.mimeType, data: item.data };
     case 'audio':
-      return { type: 'text', text: `[audio ${item.mimeType}, ${approximateBytes(item.data)} bytes, not shown]` };
+      return {
+        type: 'text',
+        text: `[audio ${item.mimeType}, ${approximateBytes(item.data)} bytes, not shown]`,
+      };
     case 'resource': {
       const resource = item.resource;
-      if ('text' in resource && typeof resource.text === 'string') return { type: 'text', text: resource.text };
+      if ('text' in resource && typeof resource.text === 'string')
+        return { type: 'text', text: resource.text };
       const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
-      return { type: 'text', text: `[resource ${resource.uri} (${resource.mimeType ?? 'binary'}), ${approximateBytes(blob)} bytes]` };
+      return {
+        type: 'text',
+        text: `[resource ${resource.uri} (${resource.mimeType ?? 'binary'}), ${approximateBytes(blob)} bytes]`,
+      };
     }
     case 'resource_link':
-      return { type: 'text', text: `[resource link: ${item.name} ${item.uri}${item.description ? ` - ${item.description}` : ''}]` };
+      return {
+        type: 'text',
+        text: `[resource link: ${item.name} ${item.uri}${item.description ? ` - ${item.description}` : ''}]`,
+      };
     default:
       return { type: 'text', text: JSON.stringify(item) };
   }

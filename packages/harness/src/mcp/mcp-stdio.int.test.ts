@@ -7,7 +7,8 @@ import type { HarnessTool, ToolContext } from '../tools/tool.js';
 import { McpManager } from './mcp.manager.js';
 import { McpToolsProvider } from './mcp-tools.provider.js';
 
-const serverBin = (pkg: string) => fileURLToPath(new URL(`../../node_modules/@modelcontextprotocol/${pkg}/dist/index.js`, import.meta.url));
+const serverBin = (pkg: string) =>
+  fileURLToPath(new URL(`../../node_modules/@modelcontextprotocol/${pkg}/dist/index.js`, import.meta.url));
 const EVERYTHING = serverBin('server-everything');
 const FILESYSTEM = serverBin('server-filesystem');
 
@@ -39,7 +40,15 @@ describe('MCP over stdio: server-everything', () => {
   let manager: McpManager;
   let tools: HarnessTool[];
   beforeAll(async () => {
-    manager = new McpManager([{ name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], timeoutMs: 10_000 }]);
+    manager = new McpManager([
+      {
+        name: 'everything',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [EVERYTHING, 'stdio'],
+        timeoutMs: 10_000,
+      },
+    ]);
     expect(manager.connection('everything')?.connected).toBe(false);
     tools = await manager.toolsOf('everything');
   });
@@ -47,9 +56,15 @@ describe('MCP over stdio: server-everything', () => {
 
   it('exposes each tool as mcp__{server}__{tool} in toolset mcp:{server}, asking by default', () => {
     const echo = byName(tools, 'mcp__everything__echo');
-    expect(echo).toMatchObject({ toolset: 'mcp:everything', defaultPermission: 'always_ask', idempotent: true });
+    expect(echo).toMatchObject({
+      toolset: 'mcp:everything',
+      defaultPermission: 'always_ask',
+      idempotent: true,
+    });
     expect(echo.inputSchema).toMatchObject({ type: 'object', properties: { message: { type: 'string' } } });
-    expect(tools.every((t) => t.name.startsWith('mcp__everything__') && t.toolset === 'mcp:everything')).toBe(true);
+    expect(tools.every((t) => t.name.startsWith('mcp__everything__') && t.toolset === 'mcp:everything')).toBe(
+      true,
+    );
   });
 
   it('calls a tool and maps text and image results', async () => {
@@ -68,12 +83,21 @@ describe('MCP over stdio: server-everything', () => {
 
   it('times out a slow call with TIMEOUT', async () => {
     const slow = new McpManager([
-      { name: 'slow', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], timeoutMs: 300, connectTimeoutMs: 10_000 },
+      {
+        name: 'slow',
+        transport: 'stdio',
+        command: process.execPath,
+        args: [EVERYTHING, 'stdio'],
+        timeoutMs: 300,
+        connectTimeoutMs: 10_000,
+      },
     ]);
     try {
       const op = byName(await slow.toolsOf('slow'), 'mcp__slow__trigger-long-running-operation');
       const started = Date.now();
-      await expect(op.execute({ duration: 5, steps: 5 }, context())).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(op.execute({ duration: 5, steps: 5 }, context())).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
@@ -85,7 +109,9 @@ describe('MCP over stdio: server-everything', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    await expect(op.execute({ duration: 5, steps: 5 }, context(controller.signal))).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(op.execute({ duration: 5, steps: 5 }, context(controller.signal))).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
@@ -100,7 +126,15 @@ describe('MCP over stdio: server-filesystem', () => {
 
   it('filters with enableTools, auto-allows read-only tools when asked, and reads a file', async () => {
     const manager = new McpManager(
-      [{ name: 'fs', transport: 'stdio', command: process.execPath, args: [FILESYSTEM, dir], enableTools: ['read_text_file', 'write_file'] }],
+      [
+        {
+          name: 'fs',
+          transport: 'stdio',
+          command: process.execPath,
+          args: [FILESYSTEM, dir],
+          enableTools: ['read_text_file', 'write_file'],
+        },
+      ],
       { autoAllowReadOnly: true },
     );
     try {
@@ -126,7 +160,12 @@ describe('MCP over stdio: server-filesystem', () => {
 describe('MCP over stdio: dead servers', () => {
   it('fails fast with MCP_CONNECTION_FAILED when the command exits at once, without hiding other servers', async () => {
     const manager = new McpManager([
-      { name: 'dead', transport: 'stdio', command: process.execPath, args: ['-e', 'console.error("bad config"); process.exit(3)'] },
+      {
+        name: 'dead',
+        transport: 'stdio',
+        command: process.execPath,
+        args: ['-e', 'console.error("bad config"); process.exit(3)'],
+      },
       { name: 'missing', transport: 'stdio', command: '/nonexistent/agentry-mcp-server' },
       { name: 'ok', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
     ]);
@@ -146,12 +185,17 @@ describe('MCP over stdio: dead servers', () => {
   });
 
   it('fails an in-flight call fast when the server dies, and reconnects on the next call', async () => {
-    const manager = new McpManager([{ name: 'crashy', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] }]);
+    const manager = new McpManager([
+      { name: 'crashy', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+    ]);
     try {
       const tools = await manager.toolsOf('crashy');
       const pid = manager.connection('crashy')?.pid;
       expect(pid).toBeTypeOf('number');
-      const call = byName(tools, 'mcp__crashy__trigger-long-running-operation').execute({ duration: 30, steps: 3 }, context());
+      const call = byName(tools, 'mcp__crashy__trigger-long-running-operation').execute(
+        { duration: 30, steps: 3 },
+        context(),
+      );
       setTimeout(() => process.kill(pid as number, 'SIGKILL'), 100);
       const started = Date.now();
       await expect(call).rejects.toMatchObject({ code: 'MCP_CONNECTION_FAILED' });
@@ -165,13 +209,17 @@ describe('MCP over stdio: dead servers', () => {
   });
 
   it('kills stdio children on close and refuses calls afterwards', async () => {
-    const manager = new McpManager([{ name: 'child', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] }]);
+    const manager = new McpManager([
+      { name: 'child', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+    ]);
     const tools = await manager.toolsOf('child');
     const pid = manager.connection('child')?.pid as number;
     expect(isAlive(pid)).toBe(true);
     await manager.close();
     expect(isAlive(pid)).toBe(false);
-    await expect(byName(tools, 'mcp__child__echo').execute({ message: 'x' }, context())).rejects.toMatchObject({
+    await expect(
+      byName(tools, 'mcp__child__echo').execute({ message: 'x' }, context()),
+    ).rejects.toMatchObject({
       code: 'MCP_CONNECTION_FAILED',
     });
   });

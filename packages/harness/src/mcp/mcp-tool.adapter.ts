@@ -19,7 +19,11 @@ export function mcpToolName(server: string, tool: string): string {
 }
 
 /** Exposes one MCP tool as a HarnessTool: `mcp__{server}__{tool}`, toolset `mcp:{server}`, ask by default. */
-export function toHarnessTool(connection: McpConnection, tool: Tool, options: McpToolOptions = {}): HarnessTool {
+export function toHarnessTool(
+  connection: McpConnection,
+  tool: Tool,
+  options: McpToolOptions = {},
+): HarnessTool {
   const server = connection.config.name;
   const readOnly = tool.annotations?.readOnlyHint === true;
   return {
@@ -34,7 +38,8 @@ export function toHarnessTool(connection: McpConnection, tool: Tool, options: Mc
         return toToolOutcome(await connection.callTool(tool.name, input, context.signal));
       } catch (error) {
         // A refused call is shown to the model so it can correct itself; connection trouble is thrown.
-        if (AppError.is(error, 'TOOL_FAILED')) return { status: 'error', content: [{ type: 'text', text: error.message }], reason: error.message };
+        if (AppError.is(error, 'TOOL_FAILED'))
+          return { status: 'error', content: [{ type: 'text', text: error.message }], reason: error.message };
         throw error;
       }
     },

@@ -25,14 +25,26 @@ export function toMcpConnectionConfigs(servers: Record<string, ToolsJsonMcpServe
     };
     const transport = entry.transport ?? (entry.command ? 'stdio' : 'http');
     if (transport === 'stdio') {
-      if (!entry.command) throw new AppError('INVALID_REQUEST', `MCP server "${name}": stdio transport needs a command`);
-      return { ...common, transport, command: entry.command, ...(entry.args ? { args: entry.args } : {}), ...(entry.env ? { env: entry.env } : {}) };
+      if (!entry.command)
+        throw new AppError('INVALID_REQUEST', `MCP server "${name}": stdio transport needs a command`);
+      return {
+        ...common,
+        transport,
+        command: entry.command,
+        ...(entry.args ? { args: entry.args } : {}),
+        ...(entry.env ? { env: entry.env } : {}),
+      };
     }
     if (!entry.url || !URL.canParse(entry.url)) {
       throw new AppError('INVALID_REQUEST', `MCP server "${name}": ${transport} transport needs a valid url`);
     }
     const url = new URL(entry.url);
     for (const [key, value] of Object.entries(entry.queryParams ?? {})) url.searchParams.set(key, value);
-    return { ...common, transport, url: url.toString(), ...(entry.headers ? { headers: entry.headers } : {}) };
+    return {
+      ...common,
+      transport,
+      url: url.toString(),
+      ...(entry.headers ? { headers: entry.headers } : {}),
+    };
   });
 }

@@ -9,7 +9,10 @@ const STDERR_TAIL_CHARS = 2_000;
 // only runs stdio servers never needs. The SSE module is named through a variable so the type checker does
 // not follow its declarations into `eventsource` sources.
 const SSE_TRANSPORT_MODULE: string = '@modelcontextprotocol/sdk/client/sse.js';
-type SseTransportConstructor = new (url: URL, options?: { requestInit?: RequestInit; fetch?: McpFetch }) => Transport;
+type SseTransportConstructor = new (
+  url: URL,
+  options?: { requestInit?: RequestInit; fetch?: McpFetch },
+) => Transport;
 
 export interface McpTransportHandle {
   transport: Transport;
@@ -23,7 +26,11 @@ export interface McpTransportHandle {
  * `remoteTransport` overrides the configured HTTP transport (the SSE fallback of a Streamable HTTP server).
  * With `stdioBridge`, a stdio server runs wherever the bridge starts it, never as a child of this process.
  */
-export async function createMcpTransport(config: McpConnectionConfig, remoteTransport?: 'sse' | 'http', stdioBridge?: StdioBridgeFactory): Promise<McpTransportHandle> {
+export async function createMcpTransport(
+  config: McpConnectionConfig,
+  remoteTransport?: 'sse' | 'http',
+  stdioBridge?: StdioBridgeFactory,
+): Promise<McpTransportHandle> {
   if (config.transport === 'stdio' && stdioBridge) {
     const transport = new StdioBridgeTransport(stdioBridge(config));
     return { transport, stderrTail: () => transport.lastExit, pid: () => null };
@@ -49,10 +56,13 @@ export async function createMcpTransport(config: McpConnectionConfig, remoteTran
   const fetchOption = config.fetch ? { fetch: config.fetch } : {};
   let transport: Transport;
   if ((remoteTransport ?? config.transport) === 'sse') {
-    const { SSEClientTransport } = (await import(SSE_TRANSPORT_MODULE)) as { SSEClientTransport: SseTransportConstructor };
+    const { SSEClientTransport } = (await import(SSE_TRANSPORT_MODULE)) as {
+      SSEClientTransport: SseTransportConstructor;
+    };
     transport = new SSEClientTransport(url, { requestInit, ...fetchOption });
   } else {
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const { StreamableHTTPClientTransport } =
+      await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     transport = new StreamableHTTPClientTransport(url, { requestInit, ...fetchOption });
   }
   return { transport, stderrTail: () => '', pid: () => null };

@@ -1,7 +1,11 @@
 import { AppError } from '@agentry/contracts';
 import type { HarnessTool } from '../tools/tool.js';
 import { McpConnection } from './mcp-connection.js';
-import { validateMcpConnectionConfigs, type McpConnectionConfig, type McpFetch } from './mcp-connection.config.js';
+import {
+  validateMcpConnectionConfigs,
+  type McpConnectionConfig,
+  type McpFetch,
+} from './mcp-connection.config.js';
 import { toHarnessTool, type McpToolOptions } from './mcp-tool.adapter.js';
 import type { StdioBridgeFactory } from './stdio-bridge.transport.js';
 
@@ -31,8 +35,14 @@ export class McpManager {
     validateMcpConnectionConfigs(servers);
     for (const config of servers) {
       const { remoteFetch } = options;
-      const configured = config.transport !== 'stdio' && !config.fetch && remoteFetch ? { ...config, fetch: remoteFetch } : config;
-      this.connections.set(config.name, new McpConnection(configured, options.clientInfo, options.stdioBridge));
+      const configured =
+        config.transport !== 'stdio' && !config.fetch && remoteFetch
+          ? { ...config, fetch: remoteFetch }
+          : config;
+      this.connections.set(
+        config.name,
+        new McpConnection(configured, options.clientInfo, options.stdioBridge),
+      );
     }
   }
 
@@ -51,7 +61,9 @@ export class McpManager {
     if (!connection) throw new AppError('NOT_FOUND', `No MCP server named "${server}"`);
     const enabled = connection.config.enableTools ? new Set(connection.config.enableTools) : undefined;
     const tools = await connection.listTools();
-    return tools.filter((tool) => !enabled || enabled.has(tool.name)).map((tool) => toHarnessTool(connection, tool, this.options));
+    return tools
+      .filter((tool) => !enabled || enabled.has(tool.name))
+      .map((tool) => toHarnessTool(connection, tool, this.options));
   }
 
   /** Tools of every server, listed in parallel; one unreachable server does not hide the others. */
@@ -64,7 +76,9 @@ export class McpManager {
       else {
         const error = AppError.is(result.reason)
           ? result.reason
-          : new AppError('MCP_CONNECTION_FAILED', `MCP server "${server}": ${String(result.reason)}`, { cause: result.reason });
+          : new AppError('MCP_CONNECTION_FAILED', `MCP server "${server}": ${String(result.reason)}`, {
+              cause: result.reason,
+            });
         listing.failures.push({ server, error });
       }
     });

@@ -5,9 +5,18 @@ import type { ToolContext } from '../tools/tool.js';
 import { McpManager } from './mcp.manager.js';
 import type { StdioBridge, StdioBridgeListener } from './stdio-bridge.transport.js';
 
-const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const EVERYTHING = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
 
-const context: ToolContext = { toolCallId: 'call_1', fs: {} as ToolContext['fs'], signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} };
+const context: ToolContext = {
+  toolCallId: 'call_1',
+  fs: {} as ToolContext['fs'],
+  signal: new AbortController().signal,
+  sessionId: 's',
+  agentId: 'a',
+  values: {},
+};
 
 /** A bridge to a server this test starts itself: the far end a worker would be. */
 class ChildBridge implements StdioBridge {
@@ -44,10 +53,15 @@ describe('a stdio MCP server reached through a bridge', () => {
   });
 
   it('speaks MCP with the official client, and reconnects through a new bridge once the server is gone', async () => {
-    manager = new McpManager([{ name: 'everything', transport: 'stdio', command: 'never-spawned-here' }], { stdioBridge: () => new ChildBridge() });
+    manager = new McpManager([{ name: 'everything', transport: 'stdio', command: 'never-spawned-here' }], {
+      stdioBridge: () => new ChildBridge(),
+    });
     const tools = await manager.toolsOf('everything');
     const echo = tools.find((t) => t.name === 'mcp__everything__echo')!;
-    expect(await echo.execute({ message: 'over the bridge' }, context)).toMatchObject({ status: 'ok', content: [{ type: 'text', text: 'Echo: over the bridge' }] });
+    expect(await echo.execute({ message: 'over the bridge' }, context)).toMatchObject({
+      status: 'ok',
+      content: [{ type: 'text', text: 'Echo: over the bridge' }],
+    });
     expect(manager.connection('everything')!.pid).toBeNull();
 
     ChildBridge.opened[0]!.child!.kill('SIGKILL');
@@ -59,11 +73,14 @@ describe('a stdio MCP server reached through a bridge', () => {
   it('reports a server that exits before answering as a connection failure naming why', async () => {
     manager = new McpManager([{ name: 'gone', transport: 'stdio', command: 'x', connectTimeoutMs: 5_000 }], {
       stdioBridge: () => ({
-        open: async (listener) => void setTimeout(() => listener.exit('the server exited (code 127); stderr: no such command'), 50),
+        open: async (listener) =>
+          void setTimeout(() => listener.exit('the server exited (code 127); stderr: no such command'), 50),
         send: async () => undefined,
         close: async () => undefined,
       }),
     });
-    await expect(manager.toolsOf('gone')).rejects.toThrow(/MCP server "gone": cannot connect: .*no such command/);
+    await expect(manager.toolsOf('gone')).rejects.toThrow(
+      /MCP server "gone": cannot connect: .*no such command/,
+    );
   });
 });

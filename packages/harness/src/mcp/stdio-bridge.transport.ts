@@ -55,7 +55,8 @@ export class StdioBridgeTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) throw new Error(`the MCP server is not running${this.exitReason ? ` (${this.exitReason})` : ''}`);
+    if (this.closed)
+      throw new Error(`the MCP server is not running${this.exitReason ? ` (${this.exitReason})` : ''}`);
     await this.bridge.send(message);
   }
 

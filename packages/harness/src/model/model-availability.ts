@@ -22,10 +22,16 @@ const KEY_VARIABLES: Readonly<Record<string, string>> = {
 export function modelProvidersFromEnv(env: ModelProviderEnv): Record<string, Partial<ModelProviderConfig>> {
   const providers: Record<string, Partial<ModelProviderConfig>> = {};
   if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_BASE_URL) {
-    providers.anthropic = { apiKey: env.ANTHROPIC_API_KEY, ...(env.ANTHROPIC_BASE_URL ? { baseUrl: env.ANTHROPIC_BASE_URL } : {}) };
+    providers.anthropic = {
+      apiKey: env.ANTHROPIC_API_KEY,
+      ...(env.ANTHROPIC_BASE_URL ? { baseUrl: env.ANTHROPIC_BASE_URL } : {}),
+    };
   }
   if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) {
-    providers.openai = { apiKey: env.OPENAI_API_KEY, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}) };
+    providers.openai = {
+      apiKey: env.OPENAI_API_KEY,
+      ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}),
+    };
   }
   if (env.DASHSCOPE_API_KEY) providers.dashscope = { apiKey: env.DASHSCOPE_API_KEY };
   return providers;

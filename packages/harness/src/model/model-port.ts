@@ -51,7 +51,12 @@ export type ModelStreamEvent =
   | { type: 'thinking_delta'; text: string }
   | { type: 'tool_call_start'; id: string; name: string }
   | { type: 'tool_call_delta'; id: string; argumentsDelta: string }
-  | { type: 'done'; message: Extract<ChatMessage, { role: 'assistant' }>; stopReason: StopReason; usage: Usage };
+  | {
+      type: 'done';
+      message: Extract<ChatMessage, { role: 'assistant' }>;
+      stopReason: StopReason;
+      usage: Usage;
+    };
 
 export interface ModelPort {
   /** e.g. "openai/gpt-4.1", "anthropic/claude-sonnet-4-5", "scripted". */

@@ -39,7 +39,12 @@ export const BUILTIN_MODEL_PROVIDERS: Readonly<Record<string, ModelProviderConfi
     baseUrl: 'https://api.openai.com/v1',
     maxTokensField: 'max_completion_tokens',
     defaultContextWindow: 128_000,
-    contextWindows: { 'gpt-4.1': 1_047_576, 'gpt-4.1-mini': 1_047_576, 'gpt-4o': 128_000, 'gpt-4o-mini': 128_000 },
+    contextWindows: {
+      'gpt-4.1': 1_047_576,
+      'gpt-4.1-mini': 1_047_576,
+      'gpt-4o': 128_000,
+      'gpt-4o-mini': 128_000,
+    },
   },
   dashscope: {
     api: 'openai',

@@ -4,7 +4,10 @@ import type { ModelStreamEvent } from './model-port.js';
 import { ModelRetryPolicy } from './model-retry.policy.js';
 
 const limited = (retryAfterMs?: number) =>
-  new AppError('MODEL_RATE_LIMITED', 'slow down', { retryable: true, details: retryAfterMs === undefined ? {} : { retryAfterMs } });
+  new AppError('MODEL_RATE_LIMITED', 'slow down', {
+    retryable: true,
+    details: retryAfterMs === undefined ? {} : { retryAfterMs },
+  });
 
 const done: ModelStreamEvent = {
   type: 'done',
@@ -39,7 +42,12 @@ const asAppError = (e: unknown) => e as AppError;
 describe('ModelRetryPolicy', () => {
   it('backs off exponentially with jitter and caps the delay', () => {
     const low = new ModelRetryPolicy({ baseDelayMs: 100, maxDelayMs: 300, random: () => 0 });
-    const high = new ModelRetryPolicy({ baseDelayMs: 100, maxDelayMs: 300, random: () => 1, maxAttempts: 10 });
+    const high = new ModelRetryPolicy({
+      baseDelayMs: 100,
+      maxDelayMs: 300,
+      random: () => 1,
+      maxAttempts: 10,
+    });
     expect([1, 2, 3].map((n) => low.delayFor(n, limited()))).toEqual([50, 100, 150]);
     expect([1, 2, 3, 4].map((n) => high.delayFor(n, limited()))).toEqual([100, 200, 300, 300]);
   });
@@ -76,7 +84,9 @@ describe('ModelRetryPolicy', () => {
   it('does not retry once part of the response was streamed', async () => {
     const policy = new ModelRetryPolicy({ sleep: async () => undefined });
     const attempt = flaky([limited()], true);
-    await expect(drain(policy.run(attempt.fn, asAppError))).rejects.toMatchObject({ code: 'MODEL_RATE_LIMITED' });
+    await expect(drain(policy.run(attempt.fn, asAppError))).rejects.toMatchObject({
+      code: 'MODEL_RATE_LIMITED',
+    });
     expect(attempt.calls()).toBe(1);
   });
 
@@ -86,7 +96,9 @@ describe('ModelRetryPolicy', () => {
     const attempt = flaky([limited(), limited()]);
     setTimeout(() => controller.abort(), 20);
     const started = Date.now();
-    await expect(drain(policy.run(attempt.fn, asAppError, controller.signal))).rejects.toMatchObject({ code: 'ABORTED' });
+    await expect(drain(policy.run(attempt.fn, asAppError, controller.signal))).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(attempt.calls()).toBe(1);
   });

@@ -42,7 +42,8 @@ export class ModelRetryPolicy {
   delayFor(attempt: number, error: AppError): number | undefined {
     if (!error.retryable || attempt >= this.maxAttempts) return undefined;
     const retryAfterMs = error.details?.retryAfterMs;
-    if (typeof retryAfterMs === 'number') return retryAfterMs <= this.maxRetryAfterMs ? retryAfterMs : undefined;
+    if (typeof retryAfterMs === 'number')
+      return retryAfterMs <= this.maxRetryAfterMs ? retryAfterMs : undefined;
     const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
     // "Equal jitter": at least half the backoff, so retries spread out but never collapse to zero.
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);

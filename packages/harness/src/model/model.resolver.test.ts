@@ -27,7 +27,10 @@ describe('resolveModel', () => {
     const gpt = resolveModel('openai/gpt-4.1', config);
     expect(gpt).toBeInstanceOf(OpenAiChatModel);
     expect(gpt).toMatchObject({ id: 'openai/gpt-4.1', contextWindow: 1_047_576 });
-    expect(resolveModel('dashscope/qwen-max', config)).toMatchObject({ id: 'dashscope/qwen-max', contextWindow: 30_000 });
+    expect(resolveModel('dashscope/qwen-max', config)).toMatchObject({
+      id: 'dashscope/qwen-max',
+      contextWindow: 30_000,
+    });
     const claude = resolveModel('claude-sonnet-4-5', config);
     expect(claude).toBeInstanceOf(AnthropicMessagesModel);
     expect(claude).toMatchObject({ id: 'anthropic/claude-sonnet-4-5', contextWindow: 200_000 });
@@ -36,8 +39,12 @@ describe('resolveModel', () => {
   });
 
   it('refuses unknown providers and hosted providers without a key', () => {
-    expect(() => resolveModel('nope/x', config)).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
-    expect(() => resolveModel('openai/gpt-4.1', {})).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
+    expect(() => resolveModel('nope/x', config)).toThrow(
+      expect.objectContaining({ code: 'INVALID_REQUEST' }),
+    );
+    expect(() => resolveModel('openai/gpt-4.1', {})).toThrow(
+      expect.objectContaining({ code: 'UNAUTHENTICATED' }),
+    );
   });
 
   it('hands scripted ids and the model settings to the injected factory', () => {

@@ -20,9 +20,26 @@ describe('toModelError', () => {
     [status(404, 'model not found'), 'MODEL_REQUEST_FAILED', false],
     [status(401, 'invalid key'), 'UNAUTHENTICATED', false],
     [status(403, 'forbidden'), 'UNAUTHENTICATED', false],
-    [status(429, 'You exceeded your current quota', { errorCode: 'insufficient_quota' }), 'MODEL_REQUEST_FAILED', false],
-    [{ kind: 'status', message: 'Overloaded', errorType: 'overloaded_error', cause: null } as ProviderFailure, 'MODEL_OVERLOADED', true],
-    [{ kind: 'connection', message: 'ECONNREFUSED', cause: null } as ProviderFailure, 'MODEL_REQUEST_FAILED', true],
+    [
+      status(429, 'You exceeded your current quota', { errorCode: 'insufficient_quota' }),
+      'MODEL_REQUEST_FAILED',
+      false,
+    ],
+    [
+      {
+        kind: 'status',
+        message: 'Overloaded',
+        errorType: 'overloaded_error',
+        cause: null,
+      } as ProviderFailure,
+      'MODEL_OVERLOADED',
+      true,
+    ],
+    [
+      { kind: 'connection', message: 'ECONNREFUSED', cause: null } as ProviderFailure,
+      'MODEL_REQUEST_FAILED',
+      true,
+    ],
     [{ kind: 'timeout', message: 'timed out', cause: null } as ProviderFailure, 'MODEL_REQUEST_FAILED', true],
     [{ kind: 'aborted', message: 'aborted', cause: null } as ProviderFailure, 'ABORTED', false],
   ])('%#: maps to %s (retryable %s)', (failure, code, retryable) => {
@@ -42,12 +59,17 @@ describe('toModelError', () => {
   });
 
   it('detects context overflow by error code and by 413', () => {
-    expect(toModelError(status(400, 'too big', { errorCode: 'context_length_exceeded' }), 'm').code).toBe('CONTEXT_OVERFLOW');
+    expect(toModelError(status(400, 'too big', { errorCode: 'context_length_exceeded' }), 'm').code).toBe(
+      'CONTEXT_OVERFLOW',
+    );
     expect(toModelError(status(413, 'request_too_large'), 'm').code).toBe('CONTEXT_OVERFLOW');
   });
 
   it('carries Retry-After and the model id', () => {
-    const error = toModelError(status(429, 'slow', { headers: new Headers({ 'retry-after': '3' }) }), 'dashscope/qwen-max');
+    const error = toModelError(
+      status(429, 'slow', { headers: new Headers({ 'retry-after': '3' }) }),
+      'dashscope/qwen-max',
+    );
     expect(error.details).toMatchObject({ retryAfterMs: 3000, model: 'dashscope/qwen-max', status: 429 });
     expect(error.message).toContain('dashscope/qwen-max');
   });

@@ -38,7 +38,11 @@ export function toModelError(failure: ProviderFailure, modelId: string): AppErro
     case 'timeout':
       return new AppError('MODEL_REQUEST_FAILED', `${modelId}: request timed out`, options(true));
     case 'connection':
-      return new AppError('MODEL_REQUEST_FAILED', `${modelId}: connection failed: ${failure.message}`, options(true));
+      return new AppError(
+        'MODEL_REQUEST_FAILED',
+        `${modelId}: connection failed: ${failure.message}`,
+        options(true),
+      );
     case 'status':
       break;
   }
@@ -52,14 +56,20 @@ export function toModelError(failure: ProviderFailure, modelId: string): AppErro
   }
   if (status === 429 || type === 'rate_limit_error') {
     // An exhausted quota will not recover by waiting.
-    if (failure.errorCode === 'insufficient_quota') return new AppError('MODEL_REQUEST_FAILED', text, options(false));
+    if (failure.errorCode === 'insufficient_quota')
+      return new AppError('MODEL_REQUEST_FAILED', text, options(false));
     return new AppError('MODEL_RATE_LIMITED', text, options(true));
   }
   if (status === 401 || status === 403 || type === 'authentication_error' || type === 'permission_error') {
     return new AppError('UNAUTHENTICATED', text, options(false));
   }
-  if (status === 413 || failure.errorCode === 'context_length_exceeded' || CONTEXT_OVERFLOW_PATTERNS.some((p) => p.test(failure.message))) {
-    if (status === undefined || (status >= 400 && status < 500)) return new AppError('CONTEXT_OVERFLOW', text, options(false));
+  if (
+    status === 413 ||
+    failure.errorCode === 'context_length_exceeded' ||
+    CONTEXT_OVERFLOW_PATTERNS.some((p) => p.test(failure.message))
+  ) {
+    if (status === undefined || (status >= 400 && status < 500))
+      return new AppError('CONTEXT_OVERFLOW', text, options(false));
   }
   if (status === undefined || status >= 500 || type === 'api_error') {
     return new AppError('MODEL_REQUEST_FAILED', text, options(true));

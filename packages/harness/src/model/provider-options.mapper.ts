@@ -16,13 +16,24 @@ export const OPENAI_OPTION_KEYS = [
 ] as const;
 
 /** Request options of the Anthropic Messages API. */
-export const ANTHROPIC_OPTION_KEYS = ['thinking', 'top_p', 'top_k', 'stop_sequences', 'tool_choice', 'metadata', 'service_tier'] as const;
+export const ANTHROPIC_OPTION_KEYS = [
+  'thinking',
+  'top_p',
+  'top_k',
+  'stop_sequences',
+  'tool_choice',
+  'metadata',
+  'service_tier',
+] as const;
 
 /**
  * Picks the provider options out of `ModelRequest.options`. The harness also uses that bag for its own
  * bookkeeping (e.g. `attempt`), so only known provider keys pass, plus anything under `extraBody` verbatim.
  */
-export function pickProviderOptions(options: Record<string, unknown> | undefined, keys: readonly string[]): Record<string, unknown> {
+export function pickProviderOptions(
+  options: Record<string, unknown> | undefined,
+  keys: readonly string[],
+): Record<string, unknown> {
   if (!options) return {};
   const picked: Record<string, unknown> = {};
   for (const key of keys) if (options[key] !== undefined) picked[key] = options[key];

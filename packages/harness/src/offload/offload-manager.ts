@@ -29,7 +29,11 @@ export class OffloadManager {
 
   constructor(private readonly clock: Clock) {}
 
-  async run(executor: ToolExecutor, invocation: ToolInvocation, timeoutMs: number | undefined): Promise<ToolOutcome> {
+  async run(
+    executor: ToolExecutor,
+    invocation: ToolInvocation,
+    timeoutMs: number | undefined,
+  ): Promise<ToolOutcome> {
     if (timeoutMs === undefined || timeoutMs <= 0) return executor.execute(invocation);
     const cancel = new AbortController();
     const signal = AbortSignal.any([invocation.context.signal, cancel.signal]);
@@ -75,7 +79,9 @@ export class OffloadManager {
   }
 
   runningTaskIds(sessionId?: string): string[] {
-    return [...this.running.entries()].filter(([, t]) => sessionId === undefined || t.sessionId === sessionId).map(([id]) => id);
+    return [...this.running.entries()]
+      .filter(([, t]) => sessionId === undefined || t.sessionId === sessionId)
+      .map(([id]) => id);
   }
 
   /** Resolves when every task running now has finished. */
@@ -89,7 +95,13 @@ export class OffloadManager {
     return task !== undefined;
   }
 
-  private finish(taskId: string, sessionId: string, toolUseId: string, toolName: string, outcome: ToolOutcome): void {
+  private finish(
+    taskId: string,
+    sessionId: string,
+    toolUseId: string,
+    toolName: string,
+    outcome: ToolOutcome,
+  ): void {
     this.running.delete(taskId);
     this.finished.push({ taskId, sessionId, toolUseId, toolName, outcome, finishedAt: this.clock.now() });
   }

@@ -50,19 +50,34 @@ function fakeClock(): Clock & { advance(ms: number): void } {
 
 function recording(model: ModelPort): ModelPort & { requests: ModelRequest[] } {
   const requests: ModelRequest[] = [];
-  return { id: model.id, contextWindow: model.contextWindow, requests, stream: (req, signal) => (requests.push(req), model.stream(req, signal)) };
+  return {
+    id: model.id,
+    contextWindow: model.contextWindow,
+    requests,
+    stream: (req, signal) => (requests.push(req), model.stream(req, signal)),
+  };
 }
 
 describe('async offload', () => {
   it('returns a placeholder after the offload timeout and delivers the real result into the next run', async () => {
     const { tool, release } = gatedTool();
     const clock = fakeClock();
-    const script = { turns: [{ match: 'crawl', reply: [{ toolCall: { name: 'crawl' } }, 'started in background'] }] };
+    const script = {
+      turns: [{ match: 'crawl', reply: [{ toolCall: { name: 'crawl' } }, 'started in background'] }],
+    };
     const model = recording(new ScriptedModel({ script }));
-    const harness = createHarness({ model, workspace: await workspaceWith(), tools: [tool], clock, offloadTimeoutMs: { crawl: 5_000 } });
+    const harness = createHarness({
+      model,
+      workspace: await workspaceWith(),
+      tools: [tool],
+      clock,
+      offloadTimeoutMs: { crawl: 5_000 },
+    });
 
     let finished = false;
-    const running = collectRun(harness, { conversation: [], text: 'crawl the site' }).finally(() => (finished = true));
+    const running = collectRun(harness, { conversation: [], text: 'crawl the site' }).finally(
+      () => (finished = true),
+    );
     // Time only moves when the test moves it: keep advancing until the run gives up waiting on the tool.
     while (!finished) {
       await new Promise((r) => setTimeout(r, 5));
@@ -93,7 +108,12 @@ describe('async offload', () => {
     const { tool, release } = gatedTool();
     release('quick');
     const script = { turns: [{ reply: [{ toolCall: { name: 'crawl' } }, 'ok'] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [tool], offloadTimeoutMs: { default: 1_000 } });
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [tool],
+      offloadTimeoutMs: { default: 1_000 },
+    });
     const { events, end } = await collectRun(harness, { conversation: [], text: 'go' });
     expect(ofType(events, 'agent.tool_result')[0]!.content).toEqual([{ type: 'text', text: 'quick' }]);
     expect(end.pending_tasks).toEqual([]);
@@ -102,13 +122,22 @@ describe('async offload', () => {
   it('lets the caller collect finished results itself via pendingResults()', async () => {
     const { tool, release } = gatedTool();
     const script = { turns: [{ reply: [{ toolCall: { name: 'crawl' } }, 'later'] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith(), tools: [tool], offloadTimeoutMs: { crawl: 10 } });
+    const harness = createHarness({
+      model: new ScriptedModel({ script }),
+      workspace: await workspaceWith(),
+      tools: [tool],
+      offloadTimeoutMs: { crawl: 10 },
+    });
     const first = await collectRun(harness, { conversation: [], text: 'go' });
     release('done later');
     await harness.settled();
     const results = harness.pendingResults('sess_1');
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ taskId: first.end.pending_tasks[0], toolName: 'crawl', outcome: { status: 'ok', content: [{ type: 'text', text: 'done later' }] } });
+    expect(results[0]).toMatchObject({
+      taskId: first.end.pending_tasks[0],
+      toolName: 'crawl',
+      outcome: { status: 'ok', content: [{ type: 'text', text: 'done later' }] },
+    });
     expect(harness.pendingResults('sess_1')).toEqual([]);
   });
 });

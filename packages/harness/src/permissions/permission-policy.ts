@@ -11,7 +11,10 @@ export interface PermissionPolicy {
  * Precedence: per-tool policy > toolset default (exact, then "mcp:*" style wildcard) >
  * the tool's own defaultPermission > always_allow.
  */
-export function resolvePermission(tool: Pick<HarnessTool, 'name' | 'toolset' | 'defaultPermission'>, policy: PermissionPolicy = {}): ToolPermission {
+export function resolvePermission(
+  tool: Pick<HarnessTool, 'name' | 'toolset' | 'defaultPermission'>,
+  policy: PermissionPolicy = {},
+): ToolPermission {
   const byTool = policy.tools?.[tool.name];
   if (byTool) return byTool;
   const sets = policy.toolsets ?? {};

@@ -5,7 +5,12 @@ import { ScriptedModel } from '../scripted/scripted-model.js';
 import type { HarnessTool } from '../tools/tool.js';
 import { resolvePermission } from './permission-policy.js';
 
-function countingTool(name: string, calls: string[], toolset = 'custom', defaultPermission?: HarnessTool['defaultPermission']): HarnessTool {
+function countingTool(
+  name: string,
+  calls: string[],
+  toolset = 'custom',
+  defaultPermission?: HarnessTool['defaultPermission'],
+): HarnessTool {
   return {
     name,
     description: name,
@@ -20,7 +25,9 @@ function countingTool(name: string, calls: string[], toolset = 'custom', default
   };
 }
 
-const callThenReply = { turns: [{ reply: [{ toolCall: { name: 'deploy', input: { env: 'prod' } } }, 'after the tool'] }] };
+const callThenReply = {
+  turns: [{ reply: [{ toolCall: { name: 'deploy', input: { env: 'prod' } } }, 'after the tool'] }],
+};
 
 describe('resolvePermission', () => {
   it('prefers per-tool policy, then toolset, then the tool default, then always_allow', () => {
@@ -28,8 +35,12 @@ describe('resolvePermission', () => {
     expect(resolvePermission({ name: 'x', toolset: 'builtin' })).toBe('always_allow');
     expect(resolvePermission(tool)).toBe('always_ask');
     expect(resolvePermission(tool, { toolsets: { 'mcp:*': 'deny' } })).toBe('deny');
-    expect(resolvePermission(tool, { toolsets: { 'mcp:*': 'deny', 'mcp:ops': 'always_allow' } })).toBe('always_allow');
-    expect(resolvePermission(tool, { tools: { deploy: 'deny' }, toolsets: { 'mcp:ops': 'always_allow' } })).toBe('deny');
+    expect(resolvePermission(tool, { toolsets: { 'mcp:*': 'deny', 'mcp:ops': 'always_allow' } })).toBe(
+      'always_allow',
+    );
+    expect(
+      resolvePermission(tool, { tools: { deploy: 'deny' }, toolsets: { 'mcp:ops': 'always_allow' } }),
+    ).toBe('deny');
   });
 });
 
@@ -66,9 +77,15 @@ describe('permissions in the loop', () => {
     expect(first.end.stop_reason).toEqual({ type: 'requires_action', tool_use_ids: [use.id] });
     expect(calls).toEqual([]);
 
-    const second = await collectRun(harness, { conversation: first.end.conversation, approvals: { [use.id]: { decision: 'allow' } } });
+    const second = await collectRun(harness, {
+      conversation: first.end.conversation,
+      approvals: { [use.id]: { decision: 'allow' } },
+    });
     expect(calls).toEqual(['deploy']);
-    expect(ofType(second.events, 'agent.tool_result')[0]).toMatchObject({ tool_use_id: use.id, is_error: false });
+    expect(ofType(second.events, 'agent.tool_result')[0]).toMatchObject({
+      tool_use_id: use.id,
+      is_error: false,
+    });
     expect(second.end.stop_reason).toEqual({ type: 'end_turn' });
     expect(second.end.conversation.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
@@ -83,7 +100,10 @@ describe('permissions in the loop', () => {
     });
     const first = await collectRun(harness, { conversation: [], text: 'ship it' });
     const id = ofType(first.events, 'agent.tool_use')[0]!.id;
-    const second = await collectRun(harness, { conversation: first.end.conversation, approvals: { [id]: { decision: 'deny', message: 'not on a Friday' } } });
+    const second = await collectRun(harness, {
+      conversation: first.end.conversation,
+      approvals: { [id]: { decision: 'deny', message: 'not on a Friday' } },
+    });
     expect(calls).toEqual([]);
     const result = ofType(second.events, 'agent.tool_result')[0]!;
     expect(result.is_error).toBe(true);

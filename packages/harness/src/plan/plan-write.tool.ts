@@ -15,13 +15,21 @@ export interface PlanStore {
 }
 
 /** plan_write: replaces `<planDir>/PLAN.md` (in `store` when given) with the given markdown plan. */
-export function createPlanWriteTool(planDir: string = DEFAULT_PLAN_DIR, onPlan?: PlanListener, store?: PlanStore): HarnessTool {
+export function createPlanWriteTool(
+  planDir: string = DEFAULT_PLAN_DIR,
+  onPlan?: PlanListener,
+  store?: PlanStore,
+): HarnessTool {
   const path = `${planDir.replace(/\/+$/, '')}/PLAN.md`;
   const shown = store ? `${store.shownDir.replace(/\/+$/, '')}/PLAN.md` : path;
   return {
     name: 'plan_write',
     description: `Write or replace the current plan (markdown, e.g. a checklist) in ${shown}.`,
-    inputSchema: { type: 'object', properties: { content: { type: 'string', description: 'The full plan in markdown' } }, required: ['content'] },
+    inputSchema: {
+      type: 'object',
+      properties: { content: { type: 'string', description: 'The full plan in markdown' } },
+      required: ['content'],
+    },
     idempotent: false,
     toolset: 'builtin',
     async execute(input, { fs }) {

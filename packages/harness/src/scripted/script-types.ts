@@ -40,7 +40,8 @@ export interface Script {
 /** Validates a script read from agent config (JSON) and reports the first problem found. */
 export function parseScript(value: unknown): Script {
   const bad = (why: string): AppError => new AppError('INVALID_REQUEST', `Invalid model script: ${why}`);
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as Script).turns)) throw bad('expected {turns: [...]}');
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as Script).turns))
+    throw bad('expected {turns: [...]}');
   const script = value as Script;
   script.turns.forEach((turn, i) => {
     if (!Array.isArray(turn?.reply)) throw bad(`turns[${i}].reply must be an array`);
@@ -53,9 +54,11 @@ export function parseScript(value: unknown): Script {
     }
     turn.reply.forEach((step, j) => {
       if (typeof step === 'string') return;
-      if (step.error && !ErrorCodeSchema.safeParse(step.error.code).success) throw bad(`turns[${i}].reply[${j}].error.code is unknown`);
+      if (step.error && !ErrorCodeSchema.safeParse(step.error.code).success)
+        throw bad(`turns[${i}].reply[${j}].error.code is unknown`);
       for (const call of [...(step.toolCalls ?? []), ...(step.toolCall ? [step.toolCall] : [])]) {
-        if (typeof call?.name !== 'string') throw bad(`turns[${i}].reply[${j}] has a tool call without a name`);
+        if (typeof call?.name !== 'string')
+          throw bad(`turns[${i}].reply[${j}] has a tool call without a name`);
       }
     });
   });

@@ -8,5 +8,9 @@ import { ScriptedModel } from './scripted-model.js';
  */
 export function scriptedModelFactory({ id, settings }: ScriptedModelFactoryOptions): ModelPort {
   const contextWindow = typeof settings?.contextWindow === 'number' ? settings.contextWindow : undefined;
-  return new ScriptedModel({ id, ...(settings?.script !== undefined ? { script: settings.script } : {}), ...(contextWindow ? { contextWindow } : {}) });
+  return new ScriptedModel({
+    id,
+    ...(settings?.script !== undefined ? { script: settings.script } : {}),
+    ...(contextWindow ? { contextWindow } : {}),
+  });
 }

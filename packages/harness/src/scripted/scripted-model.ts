@@ -1,5 +1,12 @@
 import { AppError } from '@agentry/contracts';
-import type { ChatMessage, ContentBlock, ModelPort, ModelRequest, ModelStreamEvent, ToolCall } from '../model/model-port.js';
+import type {
+  ChatMessage,
+  ContentBlock,
+  ModelPort,
+  ModelRequest,
+  ModelStreamEvent,
+  ToolCall,
+} from '../model/model-port.js';
 import { abortError, abortableSleep } from '../loop/ports.js';
 import { parseScript, type Script, type ScriptStep } from './script-types.js';
 
@@ -63,13 +70,24 @@ export class ScriptedModel implements ModelPort {
     }
     const calls = [...(step.toolCalls ?? []), ...(step.toolCall ? [step.toolCall] : [])];
     const callIndex = request.messages.filter((m) => m.role === 'assistant').length;
-    const toolCalls: ToolCall[] = calls.map((c, i) => ({ id: `toolu_s${callIndex}_${i}`, name: c.name, input: c.input ?? {} }));
+    const toolCalls: ToolCall[] = calls.map((c, i) => ({
+      id: `toolu_s${callIndex}_${i}`,
+      name: c.name,
+      input: c.input ?? {},
+    }));
     for (const call of toolCalls) {
       yield { type: 'tool_call_start', id: call.id, name: call.name };
       yield { type: 'tool_call_delta', id: call.id, argumentsDelta: JSON.stringify(call.input) };
     }
-    const message: AssistantMessage = { role: 'assistant', content, ...(toolCalls.length ? { toolCalls } : {}) };
-    const outChars = (text?.length ?? 0) + (step.thinking?.length ?? 0) + toolCalls.reduce((n, c) => n + c.name.length + JSON.stringify(c.input).length, 0);
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content,
+      ...(toolCalls.length ? { toolCalls } : {}),
+    };
+    const outChars =
+      (text?.length ?? 0) +
+      (step.thinking?.length ?? 0) +
+      toolCalls.reduce((n, c) => n + c.name.length + JSON.stringify(c.input).length, 0);
     yield {
       type: 'done',
       message,
@@ -89,7 +107,10 @@ export class ScriptedModel implements ModelPort {
     return typeof step === 'string' ? { text: step } : step;
   }
 
-  private pickReply(messages: ChatMessage[], userText: string): ScriptStep[] | (ScriptStep | string)[] | undefined {
+  private pickReply(
+    messages: ChatMessage[],
+    userText: string,
+  ): ScriptStep[] | (ScriptStep | string)[] | undefined {
     const turns = this.script?.turns ?? [];
     const matched = turns.find((t) => t.match !== undefined && new RegExp(t.match).test(userText));
     if (matched) return matched.reply;
@@ -116,7 +137,13 @@ function fillPlaceholders(text: string | undefined, request: ModelRequest): stri
   return text
     .replaceAll('{{tools}}', (request.tools ?? []).map((t) => t.name).join(', '))
     .replaceAll('{{tool_results}}', results.map(textOf).join('\n'))
-    .replaceAll('{{system}}', request.messages.filter((m) => m.role === 'system').map(textOf).join('\n'));
+    .replaceAll(
+      '{{system}}',
+      request.messages
+        .filter((m) => m.role === 'system')
+        .map(textOf)
+        .join('\n'),
+    );
 }
 
 function requestChars(request: ModelRequest): number {

@@ -15,7 +15,13 @@ export interface AssembledTools {
 }
 
 /** The tools one run offers: built-ins, hook-provided sets and configured tools, then allow/deny filtering. */
-export async function assembleTools(config: HarnessConfig, hooks: HarnessHooks, ctx: HookContext, logger: Logger, onPlan: PlanListener): Promise<AssembledTools> {
+export async function assembleTools(
+  config: HarnessConfig,
+  hooks: HarnessHooks,
+  ctx: HookContext,
+  logger: Logger,
+  onPlan: PlanListener,
+): Promise<AssembledTools> {
   const all: HarnessTool[] = [];
   if (!config.disableFilesystemTools) all.push(...FILESYSTEM_TOOLS);
   if (isSandboxFs(config.workspace)) all.push(createExecuteTool(config.workspace));
@@ -31,9 +37,12 @@ export async function assembleTools(config: HarnessConfig, hooks: HarnessHooks, 
   }
   all.push(...(config.tools ?? []));
   if (config.runTools) all.push(...(await config.runTools(ctx.run, ctx.signal)));
-  const fileConfig = config.disableToolsConfig ? {} : await loadToolsConfig(config.workspace, config.env ?? {}, logger);
+  const fileConfig = config.disableToolsConfig
+    ? {}
+    : await loadToolsConfig(config.workspace, config.env ?? {}, logger);
   const merged = mergeToolsConfig(config.toolsConfig ?? {}, fileConfig);
-  if (hooks.mcpTools && Object.keys(merged.mcpServers ?? {}).length > 0) all.push(...(await hooks.mcpTools(merged.mcpServers ?? {}, ctx)));
+  if (hooks.mcpTools && Object.keys(merged.mcpServers ?? {}).length > 0)
+    all.push(...(await hooks.mcpTools(merged.mcpServers ?? {}, ctx)));
   // Later registrations replace earlier ones of the same name, so configured tools can override built-ins.
   const byName = new Map<string, HarnessTool>();
   for (const tool of filterTools(all, merged)) byName.set(tool.name, tool);

@@ -25,7 +25,11 @@ export interface ToolsConfig {
 export const TOOLS_CONFIG_PATH = 'tools.json';
 
 /** Replaces `${VAR}` with values from `env`; an unset variable becomes '' and is reported. */
-export function substituteEnv(text: string, env: Record<string, string | undefined>, missing: (name: string) => void = () => {}): string {
+export function substituteEnv(
+  text: string,
+  env: Record<string, string | undefined>,
+  missing: (name: string) => void = () => {},
+): string {
   return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
     const value = env[name];
     if (value === undefined) missing(name);
@@ -37,7 +41,11 @@ export function substituteEnv(text: string, env: Record<string, string | undefin
  * Reads `tools.json` from the workspace. A missing file is an empty config; an unreadable one is logged
  * and ignored so the agent still starts with its default tools.
  */
-export async function loadToolsConfig(fs: WorkspaceFs, env: Record<string, string | undefined>, logger: Logger): Promise<ToolsConfig> {
+export async function loadToolsConfig(
+  fs: WorkspaceFs,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<ToolsConfig> {
   let raw: string;
   try {
     raw = await fs.readText(TOOLS_CONFIG_PATH);
@@ -45,13 +53,18 @@ export async function loadToolsConfig(fs: WorkspaceFs, env: Record<string, strin
     if (AppError.is(err, 'NOT_FOUND')) return {};
     throw err;
   }
-  const text = substituteEnv(raw, env, (name) => logger.warn('tools.json references an unset variable', { name }));
+  const text = substituteEnv(raw, env, (name) =>
+    logger.warn('tools.json references an unset variable', { name }),
+  );
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new Error('not an object');
     return parsed as ToolsConfig;
   } catch (err) {
-    logger.warn('tools.json is not valid; using default tools', { error: err instanceof Error ? err.message : String(err) });
+    logger.warn('tools.json is not valid; using default tools', {
+      error: err instanceof Error ? err.message : String(err),
+    });
     return {};
   }
 }
@@ -69,5 +82,7 @@ export function mergeToolsConfig(a: ToolsConfig, b: ToolsConfig): ToolsConfig {
 export function filterTools(tools: HarnessTool[], config: ToolsConfig): HarnessTool[] {
   const allow = new Set(config.allow ?? []);
   const deny = new Set(config.deny ?? []);
-  return tools.filter((t) => !deny.has(t.name) && (allow.size === 0 || allow.has(t.name) || t.toolset === 'platform'));
+  return tools.filter(
+    (t) => !deny.has(t.name) && (allow.size === 0 || allow.has(t.name) || t.toolset === 'platform'),
+  );
 }

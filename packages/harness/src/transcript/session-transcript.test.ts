@@ -9,7 +9,12 @@ const LOG = 'agents/agent_1/sessions/sess_1.log.jsonl';
 const INDEX = 'agents/agent_1/sessions/sessions.json';
 
 function message(id: string, text: string): PersistedHarnessEvent {
-  return { type: 'agent.message', id, created_at: '2026-01-01T00:00:00.000Z', content: [{ type: 'text', text }] };
+  return {
+    type: 'agent.message',
+    id,
+    created_at: '2026-01-01T00:00:00.000Z',
+    content: [{ type: 'text', text }],
+  };
 }
 
 describe('SessionTranscript', () => {
@@ -23,13 +28,18 @@ describe('SessionTranscript', () => {
     const entries = await fresh.read();
     expect(entries.map((e) => e.id)).toEqual(['sevt_1', 'sevt_2', 'sevt_3']);
     expect(entries.map((e) => e.parentId)).toEqual([null, 'sevt_1', 'sevt_2']);
-    const index = JSON.parse(await fs.readText(INDEX)) as Record<string, { entries: number; agentId: string }>;
+    const index = JSON.parse(await fs.readText(INDEX)) as Record<
+      string,
+      { entries: number; agentId: string }
+    >;
     expect(index.sess_1).toMatchObject({ entries: 3, agentId: 'agent_1' });
   });
 
   it('the harness logs every persisted event of a run, and nothing with disableSessionPersistence', async () => {
     const fs = await workspaceWith({ 'a.txt': 'x' });
-    const script = { turns: [{ reply: [{ toolCall: { name: 'read_file', input: { path: 'a.txt' } } }, 'read it'] }] };
+    const script = {
+      turns: [{ reply: [{ toolCall: { name: 'read_file', input: { path: 'a.txt' } } }, 'read it'] }],
+    };
     const harness = createHarness({ model: new ScriptedModel({ script }), workspace: fs });
     const { events } = await collectRun(harness, { conversation: [], text: 'read' });
     const persisted = events.filter(isPersistedEvent).map((e) => e.id);
@@ -38,7 +48,11 @@ describe('SessionTranscript', () => {
     expect(logged.length).toBeGreaterThanOrEqual(6);
 
     const quiet = await workspaceWith();
-    const off = createHarness({ model: new ScriptedModel(), workspace: quiet, disableSessionPersistence: true });
+    const off = createHarness({
+      model: new ScriptedModel(),
+      workspace: quiet,
+      disableSessionPersistence: true,
+    });
     await collectRun(off, { conversation: [], text: 'hello' });
     expect(await quiet.exists(LOG)).toBe(false);
     expect(await quiet.exists(INDEX)).toBe(false);

@@ -48,7 +48,13 @@ export class SessionTranscript {
     for (const event of events) {
       if (known.has(event.id)) continue;
       known.add(event.id);
-      const entry: TranscriptEntry = { id: event.id, parentId: this.lastId, timestamp: event.created_at, type: entryType(event), event };
+      const entry: TranscriptEntry = {
+        id: event.id,
+        parentId: this.lastId,
+        timestamp: event.created_at,
+        type: entryType(event),
+        event,
+      };
       this.lastId = event.id;
       lines.push(JSON.stringify(entry));
     }
@@ -87,7 +93,13 @@ export class SessionTranscript {
       // A corrupt index is rebuilt from this session onwards rather than blocking the log.
     }
     const at = now.toISOString();
-    index[this.sessionId] = { sessionId: this.sessionId, agentId: this.agentId, createdAt: index[this.sessionId]?.createdAt ?? at, updatedAt: at, entries };
+    index[this.sessionId] = {
+      sessionId: this.sessionId,
+      agentId: this.agentId,
+      createdAt: index[this.sessionId]?.createdAt ?? at,
+      updatedAt: at,
+      entries,
+    };
     await this.fs.writeText(this.indexPath, `${JSON.stringify(index, null, 2)}\n`);
   }
 }

@@ -36,7 +36,9 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     // The router rejects some URLs (over-long or undecodable parameters) before any Nest code runs;
     // they still leave as the typed error envelope.
     frameworkErrors: (error: Error, _request: unknown, reply: FastifyReply) => {
-      void reply.code(400).send(toErrorEnvelope(new AppError('INVALID_REQUEST', `Bad URL: ${error.message}`), null));
+      void reply
+        .code(400)
+        .send(toErrorEnvelope(new AppError('INVALID_REQUEST', `Bad URL: ${error.message}`), null));
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {

@@ -7,7 +7,10 @@ export const BaseEnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Deployment name: namespaces Redis keys (`agentry:{env}:`) and NATS subjects of one installation. */
-  AGENTRY_ENV: z.string().regex(/^[a-z0-9-]+$/).default('dev'),
+  AGENTRY_ENV: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('dev'),
   /** Optional NATS subject prefix, so several installations (or test runs) share one NATS server. */
   AGENTRY_SUBJECT_PREFIX: z
     .string()

@@ -11,7 +11,18 @@ const SCHEMA_FILES = [
   'packages/platform/src/config/base-env.ts',
   'packages/platform/src/config/model-env.ts',
 ];
-const SOURCE_ROOTS = ['apps/control/src', 'apps/dataplane/src', 'apps/gateway/src', 'apps/scheduler/src', 'apps/worker/src', 'packages/platform/src', 'packages/harness/src', 'packages/workspace/src', 'packages/db/src', 'packages/operations/src'];
+const SOURCE_ROOTS = [
+  'apps/control/src',
+  'apps/dataplane/src',
+  'apps/gateway/src',
+  'apps/scheduler/src',
+  'apps/worker/src',
+  'packages/platform/src',
+  'packages/harness/src',
+  'packages/workspace/src',
+  'packages/db/src',
+  'packages/operations/src',
+];
 /** Read by the tooling around the services, or the operating system's own (handed on to child processes). */
 const DOCUMENTED_ELSEWHERE = new Set(['AGENTRY_CONFORMANCE_SECRET', 'PATH', 'HOME']);
 
@@ -33,16 +44,22 @@ function sourceFiles(dir: string): string[] {
 function directReads(): string[] {
   return SOURCE_ROOTS.flatMap(sourceFiles).flatMap((path) => {
     const text = readFileSync(join(ROOT, path), 'utf8');
-    return [...text.matchAll(/\b(?:process\.env|env)(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])/g)].map((m) => (m[1] ?? m[2])!);
+    return [
+      ...text.matchAll(/\b(?:process\.env|env)(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])/g),
+    ].map((m) => (m[1] ?? m[2])!);
   });
 }
 
 function documented(): Set<string> {
   const text = readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8');
-  return new Set([...text.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!).filter((name) => ENV_NAME.test(name)));
+  return new Set(
+    [...text.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!).filter((name) => ENV_NAME.test(name)),
+  );
 }
 
-const read = new Set([...SCHEMA_FILES.flatMap(schemaKeys), ...directReads()].filter((name) => !DOCUMENTED_ELSEWHERE.has(name)));
+const read = new Set(
+  [...SCHEMA_FILES.flatMap(schemaKeys), ...directReads()].filter((name) => !DOCUMENTED_ELSEWHERE.has(name)),
+);
 
 describe('docs/configuration.md', () => {
   it('finds the settings it checks', () => {

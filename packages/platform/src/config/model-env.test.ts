@@ -11,6 +11,8 @@ describe('defaultModelId', () => {
     expect(defaultModelId({ ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o' })).toBe('claude-sonnet-4-5');
     expect(defaultModelId({ OPENAI_API_KEY: 'o' })).toBe('openai/gpt-4.1');
     expect(defaultModelId({ DASHSCOPE_API_KEY: 'd' })).toBe('dashscope/qwen-plus');
-    expect(defaultModelId(ModelEnvSchema.parse({ OPENAI_API_KEY: 'o', AGENTRY_DEFAULT_MODEL: ' vllm/qwen ' }))).toBe('vllm/qwen');
+    expect(
+      defaultModelId(ModelEnvSchema.parse({ OPENAI_API_KEY: 'o', AGENTRY_DEFAULT_MODEL: ' vllm/qwen ' })),
+    ).toBe('vllm/qwen');
   });
 });

@@ -9,7 +9,10 @@ describe('checkReadiness', () => {
       { name: 'postgres', check: async () => undefined },
       { name: 'redis', check: async () => Promise.reject(new Error('ECONNREFUSED')) },
     ]);
-    expect(down).toEqual({ status: 'unavailable', checks: { postgres: { status: 'ok' }, redis: { status: 'down', error: 'ECONNREFUSED' } } });
+    expect(down).toEqual({
+      status: 'unavailable',
+      checks: { postgres: { status: 'ok' }, redis: { status: 'down', error: 'ECONNREFUSED' } },
+    });
   });
 
   it('reports a dependency that hangs as down after the timeout', async () => {

@@ -9,7 +9,10 @@ export interface ReadinessReport {
   checks: Record<string, { status: 'ok' | 'down'; error?: string }>;
 }
 
-export async function checkReadiness(indicators: HealthIndicator[], timeoutMs = 2_000): Promise<ReadinessReport> {
+export async function checkReadiness(
+  indicators: HealthIndicator[],
+  timeoutMs = 2_000,
+): Promise<ReadinessReport> {
   const checks: ReadinessReport['checks'] = {};
   await Promise.all(
     indicators.map(async (indicator) => {

@@ -12,7 +12,11 @@ export function parseQueryString(raw: string): Record<string, unknown> {
       const name = key.slice(0, -2);
       const existing = query[name];
       const values = Array.isArray(value) ? value : [value];
-      query[name] = Array.isArray(existing) ? [...existing, ...values] : existing === undefined ? values : [existing, ...values];
+      query[name] = Array.isArray(existing)
+        ? [...existing, ...values]
+        : existing === undefined
+          ? values
+          : [existing, ...values];
     } else {
       query[key] = value;
     }

@@ -8,7 +8,14 @@ describe('log redaction', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
-    logger.info({ password: 'p1', body: { password: 'p2', apiKey: 'k1' }, headers: { authorization: 'Bearer t1', 'x-api-key': 'k2' } }, 'login');
+    logger.info(
+      {
+        password: 'p1',
+        body: { password: 'p2', apiKey: 'k1' },
+        headers: { authorization: 'Bearer t1', 'x-api-key': 'k2' },
+      },
+      'login',
+    );
     const line = lines.join('');
     for (const secret of ['p1', 'p2', 'k1', 't1', 'k2']) expect(line).not.toContain(`"${secret}"`);
     expect(line).toContain('[redacted]');

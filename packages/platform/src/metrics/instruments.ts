@@ -33,12 +33,24 @@ export function platformMetrics(): PlatformMetrics {
   const seconds = (name: string, description: string) =>
     meter.createHistogram(name, { description, unit: 's', advice: { explicitBucketBoundaries: SECONDS } });
   cached = {
-    httpDuration: seconds('http.server.request.duration', 'HTTP requests by method, route template and status'),
-    natsRequestDuration: seconds('agentry.nats.request.duration', 'NATS request/reply round trips by subject and outcome'),
-    rpcHandlerDuration: seconds('agentry.rpc.handler.duration', 'NATS request handling by subject and outcome'),
+    httpDuration: seconds(
+      'http.server.request.duration',
+      'HTTP requests by method, route template and status',
+    ),
+    natsRequestDuration: seconds(
+      'agentry.nats.request.duration',
+      'NATS request/reply round trips by subject and outcome',
+    ),
+    rpcHandlerDuration: seconds(
+      'agentry.rpc.handler.duration',
+      'NATS request handling by subject and outcome',
+    ),
     jobDuration: seconds('agentry.job.duration', 'BullMQ job attempts by queue and outcome'),
     turnDuration: seconds('agentry.turn.duration', 'Turns from lease to release, by stop reason'),
-    turnTimeToFirstEvent: seconds('agentry.turn.time_to_first_event', 'From the start of a turn to the first event it emits (inbox wait before it: agentry.inbox.oldest_age)'),
+    turnTimeToFirstEvent: seconds(
+      'agentry.turn.time_to_first_event',
+      'From the start of a turn to the first event it emits (inbox wait before it: agentry.inbox.oldest_age)',
+    ),
     modelDuration: seconds('gen_ai.client.operation.duration', 'Model calls (GenAI semantic conventions)'),
     modelTokens: meter.createHistogram('gen_ai.client.token.usage', {
       description: 'Tokens per model call by gen_ai.token.type',
@@ -49,9 +61,13 @@ export function platformMetrics(): PlatformMetrics {
     leaseTakeovers: meter.createCounter('agentry.lease.takeovers', {
       description: 'Turns that resumed a session whose previous turn was cut off (failover)',
     }),
-    sseConnections: meter.createUpDownCounter('agentry.sse.connections', { description: 'Open event streams' }),
+    sseConnections: meter.createUpDownCounter('agentry.sse.connections', {
+      description: 'Open event streams',
+    }),
     sseFanoutLag: seconds('agentry.sse.fanout.lag', 'From an event commit to its write on a stream'),
-    budgetRejections: meter.createCounter('agentry.budget.rejections', { description: 'Model calls refused by a budget' }),
+    budgetRejections: meter.createCounter('agentry.budget.rejections', {
+      description: 'Model calls refused by a budget',
+    }),
   };
   return cached;
 }
@@ -72,4 +88,3 @@ export function toolLabel(name: string): string {
 export function secondsSince(start: number): number {
   return (performance.now() - start) / 1000;
 }
-

@@ -25,7 +25,10 @@ describe('metrics on their own port (AGENTRY_METRICS_PORT)', () => {
     platformMetrics().sseConnections.add(2);
     let text = '';
     for (let attempt = 0; attempt < 50 && !text; attempt += 1) {
-      text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => (r.ok ? r.text() : ''), () => '');
+      text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+        (r) => (r.ok ? r.text() : ''),
+        () => '',
+      );
       if (!text) await new Promise((r) => setTimeout(r, 100));
     }
     expect(text).toMatch(/agentry_sse_connections\{[^}]*service_name="agentry-worker"[^}]*\} 2/);

@@ -11,7 +11,10 @@ export class MetricsController {
   scrape(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     const reader = prometheusReader();
     if (!reader || metricsOnOwnPort()) {
-      void reply.code(404).type('text/plain').send(reader ? 'metrics are served on AGENTRY_METRICS_PORT\n' : 'metrics are off\n');
+      void reply
+        .code(404)
+        .type('text/plain')
+        .send(reader ? 'metrics are served on AGENTRY_METRICS_PORT\n' : 'metrics are off\n');
       return;
     }
     void reply.hijack();

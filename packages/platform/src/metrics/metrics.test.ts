@@ -30,7 +30,9 @@ describe('platform metrics', () => {
     await app.inject({ method: 'GET', url: '/nowhere/sesn_secret3' });
     await app.close();
     const text = await scrape();
-    expect(text).toMatch(/http_server_request_duration_count\{[^}]*http_route="\/v1\/sessions\/:id"[^}]*http_response_status_code="200"[^}]*\} 2/);
+    expect(text).toMatch(
+      /http_server_request_duration_count\{[^}]*http_route="\/v1\/sessions\/:id"[^}]*http_response_status_code="200"[^}]*\} 2/,
+    );
     expect(text).toMatch(/http_server_request_duration_count\{[^}]*http_route="unmatched"[^}]*\} 1/);
     expect(text).not.toContain('sesn_secret');
   });

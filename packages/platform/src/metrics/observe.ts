@@ -9,7 +9,11 @@ export interface GaugeReading {
  * An observable gauge read when a scrape or an export collects. `read` may query a store; a failure
  * reports nothing for that collection instead of breaking the scrape.
  */
-export function observeGauge(name: string, description: string, read: () => Promise<GaugeReading[]> | GaugeReading[]): void {
+export function observeGauge(
+  name: string,
+  description: string,
+  read: () => Promise<GaugeReading[]> | GaugeReading[],
+): void {
   const gauge = metrics.getMeter('agentry').createObservableGauge(name, { description });
   gauge.addCallback(async (result) => {
     try {

@@ -30,7 +30,12 @@ export function startMetrics(serviceName: string, env: NodeJS.ProcessEnv = proce
   const exporters = (env.OTEL_METRICS_EXPORTER ?? 'otlp').split(',').map((e) => e.trim());
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT && exporters.includes('otlp')) {
     const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL ?? 60_000);
-    readers.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: interval }));
+    readers.push(
+      new PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter(),
+        exportIntervalMillis: interval,
+      }),
+    );
   }
   provider = new MeterProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? serviceName }),

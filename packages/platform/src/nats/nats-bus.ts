@@ -23,7 +23,12 @@ export class NatsBus {
   ) {}
 
   /** Connects once; afterwards the connection reconnects (and re-subscribes) by itself, forever. */
-  static async connect(servers: string, prefix: string, name: string, connections?: NatsConnections): Promise<NatsBus> {
+  static async connect(
+    servers: string,
+    prefix: string,
+    name: string,
+    connections?: NatsConnections,
+  ): Promise<NatsBus> {
     const connection = await connect(natsConnectionOptions(servers, name));
     connections?.track(name, connection);
     return new NatsBus(connection, prefix);
@@ -31,7 +36,11 @@ export class NatsBus {
 
   publish(subject: string, payload: unknown): void {
     const headers = traceHeaders();
-    this.connection.publish(this.prefix + subject, encoder.encode(JSON.stringify(payload)), headers ? { headers } : {});
+    this.connection.publish(
+      this.prefix + subject,
+      encoder.encode(JSON.stringify(payload)),
+      headers ? { headers } : {},
+    );
   }
 
   /** Calls `onMessage` for each message until the returned function is called. */
@@ -85,7 +94,11 @@ function deliver(subject: string, message: Msg, onMessage: (payload: unknown) =>
   const parent = contextFromHeaders(message.headers);
   // Subjects carry ids (`evt.<sessionId>`); the span name keeps only their kind, so it stays groupable.
   const name = `process ${subject.split('.')[0]}`;
-  const span = platformTracer().startSpan(name, { kind: SpanKind.CONSUMER, attributes: natsSpanAttributes(subject, 'process') }, parent);
+  const span = platformTracer().startSpan(
+    name,
+    { kind: SpanKind.CONSUMER, attributes: natsSpanAttributes(subject, 'process') },
+    parent,
+  );
   try {
     context.with(trace.setSpan(parent, span), () => onMessage(JSON.parse(decoder.decode(message.data))));
   } catch (error) {

@@ -22,7 +22,9 @@ export class NatsConnections {
 
   /** Names of connections that are not connected right now. */
   down(): string[] {
-    return [...this.links].filter(([, link]) => link.state !== 'connected').map(([name, link]) => `${name} ${link.state}`);
+    return [...this.links]
+      .filter(([, link]) => link.state !== 'connected')
+      .map(([name, link]) => `${name} ${link.state}`);
   }
 
   private async follow(link: { connection: NatsConnection; state: LinkState }): Promise<void> {

@@ -75,7 +75,9 @@ export class PrefixedServerNats extends ServerNats {
     const state = { span, replying: false };
     this.spans.set(natsMsg, state);
     try {
-      const handled: unknown = await context.with(trace.setSpan(parent, span), () => super.handleMessage(channel, natsMsg));
+      const handled: unknown = await context.with(trace.setSpan(parent, span), () =>
+        super.handleMessage(channel, natsMsg),
+      );
       // A message without a reply id is an event: nothing more will happen under this span.
       if (!state.replying) span.end();
       return handled;
@@ -88,7 +90,10 @@ export class PrefixedServerNats extends ServerNats {
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: any) => any {
     // The server's limit is read per reply: a reconnect may land on a server with another one.
-    const publish = replyWithinPayload(super.getPublisher(natsMsg, id, ctx), () => this.connection?.info?.max_payload);
+    const publish = replyWithinPayload(
+      super.getPublisher(natsMsg, id, ctx),
+      () => this.connection?.info?.max_payload,
+    );
     const state = this.spans.get(natsMsg);
     if (!state) return publish;
     state.replying = true;
@@ -113,10 +118,13 @@ export class PrefixedServerNats extends ServerNats {
 function recordReplyOutcome(span: Span, packet: ReplyPacket): void {
   if (packet.err !== undefined) {
     const err = packet.err as { message?: unknown } | string;
-    const message = typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : 'transport error';
+    const message =
+      typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : 'transport error';
     markSpanFailed(span, message, 'TRANSPORT_ERROR');
     return;
   }
-  const envelope = packet.response as { ok?: boolean; error?: { code?: string; message?: string } } | undefined;
-  if (envelope?.ok === false) markSpanFailed(span, envelope.error?.message ?? 'error', envelope.error?.code ?? 'INTERNAL');
+  const envelope = packet.response as
+    { ok?: boolean; error?: { code?: string; message?: string } } | undefined;
+  if (envelope?.ok === false)
+    markSpanFailed(span, envelope.error?.message ?? 'error', envelope.error?.code ?? 'INTERNAL');
 }

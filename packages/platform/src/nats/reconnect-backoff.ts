@@ -11,7 +11,10 @@ export interface ReconnectBackoffOptions {
  * reconnect in lock-step. The client calls it on every pass of its dial loop and never says when it
  * connected again, so a pause longer than twice the cap between calls marks a new outage.
  */
-export function reconnectBackoff(options: ReconnectBackoffOptions = {}, now: () => number = Date.now): () => number {
+export function reconnectBackoff(
+  options: ReconnectBackoffOptions = {},
+  now: () => number = Date.now,
+): () => number {
   const initialMs = options.initialMs ?? 250;
   const maxMs = options.maxMs ?? 3_000;
   let outageStartedAt = 0;

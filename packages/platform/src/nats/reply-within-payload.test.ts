@@ -20,7 +20,10 @@ describe('replies sized to the bus', () => {
   it('sends a page too large for the bus as its leading items, with a cursor after the last one', () => {
     const bus = fakeBus();
     const page = resumableAfter({ data: agents, next_page: null }, (a) => `after-${a.id}`);
-    replyWithinPayload(bus.publish, () => MAX_PAYLOAD)({ id: '1', response: { ok: true, data: page }, isDisposed: true });
+    replyWithinPayload(
+      bus.publish,
+      () => MAX_PAYLOAD,
+    )({ id: '1', response: { ok: true, data: page }, isDisposed: true });
     const [sent] = bus.sent as { response: { ok: true; data: typeof page } }[];
     const kept = sent!.response.data.data;
     expect(kept.length).toBeGreaterThan(1);
@@ -31,25 +34,41 @@ describe('replies sized to the bus', () => {
 
   it('answers any other reply too large for the bus with a PAYLOAD_TOO_LARGE envelope', () => {
     const bus = fakeBus();
-    replyWithinPayload(bus.publish, () => MAX_PAYLOAD)({ id: '1', response: { ok: true, data: { agents } }, isDisposed: true });
+    replyWithinPayload(
+      bus.publish,
+      () => MAX_PAYLOAD,
+    )({ id: '1', response: { ok: true, data: { agents } }, isDisposed: true });
     expect(bus.sent).toEqual([
       {
         id: '1',
         isDisposed: true,
-        response: { ok: false, error: expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/^The reply is \d+ bytes/) }) },
+        response: {
+          ok: false,
+          error: expect.objectContaining({
+            code: 'PAYLOAD_TOO_LARGE',
+            message: expect.stringMatching(/^The reply is \d+ bytes/),
+          }),
+        },
       },
     ]);
   });
 
   it('sends a reply that fits untouched', () => {
     const bus = fakeBus();
-    const packet = { id: '1', response: { ok: true, data: { data: agents.slice(0, 2), hasMore: false } }, isDisposed: true };
+    const packet = {
+      id: '1',
+      response: { ok: true, data: { data: agents.slice(0, 2), hasMore: false } },
+      isDisposed: true,
+    };
     replyWithinPayload(bus.publish, () => MAX_PAYLOAD)(packet);
     expect(bus.sent).toEqual([packet]);
   });
 
   it('keeps room under max_payload for what the transport adds', () => {
-    const packet = fittedPacket({ id: '1', response: { ok: true, data: { data: agents, hasMore: false } } }, MAX_PAYLOAD);
+    const packet = fittedPacket(
+      { id: '1', response: { ok: true, data: { data: agents, hasMore: false } } },
+      MAX_PAYLOAD,
+    );
     expect(bytesOf(packet)).toBeLessThanOrEqual(MAX_PAYLOAD - 4096);
   });
 });

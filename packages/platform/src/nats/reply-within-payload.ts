@@ -33,12 +33,16 @@ export function fittedPacket(packet: ReplyPacket, maxPayload: number): ReplyPack
   const envelope = packet.response as { ok?: unknown; data?: unknown } | undefined;
   try {
     if (envelope?.ok === true) {
-      const fits = (data: unknown) => serializedBytes({ ...packet, response: { ...envelope, data } }) <= budget;
+      const fits = (data: unknown) =>
+        serializedBytes({ ...packet, response: { ...envelope, data } }) <= budget;
       const cut = cutPageToFit(envelope.data, fits, budget);
       if (cut !== undefined) return { ...packet, response: { ...envelope, data: cut } };
     }
     const size = serializedBytes(packet);
-    throw new AppError('PAYLOAD_TOO_LARGE', `The reply is ${size} bytes, more than the ${budget} bytes a reply between services may carry`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The reply is ${size} bytes, more than the ${budget} bytes a reply between services may carry`,
+    );
   } catch (error) {
     return { ...packet, response: { ok: false, error: toErrorBody(error) } };
   }

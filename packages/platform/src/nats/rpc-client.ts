@@ -1,6 +1,13 @@
 import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { context, SpanKind } from '@opentelemetry/api';
-import { AppError, invalidRequest, requestIssues, type RpcRequest, type RpcResponse, type RpcSubject } from '@agentry/contracts';
+import {
+  AppError,
+  invalidRequest,
+  requestIssues,
+  type RpcRequest,
+  type RpcResponse,
+  type RpcSubject,
+} from '@agentry/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
@@ -40,7 +47,10 @@ export class RpcClient {
       let reply: unknown;
       const started = performance.now();
       const observe = (outcome: string) =>
-        platformMetrics().natsRequestDuration.record(secondsSince(started), { 'messaging.destination.name': name, outcome });
+        platformMetrics().natsRequestDuration.record(secondsSince(started), {
+          'messaging.destination.name': name,
+          outcome,
+        });
       try {
         reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
         observe(isErrorEnvelope(reply) ? 'error' : 'ok');
@@ -48,7 +58,10 @@ export class RpcClient {
         // Refused before it was sent, and sending it again would not help.
         if (isOverMaxPayload(error)) {
           observe('error');
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The request is larger than a message between services may be');
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            'The request is larger than a message between services may be',
+          );
         }
         observe('unavailable');
         const service = subject.subject.split('.')[0];
@@ -72,9 +85,13 @@ export class RpcClient {
     const issues = requestIssues(parsed.error);
     this.logger?.error({ subject: subject.subject, issues }, 'rpc reply does not match its schema');
     const service = subject.subject.split('.')[0];
-    throw new AppError('BAD_REPLY', `The ${service} service answered ${subject.subject} with a reply that does not match its schema`, {
-      details: { subject: subject.subject, issues },
-    });
+    throw new AppError(
+      'BAD_REPLY',
+      `The ${service} service answered ${subject.subject} with a reply that does not match its schema`,
+      {
+        details: { subject: subject.subject, issues },
+      },
+    );
   }
 
   async close(): Promise<void> {

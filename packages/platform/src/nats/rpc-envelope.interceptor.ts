@@ -1,4 +1,10 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { AppError } from '@agentry/contracts';
 import { catchError, finalize, map, of, type Observable } from 'rxjs';
 import { isDatabaseUnavailable } from '@agentry/db';
@@ -23,7 +29,10 @@ export class RpcEnvelopeInterceptor implements NestInterceptor {
         if (error instanceof AppError) {
           this.logger.warn({ subject, code: error.code, err: error.message }, 'rpc request failed');
         } else if (isDatabaseUnavailable(error)) {
-          this.logger.warn({ subject, err: (error as Error).message }, 'rpc request failed: database unavailable');
+          this.logger.warn(
+            { subject, err: (error as Error).message },
+            'rpc request failed: database unavailable',
+          );
         } else {
           this.logger.error({ subject, err: error }, 'rpc handler crashed');
         }
@@ -37,7 +46,8 @@ export class RpcEnvelopeInterceptor implements NestInterceptor {
   }
 }
 
-const SERVICE_SUBJECT = /^(?:[a-zA-Z0-9_-]+\.)?((?:control|dataplane|hands|scheduler|worker|gateway)\.[a-z0-9_.-]+)$/;
+const SERVICE_SUBJECT =
+  /^(?:[a-zA-Z0-9_-]+\.)?((?:control|dataplane|hands|scheduler|worker|gateway)\.[a-z0-9_.-]+)$/;
 
 /** Subjects as the catalog names them: an installation's prefix (`staging.`) would only split the series. */
 function stripPrefix(subject: string | undefined): string {

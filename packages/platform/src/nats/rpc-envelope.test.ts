@@ -4,7 +4,9 @@ import { toErrorBody, unwrapEnvelope } from './rpc-envelope.js';
 
 describe('rpc envelope', () => {
   it('returns the data of a successful reply', () => {
-    expect(unwrapEnvelope({ ok: true, data: { id: 'agent_1' } }, 'control.agent.get')).toEqual({ id: 'agent_1' });
+    expect(unwrapEnvelope({ ok: true, data: { id: 'agent_1' } }, 'control.agent.get')).toEqual({
+      id: 'agent_1',
+    });
   });
 
   it('turns an error reply back into the same AppError', () => {
@@ -20,7 +22,11 @@ describe('rpc envelope', () => {
   });
 
   it('never leaks an unexpected error message across the wire', () => {
-    expect(toErrorBody(new Error('password=hunter2 in a stack'))).toEqual({ code: 'INTERNAL', message: 'Internal error', retryable: false });
+    expect(toErrorBody(new Error('password=hunter2 in a stack'))).toEqual({
+      code: 'INTERNAL',
+      message: 'Internal error',
+      retryable: false,
+    });
   });
 
   it('rejects a malformed reply as INTERNAL', () => {
@@ -32,10 +38,15 @@ describe('rpc envelope while the database is away', () => {
   it('reports an unreachable database as a retryable UNAVAILABLE, not INTERNAL', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     expect(toErrorBody(refused)).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
-    const prisma = Object.assign(new Error('x'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } });
+    const prisma = Object.assign(new Error('x'), {
+      code: 'P2010',
+      meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } },
+    });
     expect(toErrorBody(prisma)).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
     const terminated = new Error('wrapper', { cause: new Error('Connection terminated unexpectedly') });
     expect(toErrorBody(terminated)).toMatchObject({ code: 'UNAVAILABLE' });
-    expect(toErrorBody(Object.assign(new Error('syntax'), { code: '42601' }))).toMatchObject({ code: 'INTERNAL' });
+    expect(toErrorBody(Object.assign(new Error('syntax'), { code: '42601' }))).toMatchObject({
+      code: 'INTERNAL',
+    });
   });
 });

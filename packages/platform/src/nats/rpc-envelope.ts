@@ -11,7 +11,9 @@ export function toErrorBody(error: unknown): ErrorBody {
 }
 
 /** What a caller hears while Postgres is unreachable: a retryable outage, never an internal error. */
-const DATABASE_UNAVAILABLE = new AppError('UNAVAILABLE', 'The database is unavailable; retry shortly', { retryable: true });
+const DATABASE_UNAVAILABLE = new AppError('UNAVAILABLE', 'The database is unavailable; retry shortly', {
+  retryable: true,
+});
 
 export function unwrapEnvelope<T>(reply: unknown, subject: string): T {
   const envelope = reply as RpcEnvelope<T> | undefined;

@@ -8,7 +8,10 @@ const within = (budget: number) => (cut: unknown) => bytesOf(cut) <= budget;
 
 describe('cutting a page to a byte budget', () => {
   it('keeps the most leading items that fit and resumes right after the last one kept', () => {
-    const page = resumableAfter({ data: [1, 2, 3, 4, 5].map((n) => item(n)), next_page: 'after-5' }, (a) => `after-${a.id}`);
+    const page = resumableAfter(
+      { data: [1, 2, 3, 4, 5].map((n) => item(n)), next_page: 'after-5' },
+      (a) => `after-${a.id}`,
+    );
     const budget = bytesOf({ data: [item(1), item(2), item(3)], next_page: 'after-agent_3' });
     const cut = cutPageToFit(page, within(budget), budget) as typeof page;
     expect(cut.data.map((a) => a.id)).toEqual(['agent_1', 'agent_2', 'agent_3']);
@@ -16,7 +19,10 @@ describe('cutting a page to a byte budget', () => {
   });
 
   it('promises a next page even when the uncut page was the last one', () => {
-    const page = resumableAfter({ data: [item(1), item(2)], next_page: null, prev_page: 'before-1' }, (a) => `after-${a.id}`);
+    const page = resumableAfter(
+      { data: [item(1), item(2)], next_page: null, prev_page: 'before-1' },
+      (a) => `after-${a.id}`,
+    );
     const cut = cutPageToFit(page, within(bytesOf(page) - 50), 10_000) as typeof page;
     expect(cut).toEqual({ data: [item(1)], next_page: 'after-agent_1', prev_page: 'before-1' });
   });
@@ -35,7 +41,9 @@ describe('cutting a page to a byte budget', () => {
     while (start < all.length) {
       const rest = all.slice(start, start + 40);
       const page = resumableAfter({ data: rest, next_page: null as string | null }, (a) => a.id);
-      const fitted = (bytesOf(page) <= budget ? page : cutPageToFit(page, within(budget), budget)) as typeof page;
+      const fitted = (
+        bytesOf(page) <= budget ? page : cutPageToFit(page, within(budget), budget)
+      ) as typeof page;
       expect(bytesOf(fitted)).toBeLessThanOrEqual(budget);
       seen.push(...fitted.data.map((a) => a.id));
       start += fitted.data.length;
@@ -45,7 +53,9 @@ describe('cutting a page to a byte budget', () => {
 
   it('refuses, naming it, an item that alone exceeds the budget', () => {
     const page = resumableAfter({ data: [item(1, 5_000), item(2)], next_page: null }, (a) => a.id);
-    expect(() => cutPageToFit(page, within(1_000), 1_000)).toThrow(/item agent_1 alone is larger than the 1000 bytes/);
+    expect(() => cutPageToFit(page, within(1_000), 1_000)).toThrow(
+      /item agent_1 alone is larger than the 1000 bytes/,
+    );
     try {
       cutPageToFit(page, within(1_000), 1_000);
     } catch (error) {

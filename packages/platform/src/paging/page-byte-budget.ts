@@ -10,7 +10,10 @@ const RESUME_AFTER = Symbol('resume after');
  * for the bus can keep only its leading items and still lead the client to the rest. The mark is not
  * enumerable: it never reaches the wire.
  */
-export function resumableAfter<P extends CursorPage<unknown>>(page: P, cursorAfter: (item: P['data'][number]) => string): P {
+export function resumableAfter<P extends CursorPage<unknown>>(
+  page: P,
+  cursorAfter: (item: P['data'][number]) => string,
+): P {
   Object.defineProperty(page, RESUME_AFTER, { value: cursorAfter, enumerable: false });
   return page;
 }
@@ -36,13 +39,17 @@ export function cutPageToFit(page: unknown, fits: (cut: unknown) => boolean, bud
   if (kept === 0) {
     const id = (items[0] as { id?: unknown }).id;
     const which = typeof id === 'string' ? `item ${id}` : 'the first item';
-    throw new AppError('PAYLOAD_TOO_LARGE', `${which} alone is larger than the ${budgetBytes} bytes a reply may carry`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `${which} alone is larger than the ${budgetBytes} bytes a reply may carry`,
+    );
   }
   return cutTo(kept);
 }
 
 function cutterOf(page: unknown): ((count: number) => unknown) | undefined {
-  if (typeof page !== 'object' || page === null || !Array.isArray((page as { data?: unknown }).data)) return undefined;
+  if (typeof page !== 'object' || page === null || !Array.isArray((page as { data?: unknown }).data))
+    return undefined;
   const cursorAfter = (page as { [RESUME_AFTER]?: (item: unknown) => string })[RESUME_AFTER];
   if (cursorAfter) {
     const cursorPage = page as CursorPage<unknown>;

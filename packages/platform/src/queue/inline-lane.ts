@@ -27,17 +27,29 @@ export class InlineLane<P> {
   tryRun(payload: P): boolean {
     if (this.closed || this.running.size >= this.limit) return false;
     const attributes = jobSpanAttributes(this.queue, 'process');
-    const run = inSpan(`process ${this.queue}`, { kind: SpanKind.CONSUMER, attributes }, context.active(), () =>
-      timeJob(this.queue, () => this.handler(payload)),
+    const run = inSpan(
+      `process ${this.queue}`,
+      { kind: SpanKind.CONSUMER, attributes },
+      context.active(),
+      () => timeJob(this.queue, () => this.handler(payload)),
     )
       .catch(async (error: unknown) => {
         if (isUnrecoverable(error)) {
-          this.logger.warn({ queue: this.queue, err: (error as Error).message }, 'inline job failed; not retryable');
+          this.logger.warn(
+            { queue: this.queue, err: (error as Error).message },
+            'inline job failed; not retryable',
+          );
           return;
         }
-        this.logger.warn({ queue: this.queue, err: (error as Error).message }, 'inline job failed; handed to the queue');
+        this.logger.warn(
+          { queue: this.queue, err: (error as Error).message },
+          'inline job failed; handed to the queue',
+        );
         await this.retry(payload).catch((lost: unknown) =>
-          this.logger.error({ queue: this.queue, err: (lost as Error).message }, 'inline job could not be handed to the queue'),
+          this.logger.error(
+            { queue: this.queue, err: (lost as Error).message },
+            'inline job could not be handed to the queue',
+          ),
         );
       })
       .finally(() => this.running.delete(run));

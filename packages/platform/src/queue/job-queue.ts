@@ -50,18 +50,28 @@ export class JobQueue {
   }
 
   /** `jobId` names the job (a second job with a taken id is not added); otherwise the catalog's dedupe key does. */
-  async enqueue<D extends AnyJob>(definition: D, payload: z.input<D['payload']>, delayMs = 0, explicitJobId?: string): Promise<void> {
+  async enqueue<D extends AnyJob>(
+    definition: D,
+    payload: z.input<D['payload']>,
+    delayMs = 0,
+    explicitJobId?: string,
+  ): Promise<void> {
     const data = definition.payload.parse(payload);
     const jobId = explicitJobId ?? definition.dedupeKey?.(data);
     const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send', jobId) };
-    await inSpan(`send ${definition.queue}`, span, context.active(), () => this.add(definition, data, delayMs, jobId));
+    await inSpan(`send ${definition.queue}`, span, context.active(), () =>
+      this.add(definition, data, delayMs, jobId),
+    );
   }
 
   /**
    * Runs the job in this process when an inline lane for its queue has room (see `runInline`), and
    * enqueues it otherwise. Either way the hand-off is one `send` span, parent of the run.
    */
-  async dispatch<D extends AnyJob>(definition: D, payload: z.input<D['payload']>): Promise<'inline' | 'queued'> {
+  async dispatch<D extends AnyJob>(
+    definition: D,
+    payload: z.input<D['payload']>,
+  ): Promise<'inline' | 'queued'> {
     const data = definition.payload.parse(payload);
     const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send') };
     return inSpan(`send ${definition.queue}`, span, context.active(), async (sent) => {
@@ -73,7 +83,12 @@ export class JobQueue {
     });
   }
 
-  private async add(definition: AnyJob, data: unknown, delayMs: number, jobId: string | undefined): Promise<void> {
+  private async add(
+    definition: AnyJob,
+    data: unknown,
+    delayMs: number,
+    jobId: string | undefined,
+  ): Promise<void> {
     await this.queue(definition).add(definition.queue, data, {
       ...(jobId ? { jobId } : {}),
       attempts: definition.attempts,
@@ -89,9 +104,19 @@ export class JobQueue {
    * Lets `dispatch` run up to `limit` jobs of the queue in this process, skipping Redis on the way. Only for
    * jobs whose loss in a crash is covered elsewhere (an inline job exists nowhere but in this process).
    */
-  runInline<D extends AnyJob>(definition: D, handler: (payload: z.output<D['payload']>) => Promise<void>, limit: number): void {
+  runInline<D extends AnyJob>(
+    definition: D,
+    handler: (payload: z.output<D['payload']>) => Promise<void>,
+    limit: number,
+  ): void {
     const retry = (payload: unknown) => this.enqueue(definition, payload as z.input<D['payload']>);
-    const lane = new InlineLane(definition.queue, limit, handler as (payload: unknown) => Promise<void>, retry, this.logger);
+    const lane = new InlineLane(
+      definition.queue,
+      limit,
+      handler as (payload: unknown) => Promise<void>,
+      retry,
+      this.logger,
+    );
     this.lanes.set(definition.queue, lane);
   }
 
@@ -115,10 +140,15 @@ export class JobQueue {
     const worker = new Worker(
       definition.queue,
       async (job) => {
-        const span = { kind: SpanKind.CONSUMER, attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade) };
+        const span = {
+          kind: SpanKind.CONSUMER,
+          attributes: jobSpanAttributes(definition.queue, 'process', job.id, job.attemptsMade),
+        };
         try {
           await inSpan(`process ${definition.queue}`, span, jobTraceContext(job), () =>
-            timeJob(definition.queue, () => handler(definition.payload.parse(job.data) as z.output<D['payload']>, job)),
+            timeJob(definition.queue, () =>
+              handler(definition.payload.parse(job.data) as z.output<D['payload']>, job),
+            ),
           );
         } catch (error) {
           throw toJobFailure(error);
@@ -128,14 +158,18 @@ export class JobQueue {
         connection: createRedis(this.redisUrl, { forQueue: true }),
         prefix: this.prefix,
         concurrency,
-        ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs } : {}),
+        ...(options.lockDurationMs
+          ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs }
+          : {}),
         ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
       },
     );
     worker.on('failed', (job, error) =>
       this.logger.warn({ queue: definition.queue, jobId: job?.id, err: error.message }, 'job failed'),
     );
-    worker.on('error', (error) => this.logger.error({ queue: definition.queue, err: error }, 'queue worker error'));
+    worker.on('error', (error) =>
+      this.logger.error({ queue: definition.queue, err: error }, 'queue worker error'),
+    );
     this.workers.push(worker);
   }
 
@@ -144,12 +178,20 @@ export class JobQueue {
    * restart without persistence): it is installed again when the connection comes back, and by a
    * periodic self-check, so the job keeps ticking with no restart of this process.
    */
-  async every<D extends AnyJob>(definition: D, everyMs: number, payload: z.input<D['payload']>): Promise<void> {
+  async every<D extends AnyJob>(
+    definition: D,
+    everyMs: number,
+    payload: z.input<D['payload']>,
+  ): Promise<void> {
     const queue = this.queue(definition);
     const id = `${definition.queue}-every`;
     const data = definition.payload.parse(payload);
     const install = () =>
-      queue.upsertJobScheduler(id, { every: everyMs }, { name: definition.queue, data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+      queue.upsertJobScheduler(
+        id,
+        { every: everyMs },
+        { name: definition.queue, data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
     await install();
     this.schedulerKeeper.keep(id, async () => {
       if (await queue.getJobScheduler(id)) return false;
@@ -173,11 +215,15 @@ export class JobQueue {
     schedule: { pattern: string; tz: string },
     payload: z.input<D['payload']>,
   ): Promise<void> {
-    await this.queue(definition).upsertJobScheduler(schedulerId, { pattern: schedule.pattern, tz: schedule.tz }, {
-      name: definition.queue,
-      data: definition.payload.parse(payload),
-      opts: { attempts: definition.attempts, removeOnComplete: true, removeOnFail: 1000 },
-    });
+    await this.queue(definition).upsertJobScheduler(
+      schedulerId,
+      { pattern: schedule.pattern, tz: schedule.tz },
+      {
+        name: definition.queue,
+        data: definition.payload.parse(payload),
+        opts: { attempts: definition.attempts, removeOnComplete: true, removeOnFail: 1000 },
+      },
+    );
   }
 
   async removeScheduler(definition: AnyJob, schedulerId: string): Promise<void> {
@@ -185,7 +231,9 @@ export class JobQueue {
   }
 
   /** Every job scheduler of the queue with its cron pattern and time zone. */
-  async schedulers(definition: AnyJob): Promise<Array<{ id: string; pattern: string | null; tz: string | null }>> {
+  async schedulers(
+    definition: AnyJob,
+  ): Promise<Array<{ id: string; pattern: string | null; tz: string | null }>> {
     const found = await this.queue(definition).getJobSchedulers(0, -1, true);
     return found.map((s) => ({ id: s.key, pattern: s.pattern ?? null, tz: s.tz ?? null }));
   }

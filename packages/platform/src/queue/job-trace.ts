@@ -16,7 +16,12 @@ export function jobTraceContext(job: Job): Context {
   return contextFromCarrier(parseCarrier(job.opts.telemetry?.metadata));
 }
 
-export function jobSpanAttributes(queue: string, operation: 'send' | 'process', jobId?: string, attempt?: number): Attributes {
+export function jobSpanAttributes(
+  queue: string,
+  operation: 'send' | 'process',
+  jobId?: string,
+  attempt?: number,
+): Attributes {
   return {
     'messaging.system': 'bullmq',
     'messaging.destination.name': queue,
@@ -31,7 +36,9 @@ function parseCarrier(metadata: string | undefined): Record<string, string> | un
   try {
     const parsed: unknown = JSON.parse(metadata);
     if (!parsed || typeof parsed !== 'object') return undefined;
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return undefined; // a foreign or damaged carrier only costs the link, never the job
   }

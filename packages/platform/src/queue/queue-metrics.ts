@@ -10,7 +10,10 @@ export function observeQueueDepths(queues: () => Queue[]): void {
     const readings = await Promise.all(
       queues().map(async (queue) => {
         const counts = await queue.getJobCounts(...STATES);
-        return STATES.map((state) => ({ value: counts[state] ?? 0, attributes: { queue: queue.name, state } }));
+        return STATES.map((state) => ({
+          value: counts[state] ?? 0,
+          attributes: { queue: queue.name, state },
+        }));
       }),
     );
     return readings.flat();

@@ -75,7 +75,8 @@ export class SchedulerKeeper {
     try {
       const reinstalled: string[] = [];
       for (const [id, ensure] of this.schedulers) if (await ensure()) reinstalled.push(id);
-      if (reinstalled.length) this.logger.warn({ schedulers: reinstalled }, 'job schedulers were missing from redis; re-installed');
+      if (reinstalled.length)
+        this.logger.warn({ schedulers: reinstalled }, 'job schedulers were missing from redis; re-installed');
       if (reconnected || reinstalled.length) for (const hook of this.hooks) await hook();
     } catch (error) {
       // Redis may be gone again; the next reconnect or self-check tries once more.

@@ -5,7 +5,10 @@ export function redisKeyPrefix(env: string): string {
   return `agentry:${env}:`;
 }
 
-export function createRedis(url: string, options: { keyPrefix?: string; forQueue?: boolean; offlineQueue?: boolean } = {}): Redis {
+export function createRedis(
+  url: string,
+  options: { keyPrefix?: string; forQueue?: boolean; offlineQueue?: boolean } = {},
+): Redis {
   return new Redis(url, {
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
     // BullMQ workers block on Redis and must never give up on a request.

@@ -5,7 +5,10 @@ export type SpanKindName = 'internal' | 'client';
 
 /** A span started as a child of the active context; the caller ends it. */
 export function startChildSpan(name: string, kind: SpanKindName, attributes: Attributes): Span {
-  return platformTracer().startSpan(name, { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes });
+  return platformTracer().startSpan(name, {
+    kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL,
+    attributes,
+  });
 }
 
 /**

@@ -24,7 +24,9 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
     traceExporter: new OTLPTraceExporter(),
-    instrumentations: [getNodeAutoInstrumentations({ '@opentelemetry/instrumentation-fs': { enabled: false } })],
+    instrumentations: [
+      getNodeAutoInstrumentations({ '@opentelemetry/instrumentation-fs': { enabled: false } }),
+    ],
   });
   sdk.start();
   if (metricsExporter === undefined) delete env.OTEL_METRICS_EXPORTER;

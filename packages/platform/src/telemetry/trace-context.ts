@@ -37,7 +37,12 @@ export function contextFromCarrier(carrier: Record<string, string> | undefined):
  * Runs `work` as the active span `name` under `parent`; a thrown error marks the span ERROR and is
  * rethrown unchanged. The span ends when `work` settles.
  */
-export function inSpan<T>(name: string, options: SpanOptions, parent: Context, work: (span: Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(
+  name: string,
+  options: SpanOptions,
+  parent: Context,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
   return platformTracer().startActiveSpan(name, options, parent, async (span) => {
     try {
       return await work(span);

@@ -50,7 +50,11 @@ async function migrationsHash(): Promise<string> {
   const root = migrationsDir();
   const hash = createHash('sha256');
   for (const file of await listFiles(root)) {
-    hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(relative(root, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -58,7 +62,9 @@ async function migrationsHash(): Promise<string> {
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
+    entries.map((e) =>
+      e.isDirectory() ? listFiles(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]),
+    ),
   );
   return nested.flat().sort();
 }

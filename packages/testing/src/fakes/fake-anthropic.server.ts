@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { FakeHttpListener, sendJson, splitText, writeSse, type RecordedRequest } from './fake-http.listener.js';
+import {
+  FakeHttpListener,
+  sendJson,
+  splitText,
+  writeSse,
+  type RecordedRequest,
+} from './fake-http.listener.js';
 
 export interface FakeAnthropicUsage {
   inputTokens: number;
@@ -93,31 +99,51 @@ export class FakeAnthropicServer {
   }
 
   static promptTooLong(): FakeAnthropicReply {
-    return { kind: 'error', status: 400, type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' };
+    return {
+      kind: 'error',
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'prompt is too long: 210000 tokens > 200000 maximum',
+    };
   }
 
   private handle(request: RecordedRequest, res: ServerResponse): void {
     if (request.method !== 'POST' || !request.path.startsWith('/v1/messages')) {
-      sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no route ${request.path}` } });
+      sendJson(res, 404, {
+        type: 'error',
+        error: { type: 'not_found_error', message: `no route ${request.path}` },
+      });
       return;
     }
     const reply = this.queue.shift() ?? this.defaultReply;
     if (!reply) {
-      sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'fake: no reply queued' } });
+      sendJson(res, 400, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'fake: no reply queued' },
+      });
       return;
     }
     if (reply.kind === 'error') {
-      sendJson(res, reply.status, { type: 'error', error: { type: reply.type, message: reply.message } }, reply.headers);
+      sendJson(
+        res,
+        reply.status,
+        { type: 'error', error: { type: reply.type, message: reply.message } },
+        reply.headers,
+      );
       return;
     }
     const id = `msg_${++this.counter}`;
     const model = typeof request.body?.model === 'string' ? request.body.model : 'fake';
     const stream = request.body?.stream === true;
     if (!stream && reply.kind !== undefined && reply.kind !== 'message') {
-      sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${reply.kind} needs stream` } });
+      sendJson(res, 500, {
+        type: 'error',
+        error: { type: 'api_error', message: `fake: ${reply.kind} needs stream` },
+      });
       return;
     }
-    const usage = reply.kind === undefined || reply.kind === 'message' ? (reply.usage ?? DEFAULT_USAGE) : DEFAULT_USAGE;
+    const usage =
+      reply.kind === undefined || reply.kind === 'message' ? (reply.usage ?? DEFAULT_USAGE) : DEFAULT_USAGE;
     const start = {
       type: 'message_start',
       message: {
@@ -143,12 +169,24 @@ export class FakeAnthropicServer {
         writeSse(res, { type: 'error', error: { type: reply.type, message: reply.message } }, 'error');
         res.end();
       } else if (reply.text) {
-        writeSse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
-        writeSse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } }, 'content_block_delta');
+        writeSse(
+          res,
+          { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+          'content_block_start',
+        );
+        writeSse(
+          res,
+          { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } },
+          'content_block_delta',
+        );
       }
       return;
     }
-    const toolUses = (reply.toolUses ?? []).map((t, i) => ({ id: t.id ?? `toolu_${this.counter}_${i}`, name: t.name, input: t.input }));
+    const toolUses = (reply.toolUses ?? []).map((t, i) => ({
+      id: t.id ?? `toolu_${this.counter}_${i}`,
+      name: t.name,
+      input: t.input,
+    }));
     const stopReason = reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn');
     const blocks: any[] = [];
     if (reply.thinking) blocks.push({ type: 'thinking', thinking: reply.thinking, signature: `sig_${id}` });
@@ -167,7 +205,15 @@ export class FakeAnthropicServer {
     writeSse(res, start, 'message_start');
     const size = reply.chunkSize ?? 4;
     blocks.forEach((block, index) => writeBlock(res, index, block, size));
-    writeSse(res, { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } }, 'message_delta');
+    writeSse(
+      res,
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stopReason, stop_sequence: null },
+        usage: { output_tokens: usage.outputTokens },
+      },
+      'message_delta',
+    );
     writeSse(res, { type: 'message_stop' }, 'message_stop');
     res.end();
   }
@@ -181,14 +227,17 @@ function writeBlock(res: ServerResponse, index: number, block: any, size: number
         ? { type: 'thinking', thinking: '', signature: '' }
         : { type: 'tool_use', id: block.id, name: block.name, input: {} };
   writeSse(res, { type: 'content_block_start', index, content_block: emptyBlock }, 'content_block_start');
-  const delta = (d: Record<string, unknown>): void => writeSse(res, { type: 'content_block_delta', index, delta: d }, 'content_block_delta');
-  if (block.type === 'text') for (const piece of splitText(block.text, size)) delta({ type: 'text_delta', text: piece });
+  const delta = (d: Record<string, unknown>): void =>
+    writeSse(res, { type: 'content_block_delta', index, delta: d }, 'content_block_delta');
+  if (block.type === 'text')
+    for (const piece of splitText(block.text, size)) delta({ type: 'text_delta', text: piece });
   if (block.type === 'thinking') {
     for (const piece of splitText(block.thinking, size)) delta({ type: 'thinking_delta', thinking: piece });
     delta({ type: 'signature_delta', signature: block.signature });
   }
   if (block.type === 'tool_use') {
-    for (const piece of splitText(JSON.stringify(block.input), size)) delta({ type: 'input_json_delta', partial_json: piece });
+    for (const piece of splitText(JSON.stringify(block.input), size))
+      delta({ type: 'input_json_delta', partial_json: piece });
   }
   writeSse(res, { type: 'content_block_stop', index }, 'content_block_stop');
 }

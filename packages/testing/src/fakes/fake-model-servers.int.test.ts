@@ -3,7 +3,11 @@ import { FakeAnthropicServer } from './fake-anthropic.server.js';
 import { FakeOpenAiServer } from './fake-openai.server.js';
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+    body: JSON.stringify(body),
+  });
 
 /** Parses an SSE body into its data payloads (and event names when present). */
 async function sse(response: Response): Promise<Array<{ event?: string; data: string }>> {
@@ -26,12 +30,24 @@ describe('FakeOpenAiServer', () => {
   afterAll(() => fake.close());
 
   it('answers non-streaming requests with parallel tool calls and records what it received', async () => {
-    fake.enqueue({ text: 'two calls', toolCalls: [{ name: 'a', arguments: { x: 1 } }, { id: 'c2', name: 'b', arguments: '{}' }] });
-    const body = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'a' } }] };
+    fake.enqueue({
+      text: 'two calls',
+      toolCalls: [
+        { name: 'a', arguments: { x: 1 } },
+        { id: 'c2', name: 'b', arguments: '{}' },
+      ],
+    });
+    const body = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ type: 'function', function: { name: 'a' } }],
+    };
     const response = await post(`${fake.baseUrl}/chat/completions`, body);
     const json = (await response.json()) as any;
     expect(json.choices[0].finish_reason).toBe('tool_calls');
-    expect(json.choices[0].message.tool_calls.map((c: any) => [c.function.name, c.function.arguments])).toEqual([
+    expect(
+      json.choices[0].message.tool_calls.map((c: any) => [c.function.name, c.function.arguments]),
+    ).toEqual([
       ['a', '{"x":1}'],
       ['b', '{}'],
     ]);
@@ -42,7 +58,12 @@ describe('FakeOpenAiServer', () => {
 
   it('streams chunks, puts usage in a final chunk only when asked, and ends with [DONE]', async () => {
     fake.enqueue({ text: 'abcdefgh', chunkSize: 3 }, { text: 'x' });
-    const withUsage = await sse(await post(`${fake.baseUrl}/chat/completions`, { stream: true, stream_options: { include_usage: true } }));
+    const withUsage = await sse(
+      await post(`${fake.baseUrl}/chat/completions`, {
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    );
     expect(withUsage.at(-1)?.data).toBe('[DONE]');
     const chunks = withUsage.slice(0, -1).map((f) => JSON.parse(f.data));
     expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe('abcdefgh');
@@ -68,12 +89,28 @@ describe('FakeAnthropicServer', () => {
   afterAll(() => fake.close());
 
   it('streams the Messages event sequence with thinking, text and tool input deltas', async () => {
-    fake.enqueue({ thinking: 'hmm', text: 'ok', toolUses: [{ name: 't', input: { q: 'x' } }], usage: { inputTokens: 3, outputTokens: 9 } });
+    fake.enqueue({
+      thinking: 'hmm',
+      text: 'ok',
+      toolUses: [{ name: 't', input: { q: 'x' } }],
+      usage: { inputTokens: 3, outputTokens: 9 },
+    });
     const frames = await sse(await post(`${fake.baseUrl}/v1/messages`, { model: 'claude-x', stream: true }));
     const names = [...new Set(frames.map((f) => f.event))];
-    expect(names).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
-    const deltas = frames.filter((f) => f.event === 'content_block_delta').map((f) => JSON.parse(f.data).delta.type);
-    expect(new Set(deltas)).toEqual(new Set(['thinking_delta', 'signature_delta', 'text_delta', 'input_json_delta']));
+    expect(names).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
+    const deltas = frames
+      .filter((f) => f.event === 'content_block_delta')
+      .map((f) => JSON.parse(f.data).delta.type);
+    expect(new Set(deltas)).toEqual(
+      new Set(['thinking_delta', 'signature_delta', 'text_delta', 'input_json_delta']),
+    );
     const messageDelta = JSON.parse(frames.find((f) => f.event === 'message_delta')?.data ?? '{}');
     expect(messageDelta).toMatchObject({ delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } });
   });
@@ -81,9 +118,16 @@ describe('FakeAnthropicServer', () => {
   it('answers non-streaming requests and Anthropic-shaped errors', async () => {
     fake.enqueue({ text: 'plain' }, FakeAnthropicServer.overloaded());
     const json = (await (await post(`${fake.baseUrl}/v1/messages`, { model: 'm' })).json()) as any;
-    expect(json).toMatchObject({ type: 'message', content: [{ type: 'text', text: 'plain' }], stop_reason: 'end_turn' });
+    expect(json).toMatchObject({
+      type: 'message',
+      content: [{ type: 'text', text: 'plain' }],
+      stop_reason: 'end_turn',
+    });
     const overloaded = await post(`${fake.baseUrl}/v1/messages`, { model: 'm' });
     expect(overloaded.status).toBe(529);
-    expect(await overloaded.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    expect(await overloaded.json()).toEqual({
+      type: 'error',
+      error: { type: 'overloaded_error', message: 'Overloaded' },
+    });
   });
 });

@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { FakeHttpListener, sendJson, splitText, writeSse, type RecordedRequest } from './fake-http.listener.js';
+import {
+  FakeHttpListener,
+  sendJson,
+  splitText,
+  writeSse,
+  type RecordedRequest,
+} from './fake-http.listener.js';
 
 export interface FakeOpenAiToolCall {
   id?: string;
@@ -97,7 +103,11 @@ export class FakeOpenAiServer {
   }
 
   static overloaded(status: 503 | 529 = 503): FakeOpenAiReply {
-    return { kind: 'error', status, body: { error: { message: 'The server is overloaded', type: 'server_error' } } };
+    return {
+      kind: 'error',
+      status,
+      body: { error: { message: 'The server is overloaded', type: 'server_error' } },
+    };
   }
 
   static contextLengthExceeded(): FakeOpenAiReply {
@@ -106,7 +116,8 @@ export class FakeOpenAiServer {
       status: 400,
       body: {
         error: {
-          message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+          message:
+            "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
           type: 'invalid_request_error',
           param: 'messages',
           code: 'context_length_exceeded',
@@ -158,7 +169,13 @@ export class FakeOpenAiServer {
               role: 'assistant',
               content: reply.text ?? null,
               ...(toolCalls.length > 0
-                ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) }
+                ? {
+                    tool_calls: toolCalls.map((c) => ({
+                      id: c.id,
+                      type: 'function',
+                      function: { name: c.name, arguments: c.arguments },
+                    })),
+                  }
                 : {}),
             },
           },
@@ -170,8 +187,10 @@ export class FakeOpenAiServer {
     const size = reply.chunkSize ?? 4;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     writeSse(res, chunk(id, model, { role: 'assistant', content: '' }, null));
-    for (const piece of splitText(reply.reasoning ?? '', size)) writeSse(res, chunk(id, model, { reasoning_content: piece }, null));
-    for (const piece of splitText(reply.text ?? '', size)) writeSse(res, chunk(id, model, { content: piece }, null));
+    for (const piece of splitText(reply.reasoning ?? '', size))
+      writeSse(res, chunk(id, model, { reasoning_content: piece }, null));
+    for (const piece of splitText(reply.text ?? '', size))
+      writeSse(res, chunk(id, model, { content: piece }, null));
     toolCalls.forEach((call, index) => {
       const head = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
       writeSse(res, chunk(id, model, { tool_calls: [head] }, null));
@@ -188,8 +207,19 @@ export class FakeOpenAiServer {
   }
 }
 
-function chunk(id: string, model: string, delta: Record<string, unknown>, finishReason: string | null): unknown {
-  return { id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+function chunk(
+  id: string,
+  model: string,
+  delta: Record<string, unknown>,
+  finishReason: string | null,
+): unknown {
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
 }
 
 function toWireUsage(usage: FakeOpenAiUsage): Record<string, unknown> {

@@ -78,7 +78,8 @@ export class FakeOtlpReceiver {
         }>;
       };
       for (const resourceSpans of payload.resourceSpans ?? []) {
-        const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+        const service =
+          resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
         for (const scope of resourceSpans.scopeSpans ?? []) {
           for (const span of scope.spans ?? []) this.spans.push(toReceivedSpan(service, span));
         }
@@ -91,12 +92,18 @@ export class FakeOtlpReceiver {
   private recordMetrics(body: string): void {
     try {
       const payload = JSON.parse(body) as {
-        resourceMetrics?: Array<{ resource?: { attributes?: OtlpAttribute[] }; scopeMetrics?: Array<{ metrics?: Array<{ name: string }> }> }>;
+        resourceMetrics?: Array<{
+          resource?: { attributes?: OtlpAttribute[] };
+          scopeMetrics?: Array<{ metrics?: Array<{ name: string }> }>;
+        }>;
       };
       for (const resourceMetrics of payload.resourceMetrics ?? []) {
-        const service = resourceMetrics.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+        const service =
+          resourceMetrics.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ??
+          '?';
         const names = this.metricNames.get(service) ?? new Set<string>();
-        for (const scope of resourceMetrics.scopeMetrics ?? []) for (const metric of scope.metrics ?? []) names.add(metric.name);
+        for (const scope of resourceMetrics.scopeMetrics ?? [])
+          for (const metric of scope.metrics ?? []) names.add(metric.name);
         this.metricNames.set(service, names);
       }
     } catch {

@@ -22,17 +22,37 @@ export class GitHttpServer {
     readonly headCommit: string,
   ) {}
 
-  static async start(options: { name: string; token: string; files: Record<string, string>; branch?: string }): Promise<GitHttpServer> {
+  static async start(options: {
+    name: string;
+    token: string;
+    files: Record<string, string>;
+    branch?: string;
+  }): Promise<GitHttpServer> {
     const root = mkdtempSync(join(tmpdir(), 'agentry-git-'));
     const work = join(root, 'work');
     const bare = join(root, 'repos', `${options.name}.git`);
     const git = (cwd: string, ...args: string[]) =>
-      execFileSync('git', args, { cwd, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } }).toString().trim();
+      execFileSync('git', args, {
+        cwd,
+        env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      })
+        .toString()
+        .trim();
     execFileSync('mkdir', ['-p', work, join(root, 'repos')]);
     git(work, 'init', '--quiet', '--initial-branch', options.branch ?? 'main');
     for (const [path, content] of Object.entries(options.files)) writeFileSync(join(work, path), content);
     git(work, 'add', '.');
-    git(work, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'initial');
+    git(
+      work,
+      '-c',
+      'user.name=Test',
+      '-c',
+      'user.email=test@example.com',
+      'commit',
+      '--quiet',
+      '-m',
+      'initial',
+    );
     const head = git(work, 'rev-parse', 'HEAD');
     git(root, 'clone', '--quiet', '--bare', work, bare);
 
@@ -47,7 +67,13 @@ export class GitHttpServer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    return new GitHttpServer(authorizations, server, root, `http://127.0.0.1:${port}/acme/${options.name}.git`, head);
+    return new GitHttpServer(
+      authorizations,
+      server,
+      root,
+      `http://127.0.0.1:${port}/acme/${options.name}.git`,
+      head,
+    );
   }
 
   get port(): number {
@@ -83,7 +109,9 @@ function serveCgi(root: string, req: IncomingMessage, res: ServerResponse): void
       REMOTE_ADDR: '127.0.0.1',
       ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
       ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
-      ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
+      ...(req.headers['content-encoding']
+        ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) }
+        : {}),
     },
   });
   req.pipe(child.stdin);

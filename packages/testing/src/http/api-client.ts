@@ -25,7 +25,12 @@ export class ApiClient {
     return { ...this.headers };
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const raw = typeof body === 'string';
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -59,7 +64,8 @@ export class ApiClient {
   /** Logs in through `/api/auth/login` and returns a client carrying the token. */
   async login(username: string, password: string): Promise<ApiClient> {
     const response = await this.post<{ token: string }>('/api/auth/login', { username, password });
-    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
     return this.as({ token: response.body.token });
   }
 }

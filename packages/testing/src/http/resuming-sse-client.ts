@@ -50,12 +50,19 @@ export class ResumingSseClient {
   }
 
   /** Resolves once `predicate` holds over the frames so far; rejects after `timeoutMs`. */
-  async waitFor(predicate: (frames: ResumedFrame[]) => boolean, timeoutMs: number, what = 'stream condition'): Promise<void> {
+  async waitFor(
+    predicate: (frames: ResumedFrame[]) => boolean,
+    timeoutMs: number,
+    what = 'stream condition',
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.frames)) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
-        const tail = this.frames.slice(-8).map((f) => `${f.seq}:${f.event}`).join(', ');
+        const tail = this.frames
+          .slice(-8)
+          .map((f) => `${f.seq}:${f.event}`)
+          .join(', ');
         throw new Error(`${what}: not met in ${timeoutMs} ms (${this.frames.length} frames, last: ${tail})`);
       }
       await new Promise<void>((resolve) => {
@@ -80,14 +87,15 @@ export class ResumingSseClient {
     while (!this.closed) {
       const controller = new AbortController();
       this.current = controller;
-      const resume: Record<string, string> = first
-        ? {}
-        : { 'last-event-id': String(this.lastSeq) };
+      const resume: Record<string, string> = first ? {} : { 'last-event-id': String(this.lastSeq) };
       const url = first ? `${this.url}${this.url.includes('?') ? '&' : '?'}after=${this.lastSeq}` : this.url;
       if (!first) this.reconnects += 1;
       first = false;
       try {
-        const response = await fetch(url, { headers: { accept: 'text/event-stream', ...this.headers, ...resume }, signal: controller.signal });
+        const response = await fetch(url, {
+          headers: { accept: 'text/event-stream', ...this.headers, ...resume },
+          signal: controller.signal,
+        });
         if (response.ok && response.body) {
           backoff = 50;
           await this.pump(response.body);
@@ -150,7 +158,11 @@ export class ResumingSseClient {
 }
 
 /** What a client saw against what it should have: each sequence number from `from` to `to` once, in order. */
-export function auditFrames(frames: ResumedFrame[], from: number, to: number): { duplicates: number; missing: number; outOfOrder: number } {
+export function auditFrames(
+  frames: ResumedFrame[],
+  from: number,
+  to: number,
+): { duplicates: number; missing: number; outOfOrder: number } {
   const seen = new Map<number, number>();
   let outOfOrder = 0;
   frames.forEach((f, i) => {

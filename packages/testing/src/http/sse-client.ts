@@ -21,7 +21,10 @@ export class SseClient {
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const client = new SseClient();
-    const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: client.controller.signal });
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: client.controller.signal,
+    });
     client.status = response.status;
     if (!response.ok || !response.body) {
       client.frames.push({ data: await response.text() });
@@ -81,7 +84,10 @@ export class SseClient {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.frames)) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`SSE condition not met in ${timeoutMs} ms; got: ${this.frames.map((f) => f.event).join(', ')}`);
+      if (remaining <= 0)
+        throw new Error(
+          `SSE condition not met in ${timeoutMs} ms; got: ${this.frames.map((f) => f.event).join(', ')}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(remaining, 250));
         this.waiters.push(() => {

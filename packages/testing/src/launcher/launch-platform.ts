@@ -66,7 +66,9 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       const port = await getPort({ host: '127.0.0.1' });
       const file = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
       const replicaEnv = { ...baseEnv, ...options.replicaEnv?.(name, index) };
-      replicas.push(new ServiceProcess(name, port, root, replicaEnv, join(runDir, file), options.nodeArgs ?? []));
+      replicas.push(
+        new ServiceProcess(name, port, root, replicaEnv, join(runDir, file), options.nodeArgs ?? []),
+      );
     }
     processes.set(name, replicas);
   }

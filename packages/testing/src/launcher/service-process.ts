@@ -40,11 +40,21 @@ export class ServiceProcess {
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     this.log = createWriteStream(this.logFile, { flags: 'a' });
     const dist = join(this.root, 'apps', this.name, 'dist');
-    const child = spawn(process.execPath, [...this.nodeArgs, '--enable-source-maps', '--import', join(dist, 'instrument.js'), join(dist, 'main.js')], {
-      cwd: this.root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...this.nodeArgs,
+        '--enable-source-maps',
+        '--import',
+        join(dist, 'instrument.js'),
+        join(dist, 'main.js'),
+      ],
+      {
+        cwd: this.root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout?.pipe(this.log, { end: false });
     child.stderr?.pipe(this.log, { end: false });
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));

@@ -38,17 +38,25 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
   const { api, gatewayUrl } = options;
   const agent = await api.post('/v1/agents', { name: 'load', model: 'scripted' });
   const environment = await api.post('/v1/environments', { name: 'load', config: { type: 'local' } });
-  if (agent.status !== 200 || environment.status !== 200) throw new Error(`setup failed: ${agent.status} ${environment.status}`);
+  if (agent.status !== 200 || environment.status !== 200)
+    throw new Error(`setup failed: ${agent.status} ${environment.status}`);
   const ids: string[] = [];
   while (ids.length < options.sessions) {
     const batch = Math.min(50, options.sessions - ids.length);
-    const created = await Promise.all(Array.from({ length: batch }, () => api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })));
+    const created = await Promise.all(
+      Array.from({ length: batch }, () =>
+        api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id }),
+      ),
+    );
     for (const c of created) {
       if (c.status !== 200) throw new Error(`session create: ${c.status} ${JSON.stringify(c.body)}`);
       ids.push(c.body.id as string);
     }
   }
-  const clients = ids.map((id) => new ResumingSseClient(`${gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders, { after: 0 }));
+  const clients = ids.map(
+    (id) =>
+      new ResumingSseClient(`${gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders, { after: 0 }),
+  );
   const pickups: number[] = [];
   const stuck: string[] = [];
   let turns = 0;
@@ -58,10 +66,16 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
     for (let t = 0; t < options.turnsPerSession; t += 1) {
       const idles = client.frames.filter((f) => f.event === 'session.status_idle').length;
       const from = client.frames.length;
-      const sent = await api.post(`/v1/sessions/${sessionId}/events`, { events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${t}` }] }] });
+      const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+        events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${t}` }] }],
+      });
       if (sent.status !== 200) throw new Error(`${sessionId}: post ${sent.status}`);
       if (Math.random() < options.dropChance) setTimeout(() => client.drop(), Math.random() * 200);
-      await client.waitFor((f) => f.filter((x) => x.event === 'session.status_idle').length > idles, options.turnTimeoutMs, `${sessionId} turn ${t}`);
+      await client.waitFor(
+        (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
+        options.turnTimeoutMs,
+        `${sessionId} turn ${t}`,
+      );
       const frames = client.frames.slice(from);
       const message = frames.find((f) => f.event === 'user.message');
       const running = frames.find((f) => f.event === 'session.status_running');
@@ -85,7 +99,9 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
   for (const [i, id] of ids.entries()) {
     const client = clients[i]!;
     const last = await options.lastSeq(id);
-    await client.waitFor((f) => (f.at(-1)?.seq ?? 0) >= last, 30_000, `${id}: stream caught up to ${last}`).catch((error: unknown) => stuck.push(String(error)));
+    await client
+      .waitFor((f) => (f.at(-1)?.seq ?? 0) >= last, 30_000, `${id}: stream caught up to ${last}`)
+      .catch((error: unknown) => stuck.push(String(error)));
     await client.close();
     const audit = auditFrames(client.frames, 1, last);
     events += last;

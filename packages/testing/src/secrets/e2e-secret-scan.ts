@@ -19,6 +19,8 @@ export function setup(): () => void {
     if (!leaks.length) return;
     // Vitest reports an error thrown here but would still exit 0: the exit code makes the run fail.
     process.exitCode = 1;
-    throw new Error(`secret scan: ${leaks.length} registered secret(s) appeared in logs, responses or events:\n${describeLeaks(leaks)}`);
+    throw new Error(
+      `secret scan: ${leaks.length} registered secret(s) appeared in logs, responses or events:\n${describeLeaks(leaks)}`,
+    );
   };
 }

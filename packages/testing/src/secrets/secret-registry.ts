@@ -35,7 +35,10 @@ function registryDir(): string | null {
 export function registerSecret(label: string, value: string | null | undefined): void {
   const dir = registryDir();
   if (!dir || !value || value.length < MIN_SECRET_LENGTH) return;
-  appendFileSync(join(dir, REGISTRY_FILES.secrets), `${JSON.stringify({ label, value } satisfies RegisteredSecret)}\n`);
+  appendFileSync(
+    join(dir, REGISTRY_FILES.secrets),
+    `${JSON.stringify({ label, value } satisfies RegisteredSecret)}\n`,
+  );
 }
 
 /** Registers every value of a record of secrets under `<label>.<key>`. */

@@ -36,7 +36,10 @@ describe('secret scanner', () => {
     writeFileSync(join(runDir, 'control.log'), '{"msg":"ok"}\n');
     expect(scanForSecrets(registry)).toEqual([]);
 
-    writeFileSync(join(runDir, 'dataplane.log'), '{"msg":"starting"}\n{"msg":"calling","auth":"Bearer ghp_planted-secret-value-42"}\n');
+    writeFileSync(
+      join(runDir, 'dataplane.log'),
+      '{"msg":"starting"}\n{"msg":"calling","auth":"Bearer ghp_planted-secret-value-42"}\n',
+    );
     const leaks = scanForSecrets(registry);
     expect(leaks).toEqual([{ label: 'vault credential', file: join(runDir, 'dataplane.log'), line: 2 }]);
     expect(describeLeaks(leaks)).not.toContain('ghp_planted');
@@ -69,7 +72,9 @@ describe('secret scanner', () => {
       registerRunDir(runDir);
       registerSecret('signing key', 'jwt-signing-key-planted-1234');
       writeFileSync(join(runDir, 'gateway.log'), 'key=jwt-signing-key-planted-1234\n');
-      expect(() => teardown()).toThrow(/1 registered secret\(s\) appeared[\s\S]*signing key in .*gateway\.log:1/);
+      expect(() => teardown()).toThrow(
+        /1 registered secret\(s\) appeared[\s\S]*signing key in .*gateway\.log:1/,
+      );
     } finally {
       process.exitCode = exitCode;
       rmSync(runRegistry, { recursive: true, force: true });
@@ -78,7 +83,9 @@ describe('secret scanner', () => {
 
   it('records what GET requests made with recordingFetch returned, and not what creations returned', async () => {
     registerSecret('environment key', 'agentry_envkey_planted123456');
-    const server = createServer((request, response) => response.end(`{"method":"${request.method}","key":"agentry_envkey_planted123456"}`));
+    const server = createServer((request, response) =>
+      response.end(`{"method":"${request.method}","key":"agentry_envkey_planted123456"}`),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/environments/env_1/keys`;
     try {
@@ -87,7 +94,9 @@ describe('secret scanner', () => {
       expect(scanForSecrets(registry)).toEqual([]);
       await (await recordingFetch(url)).text();
       await new Promise((r) => setTimeout(r, 100));
-      expect(scanForSecrets(registry)).toEqual([expect.objectContaining({ label: 'environment key', line: 1 })]);
+      expect(scanForSecrets(registry)).toEqual([
+        expect.objectContaining({ label: 'environment key', line: 1 }),
+      ]);
     } finally {
       server.close();
     }
@@ -98,9 +107,30 @@ describe('secret scanner', () => {
     const receiver = await FakeOtlpReceiver.start();
     try {
       const span = (value: string) => ({
-        resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'agentry-worker' } }] }, scopeSpans: [{ spans: [{ name: 'git clone', traceId: 't', spanId: 's', attributes: [{ key: 'url.full', value: { stringValue: value } }] }] }] }],
+        resourceSpans: [
+          {
+            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'agentry-worker' } }] },
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    name: 'git clone',
+                    traceId: 't',
+                    spanId: 's',
+                    attributes: [{ key: 'url.full', value: { stringValue: value } }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       });
-      const post = (body: unknown) => fetch(`${receiver.endpoint}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (body: unknown) =>
+        fetch(`${receiver.endpoint}/v1/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       await post(span('https://git.example/repo.git'));
       expect(scanForSecrets(registry)).toEqual([]);
       await post(span('https://x-access-token:ghp_traced-secret-value-7@git.example/repo.git'));

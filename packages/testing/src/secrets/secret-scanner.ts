@@ -44,8 +44,12 @@ function readSecrets(registryDir: string): RegisteredSecret[] {
 /** The `.log` files at the top of each launched platform's run directory, and the observed files. */
 function scannedFiles(registryDir: string): string[] {
   const runDirsPath = join(registryDir, REGISTRY_FILES.runDirs);
-  const runDirs = existsSync(runDirsPath) ? readFileSync(runDirsPath, 'utf8').split('\n').filter(Boolean) : [];
-  const logs = [...new Set(runDirs)].filter(existsSync).flatMap((dir) => filesIn(dir, (name) => name.endsWith('.log')));
+  const runDirs = existsSync(runDirsPath)
+    ? readFileSync(runDirsPath, 'utf8').split('\n').filter(Boolean)
+    : [];
+  const logs = [...new Set(runDirs)]
+    .filter(existsSync)
+    .flatMap((dir) => filesIn(dir, (name) => name.endsWith('.log')));
   return [...logs, ...filesIn(join(registryDir, REGISTRY_FILES.observed), () => true)];
 }
 

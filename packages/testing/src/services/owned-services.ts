@@ -12,7 +12,12 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 /** A NATS server of the test's own, on a free port. */
 export async function startOwnedNats(logDir: string): Promise<{ url: string; server: OwnedProcess }> {
   const port = await getPort({ host: '127.0.0.1' });
-  const server = new OwnedProcess({ command: NATS_SERVER, args: ['-a', '127.0.0.1', '-p', String(port)], port, logFile: join(logDir, 'nats.log') });
+  const server = new OwnedProcess({
+    command: NATS_SERVER,
+    args: ['-a', '127.0.0.1', '-p', String(port)],
+    port,
+    logFile: join(logDir, 'nats.log'),
+  });
   await server.start();
   return { url: `nats://127.0.0.1:${port}`, server };
 }
@@ -20,8 +25,24 @@ export async function startOwnedNats(logDir: string): Promise<{ url: string; ser
 /** A Redis of the test's own, without persistence: a restart loses every key, as in production without AOF. */
 export async function startOwnedRedis(logDir: string): Promise<{ url: string; server: OwnedProcess }> {
   const port = await getPort({ host: '127.0.0.1' });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', logDir];
-  const server = new OwnedProcess({ command: 'redis-server', args, port, logFile: join(logDir, 'redis.log') });
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    logDir,
+  ];
+  const server = new OwnedProcess({
+    command: 'redis-server',
+    args,
+    port,
+    logFile: join(logDir, 'redis.log'),
+  });
   await server.start();
   return { url: `redis://127.0.0.1:${port}`, server };
 }
@@ -45,12 +66,33 @@ export async function startOwnedPostgres(logDir: string): Promise<OwnedPostgres>
   const dataDir = mkdtempSync(join(tmpdir(), 'agentry-pg-'));
   const user = process.getuid?.() === 0 ? postgresUser() : undefined;
   if (user) chownSync(dataDir, user.uid, user.gid);
-  execFileSync(join(PG_BIN, 'initdb'), ['-D', join(dataDir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync'], {
-    stdio: 'ignore',
-    ...(user ?? {}),
+  execFileSync(
+    join(PG_BIN, 'initdb'),
+    ['-D', join(dataDir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync'],
+    {
+      stdio: 'ignore',
+      ...(user ?? {}),
+    },
+  );
+  const args = [
+    '-D',
+    join(dataDir, 'data'),
+    '-p',
+    String(port),
+    '-k',
+    dataDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ];
+  const server = new OwnedProcess({
+    command: join(PG_BIN, 'postgres'),
+    args,
+    port,
+    logFile: join(logDir, 'postgres.log'),
+    ...(user ? { user } : {}),
   });
-  const args = ['-D', join(dataDir, 'data'), '-p', String(port), '-k', dataDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
-  const server = new OwnedProcess({ command: join(PG_BIN, 'postgres'), args, port, logFile: join(logDir, 'postgres.log'), ...(user ? { user } : {}) });
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const start = async () => {
     await server.start();

@@ -33,7 +33,12 @@ export abstract class BaseWorkspaceFs implements WorkspaceFs {
   protected abstract statAt(path: string): Promise<FileStat | null>;
   /** Throws NOT_FOUND, or INVALID_REQUEST for a directory. */
   protected abstract readAt(path: string): Promise<Uint8Array>;
-  protected abstract writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat>;
+  protected abstract writeAt(
+    path: string,
+    content: Uint8Array,
+    ifVersion: string | null | undefined,
+    createParents: boolean,
+  ): Promise<FileStat>;
   /** Must refuse with PAYLOAD_TOO_LARGE when the result would exceed maxFileBytes. */
   protected abstract appendAt(path: string, content: Uint8Array): Promise<FileStat>;
   /** Entries under a directory, sorted by path; NOT_FOUND or INVALID_REQUEST when `path` is not a directory. */
@@ -79,7 +84,8 @@ export abstract class BaseWorkspaceFs implements WorkspaceFs {
   async writeBytes(path: string, content: Uint8Array, options: WriteOptions = {}): Promise<FileStat> {
     const target = await this.resolveWritable(path);
     if (target === '') throw WorkspaceErrors.isDirectory(target);
-    if (content.byteLength > this.maxFileBytes) throw WorkspaceErrors.tooLarge(target, content.byteLength, this.maxFileBytes);
+    if (content.byteLength > this.maxFileBytes)
+      throw WorkspaceErrors.tooLarge(target, content.byteLength, this.maxFileBytes);
     return this.writeAt(target, content, options.ifVersion, options.createParents ?? true);
   }
 
@@ -87,7 +93,8 @@ export abstract class BaseWorkspaceFs implements WorkspaceFs {
     const target = await this.resolveWritable(path);
     if (target === '') throw WorkspaceErrors.isDirectory(target);
     const bytes = encoder.encode(content);
-    if (bytes.byteLength > this.maxFileBytes) throw WorkspaceErrors.tooLarge(target, bytes.byteLength, this.maxFileBytes);
+    if (bytes.byteLength > this.maxFileBytes)
+      throw WorkspaceErrors.tooLarge(target, bytes.byteLength, this.maxFileBytes);
     return this.appendAt(target, bytes);
   }
 
@@ -110,7 +117,8 @@ export abstract class BaseWorkspaceFs implements WorkspaceFs {
     const max = options.maxMatches ?? DEFAULT_GREP_MAX_MATCHES;
     const start = await this.statAt(dir);
     if (!start) throw WorkspaceErrors.notFound(dir);
-    const files = start.kind === 'file' ? [start] : (await this.listAt(dir, true)).filter((e) => e.kind === 'file');
+    const files =
+      start.kind === 'file' ? [start] : (await this.listAt(dir, true)).filter((e) => e.kind === 'file');
     const matches: GrepMatch[] = [];
     for (const file of files) {
       if (!grepGlobMatches(file.path, dir, options.glob)) continue;

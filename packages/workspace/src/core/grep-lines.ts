@@ -19,12 +19,23 @@ export function compileGrepPattern(pattern: string | RegExp, ignoreCase: boolean
 }
 
 /** Appends matches of one file to `out` (binary files are skipped, long lines clipped). */
-export function grepLines(path: string, bytes: Uint8Array, regex: RegExp, out: GrepMatch[], max: number): void {
+export function grepLines(
+  path: string,
+  bytes: Uint8Array,
+  regex: RegExp,
+  out: GrepMatch[],
+  max: number,
+): void {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return;
   const lines = decoder.decode(bytes).split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   for (let i = 0; i < lines.length && out.length < max; i++) {
     const line = lines[i] ?? '';
-    if (regex.test(line)) out.push({ path, line: i + 1, text: line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line });
+    if (regex.test(line))
+      out.push({
+        path,
+        line: i + 1,
+        text: line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line,
+      });
   }
 }

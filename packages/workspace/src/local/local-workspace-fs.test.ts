@@ -34,9 +34,14 @@ describe('local directory: two instances on one root', () => {
       const a = new LocalWorkspaceFs({ root: base });
       const b = new LocalWorkspaceFs({ root: base });
       for (let i = 0; i < 10; i++) {
-        const results = await Promise.allSettled([a.writeText(`claim-${i}`, 'a', { ifVersion: null }), b.writeText(`claim-${i}`, 'b', { ifVersion: null })]);
+        const results = await Promise.allSettled([
+          a.writeText(`claim-${i}`, 'a', { ifVersion: null }),
+          b.writeText(`claim-${i}`, 'b', { ifVersion: null }),
+        ]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-        expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'ALREADY_EXISTS' } });
+        expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+          reason: { code: 'ALREADY_EXISTS' },
+        });
       }
       expect((await readdir(base)).filter((n) => !n.startsWith('claim-'))).toEqual([]); // no temp files left behind
     } finally {

@@ -1,5 +1,20 @@
 import { createReadStream } from 'node:fs';
-import { appendFile, link, lstat, utimes, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  link,
+  lstat,
+  utimes,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -50,7 +65,13 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
 
   private toStat(path: string, s: Stats & { ino: number | bigint }): FileStat {
     const version = `${s.ino.toString(36)}.${s.mtimeMs.toString(36)}.${s.size.toString(36)}`;
-    return { path, kind: s.isDirectory() ? 'directory' : 'file', size: s.isDirectory() ? 0 : s.size, version, modifiedAt: s.mtime };
+    return {
+      path,
+      kind: s.isDirectory() ? 'directory' : 'file',
+      size: s.isDirectory() ? 0 : s.size,
+      version,
+      modifiedAt: s.mtime,
+    };
   }
 
   private async statHost(path: string): Promise<FileStat | null> {
@@ -99,18 +120,27 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
     }
   }
 
-  protected writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat> {
+  protected writeAt(
+    path: string,
+    content: Uint8Array,
+    ifVersion: string | null | undefined,
+    createParents: boolean,
+  ): Promise<FileStat> {
     return this.locks.run(path, async () => {
       const current = await this.statHost(path);
       if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
       if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
-      if (typeof ifVersion === 'string' && current?.version !== ifVersion) throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
+      if (typeof ifVersion === 'string' && current?.version !== ifVersion)
+        throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
       await this.prepareParent(path, createParents);
-      const temp = this.hostPath(joinWorkspacePath(parentPath(path), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`));
+      const temp = this.hostPath(
+        joinWorkspacePath(parentPath(path), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`),
+      );
       try {
         await writeFile(temp, content);
         // Create-only writes use link(), which fails if the name exists, so they stay exact across processes.
-        if (ifVersion === null) await link(temp, this.hostPath(path)).finally(() => rm(temp, { force: true }));
+        if (ifVersion === null)
+          await link(temp, this.hostPath(path)).finally(() => rm(temp, { force: true }));
         else await rename(temp, this.hostPath(path));
       } catch (error) {
         await rm(temp, { force: true });
@@ -153,7 +183,9 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
   }
 
   private async walk(dir: string, recursive: boolean, out: FileStat[]): Promise<void> {
-    const names = (await readdir(this.hostPath(dir)).catch(() => [] as string[])).filter((n) => !n.startsWith(TEMP_PREFIX));
+    const names = (await readdir(this.hostPath(dir)).catch(() => [] as string[])).filter(
+      (n) => !n.startsWith(TEMP_PREFIX),
+    );
     const entries = await Promise.all(
       names.map(async (name) => {
         const child = joinWorkspacePath(dir, name.normalize('NFC'));
@@ -164,7 +196,10 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
       if (!link) continue;
       // Symlinks are listed only when they stay inside the root, and never descended into (no loops).
       if (link.isSymbolicLink()) {
-        const ok = await this.confine(child).then(() => true, () => false);
+        const ok = await this.confine(child).then(
+          () => true,
+          () => false,
+        );
         const target = ok ? await this.statHost(child) : null;
         if (target) out.push(target);
         continue;
@@ -180,7 +215,8 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
       const source = await lstat(this.hostPath(from)).catch(() => null);
       if (!source) throw WorkspaceErrors.notFound(from);
       const existing = await this.statHost(to);
-      if (existing && (!overwrite || existing.kind === 'directory' || source.isDirectory())) throw WorkspaceErrors.exists(to);
+      if (existing && (!overwrite || existing.kind === 'directory' || source.isDirectory()))
+        throw WorkspaceErrors.exists(to);
       await this.prepareParent(to, true);
       try {
         await rename(this.hostPath(from), this.hostPath(to));

@@ -11,7 +11,12 @@ function inside(candidate: string, realRoot: string): boolean {
  * existing ancestor; a dangling symlink anywhere on the way is refused too, because writing through it
  * would create a file wherever it points.
  */
-export async function assertConfined(hostPath: string, root: string, realRoot: string, logical: string): Promise<void> {
+export async function assertConfined(
+  hostPath: string,
+  root: string,
+  realRoot: string,
+  logical: string,
+): Promise<void> {
   let current = hostPath;
   for (;;) {
     try {
@@ -19,7 +24,11 @@ export async function assertConfined(hostPath: string, root: string, realRoot: s
       if (!inside(real, realRoot)) throw WorkspaceErrors.escape(logical, 'symlink leaves the root');
       return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+      if (
+        (error as NodeJS.ErrnoException).code !== 'ENOENT' &&
+        (error as NodeJS.ErrnoException).code !== 'ENOTDIR'
+      )
+        throw error;
     }
     const link = await lstat(current).catch(() => null);
     if (link?.isSymbolicLink()) throw WorkspaceErrors.escape(logical, 'dangling symlink');

@@ -32,7 +32,8 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
   }
 
   private lookup(path: string): MemoryEntry | undefined {
-    if (path === '') return { kind: 'directory', content: new Uint8Array(), version: 0, modifiedAt: new Date(0) };
+    if (path === '')
+      return { kind: 'directory', content: new Uint8Array(), version: 0, modifiedAt: new Date(0) };
     return this.entries.get(path);
   }
 
@@ -42,7 +43,12 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
       if (entry?.kind === 'file') throw WorkspaceErrors.notDirectory(ancestor);
       if (!entry) {
         if (!create) throw WorkspaceErrors.notFound(parentPath(path));
-        this.entries.set(ancestor, { kind: 'directory', content: new Uint8Array(), version: 0, modifiedAt: new Date() });
+        this.entries.set(ancestor, {
+          kind: 'directory',
+          content: new Uint8Array(),
+          version: 0,
+          modifiedAt: new Date(),
+        });
       }
     }
   }
@@ -59,7 +65,12 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
     return entry.content.slice();
   }
 
-  protected async writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat> {
+  protected async writeAt(
+    path: string,
+    content: Uint8Array,
+    ifVersion: string | null | undefined,
+    createParents: boolean,
+  ): Promise<FileStat> {
     const current = this.entries.get(path);
     if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
     if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
@@ -67,7 +78,12 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
       throw WorkspaceErrors.conflict(path, ifVersion, current ? String(current.version) : null);
     }
     this.ensureParents(path, createParents);
-    const entry: MemoryEntry = { kind: 'file', content: content.slice(), version: (current?.version ?? 0) + 1, modifiedAt: new Date() };
+    const entry: MemoryEntry = {
+      kind: 'file',
+      content: content.slice(),
+      version: (current?.version ?? 0) + 1,
+      modifiedAt: new Date(),
+    };
     this.entries.set(path, entry);
     return this.toStat(path, entry);
   }
@@ -82,7 +98,12 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
     const merged = new Uint8Array(size);
     merged.set(before);
     merged.set(content, before.byteLength);
-    const entry: MemoryEntry = { kind: 'file', content: merged, version: (current?.version ?? 0) + 1, modifiedAt: new Date() };
+    const entry: MemoryEntry = {
+      kind: 'file',
+      content: merged,
+      version: (current?.version ?? 0) + 1,
+      modifiedAt: new Date(),
+    };
     this.entries.set(path, entry);
     return this.toStat(path, entry);
   }
@@ -104,14 +125,18 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
     const source = this.entries.get(from);
     if (!source) throw WorkspaceErrors.notFound(from);
     const existing = this.entries.get(to);
-    if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory')) throw WorkspaceErrors.exists(to);
+    if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory'))
+      throw WorkspaceErrors.exists(to);
     this.ensureParents(to, true);
     const moved = [...this.entries].filter(([p]) => isWithinPath(p, from));
     for (const [p] of moved) this.entries.delete(p);
     for (const [p, entry] of moved) {
       const target = `${to}${p.slice(from.length)}`;
       const replaced = p === from ? existing : undefined;
-      this.entries.set(target, { ...entry, version: Math.max(entry.version, replaced?.version ?? 0) + (entry.kind === 'file' ? 1 : 0) });
+      this.entries.set(target, {
+        ...entry,
+        version: Math.max(entry.version, replaced?.version ?? 0) + (entry.kind === 'file' ? 1 : 0),
+      });
     }
   }
 
@@ -129,6 +154,11 @@ export class MemoryWorkspaceFs extends BaseWorkspaceFs {
     if (entry?.kind === 'file') throw WorkspaceErrors.exists(path);
     if (entry) return;
     this.ensureParents(path, true);
-    this.entries.set(path, { kind: 'directory', content: new Uint8Array(), version: 0, modifiedAt: new Date() });
+    this.entries.set(path, {
+      kind: 'directory',
+      content: new Uint8Array(),
+      version: 0,
+      modifiedAt: new Date(),
+    });
   }
 }

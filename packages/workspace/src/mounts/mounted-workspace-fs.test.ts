@@ -56,7 +56,11 @@ describe('mount table', () => {
 
   it('greps across mounts and moves between writable mounts', async () => {
     const { fs, runtime, memory } = await table();
-    expect((await fs.grep('TODO')).map((m) => m.path)).toEqual(['skills/pdf/SKILL.md', 'stores/team/memory/facts.md', 'work/out.txt']);
+    expect((await fs.grep('TODO')).map((m) => m.path)).toEqual([
+      'skills/pdf/SKILL.md',
+      'stores/team/memory/facts.md',
+      'work/out.txt',
+    ]);
     expect((await fs.grep('TODO', { path: 'skills' })).map((m) => m.path)).toEqual(['skills/pdf/SKILL.md']);
     await fs.move('work', 'stores/team/memory/archive');
     expect(await memory.readText('archive/out.txt')).toBe('TODO runtime\n');
@@ -64,6 +68,8 @@ describe('mount table', () => {
   });
 
   it('requires a root mount', () => {
-    expect(() => new MountedWorkspaceFs([{ prefix: 'a', fs: new MemoryWorkspaceFs() }])).toThrowError(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+    expect(() => new MountedWorkspaceFs([{ prefix: 'a', fs: new MemoryWorkspaceFs() }])).toThrowError(
+      expect.objectContaining({ code: 'INVALID_REQUEST' }),
+    );
   });
 });

@@ -1,7 +1,13 @@
 import type { FileStat, GrepMatch, GrepOptions, ListOptions, WorkspaceFs, WriteOptions } from '../port.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { byPath, filterListing, grepGlobMatches, listIsRecursive } from '../core/list-filter.js';
-import { ancestorPaths, isWithinPath, joinWorkspacePath, normalizeWorkspacePath, relativeTo } from '../path/path-guard.js';
+import {
+  ancestorPaths,
+  isWithinPath,
+  joinWorkspacePath,
+  normalizeWorkspacePath,
+  relativeTo,
+} from '../path/path-guard.js';
 import { ReadOnlyWorkspaceFs } from './read-only-workspace-fs.js';
 
 export interface WorkspaceMount {
@@ -16,7 +22,9 @@ interface Route {
   inner: string;
 }
 
-const rebase = (prefix: string) => (s: FileStat): FileStat => ({ ...s, path: joinWorkspacePath(prefix, s.path) });
+const rebase =
+  (prefix: string) =>
+  (s: FileStat): FileStat => ({ ...s, path: joinWorkspacePath(prefix, s.path) });
 
 /**
  * A mount table: each path goes to the mount with the longest matching prefix. Read-only mounts refuse
@@ -29,11 +37,17 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     this.mounts = mounts
       .map((m) => {
         const readOnly = m.readOnly ?? m.fs.readOnly;
-        return { prefix: normalizeWorkspacePath(m.prefix), fs: readOnly && !m.fs.readOnly ? new ReadOnlyWorkspaceFs(m.fs) : m.fs, readOnly };
+        return {
+          prefix: normalizeWorkspacePath(m.prefix),
+          fs: readOnly && !m.fs.readOnly ? new ReadOnlyWorkspaceFs(m.fs) : m.fs,
+          readOnly,
+        };
       })
       .sort((a, b) => b.prefix.length - a.prefix.length);
-    if (!this.mounts.some((m) => m.prefix === '')) throw WorkspaceErrors.invalid('A mount table needs a root mount (prefix "")');
-    if (new Set(this.mounts.map((m) => m.prefix)).size !== this.mounts.length) throw WorkspaceErrors.invalid('Duplicate mount prefix');
+    if (!this.mounts.some((m) => m.prefix === ''))
+      throw WorkspaceErrors.invalid('A mount table needs a root mount (prefix "")');
+    if (new Set(this.mounts.map((m) => m.prefix)).size !== this.mounts.length)
+      throw WorkspaceErrors.invalid('Duplicate mount prefix');
   }
 
   get readOnly(): boolean {
@@ -50,7 +64,8 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     const route = this.route(path);
     const full = joinWorkspacePath(route.mount.prefix, route.inner);
     if (route.mount.readOnly) throw WorkspaceErrors.readOnly(full);
-    if (route.inner === '' && route.mount.prefix !== '') throw WorkspaceErrors.invalid(`${full} is a mount point`);
+    if (route.inner === '' && route.mount.prefix !== '')
+      throw WorkspaceErrors.invalid(`${full} is a mount point`);
     return route;
   }
 
@@ -89,7 +104,9 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     if (s) return rebase(r.mount.prefix)(s);
     const full = joinWorkspacePath(r.mount.prefix, r.inner);
     // Directories that only exist because a mount sits beneath them.
-    return this.mountsBelow(full).length > 0 ? { path: full, kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) } : null;
+    return this.mountsBelow(full).length > 0
+      ? { path: full, kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) }
+      : null;
   }
   async exists(path: string): Promise<boolean> {
     return (await this.stat(path)) !== null;
@@ -106,14 +123,18 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     });
     // Entries of the owning mount hidden by a nested mount are dropped; the nested mount shows instead.
     const merged = new Map<string, FileStat>();
-    for (const s of own.map(rebase(r.mount.prefix))) if (!below.some((m) => isWithinPath(s.path, m.prefix))) merged.set(s.path, s);
+    for (const s of own.map(rebase(r.mount.prefix)))
+      if (!below.some((m) => isWithinPath(s.path, m.prefix))) merged.set(s.path, s);
     for (const m of below) {
       for (const p of [...ancestorPaths(m.prefix), m.prefix]) {
         if (!isWithinPath(p, dir) || p === dir) continue;
         if (!recursive && relativeTo(p, dir).includes('/')) continue;
-        if (!merged.has(p) || p === m.prefix) merged.set(p, { path: p, kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) });
+        if (!merged.has(p) || p === m.prefix)
+          merged.set(p, { path: p, kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) });
       }
-      if (recursive) for (const s of await m.fs.list('', { recursive: true })) merged.set(joinWorkspacePath(m.prefix, s.path), rebase(m.prefix)(s));
+      if (recursive)
+        for (const s of await m.fs.list('', { recursive: true }))
+          merged.set(joinWorkspacePath(m.prefix, s.path), rebase(m.prefix)(s));
     }
     return filterListing([...merged.values()].sort(byPath), dir, options);
   }
@@ -123,7 +144,10 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     const dir = joinWorkspacePath(r.mount.prefix, r.inner);
     const max = options.maxMatches ?? 1000;
     const below = this.mountsBelow(dir);
-    const targets: [Required<WorkspaceMount>, string][] = [[r.mount, r.inner], ...below.map((m): [Required<WorkspaceMount>, string] => [m, ''])];
+    const targets: [Required<WorkspaceMount>, string][] = [
+      [r.mount, r.inner],
+      ...below.map((m): [Required<WorkspaceMount>, string] => [m, '']),
+    ];
     const out: GrepMatch[] = [];
     for (const [mount, inner] of targets) {
       const matches = await mount.fs.grep(pattern, { ignoreCase: options.ignoreCase, path: inner });
@@ -143,7 +167,10 @@ export class MountedWorkspaceFs implements WorkspaceFs {
     const stat = await source.mount.fs.stat(source.inner);
     if (!stat) throw WorkspaceErrors.notFound(from);
     if (!options.overwrite && (await target.mount.fs.exists(target.inner))) throw WorkspaceErrors.exists(to);
-    const files = stat.kind === 'file' ? [stat] : (await source.mount.fs.list(source.inner, { recursive: true })).filter((s) => s.kind === 'file');
+    const files =
+      stat.kind === 'file'
+        ? [stat]
+        : (await source.mount.fs.list(source.inner, { recursive: true })).filter((s) => s.kind === 'file');
     if (stat.kind === 'directory') await target.mount.fs.mkdir(target.inner);
     for (const f of files) {
       const dest = joinWorkspacePath(target.inner, relativeTo(f.path, source.inner));

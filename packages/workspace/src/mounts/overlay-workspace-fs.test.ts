@@ -6,7 +6,10 @@ import { OverlayWorkspaceFs } from './overlay-workspace-fs.js';
 import { ReadOnlyWorkspaceFs } from './read-only-workspace-fs.js';
 
 runWorkspaceConformance('overlay (empty lower)', async (options) => ({
-  fs: new OverlayWorkspaceFs(new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()), new MemoryWorkspaceFs(options)),
+  fs: new OverlayWorkspaceFs(
+    new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()),
+    new MemoryWorkspaceFs(options),
+  ),
 }));
 
 async function seeded() {
@@ -54,7 +57,13 @@ describe('overlay of a definition layer under a runtime layer', () => {
     const { fs } = await seeded();
     await fs.writeText('notes/todo.md', 'TODO write notes\n');
     expect((await fs.list('', { recursive: true })).map((e) => e.path)).toEqual([
-      'AGENTS.md', 'MEMORY.md', 'notes', 'notes/todo.md', 'skills', 'skills/pdf', 'skills/pdf/SKILL.md',
+      'AGENTS.md',
+      'MEMORY.md',
+      'notes',
+      'notes/todo.md',
+      'skills',
+      'skills/pdf',
+      'skills/pdf/SKILL.md',
     ]);
     expect((await fs.grep('TODO')).map((m) => m.path)).toEqual(['notes/todo.md', 'skills/pdf/SKILL.md']);
     await fs.writeText('skills/pdf/SKILL.md', 'done\n');

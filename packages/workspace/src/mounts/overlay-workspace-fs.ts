@@ -6,7 +6,9 @@ import { isWithinPath, normalizeWorkspacePath, parentPath } from '../path/path-g
 
 const LOWER = 'lower:';
 const UPPER = 'upper:';
-const tag = (prefix: string) => (s: FileStat): FileStat => ({ ...s, version: prefix + s.version });
+const tag =
+  (prefix: string) =>
+  (s: FileStat): FileStat => ({ ...s, version: prefix + s.version });
 const notFound = (error: unknown) => AppError.is(error, 'NOT_FOUND');
 
 /**
@@ -33,10 +35,14 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
   }
 
   async readText(path: string): Promise<string> {
-    return this.upper.readText(path).catch((e: unknown) => (notFound(e) ? this.lower.readText(path) : Promise.reject(e)));
+    return this.upper
+      .readText(path)
+      .catch((e: unknown) => (notFound(e) ? this.lower.readText(path) : Promise.reject(e)));
   }
   async readBytes(path: string): Promise<Uint8Array> {
-    return this.upper.readBytes(path).catch((e: unknown) => (notFound(e) ? this.lower.readBytes(path) : Promise.reject(e)));
+    return this.upper
+      .readBytes(path)
+      .catch((e: unknown) => (notFound(e) ? this.lower.readBytes(path) : Promise.reject(e)));
   }
   async *readStream(path: string): AsyncIterable<Uint8Array> {
     const layer = await this.layerOf(normalizeWorkspacePath(path));
@@ -59,7 +65,8 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
     const target = normalizeWorkspacePath(path);
     if (this.upper.readOnly) throw WorkspaceErrors.readOnly(target);
     const createParents = options.createParents ?? true;
-    if (!createParents && !(await this.exists(parentPath(target)))) throw WorkspaceErrors.notFound(parentPath(target));
+    if (!createParents && !(await this.exists(parentPath(target))))
+      throw WorkspaceErrors.notFound(parentPath(target));
     const { ifVersion } = options;
     if (ifVersion === undefined) {
       if ((await this.lower.stat(target))?.kind === 'directory') throw WorkspaceErrors.isDirectory(target);
@@ -69,12 +76,17 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
     if (current?.stat.kind === 'directory') throw WorkspaceErrors.isDirectory(target);
     const currentVersion = current ? (current.upper ? UPPER : LOWER) + current.stat.version : null;
     if (ifVersion === null && current) throw WorkspaceErrors.exists(target);
-    if (ifVersion !== null && ifVersion !== currentVersion) throw WorkspaceErrors.conflict(target, ifVersion, currentVersion);
+    if (ifVersion !== null && ifVersion !== currentVersion)
+      throw WorkspaceErrors.conflict(target, ifVersion, currentVersion);
     // The upper write is itself a CAS, so a concurrent copy-up or write loses cleanly.
     const upperVersion = current?.upper ? current.stat.version : null;
-    const written = await this.upper.writeBytes(target, content, { ifVersion: upperVersion }).catch((e: unknown) => {
-      throw AppError.is(e, 'ALREADY_EXISTS') && ifVersion !== null ? WorkspaceErrors.conflict(target, ifVersion, null) : e;
-    });
+    const written = await this.upper
+      .writeBytes(target, content, { ifVersion: upperVersion })
+      .catch((e: unknown) => {
+        throw AppError.is(e, 'ALREADY_EXISTS') && ifVersion !== null
+          ? WorkspaceErrors.conflict(target, ifVersion, null)
+          : e;
+      });
     return tag(UPPER)(written);
   }
 
@@ -86,7 +98,9 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
       if (low?.kind === 'directory') throw WorkspaceErrors.isDirectory(target);
       if (low) {
         const merged = (await this.lower.readText(target)) + content;
-        const copied = await this.upper.writeText(target, merged, { ifVersion: null }).catch((e: unknown) => (AppError.is(e, 'ALREADY_EXISTS') ? null : Promise.reject(e)));
+        const copied = await this.upper
+          .writeText(target, merged, { ifVersion: null })
+          .catch((e: unknown) => (AppError.is(e, 'ALREADY_EXISTS') ? null : Promise.reject(e)));
         if (copied) return tag(UPPER)(copied);
       }
     }
@@ -100,7 +114,10 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
   async list(path: string, options: ListOptions = {}): Promise<FileStat[]> {
     const dir = normalizeWorkspacePath(path);
     const recursive = listIsRecursive(options);
-    const [low, up] = await Promise.all([this.listLayer(this.lower, dir, recursive), this.listLayer(this.upper, dir, recursive)]);
+    const [low, up] = await Promise.all([
+      this.listLayer(this.lower, dir, recursive),
+      this.listLayer(this.upper, dir, recursive),
+    ]);
     if (!low && !up) throw WorkspaceErrors.notFound(dir);
     const merged = new Map<string, FileStat>();
     for (const s of low ?? []) merged.set(s.path, tag(LOWER)(s));
@@ -111,11 +128,18 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
   async grep(pattern: string | RegExp, options: GrepOptions = {}): Promise<GrepMatch[]> {
     const dir = normalizeWorkspacePath(options.path ?? '');
     const max = options.maxMatches ?? 1000;
-    const search = (fs: WorkspaceFs) => fs.grep(pattern, { ...options, maxMatches: undefined }).catch((e: unknown) => (notFound(e) ? [] : Promise.reject(e)));
+    const search = (fs: WorkspaceFs) =>
+      fs
+        .grep(pattern, { ...options, maxMatches: undefined })
+        .catch((e: unknown) => (notFound(e) ? [] : Promise.reject(e)));
     const [low, up] = await Promise.all([search(this.lower), search(this.upper)]);
     if (low.length === 0 && up.length === 0 && !(await this.exists(dir))) throw WorkspaceErrors.notFound(dir);
     const upperDir = await this.upper.stat(dir);
-    const shadowed = new Set(upperDir?.kind === 'directory' ? (await this.upper.list(dir, { recursive: true })).map((s) => s.path) : []);
+    const shadowed = new Set(
+      upperDir?.kind === 'directory'
+        ? (await this.upper.list(dir, { recursive: true })).map((s) => s.path)
+        : [],
+    );
     if (upperDir?.kind === 'file') shadowed.add(dir);
     const visible = [...low.filter((m) => !shadowed.has(m.path)), ...up];
     return visible.sort((a, b) => byPath(a, b) || a.line - b.line).slice(0, max);

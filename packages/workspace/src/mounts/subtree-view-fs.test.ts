@@ -15,7 +15,11 @@ async function agentWorkspace() {
 describe('subtree view', () => {
   it('shows only the included top-level entries, read-only', async () => {
     const view = new SubtreeViewFs(await agentWorkspace(), { include: ['AGENTS.md', 'knowledge'] });
-    expect((await view.list('', { recursive: true })).map((e) => e.path)).toEqual(['AGENTS.md', 'knowledge', 'knowledge/pricing.md']);
+    expect((await view.list('', { recursive: true })).map((e) => e.path)).toEqual([
+      'AGENTS.md',
+      'knowledge',
+      'knowledge/pricing.md',
+    ]);
     expect(await view.readText('knowledge/pricing.md')).toBe('Gold costs 42.');
     expect(await view.stat('plans/PLAN.md')).toBeNull();
     await expectAppError(view.readText('plans/PLAN.md'), 'NOT_FOUND');

@@ -39,7 +39,8 @@ export class SubtreeViewFs implements WorkspaceFs {
 
   private outside = (stat: FileStat): FileStat => ({ ...stat, path: relativeTo(stat.path, this.dir) });
 
-  private ownedByView = (path: string): boolean => isWithinPath(path, this.dir) && this.visible(relativeTo(path, this.dir));
+  private ownedByView = (path: string): boolean =>
+    isWithinPath(path, this.dir) && this.visible(relativeTo(path, this.dir));
 
   async readText(path: string): Promise<string> {
     return this.inner.readText(this.inside(path));
@@ -53,7 +54,8 @@ export class SubtreeViewFs implements WorkspaceFs {
 
   async stat(path: string): Promise<FileStat | null> {
     const normalized = normalizeWorkspacePath(path);
-    if (normalized === '') return { path: '', kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) };
+    if (normalized === '')
+      return { path: '', kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) };
     if (!this.visible(normalized)) return null;
     const stat = await this.inner.stat(joinWorkspacePath(this.dir, normalized));
     return stat ? this.outside(stat) : null;
@@ -77,7 +79,9 @@ export class SubtreeViewFs implements WorkspaceFs {
       if (target === this.dir && AppError.is(error, 'NOT_FOUND')) return [];
       throw error;
     });
-    return matches.filter((m) => this.ownedByView(m.path)).map((m) => ({ ...m, path: relativeTo(m.path, this.dir) }));
+    return matches
+      .filter((m) => this.ownedByView(m.path))
+      .map((m) => ({ ...m, path: relativeTo(m.path, this.dir) }));
   }
 
   private refuse(path: string): Promise<never> {

@@ -24,7 +24,9 @@ describe('path guard', () => {
 
   it('accepts names up to the segment and path limits', () => {
     expect(normalizeWorkspacePath('a'.repeat(255))).toHaveLength(255);
-    expect(() => normalizeWorkspacePath('é'.repeat(128))).toThrowError(expect.objectContaining({ code: 'PATH_ESCAPE' }));
+    expect(() => normalizeWorkspacePath('é'.repeat(128))).toThrowError(
+      expect.objectContaining({ code: 'PATH_ESCAPE' }),
+    );
     expect(normalizeWorkspacePath(`${'d/'.repeat(2047)}f`)).toHaveLength(4095);
   });
 

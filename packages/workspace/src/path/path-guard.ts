@@ -29,7 +29,8 @@ export function normalizeWorkspacePath(input: string): string {
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') throw WorkspaceErrors.escape(path, 'parent reference');
-    if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) throw WorkspaceErrors.escape(path, 'segment too long');
+    if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES)
+      throw WorkspaceErrors.escape(path, 'segment too long');
     segments.push(segment);
   }
   return segments.join('/');

@@ -34,9 +34,18 @@ runWorkspaceConformance('postgres', async (options) => {
   const root = `tenants/t1/sessions/${randomBytes(4).toString('hex')}`;
   liveRoots.add(root);
   return {
-    fs: new PostgresWorkspaceFs({ ...options, sql: pool, tenantId: 't1', root, streamChunkBytes: 256 * 1024 }),
+    fs: new PostgresWorkspaceFs({
+      ...options,
+      sql: pool,
+      tenantId: 't1',
+      root,
+      streamChunkBytes: 256 * 1024,
+    }),
     escapedEntries: async () => {
-      const { rows } = await pool.query('SELECT root, path FROM workspace_files WHERE NOT (root = ANY($1::text[]))', [[...liveRoots]]);
+      const { rows } = await pool.query(
+        'SELECT root, path FROM workspace_files WHERE NOT (root = ANY($1::text[]))',
+        [[...liveRoots]],
+      );
       return rows.map((r: { root: string; path: string }) => `${r.root}:${r.path}`);
     },
     cleanup: async () => {
@@ -56,7 +65,10 @@ describe('postgres: replicas and tenancy', () => {
     let wins = 0;
     for (let i = 0; i < 10; i++) {
       const version = (await a.stat('shared.md'))!.version;
-      const results = await Promise.allSettled([a.writeText('shared.md', `a${i}`, { ifVersion: version }), b.writeText('shared.md', `b${i}`, { ifVersion: version })]);
+      const results = await Promise.allSettled([
+        a.writeText('shared.md', `a${i}`, { ifVersion: version }),
+        b.writeText('shared.md', `b${i}`, { ifVersion: version }),
+      ]);
       wins += results.filter((r) => r.status === 'fulfilled').length;
     }
     expect(wins).toBe(10);
@@ -71,7 +83,9 @@ describe('postgres: replicas and tenancy', () => {
     await mine.writeText('private.md', 'secret');
     expect(await theirs.exists('private.md')).toBe(false);
     expect(await theirs.list('', { recursive: true })).toEqual([]);
-    await expect(theirs.writeText('private.md', 'overwrite')).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(theirs.writeText('private.md', 'overwrite')).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
     expect(await mine.readText('private.md')).toBe('secret');
     await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
   });
@@ -87,7 +101,9 @@ describe('postgres: read-ahead', () => {
   async function seeded() {
     const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
     const statements: string[] = [];
-    const counting = { query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)) };
+    const counting = {
+      query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)),
+    };
     const writer = new PostgresWorkspaceFs({ sql: pool, tenantId: 't1', root });
     await writer.writeText('AGENTS.md', 'be brief');
     await writer.writeText('knowledge/KNOWLEDGE.md', 'overview');
@@ -103,7 +119,9 @@ describe('postgres: read-ahead', () => {
     expect(statements).toHaveLength(1);
     expect(await fs.readText('AGENTS.md')).toBe(await plain.readText('AGENTS.md'));
     await expect(fs.readText('MEMORY.md')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await fs.list('knowledge', { recursive: true })).toEqual(await plain.list('knowledge', { recursive: true }));
+    expect(await fs.list('knowledge', { recursive: true })).toEqual(
+      await plain.list('knowledge', { recursive: true }),
+    );
     expect(await fs.list('skills')).toEqual(await plain.list('skills'));
     expect(await fs.stat('subagents')).toBeNull();
     expect(await fs.readText('knowledge/KNOWLEDGE.md')).toBe('overview');

@@ -27,10 +27,22 @@ interface Row {
 }
 
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-const ROOT_STAT = (): FileStat => ({ path: '', kind: 'directory', size: 0, version: '0', modifiedAt: new Date(0) });
+const ROOT_STAT = (): FileStat => ({
+  path: '',
+  kind: 'directory',
+  size: 0,
+  version: '0',
+  modifiedAt: new Date(0),
+});
 
 function toStat(row: Row): FileStat {
-  return { path: row.path, kind: row.kind === 'dir' ? 'directory' : 'file', size: Number(row.size), version: String(row.version), modifiedAt: new Date(row.updated_ms) };
+  return {
+    path: row.path,
+    kind: row.kind === 'dir' ? 'directory' : 'file',
+    size: Number(row.size),
+    version: String(row.version),
+    modifiedAt: new Date(row.updated_ms),
+  };
 }
 
 const byPath = (a: FileStat, b: FileStat) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -61,7 +73,8 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     try {
       return (await this.sql.query(text, [...this.key, ...params])).rows;
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw new AppError('ALREADY_EXISTS', 'Path already exists', { cause: error });
+      if ((error as { code?: string }).code === '23505')
+        throw new AppError('ALREADY_EXISTS', 'Path already exists', { cause: error });
       throw new AppError('UNAVAILABLE', 'Workspace storage query failed', { cause: error, retryable: true });
     }
   }
@@ -72,7 +85,13 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
    */
   async readAhead(plan: ReadAheadPlan): Promise<void> {
     const trees = (plan.trees ?? []).map(likePrefix);
-    const rows = (await this.rows(this.q.readAhead, plan.paths, plan.children ?? [], trees, READ_AHEAD_MAX_FILE_BYTES)) as ReadAheadRow[];
+    const rows = (await this.rows(
+      this.q.readAhead,
+      plan.paths,
+      plan.children ?? [],
+      trees,
+      READ_AHEAD_MAX_FILE_BYTES,
+    )) as ReadAheadRow[];
     this.ahead = new ReadAhead(plan, rows);
   }
 
@@ -125,20 +144,28 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     throw fallback(current);
   }
 
-  protected async writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat> {
+  protected async writeAt(
+    path: string,
+    content: Uint8Array,
+    ifVersion: string | null | undefined,
+    createParents: boolean,
+  ): Promise<FileStat> {
     this.ahead = undefined;
     await this.ensureParents(path, createParents);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     let rows: any[];
-    if (ifVersion === undefined) rows = await this.rows(this.q.upsert, path, parentPath(path), bytes, bytes.length);
-    else if (ifVersion === null) rows = await this.rows(this.q.create, path, parentPath(path), bytes, bytes.length);
+    if (ifVersion === undefined)
+      rows = await this.rows(this.q.upsert, path, parentPath(path), bytes, bytes.length);
+    else if (ifVersion === null)
+      rows = await this.rows(this.q.create, path, parentPath(path), bytes, bytes.length);
     else if (!/^\d{1,18}$/.test(ifVersion)) rows = [];
     else rows = await this.rows(this.q.compareAndSet, path, bytes, bytes.length, ifVersion);
     if (rows[0]) return toStat(rows[0]);
     return this.explainMiss(path, (current) => {
       if (ifVersion === null && current) return WorkspaceErrors.exists(path);
       // An upsert only misses on a row this tenant cannot see: the root key is taken by another tenant.
-      if (ifVersion === undefined) return new AppError('PERMISSION_DENIED', `Path belongs to another tenant: ${path}`);
+      if (ifVersion === undefined)
+        return new AppError('PERMISSION_DENIED', `Path belongs to another tenant: ${path}`);
       return WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
     });
   }
@@ -147,9 +174,18 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     this.ahead = undefined;
     await this.ensureParents(path, true);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-    const [row] = await this.rows(this.q.append, path, parentPath(path), bytes, bytes.length, this.maxFileBytes);
+    const [row] = await this.rows(
+      this.q.append,
+      path,
+      parentPath(path),
+      bytes,
+      bytes.length,
+      this.maxFileBytes,
+    );
     if (row) return toStat(row);
-    return this.explainMiss(path, (current) => WorkspaceErrors.tooLarge(path, (current?.size ?? 0) + bytes.length, this.maxFileBytes));
+    return this.explainMiss(path, (current) =>
+      WorkspaceErrors.tooLarge(path, (current?.size ?? 0) + bytes.length, this.maxFileBytes),
+    );
   }
 
   protected async listAt(path: string, recursive: boolean): Promise<FileStat[]> {
@@ -170,7 +206,8 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     const source = await this.statAt(from);
     if (!source) throw WorkspaceErrors.notFound(from);
     const existing = await this.statAt(to);
-    if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory')) throw WorkspaceErrors.exists(to);
+    if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory'))
+      throw WorkspaceErrors.exists(to);
     if (existing) await this.rows(this.q.deleteFileIfVersion, to, existing.version);
     await this.ensureParents(to, true);
     await this.rows(this.q.move, from, to, likePrefix(from), existing?.version ?? '0', parentPath(to));
@@ -179,9 +216,14 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   protected async deleteAt(path: string, recursive: boolean): Promise<void> {
     this.ahead = undefined;
     if (recursive) {
-      const result = await this.sql.query(this.q.deleteTree, [...this.key, path, likePrefix(path)]).catch((error: unknown) => {
-        throw new AppError('UNAVAILABLE', 'Workspace storage query failed', { cause: error, retryable: true });
-      });
+      const result = await this.sql
+        .query(this.q.deleteTree, [...this.key, path, likePrefix(path)])
+        .catch((error: unknown) => {
+          throw new AppError('UNAVAILABLE', 'Workspace storage query failed', {
+            cause: error,
+            retryable: true,
+          });
+        });
       if (!result.rowCount) throw WorkspaceErrors.notFound(path);
       return;
     }

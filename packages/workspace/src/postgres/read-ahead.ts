@@ -41,8 +41,16 @@ export class ReadAhead {
       this.entries.set(path, row);
       if (row?.kind === 'file' && row.content) this.contents.set(path, row.content);
     }
-    for (const path of plan.children ?? []) this.listings.set(key({ kind: 'children', path }), rows.filter((r) => r.parent === path));
-    for (const path of plan.trees ?? []) this.listings.set(key({ kind: 'tree', path }), rows.filter((r) => r.path.startsWith(`${path}/`)));
+    for (const path of plan.children ?? [])
+      this.listings.set(
+        key({ kind: 'children', path }),
+        rows.filter((r) => r.parent === path),
+      );
+    for (const path of plan.trees ?? [])
+      this.listings.set(
+        key({ kind: 'tree', path }),
+        rows.filter((r) => r.path.startsWith(`${path}/`)),
+      );
   }
 
   /** The entry at `path` (null: known to be absent), or undefined when it was not read ahead. */

@@ -34,7 +34,9 @@ describe.runIf(hasBwrap)('bubblewrap', () => {
   it('refuses to follow a symlink a command planted towards the host', async () => {
     const sb = await sandbox();
     try {
-      const run = await sb.fs.exec(`ln -s ${sb.outsideDir}/secret.txt leak && ln -s /etc leak-dir && echo ok`);
+      const run = await sb.fs.exec(
+        `ln -s ${sb.outsideDir}/secret.txt leak && ln -s /etc leak-dir && echo ok`,
+      );
       expect(run.stdout).toBe('ok\n');
       await expectAppError(sb.fs.readText('leak'), 'PATH_ESCAPE');
       await expectAppError(sb.fs.writeText('leak', 'overwrite'), 'PATH_ESCAPE');

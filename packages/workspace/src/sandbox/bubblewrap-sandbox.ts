@@ -47,7 +47,9 @@ const DEFAULT_LIMITS: SandboxLimits = { fileSizeBytes: 1024 * 1024 * 1024, openF
  */
 export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private readonly runner = new ProcessRunner();
-  private readonly config: Required<Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>> &
+  private readonly config: Required<
+    Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>
+  > &
     Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'pidsCgroup'>;
   private disposed = false;
   private extraBinds: SandboxBind[] = [];
@@ -98,7 +100,10 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
    * network), with its stdio left to the caller: a stdio server the session talks to. It has no timeout;
    * killing it or `dispose` ends it with everything it started.
    */
-  async spawn(command: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildProcessWithoutNullStreams> {
+  async spawn(
+    command: string,
+    options: { cwd?: string; env?: Record<string, string> } = {},
+  ): Promise<ChildProcessWithoutNullStreams> {
     const argv = await this.argvFor(command, options.cwd, options.env);
     const [file, ...args] = argv;
     const child = spawn(file!, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -108,7 +113,11 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
     return child;
   }
 
-  private async argvFor(command: string, cwdOption: string | undefined, extraEnv: Record<string, string> | undefined): Promise<string[]> {
+  private async argvFor(
+    command: string,
+    cwdOption: string | undefined,
+    extraEnv: Record<string, string> | undefined,
+  ): Promise<string[]> {
     if (this.disposed) throw new AppError('UNAVAILABLE', 'Sandbox has been disposed');
     const cwd = await this.resolve(cwdOption ?? '');
     await this.ensureRoot();
@@ -124,7 +133,8 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
       ...this.config.env,
       ...extraEnv,
     };
-    for (const key of Object.keys(env)) if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
+    for (const key of Object.keys(env))
+      if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
     return buildBwrapArgv({
       ...this.config,
       binds: [...this.config.binds, ...this.extraBinds],

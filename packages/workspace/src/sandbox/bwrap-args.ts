@@ -45,7 +45,19 @@ export interface SandboxBind {
 // Top-level system directories: bound read-only, or recreated as the same symlink (merged /usr layouts).
 const SYSTEM_DIRS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 // Only the parts of /etc programs need; never the whole host /etc.
-const ETC_FILES = ['/etc/alternatives', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/ssl', '/etc/ca-certificates', '/etc/localtime', '/etc/passwd', '/etc/group', '/etc/nsswitch.conf', '/etc/hosts'];
+const ETC_FILES = [
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/localtime',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/nsswitch.conf',
+  '/etc/hosts',
+];
 
 function systemBinds(): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
@@ -60,7 +72,8 @@ function systemBinds(): string[] {
 
 function limitArgs(limits: SandboxLimits): string[] {
   const args: string[] = [];
-  const add = (flag: string, value: number | undefined) => value !== undefined && args.push(`--${flag}=${Math.floor(value)}`);
+  const add = (flag: string, value: number | undefined) =>
+    value !== undefined && args.push(`--${flag}=${Math.floor(value)}`);
   add('cpu', limits.cpuSeconds);
   add('as', limits.memoryBytes);
   add('fsize', limits.fileSizeBytes);
@@ -73,10 +86,12 @@ function limitArgs(limits: SandboxLimits): string[] {
 export function buildBwrapArgv(c: BwrapCommand): string[] {
   const argv = [c.bwrapPath, '--unshare-all'];
   if (c.network) argv.push('--share-net');
-  if (c.identity) argv.push('--unshare-user', '--uid', String(c.identity.uid), '--gid', String(c.identity.gid));
+  if (c.identity)
+    argv.push('--unshare-user', '--uid', String(c.identity.uid), '--gid', String(c.identity.gid));
   argv.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox');
   argv.push(...systemBinds());
-  for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES) argv.push('--ro-bind-try', file, file);
+  for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES)
+    argv.push('--ro-bind-try', file, file);
   argv.push('--proc', '/proc', '--dev', '/dev');
   if (c.tmpfsBytes !== undefined) argv.push('--size', String(Math.floor(c.tmpfsBytes)));
   argv.push('--tmpfs', '/tmp');
@@ -90,5 +105,7 @@ export function buildBwrapArgv(c: BwrapCommand): string[] {
   const limits = limitArgs(c.limits);
   const limited = limits.length > 0 ? [c.prlimitPath, ...limits, '--', ...argv] : argv;
   // The process joins the cgroup before exec, so nothing it forks escapes the cap.
-  return c.pidsCgroup ? ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', c.pidsCgroup, ...limited] : limited;
+  return c.pidsCgroup
+    ? ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', c.pidsCgroup, ...limited]
+    : limited;
 }

@@ -19,10 +19,15 @@ function withStdin(command: string, stdin: string | undefined): string {
   return `printf '%s' '${Buffer.from(stdin).toString('base64')}' | base64 -d | (\n${command}\n)`;
 }
 
-const isResult = (value: unknown): value is E2bCommandResult => typeof (value as { exitCode?: unknown })?.exitCode === 'number';
+const isResult = (value: unknown): value is E2bCommandResult =>
+  typeof (value as { exitCode?: unknown })?.exitCode === 'number';
 
 /** Runs one command in an E2B sandbox with the port's timeout, abort and output-cap semantics. */
-export async function execInE2b(sandbox: E2bSandboxHandle, req: E2bExecRequest, onStart?: (kill: () => void) => () => void): Promise<ExecResult> {
+export async function execInE2b(
+  sandbox: E2bSandboxHandle,
+  req: E2bExecRequest,
+  onStart?: (kill: () => void) => () => void,
+): Promise<ExecResult> {
   const started = Date.now();
   const stdout = new OutputCollector(req.maxOutputBytes);
   const stderr = new OutputCollector(req.maxOutputBytes);
@@ -53,10 +58,17 @@ export async function execInE2b(sandbox: E2bSandboxHandle, req: E2bExecRequest, 
   req.signal?.addEventListener('abort', onAbort, { once: true });
   const unregister = onStart?.(onAbort) ?? (() => undefined);
   try {
-    const outcome = await Promise.race([handle.wait().catch((error: unknown) => (isResult(error) ? error : Promise.reject(error))), stopped]);
+    const outcome = await Promise.race([
+      handle.wait().catch((error: unknown) => (isResult(error) ? error : Promise.reject(error))),
+      stopped,
+    ]);
     if (outcome === 'timeout' || outcome === 'abort') {
       await handle.kill().catch(() => false);
-      return result(outcome === 'timeout' ? TIMEOUT_EXIT_CODE : ABORT_EXIT_CODE, outcome === 'timeout', outcome === 'abort');
+      return result(
+        outcome === 'timeout' ? TIMEOUT_EXIT_CODE : ABORT_EXIT_CODE,
+        outcome === 'timeout',
+        outcome === 'abort',
+      );
     }
     return result(outcome.exitCode, false, false);
   } finally {

@@ -39,7 +39,9 @@ export interface E2bCreateOptions extends E2bConnection, E2bSandboxOptions {
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const isNotFound = (error: unknown) => (error as { name?: string })?.name === 'NotFoundError' || (error as { name?: string })?.name === 'FileNotFoundError';
+const isNotFound = (error: unknown) =>
+  (error as { name?: string })?.name === 'NotFoundError' ||
+  (error as { name?: string })?.name === 'FileNotFoundError';
 
 /**
  * A sandbox in E2B (cloud or self-hosted). Files go through envd's filesystem API, commands through its
@@ -74,7 +76,10 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
   }
 
   /** Reconnects to a running or paused sandbox (a paused one resumes). */
-  static async connect(sandboxId: string, options: E2bConnection & E2bSandboxOptions = {}): Promise<E2bSandbox> {
+  static async connect(
+    sandboxId: string,
+    options: E2bConnection & E2bSandboxOptions = {},
+  ): Promise<E2bSandbox> {
     return new E2bSandbox(await Sandbox.connect(sandboxId, connection(options)), options);
   }
 
@@ -109,7 +114,10 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
   private toStat(path: string, entry: E2bEntry): FileStat {
     const kind = entry.type === 'dir' ? 'directory' : 'file';
     const mtime = entry.modifiedTime ?? new Date(0);
-    const version = kind === 'directory' ? '0' : `${mtime.getTime().toString(36)}.${entry.size.toString(36)}.${this.generations.get(path) ?? 0}`;
+    const version =
+      kind === 'directory'
+        ? '0'
+        : `${mtime.getTime().toString(36)}.${entry.size.toString(36)}.${this.generations.get(path) ?? 0}`;
     return { path, kind, size: kind === 'directory' ? 0 : entry.size, version, modifiedAt: mtime };
   }
 
@@ -130,7 +138,9 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     const stat = await this.statAt(path);
     if (!stat) throw WorkspaceErrors.notFound(path);
     if (stat.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
-    return this.sandbox.files.read(this.abs(path), { format: 'bytes' }).catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
+    return this.sandbox.files
+      .read(this.abs(path), { format: 'bytes' })
+      .catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
   }
 
   private async checkParents(path: string, createParents: boolean): Promise<void> {
@@ -145,18 +155,29 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
   }
 
   private async put(path: string, content: Uint8Array): Promise<FileStat> {
-    const data = content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer;
-    await this.sandbox.files.write(this.abs(path), data).catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
+    const data = content.buffer.slice(
+      content.byteOffset,
+      content.byteOffset + content.byteLength,
+    ) as ArrayBuffer;
+    await this.sandbox.files
+      .write(this.abs(path), data)
+      .catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
     this.bump(path);
     return (await this.statAt(path)) ?? Promise.reject(WorkspaceErrors.notFound(path));
   }
 
-  protected writeAt(path: string, content: Uint8Array, ifVersion: string | null | undefined, createParents: boolean): Promise<FileStat> {
+  protected writeAt(
+    path: string,
+    content: Uint8Array,
+    ifVersion: string | null | undefined,
+    createParents: boolean,
+  ): Promise<FileStat> {
     return this.locks.run(path, async () => {
       const current = await this.statAt(path);
       if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
       if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
-      if (typeof ifVersion === 'string' && current?.version !== ifVersion) throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
+      if (typeof ifVersion === 'string' && current?.version !== ifVersion)
+        throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
       await this.checkParents(path, createParents);
       return this.put(path, content);
     });
@@ -181,7 +202,9 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     const dir = await this.statAt(path);
     if (!dir) throw WorkspaceErrors.notFound(path);
     if (dir.kind !== 'directory') throw WorkspaceErrors.notDirectory(path);
-    const entries = await this.sandbox.files.list(this.abs(path), { depth: recursive ? 64 : 1 }).catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
+    const entries = await this.sandbox.files
+      .list(this.abs(path), { depth: recursive ? 64 : 1 })
+      .catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
     return entries
       .filter((e) => e.path.startsWith(`${this.workdir}/`))
       .map((e) => this.toStat(this.rel(e.path), e))
@@ -194,11 +217,14 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
       const source = await this.statAt(from);
       if (!source) throw WorkspaceErrors.notFound(from);
       const existing = await this.statAt(to);
-      if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory')) throw WorkspaceErrors.exists(to);
+      if (existing && (!overwrite || existing.kind === 'directory' || source.kind === 'directory'))
+        throw WorkspaceErrors.exists(to);
       await this.checkParents(to, true);
       if (!(await this.statAt(parentPath(to)))) await this.sandbox.files.makeDir(this.abs(parentPath(to)));
       if (existing) await this.sandbox.files.remove(this.abs(to));
-      await this.sandbox.files.rename(this.abs(from), this.abs(to)).catch((error: unknown) => Promise.reject(mapE2bError(error, to)));
+      await this.sandbox.files
+        .rename(this.abs(from), this.abs(to))
+        .catch((error: unknown) => Promise.reject(mapE2bError(error, to)));
       this.bump(to);
     });
   }
@@ -206,8 +232,11 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
   protected async deleteAt(path: string, recursive: boolean): Promise<void> {
     const stat = await this.statAt(path);
     if (!stat) throw WorkspaceErrors.notFound(path);
-    if (stat.kind === 'directory' && !recursive && (await this.listAt(path, false)).length > 0) throw WorkspaceErrors.notEmpty(path);
-    await this.sandbox.files.remove(this.abs(path)).catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
+    if (stat.kind === 'directory' && !recursive && (await this.listAt(path, false)).length > 0)
+      throw WorkspaceErrors.notEmpty(path);
+    await this.sandbox.files
+      .remove(this.abs(path))
+      .catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
   }
 
   protected async mkdirAt(path: string): Promise<void> {
@@ -215,7 +244,9 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     if (stat?.kind === 'directory') return;
     if (stat) throw WorkspaceErrors.exists(path);
     await this.checkParents(path, true);
-    await this.sandbox.files.makeDir(this.abs(path)).catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
+    await this.sandbox.files
+      .makeDir(this.abs(path))
+      .catch((error: unknown) => Promise.reject(mapE2bError(error, path)));
   }
 
   async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
@@ -225,7 +256,8 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     if (!dir) throw WorkspaceErrors.notFound(cwd);
     if (dir.kind !== 'directory') throw WorkspaceErrors.notDirectory(cwd);
     const env = { HOME: this.workdir, ...options.env };
-    for (const key of Object.keys(env)) if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
+    for (const key of Object.keys(env))
+      if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
     const request = {
       command,
       cwd: this.abs(cwd),
@@ -251,7 +283,14 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
 }
 
 function connection(options: E2bConnection) {
-  return { apiKey: options.apiKey, apiUrl: options.apiUrl, domain: options.domain, sandboxUrl: options.sandboxUrl, debug: options.debug, requestTimeoutMs: options.requestTimeoutMs };
+  return {
+    apiKey: options.apiKey,
+    apiUrl: options.apiUrl,
+    domain: options.domain,
+    sandboxUrl: options.sandboxUrl,
+    debug: options.debug,
+    requestTimeoutMs: options.requestTimeoutMs,
+  };
 }
 
 function mapE2bError(error: unknown, path: string): AppError {
@@ -259,5 +298,9 @@ function mapE2bError(error: unknown, path: string): AppError {
   if (isNotFound(error)) return WorkspaceErrors.notFound(path);
   const name = (error as { name?: string })?.name ?? 'Error';
   const retryable = name === 'TimeoutError' || name === 'RateLimitError' || name === 'ServiceBusyError';
-  return new AppError(retryable ? 'UNAVAILABLE' : 'TOOL_FAILED', `E2B ${name}: ${String((error as Error)?.message ?? error)}`, { cause: error, retryable });
+  return new AppError(
+    retryable ? 'UNAVAILABLE' : 'TOOL_FAILED',
+    `E2B ${name}: ${String((error as Error)?.message ?? error)}`,
+    { cause: error, retryable },
+  );
 }

@@ -12,7 +12,10 @@ export class OutputCollector {
   constructor(private readonly maxBytes: number) {}
 
   push(chunk: Uint8Array | string): void {
-    let buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let buf =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.total += buf.length;
     const headRoom = Math.ceil(this.maxBytes / 2) - this.headBytes;
     if (headRoom > 0) {

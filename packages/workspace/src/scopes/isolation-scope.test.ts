@@ -26,8 +26,12 @@ describe('isolation scopes', () => {
 
   it('refuses ids that could climb out of the scope', () => {
     for (const bad of ['..', '../x', 'a/b', '', '.hidden', 'x\u0000', 'a\\b']) {
-      expect(() => scopeRootKey('SESSION', { ...ctx, sessionId: bad })).toThrowError(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+      expect(() => scopeRootKey('SESSION', { ...ctx, sessionId: bad })).toThrowError(
+        expect.objectContaining({ code: 'INVALID_REQUEST' }),
+      );
     }
-    expect(() => scopeRootKey('GLOBAL', { ...ctx, tenantId: '../other' })).toThrowError(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+    expect(() => scopeRootKey('GLOBAL', { ...ctx, tenantId: '../other' })).toThrowError(
+      expect.objectContaining({ code: 'INVALID_REQUEST' }),
+    );
   });
 });

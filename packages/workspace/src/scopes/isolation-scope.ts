@@ -16,12 +16,16 @@ export interface WorkspaceContext {
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
 
 function segment(kind: string, value: string | null | undefined): string {
-  if (!value || !SAFE_ID.test(value)) throw WorkspaceErrors.invalid(`Invalid ${kind} for a workspace scope: ${JSON.stringify(value)}`);
+  if (!value || !SAFE_ID.test(value))
+    throw WorkspaceErrors.invalid(`Invalid ${kind} for a workspace scope: ${JSON.stringify(value)}`);
   return value;
 }
 
 /** USER without a user id falls back to SESSION; no scope requested means USER when a user is known. */
-export function effectiveScope(requested: IsolationScope | undefined, context: WorkspaceContext): IsolationScope {
+export function effectiveScope(
+  requested: IsolationScope | undefined,
+  context: WorkspaceContext,
+): IsolationScope {
   const scope = requested ?? (context.userId ? 'USER' : 'SESSION');
   return scope === 'USER' && !context.userId ? 'SESSION' : scope;
 }
@@ -43,6 +47,10 @@ export function scopeRootKey(requested: IsolationScope | undefined, context: Wor
 }
 
 /** Host directory of a scope under a base directory (local and bubblewrap backends). */
-export function scopeRootDir(baseDir: string, requested: IsolationScope | undefined, context: WorkspaceContext): string {
+export function scopeRootDir(
+  baseDir: string,
+  requested: IsolationScope | undefined,
+  context: WorkspaceContext,
+): string {
   return join(baseDir, scopeRootKey(requested, context));
 }

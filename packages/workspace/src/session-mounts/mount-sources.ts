@@ -21,13 +21,24 @@ export interface MountSourceDeps {
  * A mount source as a read-only file tree (a writable memory store is written through its mirror, never
  * through this tree); a workspace root must belong to the tenant.
  */
-export async function openMountSource(source: SessionMountSource, deps: MountSourceDeps): Promise<WorkspaceFs> {
-  if (source.type === 'files') return new ReadOnlyWorkspaceFs(await filesTree(deps.sql, deps.tenantId, source.files));
-  if (source.type === 'memory_store') return new ReadOnlyWorkspaceFs(await memoryStoreTree(deps.sql, deps.tenantId, source.storeId));
+export async function openMountSource(
+  source: SessionMountSource,
+  deps: MountSourceDeps,
+): Promise<WorkspaceFs> {
+  if (source.type === 'files')
+    return new ReadOnlyWorkspaceFs(await filesTree(deps.sql, deps.tenantId, source.files));
+  if (source.type === 'memory_store')
+    return new ReadOnlyWorkspaceFs(await memoryStoreTree(deps.sql, deps.tenantId, source.storeId));
   if (source.type === 'workspace') {
-    if (!source.root.startsWith(`tenants/${deps.tenantId}/`)) return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
+    if (!source.root.startsWith(`tenants/${deps.tenantId}/`))
+      return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
     const fs = new PostgresWorkspaceFs({ sql: deps.sql, tenantId: deps.tenantId, root: source.root });
-    return Promise.resolve(new SubtreeViewFs(fs, { ...(source.dir ? { dir: source.dir } : {}), ...(source.include ? { include: source.include } : {}) }));
+    return Promise.resolve(
+      new SubtreeViewFs(fs, {
+        ...(source.dir ? { dir: source.dir } : {}),
+        ...(source.include ? { include: source.include } : {}),
+      }),
+    );
   }
   const key = `${deps.tenantId}/${source.skillId}@${source.version}`;
   const cached = deps.skillCache?.get(key);
@@ -47,7 +58,19 @@ export function mountPrefix(mount: Pick<SessionMount, 'path'>): string {
  * Every mount of a session as one read-only tree, the one a tool sees at /mnt: the directories leading
  * to mounts are listed, everything else under /mnt does not exist.
  */
-export async function openMountTree(mounts: readonly SessionMount[], deps: MountSourceDeps): Promise<WorkspaceFs> {
-  const opened = await Promise.all(mounts.map(async (m) => ({ prefix: mountPrefix(m), fs: await openMountSource(m.source, deps), readOnly: true })));
-  return new MountedWorkspaceFs([{ prefix: '', fs: new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()), readOnly: true }, ...opened]);
+export async function openMountTree(
+  mounts: readonly SessionMount[],
+  deps: MountSourceDeps,
+): Promise<WorkspaceFs> {
+  const opened = await Promise.all(
+    mounts.map(async (m) => ({
+      prefix: mountPrefix(m),
+      fs: await openMountSource(m.source, deps),
+      readOnly: true,
+    })),
+  );
+  return new MountedWorkspaceFs([
+    { prefix: '', fs: new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()), readOnly: true },
+    ...opened,
+  ]);
 }

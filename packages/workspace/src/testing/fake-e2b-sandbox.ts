@@ -2,7 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { FileNotFoundError } from 'e2b';
-import type { E2bCommandHandle, E2bCommandResult, E2bEntry, E2bRunOptions, E2bSandboxHandle } from '../sandbox/e2b-handle.js';
+import type {
+  E2bCommandHandle,
+  E2bCommandResult,
+  E2bEntry,
+  E2bRunOptions,
+  E2bSandboxHandle,
+} from '../sandbox/e2b-handle.js';
 
 interface RecordedRun {
   cmd: string;
@@ -30,10 +36,18 @@ export class FakeE2bSandbox implements E2bSandboxHandle {
   private async entry(path: string): Promise<E2bEntry> {
     try {
       const s = await stat(this.host(path));
-      return { name: posix.basename(path), path, type: s.isDirectory() ? 'dir' : 'file', size: s.size, modifiedTime: s.mtime };
+      return {
+        name: posix.basename(path),
+        path,
+        type: s.isDirectory() ? 'dir' : 'file',
+        size: s.size,
+        modifiedTime: s.mtime,
+      };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw code === 'ENOENT' || code === 'ENOTDIR' ? new FileNotFoundError(`path '${path}' does not exist`) : error;
+      throw code === 'ENOENT' || code === 'ENOTDIR'
+        ? new FileNotFoundError(`path '${path}' does not exist`)
+        : error;
     }
   }
 
@@ -63,7 +77,10 @@ export class FakeE2bSandbox implements E2bSandboxHandle {
     },
     getInfo: (path) => this.entry(path),
     makeDir: async (path) => {
-      const existed = await this.entry(path).then(() => true, () => false);
+      const existed = await this.entry(path).then(
+        () => true,
+        () => false,
+      );
       await mkdir(this.host(path), { recursive: true });
       return !existed;
     },
@@ -91,7 +108,13 @@ export class FakeE2bSandbox implements E2bSandboxHandle {
         child.on('close', (code) => {
           const result = { exitCode: code ?? 137, stdout, stderr };
           if (result.exitCode === 0) resolve(result);
-          else reject(Object.assign(new Error(`exit status ${result.exitCode}`), { name: 'CommandExitError', ...result }));
+          else
+            reject(
+              Object.assign(new Error(`exit status ${result.exitCode}`), {
+                name: 'CommandExitError',
+                ...result,
+              }),
+            );
         });
       });
       const handle: E2bCommandHandle = {

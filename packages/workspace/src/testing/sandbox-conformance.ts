@@ -27,18 +27,30 @@ export function runSandboxConformance(name: string, factory: SandboxFactory): vo
       const { fs } = await open();
       await fs.writeText('in/data.txt', 'from host\n');
       const run = await fs.exec('cat in/data.txt && echo "from sandbox" > out.txt && echo done');
-      expect(run).toMatchObject({ exitCode: 0, stdout: 'from host\ndone\n', timedOut: false, aborted: false, truncated: false });
+      expect(run).toMatchObject({
+        exitCode: 0,
+        stdout: 'from host\ndone\n',
+        timedOut: false,
+        aborted: false,
+        truncated: false,
+      });
       expect(await fs.readText('out.txt')).toBe('from sandbox\n');
     });
 
     it('reports exit codes and stderr, and honours cwd, env and stdin', async () => {
       const { fs } = await open();
-      expect(await fs.exec('echo oops >&2; exit 3')).toMatchObject({ exitCode: 3, stdout: '', stderr: 'oops\n' });
+      expect(await fs.exec('echo oops >&2; exit 3')).toMatchObject({
+        exitCode: 3,
+        stdout: '',
+        stderr: 'oops\n',
+      });
       await fs.mkdir('sub/dir');
       expect((await fs.exec('basename "$(pwd)"', { cwd: 'sub/dir' })).stdout).toBe('dir\n');
       await expectAppError(fs.exec('pwd', { cwd: '../..' }), 'PATH_ESCAPE');
       await expectAppError(fs.exec('pwd', { cwd: 'missing' }), 'NOT_FOUND');
-      expect((await fs.exec('echo "$GREETING"', { env: { GREETING: 'hi there' } })).stdout).toBe('hi there\n');
+      expect((await fs.exec('echo "$GREETING"', { env: { GREETING: 'hi there' } })).stdout).toBe(
+        'hi there\n',
+      );
       expect((await fs.exec('tr a-z A-Z', { stdin: 'shout' })).stdout).toBe('SHOUT');
     });
 
@@ -77,7 +89,9 @@ export function runSandboxConformance(name: string, factory: SandboxFactory): vo
 
     it('caps output with a truncation marker', async () => {
       const { fs } = await open();
-      const run = await fs.exec('i=0; while [ $i -lt 3000 ]; do echo "line $i"; i=$((i+1)); done', { maxOutputBytes: 1000 });
+      const run = await fs.exec('i=0; while [ $i -lt 3000 ]; do echo "line $i"; i=$((i+1)); done', {
+        maxOutputBytes: 1000,
+      });
       expect(run.exitCode).toBe(0);
       expect(run.truncated).toBe(true);
       expect(run.stdout).toMatch(/truncated/);
@@ -88,7 +102,8 @@ export function runSandboxConformance(name: string, factory: SandboxFactory): vo
 
     it('has no network', async () => {
       const { fs } = await open();
-      const probe = 'for p in 6379 5432 4222 80; do (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null && echo "open $p"; done; echo checked';
+      const probe =
+        'for p in 6379 5432 4222 80; do (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null && echo "open $p"; done; echo checked';
       const run = await fs.exec(`bash -c '${probe}'`);
       expect(run.stdout).toBe('checked\n');
     });

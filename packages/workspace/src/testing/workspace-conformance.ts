@@ -88,7 +88,10 @@ export function runWorkspaceConformance(name: string, factory: WorkspaceFactory)
         expect(lost.reason).toMatchObject({ code: 'CONFLICT' });
         expect(await fs.readText('race.txt')).toMatch(new RegExp(`^[AB]${round}$`));
       }
-      const creators = await Promise.allSettled([fs.writeText('new.txt', 'A', { ifVersion: null }), fs.writeText('new.txt', 'B', { ifVersion: null })]);
+      const creators = await Promise.allSettled([
+        fs.writeText('new.txt', 'A', { ifVersion: null }),
+        fs.writeText('new.txt', 'B', { ifVersion: null }),
+      ]);
       expect(creators.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(base.version).toBeTruthy();
     });
@@ -105,10 +108,20 @@ export function runWorkspaceConformance(name: string, factory: WorkspaceFactory)
 
     it('lists directories flat, recursively, by glob and with a limit', async () => {
       const fs = await open();
-      for (const p of ['a.md', 'b.txt', 'docs/c.md', 'docs/deep/d.md', '.hidden/e.md']) await fs.writeText(p, p);
+      for (const p of ['a.md', 'b.txt', 'docs/c.md', 'docs/deep/d.md', '.hidden/e.md'])
+        await fs.writeText(p, p);
       expect(paths(await fs.list(''))).toEqual(['.hidden', 'a.md', 'b.txt', 'docs']);
-      expect(paths(await fs.list('docs', { recursive: true }))).toEqual(['docs/c.md', 'docs/deep', 'docs/deep/d.md']);
-      expect(paths(await fs.list('', { glob: '**/*.md' }))).toEqual(['.hidden/e.md', 'a.md', 'docs/c.md', 'docs/deep/d.md']);
+      expect(paths(await fs.list('docs', { recursive: true }))).toEqual([
+        'docs/c.md',
+        'docs/deep',
+        'docs/deep/d.md',
+      ]);
+      expect(paths(await fs.list('', { glob: '**/*.md' }))).toEqual([
+        '.hidden/e.md',
+        'a.md',
+        'docs/c.md',
+        'docs/deep/d.md',
+      ]);
       expect(paths(await fs.list('', { glob: '*.md' }))).toEqual(['a.md']);
       expect(paths(await fs.list('docs', { recursive: true, glob: '*.md' }))).toEqual(['docs/c.md']);
       expect(await fs.list('', { recursive: true, limit: 2 })).toHaveLength(2);
@@ -130,7 +143,9 @@ export function runWorkspaceConformance(name: string, factory: WorkspaceFactory)
       ]);
       expect(await fs.grep(/todo/, { ignoreCase: true, glob: '*.ts' })).toHaveLength(3);
       expect(await fs.grep('TODO', { maxMatches: 2 })).toHaveLength(2);
-      expect(await fs.grep('^ok$', { path: 'src/a.ts' })).toEqual([{ path: 'src/a.ts', line: 2, text: 'ok' }]);
+      expect(await fs.grep('^ok$', { path: 'src/a.ts' })).toEqual([
+        { path: 'src/a.ts', line: 2, text: 'ok' },
+      ]);
       await expectAppError(fs.grep('(unclosed'), 'INVALID_REQUEST');
       await expectAppError(fs.grep('x', { path: 'nowhere' }), 'NOT_FOUND');
     });
@@ -148,7 +163,11 @@ export function runWorkspaceConformance(name: string, factory: WorkspaceFactory)
       await fs.writeText('tree/x/1.txt', '1');
       await fs.writeText('tree/2.txt', '2');
       await fs.move('tree', 'renamed');
-      expect(paths(await fs.list('renamed', { recursive: true }))).toEqual(['renamed/2.txt', 'renamed/x', 'renamed/x/1.txt']);
+      expect(paths(await fs.list('renamed', { recursive: true }))).toEqual([
+        'renamed/2.txt',
+        'renamed/x',
+        'renamed/x/1.txt',
+      ]);
       expect(await fs.exists('tree')).toBe(false);
       await expectAppError(fs.move('renamed', 'renamed/inside'), 'INVALID_REQUEST');
       await expectAppError(fs.move('ghost.txt', 'x.txt'), 'NOT_FOUND');

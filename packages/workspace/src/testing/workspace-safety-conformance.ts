@@ -7,14 +7,37 @@ import { expectAppError } from './expect-app-error.js';
 
 // Segments biased towards the pieces escapes are made of.
 const SEGMENT = fc.oneof(
-  fc.constantFrom('..', '.', '', 'a', 'b', '...', '%2e%2e', '\\', '..\\', 'C:', '~', 'é', 'e\u0301', '\u0000', '\n', '\uff0e\uff0e', '\ud800', '\ud83d\ude00'),
+  fc.constantFrom(
+    '..',
+    '.',
+    '',
+    'a',
+    'b',
+    '...',
+    '%2e%2e',
+    '\\',
+    '..\\',
+    'C:',
+    '~',
+    'é',
+    'e\u0301',
+    '\u0000',
+    '\n',
+    '\uff0e\uff0e',
+    '\ud800',
+    '\ud83d\ude00',
+  ),
   fc.string({ maxLength: 4, unit: 'binary' }),
   fc.string({ maxLength: 6 }),
 );
-const PATH = fc.tuple(fc.boolean(), fc.array(SEGMENT, { minLength: 1, maxLength: 6 })).map(([abs, segs]) => `${abs ? '/' : ''}${segs.join('/')}`);
+const PATH = fc
+  .tuple(fc.boolean(), fc.array(SEGMENT, { minLength: 1, maxLength: 6 }))
+  .map(([abs, segs]) => `${abs ? '/' : ''}${segs.join('/')}`);
 
 /** Path-guard and isolation checks; part of runWorkspaceConformance. */
-export function runWorkspaceSafetyConformance(open: (options?: WorkspaceFactoryOptions) => Promise<WorkspaceUnderTest>): void {
+export function runWorkspaceSafetyConformance(
+  open: (options?: WorkspaceFactoryOptions) => Promise<WorkspaceUnderTest>,
+): void {
   it('rejects every attack path with PATH_ESCAPE and stores nothing', async () => {
     const ws = await open();
     const { fs } = ws;

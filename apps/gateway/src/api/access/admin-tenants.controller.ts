@@ -32,7 +32,11 @@ export class AdminTenantsController {
 
   @Get()
   @DocReply(TenantInfoSchema, { list: true })
-  async list(@CurrentActor() actor: Actor, @ZodQuery(AccessListQuerySchema) query: AccessListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(AccessListQuerySchema) query: AccessListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(T.listTenants, { actor, query }), (t) => t);
   }
 }

@@ -24,7 +24,11 @@ export class AdminUsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @ZodQuery(AccessListQuerySchema) query: AccessListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(AccessListQuerySchema) query: AccessListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(A.listUsers, { actor, query }), (u) => u);
   }
 
@@ -36,7 +40,11 @@ export class AdminUsersController {
 
   @Patch(':id')
   @ChangesAccess()
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(UpdateUserRequestSchema) body: UpdateUserRequest) {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(UpdateUserRequestSchema) body: UpdateUserRequest,
+  ) {
     return this.rpc.request(A.updateUser, { actor, id, body });
   }
 }

@@ -1,5 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
-import { AppError, ControlAccessSubjects as A, ShareAgentRequestSchema, type Actor, type ShareAgentRequest } from '@agentry/contracts';
+import {
+  AppError,
+  ControlAccessSubjects as A,
+  ShareAgentRequestSchema,
+  type Actor,
+  type ShareAgentRequest,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ZodBody } from '../../http/zod-params.js';
@@ -18,12 +24,21 @@ export class AgentSharesController {
 
   @Post()
   @HttpCode(200)
-  share(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(ShareAgentRequestSchema) body: ShareAgentRequest) {
+  share(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(ShareAgentRequestSchema) body: ShareAgentRequest,
+  ) {
     return this.rpc.request(A.shareAgent, { actor, id, body });
   }
 
   @Delete(':granteeType/:granteeId')
-  async unshare(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('granteeType') type: string, @Param('granteeId') granteeId: string) {
+  async unshare(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('granteeType') type: string,
+    @Param('granteeId') granteeId: string,
+  ) {
     if (type !== 'user') throw new AppError('INVALID_REQUEST', 'granteeType: only "user" is supported');
     const { deleted } = await this.rpc.request(A.unshareAgent, { actor, id, granteeId });
     if (!deleted) throw new AppError('NOT_FOUND', `Agent ${id} is not shared with user ${granteeId}`);

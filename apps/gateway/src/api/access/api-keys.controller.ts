@@ -29,7 +29,11 @@ export class ApiKeysController {
   }
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @ZodQuery(AccessListQuerySchema) query: AccessListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(AccessListQuerySchema) query: AccessListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(A.listApiKeys, { actor, query }), (k) => k);
   }
 

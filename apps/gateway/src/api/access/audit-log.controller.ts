@@ -1,6 +1,11 @@
 import { Controller, Get, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AuditListQuerySchema, ControlAccessSubjects as A, type Actor, type AuditListQuery } from '@agentry/contracts';
+import {
+  AuditListQuerySchema,
+  ControlAccessSubjects as A,
+  type Actor,
+  type AuditListQuery,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ZodQuery } from '../../http/zod-params.js';
@@ -14,7 +19,11 @@ export class AuditLogController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @ZodQuery(AuditListQuerySchema) query: AuditListQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @ZodQuery(AuditListQuerySchema) query: AuditListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return toApiList(reply, await this.rpc.request(A.listAuditLog, { actor, query }), (e) => e);
   }
 }

@@ -44,7 +44,11 @@ export class NamespaceMembersController {
   @HttpCode(200)
   @DocReply(NamespaceMemberSchema)
   @ChangesAccess()
-  add(@CurrentActor() actor: Actor, @Param('id') id: string, @ZodBody(AddNamespaceMemberRequestSchema) body: AddNamespaceMemberRequest) {
+  add(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @ZodBody(AddNamespaceMemberRequestSchema) body: AddNamespaceMemberRequest,
+  ) {
     return this.rpc.request(T.addMember, { actor, id, body });
   }
 

@@ -1,5 +1,11 @@
 import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
-import { ControlAccessSubjects as A, CreateNamespaceRequestSchema, NamespaceInfoSchema, type Actor, type CreateNamespaceRequest } from '@agentry/contracts';
+import {
+  ControlAccessSubjects as A,
+  CreateNamespaceRequestSchema,
+  NamespaceInfoSchema,
+  type Actor,
+  type CreateNamespaceRequest,
+} from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';

@@ -40,7 +40,10 @@ function observe(body: any): ConformanceObservedRequest {
   };
 }
 
-const makeModel = (fake: FakeAnthropicServer, extra: Partial<ConstructorParameters<typeof AnthropicMessagesModel>[0]> = {}) =>
+const makeModel = (
+  fake: FakeAnthropicServer,
+  extra: Partial<ConstructorParameters<typeof AnthropicMessagesModel>[0]> = {},
+) =>
   new AnthropicMessagesModel({
     id: 'anthropic/claude-sonnet-4-5',
     model: 'claude-sonnet-4-5',
@@ -82,7 +85,10 @@ describe('AnthropicMessagesModel against the fake server', () => {
 
   it('sends the key, max_tokens, a cached system prompt, and reports cache usage', async () => {
     fake.reset();
-    fake.enqueue({ text: 'ok', usage: { inputTokens: 20, outputTokens: 4, cacheReadInputTokens: 900, cacheCreationInputTokens: 30 } });
+    fake.enqueue({
+      text: 'ok',
+      usage: { inputTokens: 20, outputTokens: 4, cacheReadInputTokens: 900, cacheCreationInputTokens: 30 },
+    });
     const done = (await run(makeModel(fake, { maxTokens: 1024 }))).at(-1);
     expect(done).toMatchObject({
       type: 'done',
@@ -94,7 +100,9 @@ describe('AnthropicMessagesModel against the fake server', () => {
       max_tokens: 1024,
       stream: true,
       system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }] }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }] },
+      ],
     });
   });
 
@@ -105,13 +113,21 @@ describe('AnthropicMessagesModel against the fake server', () => {
     const thinking = events.flatMap((e) => (e.type === 'thinking_delta' ? [e.text] : [])).join('');
     expect(thinking).toBe('weighing options');
     expect(events.at(-1)).toMatchObject({
-      message: { content: [{ type: 'thinking', text: 'weighing options', signature: expect.stringMatching(/^sig_msg_/) }, { type: 'text', text: 'done' }] },
+      message: {
+        content: [
+          { type: 'thinking', text: 'weighing options', signature: expect.stringMatching(/^sig_msg_/) },
+          { type: 'text', text: 'done' },
+        ],
+      },
     });
   });
 
   it('retries an overloaded_error event that arrives before any content', async () => {
     fake.reset();
-    fake.enqueue({ kind: 'stream_error', type: 'overloaded_error', message: 'Overloaded' }, { text: 'second try' });
+    fake.enqueue(
+      { kind: 'stream_error', type: 'overloaded_error', message: 'Overloaded' },
+      { text: 'second try' },
+    );
     const events = await run(makeModel(fake));
     expect(events.at(-1)).toMatchObject({ message: { content: [{ type: 'text', text: 'second try' }] } });
     expect(fake.messageRequests).toHaveLength(2);

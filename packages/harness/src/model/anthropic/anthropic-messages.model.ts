@@ -1,5 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageCreateParamsStreaming,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages';
 import { AppError } from '@agentry/contracts';
 import type { ModelPort, ModelRequest, ModelStreamEvent } from '../model-port.js';
 import { ModelRetryPolicy, type ModelRetryOptions } from '../model-retry.policy.js';
@@ -42,7 +45,11 @@ export class AnthropicMessagesModel implements ModelPort {
   }
 
   stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    return this.retry.run(() => this.attempt(request, signal), (error) => this.toAppError(error, signal), signal);
+    return this.retry.run(
+      () => this.attempt(request, signal),
+      (error) => this.toAppError(error, signal),
+      signal,
+    );
   }
 
   buildBody(request: ModelRequest): MessageCreateParamsStreaming {
@@ -91,9 +98,14 @@ export class AnthropicMessagesModel implements ModelPort {
   }
 }
 
-function describeAnthropicFailure(error: unknown, sdk: AnthropicSdk | undefined, signal?: AbortSignal): ProviderFailure {
+function describeAnthropicFailure(
+  error: unknown,
+  sdk: AnthropicSdk | undefined,
+  signal?: AbortSignal,
+): ProviderFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (signal?.aborted || (sdk && error instanceof sdk.APIUserAbortError)) return { kind: 'aborted', message, cause: error };
+  if (signal?.aborted || (sdk && error instanceof sdk.APIUserAbortError))
+    return { kind: 'aborted', message, cause: error };
   if (!sdk) return { kind: 'connection', message: `cannot load the Anthropic SDK: ${message}`, cause: error };
   if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout', message, cause: error };
   if (error instanceof sdk.APIConnectionError) return { kind: 'connection', message, cause: error };
@@ -101,7 +113,14 @@ function describeAnthropicFailure(error: unknown, sdk: AnthropicSdk | undefined,
     const body = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
     const type = typeof body?.error?.type === 'string' ? body.error.type : undefined;
     const detail = typeof body?.error?.message === 'string' ? body.error.message : message;
-    return { kind: 'status', status: error.status, headers: error.headers, message: detail, errorType: type, cause: error };
+    return {
+      kind: 'status',
+      status: error.status,
+      headers: error.headers,
+      message: detail,
+      errorType: type,
+      cause: error,
+    };
   }
   // A broken body stream (socket reset) surfaces as a plain error.
   return { kind: 'connection', message, cause: error };

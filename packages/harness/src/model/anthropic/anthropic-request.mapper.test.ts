@@ -19,7 +19,13 @@ describe('toAnthropicRequest', () => {
       ],
     },
     { role: 'tool', toolCallId: 'a', toolName: 'f', content: [{ type: 'text', text: 'one' }] },
-    { role: 'tool', toolCallId: 'b', toolName: 'f', content: [{ type: 'image', mediaType: 'image/png', data: 'AAA' }], isError: true },
+    {
+      role: 'tool',
+      toolCallId: 'b',
+      toolName: 'f',
+      content: [{ type: 'image', mediaType: 'image/png', data: 'AAA' }],
+      isError: true,
+    },
     { role: 'user', content: [{ type: 'text', text: 'and?' }] },
   ];
 
@@ -50,6 +56,8 @@ describe('toAnthropicRequest', () => {
     expect(cached.system?.[0]).toMatchObject({ cache_control: { type: 'ephemeral' } });
     expect(cached.messages[2]?.content.at(-1)).toMatchObject({ cache_control: { type: 'ephemeral' } });
     expect(cached.messages[2]?.content[0]).not.toHaveProperty('cache_control');
-    expect(toAnthropicRequest(history, false).messages[2]?.content.at(-1)).not.toHaveProperty('cache_control');
+    expect(toAnthropicRequest(history, false).messages[2]?.content.at(-1)).not.toHaveProperty(
+      'cache_control',
+    );
   });
 });

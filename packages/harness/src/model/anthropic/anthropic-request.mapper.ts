@@ -39,7 +39,12 @@ export function toAnthropicRequest(history: ChatMessage[], cache: boolean): Anth
       case 'assistant':
         append('assistant', [
           ...message.content.flatMap(toAssistantBlock),
-          ...(message.toolCalls ?? []).map((c): ContentBlockParam => ({ type: 'tool_use', id: c.id, name: c.name, input: c.input })),
+          ...(message.toolCalls ?? []).map((c): ContentBlockParam => ({
+            type: 'tool_use',
+            id: c.id,
+            name: c.name,
+            input: c.input,
+          })),
         ]);
         break;
       case 'tool':
@@ -60,7 +65,11 @@ export function toAnthropicRequest(history: ChatMessage[], cache: boolean): Anth
 
 export function toAnthropicTools(tools: ToolDefinition[] | undefined): Tool[] | undefined {
   if (!tools || tools.length === 0) return undefined;
-  return tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Tool.InputSchema }));
+  return tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.inputSchema as Tool.InputSchema,
+  }));
 }
 
 function toUserBlock(block: ContentBlock): ContentBlockParam[] {
@@ -72,7 +81,8 @@ function toUserBlock(block: ContentBlock): ContentBlockParam[] {
 function toAssistantBlock(block: ContentBlock): ContentBlockParam[] {
   if (block.type === 'text') return block.text ? [{ type: 'text', text: block.text }] : [];
   // The API rejects thinking it cannot verify; unsigned thinking (from another provider) is dropped.
-  if (block.type === 'thinking') return block.signature ? [{ type: 'thinking', thinking: block.text, signature: block.signature }] : [];
+  if (block.type === 'thinking')
+    return block.signature ? [{ type: 'thinking', thinking: block.text, signature: block.signature }] : [];
   return [];
 }
 

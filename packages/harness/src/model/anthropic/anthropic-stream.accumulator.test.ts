@@ -5,7 +5,14 @@ import { AnthropicStreamAccumulator } from './anthropic-stream.accumulator.js';
 const ev = (event: Record<string, unknown>) => event as unknown as RawMessageStreamEvent;
 const start = ev({
   type: 'message_start',
-  message: { usage: { input_tokens: 40, output_tokens: 1, cache_read_input_tokens: 1000, cache_creation_input_tokens: 0 } },
+  message: {
+    usage: {
+      input_tokens: 40,
+      output_tokens: 1,
+      cache_read_input_tokens: 1000,
+      cache_creation_input_tokens: 0,
+    },
+  },
 });
 
 describe('AnthropicStreamAccumulator', () => {
@@ -13,15 +20,35 @@ describe('AnthropicStreamAccumulator', () => {
     const acc = new AnthropicStreamAccumulator('anthropic/claude-x');
     const events = [
       start,
-      ev({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      ev({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
       ev({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'plan' } }),
       ev({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } }),
       ev({ type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } }),
       ev({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Looking.' } }),
-      ev({ type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 't1', name: 'read', input: {} } }),
-      ev({ type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"path":' } }),
-      ev({ type: 'content_block_start', index: 3, content_block: { type: 'tool_use', id: 't2', name: 'now', input: {} } }),
-      ev({ type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '"a.md"}' } }),
+      ev({
+        type: 'content_block_start',
+        index: 2,
+        content_block: { type: 'tool_use', id: 't1', name: 'read', input: {} },
+      }),
+      ev({
+        type: 'content_block_delta',
+        index: 2,
+        delta: { type: 'input_json_delta', partial_json: '{"path":' },
+      }),
+      ev({
+        type: 'content_block_start',
+        index: 3,
+        content_block: { type: 'tool_use', id: 't2', name: 'now', input: {} },
+      }),
+      ev({
+        type: 'content_block_delta',
+        index: 2,
+        delta: { type: 'input_json_delta', partial_json: '"a.md"}' },
+      }),
       ev({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 30 } }),
       ev({ type: 'message_stop' }),
     ].flatMap((e) => acc.push(e));
@@ -54,13 +81,29 @@ describe('AnthropicStreamAccumulator', () => {
   it('maps max_tokens and refuses malformed tool input with a typed error', () => {
     const acc = new AnthropicStreamAccumulator('m');
     acc.push(start);
-    acc.push(ev({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'f', input: {} } }));
-    acc.push(ev({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"cut' } }));
-    acc.push(ev({ type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 5 } }));
+    acc.push(
+      ev({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't', name: 'f', input: {} },
+      }),
+    );
+    acc.push(
+      ev({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"cut' },
+      }),
+    );
+    acc.push(
+      ev({ type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 5 } }),
+    );
     expect(() => acc.finish()).toThrow(expect.objectContaining({ code: 'MODEL_REQUEST_FAILED' }));
     const text = new AnthropicStreamAccumulator('m');
     text.push(start);
-    text.push(ev({ type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 5 } }));
+    text.push(
+      ev({ type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: { output_tokens: 5 } }),
+    );
     expect(text.finish().stopReason).toBe('max_tokens');
   });
 });

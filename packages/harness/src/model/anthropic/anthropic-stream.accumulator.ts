@@ -24,7 +24,9 @@ export class AnthropicStreamAccumulator {
           inputTokens: u.input_tokens,
           outputTokens: u.output_tokens,
           ...(u.cache_read_input_tokens ? { cacheReadInputTokens: u.cache_read_input_tokens } : {}),
-          ...(u.cache_creation_input_tokens ? { cacheCreationInputTokens: u.cache_creation_input_tokens } : {}),
+          ...(u.cache_creation_input_tokens
+            ? { cacheCreationInputTokens: u.cache_creation_input_tokens }
+            : {}),
         };
         return [];
       }
@@ -35,7 +37,11 @@ export class AnthropicStreamAccumulator {
           return block.text ? [{ type: 'text_delta', text: block.text }] : [];
         }
         if (block.type === 'thinking') {
-          this.blocks.set(event.index, { kind: 'thinking', text: block.thinking, signature: block.signature });
+          this.blocks.set(event.index, {
+            kind: 'thinking',
+            text: block.thinking,
+            signature: block.signature,
+          });
           return block.thinking ? [{ type: 'thinking_delta', text: block.thinking }] : [];
         }
         if (block.type === 'tool_use') {
@@ -54,7 +60,8 @@ export class AnthropicStreamAccumulator {
         // Newer API versions repeat the final input counts here; prefer them when present.
         if (typeof u.input_tokens === 'number') this.usage.inputTokens = u.input_tokens;
         if (u.cache_read_input_tokens) this.usage.cacheReadInputTokens = u.cache_read_input_tokens;
-        if (u.cache_creation_input_tokens) this.usage.cacheCreationInputTokens = u.cache_creation_input_tokens;
+        if (u.cache_creation_input_tokens)
+          this.usage.cacheCreationInputTokens = u.cache_creation_input_tokens;
         return [];
       }
       default:
@@ -67,8 +74,14 @@ export class AnthropicStreamAccumulator {
     const toolCalls: ToolCall[] = [];
     for (const [, block] of [...this.blocks.entries()].sort(([a], [b]) => a - b)) {
       if (block.kind === 'text' && block.text) content.push({ type: 'text', text: block.text });
-      if (block.kind === 'thinking') content.push({ type: 'thinking', text: block.text, ...(block.signature ? { signature: block.signature } : {}) });
-      if (block.kind === 'tool') toolCalls.push({ id: block.id, name: block.name, input: this.parseInput(block) });
+      if (block.kind === 'thinking')
+        content.push({
+          type: 'thinking',
+          text: block.text,
+          ...(block.signature ? { signature: block.signature } : {}),
+        });
+      if (block.kind === 'tool')
+        toolCalls.push({ id: block.id, name: block.name, input: this.parseInput(block) });
     }
     return {
       type: 'done',
@@ -78,7 +91,10 @@ export class AnthropicStreamAccumulator {
     };
   }
 
-  private pushDelta(index: number, delta: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta']): ModelStreamEvent[] {
+  private pushDelta(
+    index: number,
+    delta: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta'],
+  ): ModelStreamEvent[] {
     const block = this.blocks.get(index);
     if (!block) return [];
     if (delta.type === 'text_delta' && block.kind === 'text') {
@@ -95,7 +111,9 @@ export class AnthropicStreamAccumulator {
     }
     if (delta.type === 'input_json_delta' && block.kind === 'tool') {
       block.json += delta.partial_json;
-      return delta.partial_json ? [{ type: 'tool_call_delta', id: block.id, argumentsDelta: delta.partial_json }] : [];
+      return delta.partial_json
+        ? [{ type: 'tool_call_delta', id: block.id, argumentsDelta: delta.partial_json }]
+        : [];
     }
     return [];
   }
@@ -104,13 +122,18 @@ export class AnthropicStreamAccumulator {
     if (block.json.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(block.json);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // fall through to the typed error below
     }
-    throw new AppError('MODEL_REQUEST_FAILED', `${this.modelId}: tool call ${block.name} has invalid JSON input`, {
-      details: { model: this.modelId, toolCallId: block.id, input: block.json.slice(0, 2000) },
-    });
+    throw new AppError(
+      'MODEL_REQUEST_FAILED',
+      `${this.modelId}: tool call ${block.name} has invalid JSON input`,
+      {
+        details: { model: this.modelId, toolCallId: block.id, input: block.json.slice(0, 2000) },
+      },
+    );
   }
 }
 

@@ -9,10 +9,15 @@ function toFakeReply(reply: ConformanceReply): FakeOpenAiReply {
     case 'text':
       return {
         text: reply.text,
-        ...(reply.usage ? { usage: { promptTokens: reply.usage.inputTokens, completionTokens: reply.usage.outputTokens } } : {}),
+        ...(reply.usage
+          ? { usage: { promptTokens: reply.usage.inputTokens, completionTokens: reply.usage.outputTokens } }
+          : {}),
       };
     case 'tool_calls':
-      return { text: reply.text, toolCalls: reply.calls.map((c) => ({ id: c.id, name: c.name, arguments: c.input })) };
+      return {
+        text: reply.text,
+        toolCalls: reply.calls.map((c) => ({ id: c.id, name: c.name, arguments: c.input })),
+      };
     case 'rate_limited':
       return FakeOpenAiServer.rateLimited(0);
     case 'overloaded':
@@ -27,7 +32,10 @@ function toFakeReply(reply: ConformanceReply): FakeOpenAiReply {
 function observe(body: any): ConformanceObservedRequest {
   const messages: any[] = body?.messages ?? [];
   return {
-    systemText: messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n'),
+    systemText: messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n'),
     toolNames: (body?.tools ?? []).map((t: any) => t.function.name),
     assistantToolCalls: messages
       .filter((m) => m.role === 'assistant')
@@ -35,11 +43,18 @@ function observe(body: any): ConformanceObservedRequest {
       .map((c: any) => ({ id: c.id, name: c.function.name, input: JSON.parse(c.function.arguments) })),
     toolResults: messages
       .filter((m) => m.role === 'tool')
-      .map((m) => ({ toolCallId: m.tool_call_id, text: m.content, isError: String(m.content).startsWith('Error: ') })),
+      .map((m) => ({
+        toolCallId: m.tool_call_id,
+        text: m.content,
+        isError: String(m.content).startsWith('Error: '),
+      })),
   };
 }
 
-const makeModel = (fake: FakeOpenAiServer, extra: Partial<ConstructorParameters<typeof OpenAiChatModel>[0]> = {}) =>
+const makeModel = (
+  fake: FakeOpenAiServer,
+  extra: Partial<ConstructorParameters<typeof OpenAiChatModel>[0]> = {},
+) =>
   new OpenAiChatModel({
     id: 'vllm/fake-model',
     model: 'fake-model',
@@ -70,7 +85,10 @@ describe('OpenAiChatModel against the fake server', () => {
 
   const run = async (model: OpenAiChatModel) => {
     const events = [];
-    for await (const event of model.stream({ messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })) events.push(event);
+    for await (const event of model.stream({
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    }))
+      events.push(event);
     return events;
   };
 
@@ -78,18 +96,35 @@ describe('OpenAiChatModel against the fake server', () => {
     fake.reset();
     fake.enqueue({ text: 'ok', usage: { promptTokens: 100, completionTokens: 3, cachedTokens: 60 } });
     const done = (await run(makeModel(fake, { maxTokens: 256 }))).at(-1);
-    expect(done).toMatchObject({ type: 'done', usage: { inputTokens: 40, outputTokens: 3, cacheReadInputTokens: 60 } });
+    expect(done).toMatchObject({
+      type: 'done',
+      usage: { inputTokens: 40, outputTokens: 3, cacheReadInputTokens: 60 },
+    });
     const body = fake.completionRequests[0];
-    expect(body).toMatchObject({ model: 'fake-model', stream: true, stream_options: { include_usage: true }, max_tokens: 256 });
+    expect(body).toMatchObject({
+      model: 'fake-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 256,
+    });
   });
 
   it('streams reasoning_content as thinking', async () => {
     fake.reset();
     fake.enqueue({ reasoning: 'let me see', text: 'yes' });
     const events = await run(makeModel(fake));
-    const thinking = events.filter((e) => e.type === 'thinking_delta').map((e) => (e.type === 'thinking_delta' ? e.text : ''));
+    const thinking = events
+      .filter((e) => e.type === 'thinking_delta')
+      .map((e) => (e.type === 'thinking_delta' ? e.text : ''));
     expect(thinking.join('')).toBe('let me see');
-    expect(events.at(-1)).toMatchObject({ message: { content: [{ type: 'thinking', text: 'let me see' }, { type: 'text', text: 'yes' }] } });
+    expect(events.at(-1)).toMatchObject({
+      message: {
+        content: [
+          { type: 'thinking', text: 'let me see' },
+          { type: 'text', text: 'yes' },
+        ],
+      },
+    });
   });
 
   it('waits for Retry-After before retrying a 429', async () => {
@@ -103,7 +138,12 @@ describe('OpenAiChatModel against the fake server', () => {
 
   it('gives up after the configured attempts with MODEL_OVERLOADED', async () => {
     fake.reset();
-    fake.enqueue(FakeOpenAiServer.overloaded(), FakeOpenAiServer.overloaded(), FakeOpenAiServer.overloaded(), { text: 'late' });
+    fake.enqueue(
+      FakeOpenAiServer.overloaded(),
+      FakeOpenAiServer.overloaded(),
+      FakeOpenAiServer.overloaded(),
+      { text: 'late' },
+    );
     await expect(run(makeModel(fake))).rejects.toMatchObject({ code: 'MODEL_OVERLOADED', retryable: true });
     expect(fake.completionRequests).toHaveLength(3);
   });
@@ -111,7 +151,10 @@ describe('OpenAiChatModel against the fake server', () => {
   it('does not retry a 400 and maps a 401 to UNAUTHENTICATED', async () => {
     fake.reset();
     fake.enqueue({ kind: 'error', status: 400, body: { error: { message: 'bad tool schema' } } });
-    await expect(run(makeModel(fake))).rejects.toMatchObject({ code: 'MODEL_REQUEST_FAILED', retryable: false });
+    await expect(run(makeModel(fake))).rejects.toMatchObject({
+      code: 'MODEL_REQUEST_FAILED',
+      retryable: false,
+    });
     fake.enqueue({ kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided' } } });
     await expect(run(makeModel(fake))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(fake.completionRequests).toHaveLength(2);

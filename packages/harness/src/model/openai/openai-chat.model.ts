@@ -1,5 +1,8 @@
 import OpenAI from 'openai';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
 import { AppError } from '@agentry/contracts';
 import type { ModelPort, ModelRequest, ModelStreamEvent } from '../model-port.js';
 import { ModelRetryPolicy, type ModelRetryOptions } from '../model-retry.policy.js';
@@ -52,7 +55,11 @@ export class OpenAiChatModel implements ModelPort {
   }
 
   stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    return this.retry.run(() => this.attempt(request, signal), (error) => this.toAppError(error, signal), signal);
+    return this.retry.run(
+      () => this.attempt(request, signal),
+      (error) => this.toAppError(error, signal),
+      signal,
+    );
   }
 
   buildBody(request: ModelRequest): ChatCompletionCreateParamsStreaming {
@@ -106,7 +113,8 @@ export class OpenAiChatModel implements ModelPort {
 
 function describeOpenAiFailure(error: unknown, signal?: AbortSignal): ProviderFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (signal?.aborted || error instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', message, cause: error };
+  if (signal?.aborted || error instanceof OpenAI.APIUserAbortError)
+    return { kind: 'aborted', message, cause: error };
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout', message, cause: error };
   if (error instanceof OpenAI.APIConnectionError) return { kind: 'connection', message, cause: error };
   if (error instanceof OpenAI.APIError) {

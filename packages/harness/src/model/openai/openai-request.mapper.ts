@@ -36,7 +36,11 @@ export function toOpenAiMessages(messages: ChatMessage[]): ChatCompletionMessage
       case 'tool': {
         const text = message.content.map(blockAsText).join('\n');
         // Chat completions has no error flag on tool results; say it in the text.
-        return { role: 'tool', tool_call_id: message.toolCallId, content: message.isError ? `Error: ${text}` : text };
+        return {
+          role: 'tool',
+          tool_call_id: message.toolCallId,
+          content: message.isError ? `Error: ${text}` : text,
+        };
       }
     }
   });
@@ -56,7 +60,8 @@ function toUserContent(blocks: ContentBlock[]): string | ChatCompletionContentPa
   const parts: ChatCompletionContentPart[] = [];
   for (const block of blocks) {
     if (block.type === 'text') parts.push({ type: 'text', text: block.text });
-    if (block.type === 'image') parts.push({ type: 'image_url', image_url: { url: `data:${block.mediaType};base64,${block.data}` } });
+    if (block.type === 'image')
+      parts.push({ type: 'image_url', image_url: { url: `data:${block.mediaType};base64,${block.data}` } });
   }
   return parts;
 }

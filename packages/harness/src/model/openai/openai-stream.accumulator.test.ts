@@ -5,7 +5,13 @@ import { toOpenAiMessages } from './openai-request.mapper.js';
 import { OpenAiStreamAccumulator } from './openai-stream.accumulator.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null): ChatCompletionChunk =>
-  ({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] }) as ChatCompletionChunk;
+  ({
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  }) as ChatCompletionChunk;
 
 describe('OpenAiStreamAccumulator', () => {
   it('keeps interleaved parallel tool calls apart by index', () => {
@@ -33,7 +39,10 @@ describe('OpenAiStreamAccumulator', () => {
     const acc = new OpenAiStreamAccumulator('m');
     acc.push(chunk({ tool_calls: [{ index: 0, id: 'x', function: { name: 'now', arguments: '' } }] }));
     acc.push(chunk({}, 'stop'));
-    expect(acc.finish()).toMatchObject({ stopReason: 'tool_use', message: { toolCalls: [{ id: 'x', name: 'now', input: {} }] } });
+    expect(acc.finish()).toMatchObject({
+      stopReason: 'tool_use',
+      message: { toolCalls: [{ id: 'x', name: 'now', input: {} }] },
+    });
   });
 
   it('maps length to max_tokens and rejects malformed arguments with a typed error', () => {
@@ -49,9 +58,25 @@ describe('OpenAiStreamAccumulator', () => {
 describe('toOpenAiMessages', () => {
   it('maps images to data URLs and tool errors to a marked text result', () => {
     const history: ChatMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', mediaType: 'image/png', data: 'AAA' }] },
-      { role: 'assistant', content: [{ type: 'thinking', text: 'hmm' }], toolCalls: [{ id: 't', name: 'f', input: { a: 1 } }] },
-      { role: 'tool', toolCallId: 't', toolName: 'f', content: [{ type: 'text', text: 'nope' }], isError: true },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', mediaType: 'image/png', data: 'AAA' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'thinking', text: 'hmm' }],
+        toolCalls: [{ id: 't', name: 'f', input: { a: 1 } }],
+      },
+      {
+        role: 'tool',
+        toolCallId: 't',
+        toolName: 'f',
+        content: [{ type: 'text', text: 'nope' }],
+        isError: true,
+      },
     ];
     expect(toOpenAiMessages(history)).toEqual([
       {
@@ -61,7 +86,11 @@ describe('toOpenAiMessages', () => {
           { type: 'image_url', image_url: { url: 'data:image/png;base64,AAA' } },
         ],
       },
-      { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 't', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+      },
       { role: 'tool', tool_call_id: 't', content: 'Error: nope' },
     ]);
   });

@@ -70,7 +70,8 @@ export class OpenAiStreamAccumulator {
       if (!call.id) call.id = `call_${part.index}_${Date.now().toString(36)}`;
       call.started = true;
       events.push({ type: 'tool_call_start', id: call.id, name: call.name });
-      if (call.arguments) events.push({ type: 'tool_call_delta', id: call.id, argumentsDelta: call.arguments });
+      if (call.arguments)
+        events.push({ type: 'tool_call_delta', id: call.id, argumentsDelta: call.arguments });
     }
     const args = part.function?.arguments;
     if (args) {
@@ -84,13 +85,18 @@ export class OpenAiStreamAccumulator {
     if (call.arguments.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(call.arguments);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // fall through to the typed error below
     }
-    throw new AppError('MODEL_REQUEST_FAILED', `${this.modelId}: tool call ${call.name} has invalid JSON arguments`, {
-      details: { model: this.modelId, toolCallId: call.id, arguments: call.arguments.slice(0, 2000) },
-    });
+    throw new AppError(
+      'MODEL_REQUEST_FAILED',
+      `${this.modelId}: tool call ${call.name} has invalid JSON arguments`,
+      {
+        details: { model: this.modelId, toolCallId: call.id, arguments: call.arguments.slice(0, 2000) },
+      },
+    );
   }
 }
 

@@ -3,7 +3,11 @@ import type { ModelPort } from '../model-port.js';
 /** A backend reply, stated independently of any provider's wire format. */
 export type ConformanceReply =
   | { kind: 'text'; text: string; usage?: { inputTokens: number; outputTokens: number } }
-  | { kind: 'tool_calls'; calls: Array<{ id: string; name: string; input: Record<string, unknown> }>; text?: string }
+  | {
+      kind: 'tool_calls';
+      calls: Array<{ id: string; name: string; input: Record<string, unknown> }>;
+      text?: string;
+    }
   /** 429 with Retry-After: 0. */
   | { kind: 'rate_limited' }
   /** 529 / 503 overloaded. */

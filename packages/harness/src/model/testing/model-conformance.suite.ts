@@ -5,7 +5,9 @@ import type { ModelConformanceFixture } from './model-conformance.fixture.js';
 
 type Done = Extract<ModelStreamEvent, { type: 'done' }>;
 
-async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<{ events: ModelStreamEvent[]; done: Done }> {
+async function collect(
+  stream: AsyncIterable<ModelStreamEvent>,
+): Promise<{ events: ModelStreamEvent[]; done: Done }> {
   const events: ModelStreamEvent[] = [];
   for await (const event of stream) events.push(event);
   const done = events.at(-1);
@@ -50,9 +52,15 @@ export function runModelConformance(name: string, makeFixture: () => Promise<Mod
     beforeEach(() => fixture.reset());
 
     it('answers with text and reports usage', async () => {
-      fixture.enqueue({ kind: 'text', text: 'Hello there, traveller.', usage: { inputTokens: 12, outputTokens: 7 } });
+      fixture.enqueue({
+        kind: 'text',
+        text: 'Hello there, traveller.',
+        usage: { inputTokens: 12, outputTokens: 7 },
+      });
       const { done } = await collect(fixture.model.stream(ask('hi')));
-      expect(done.message.content.filter((b) => b.type === 'text')).toEqual([{ type: 'text', text: 'Hello there, traveller.' }]);
+      expect(done.message.content.filter((b) => b.type === 'text')).toEqual([
+        { type: 'text', text: 'Hello there, traveller.' },
+      ]);
       expect(done.message.toolCalls ?? []).toEqual([]);
       expect(done.stopReason).toBe('end_turn');
       expect(done.usage.inputTokens).toBe(12);
@@ -64,20 +72,31 @@ export function runModelConformance(name: string, makeFixture: () => Promise<Mod
       const text = 'A longer answer that arrives in several pieces.';
       fixture.enqueue({ kind: 'text', text });
       const { events, done } = await collect(fixture.model.stream(ask('stream please')));
-      const deltas = events.filter((e): e is Extract<ModelStreamEvent, { type: 'text_delta' }> => e.type === 'text_delta');
+      const deltas = events.filter(
+        (e): e is Extract<ModelStreamEvent, { type: 'text_delta' }> => e.type === 'text_delta',
+      );
       expect(deltas.length).toBeGreaterThan(1);
       expect(deltas.map((d) => d.text).join('')).toBe(text);
       expect(done.message.content).toContainEqual({ type: 'text', text });
     });
 
     it('returns a tool call with parsed input and sends the tool schemas', async () => {
-      fixture.enqueue({ kind: 'tool_calls', calls: [{ id: 'call_a', name: 'get_weather', input: { city: 'Paris' } }] });
-      const { events, done } = await collect(fixture.model.stream(ask('weather in Paris?', { tools: [WEATHER_TOOL] })));
+      fixture.enqueue({
+        kind: 'tool_calls',
+        calls: [{ id: 'call_a', name: 'get_weather', input: { city: 'Paris' } }],
+      });
+      const { events, done } = await collect(
+        fixture.model.stream(ask('weather in Paris?', { tools: [WEATHER_TOOL] })),
+      );
       expect(done.stopReason).toBe('tool_use');
-      expect(done.message.toolCalls).toEqual([{ id: 'call_a', name: 'get_weather', input: { city: 'Paris' } }]);
+      expect(done.message.toolCalls).toEqual([
+        { id: 'call_a', name: 'get_weather', input: { city: 'Paris' } },
+      ]);
       expect(events).toContainEqual({ type: 'tool_call_start', id: 'call_a', name: 'get_weather' });
       const argDeltas = events.filter((e) => e.type === 'tool_call_delta' && e.id === 'call_a');
-      expect(JSON.parse(argDeltas.map((e) => (e.type === 'tool_call_delta' ? e.argumentsDelta : '')).join(''))).toEqual({ city: 'Paris' });
+      expect(
+        JSON.parse(argDeltas.map((e) => (e.type === 'tool_call_delta' ? e.argumentsDelta : '')).join('')),
+      ).toEqual({ city: 'Paris' });
       expect(fixture.lastRequest().toolNames).toEqual(['get_weather']);
     });
 
@@ -108,8 +127,19 @@ export function runModelConformance(name: string, makeFixture: () => Promise<Mod
             { id: 'call_2', name: 'get_weather', input: { city: 'Lima' } },
           ],
         },
-        { role: 'tool', toolCallId: 'call_1', toolName: 'get_weather', content: [{ type: 'text', text: '-3C' }] },
-        { role: 'tool', toolCallId: 'call_2', toolName: 'get_weather', content: [{ type: 'text', text: 'no data' }], isError: true },
+        {
+          role: 'tool',
+          toolCallId: 'call_1',
+          toolName: 'get_weather',
+          content: [{ type: 'text', text: '-3C' }],
+        },
+        {
+          role: 'tool',
+          toolCallId: 'call_2',
+          toolName: 'get_weather',
+          content: [{ type: 'text', text: 'no data' }],
+          isError: true,
+        },
       ];
       const { done } = await collect(fixture.model.stream({ messages: history, tools: [WEATHER_TOOL] }));
       expect(done.message.content).toContainEqual({ type: 'text', text: 'Oslo is cold, Lima is mild.' });

@@ -38,13 +38,25 @@ export function createAgentBashTool(shell: AgentShell, options: AgentBashOptions
     async execute(input, { signal }) {
       const command = typeof input.command === 'string' ? input.command : '';
       if (input.restart === true) await shell.reset();
-      if (command.trim() === '') return input.restart === true ? textOutcome('bash session restarted') : errorOutcome('bash: command is required', 'invalid_request');
+      if (command.trim() === '')
+        return input.restart === true
+          ? textOutcome('bash session restarted')
+          : errorOutcome('bash: command is required', 'invalid_request');
       const requested = optionalNumber(input, 'timeout_ms');
       const timeoutMs = Math.max(1, Math.min(requested ?? options.defaultTimeoutMs, options.maxTimeoutMs));
       const result = await shell.run({ command, timeoutMs, signal });
-      if (result.aborted) return errorOutcome(`${result.output}\nbash: cancelled; the command's processes were killed`.trimStart(), 'cancelled');
-      if (result.timedOut) return errorOutcome(`${result.output}\nbash: command timed out after ${timeoutMs}ms; its processes were killed`.trimStart(), 'timeout');
-      if (result.exitCode !== 0) return errorOutcome(result.output || `exit ${result.exitCode}`, 'nonzero_exit');
+      if (result.aborted)
+        return errorOutcome(
+          `${result.output}\nbash: cancelled; the command's processes were killed`.trimStart(),
+          'cancelled',
+        );
+      if (result.timedOut)
+        return errorOutcome(
+          `${result.output}\nbash: command timed out after ${timeoutMs}ms; its processes were killed`.trimStart(),
+          'timeout',
+        );
+      if (result.exitCode !== 0)
+        return errorOutcome(result.output || `exit ${result.exitCode}`, 'nonzero_exit');
       return textOutcome(result.output);
     },
   };

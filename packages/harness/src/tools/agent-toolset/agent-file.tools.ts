@@ -12,9 +12,13 @@ async function loadText(context: ToolContext, tool: string, filePath: string): P
   const { fs, path } = resolveToolPath(context, filePath);
   const stat = await fs.stat(path);
   if (!stat) throw new AppError('NOT_FOUND', `${tool}: ${filePath} does not exist`);
-  if (stat.kind !== 'file') throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is not a regular file`);
+  if (stat.kind !== 'file')
+    throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is not a regular file`);
   if (stat.size > MAX_FILE_BYTES) {
-    throw new AppError('INVALID_REQUEST', `${tool}: ${filePath} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit; use bash (head, sed -n) to read part of it`);
+    throw new AppError(
+      'INVALID_REQUEST',
+      `${tool}: ${filePath} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit; use bash (head, sed -n) to read part of it`,
+    );
   }
   return fs.readText(path);
 }
@@ -31,7 +35,10 @@ const read: HarnessTool = {
     const filePath = stringArg(input, 'file_path');
     const range = input.view_range;
     if (range !== undefined && !isLineRange(range)) {
-      return errorOutcome('read: view_range must be [start_line, end_line] (1-indexed, end -1 for the last line)', 'invalid_request');
+      return errorOutcome(
+        'read: view_range must be [start_line, end_line] (1-indexed, end -1 for the last line)',
+        'invalid_request',
+      );
     }
     const text = await loadText(context, 'read', filePath);
     if (!range) return textOutcome(text);
@@ -46,7 +53,8 @@ const write: HarnessTool = {
   toolset: 'builtin',
   async execute(input, context) {
     const filePath = stringArg(input, 'file_path');
-    if (typeof input.content !== 'string') return errorOutcome('write: content must be a string', 'invalid_request');
+    if (typeof input.content !== 'string')
+      return errorOutcome('write: content must be a string', 'invalid_request');
     const { fs, path } = resolveToolPath(context, filePath);
     const stat = await fs.writeText(path, input.content, { createParents: true });
     return textOutcome(`wrote ${stat.size} bytes to ${filePath}`);
@@ -63,11 +71,19 @@ const edit: HarnessTool = {
     const current = await loadText(context, 'edit', filePath);
     const count = current.split(oldString).length - 1;
     if (count === 0) return errorOutcome(`edit: old_string not found in ${filePath}`, 'not_found');
-    if (count > 1 && input.replace_all !== true) return errorOutcome(`edit: old_string appears ${count} times in ${filePath} (must be unique)`, 'ambiguous');
+    if (count > 1 && input.replace_all !== true)
+      return errorOutcome(
+        `edit: old_string appears ${count} times in ${filePath} (must be unique)`,
+        'ambiguous',
+      );
     const { fs, path } = resolveToolPath(context, filePath);
     const stat = await fs.stat(path);
     // Compare-and-set so a concurrent writer (a command in the shell) is not silently overwritten.
-    await fs.writeText(path, current.split(oldString).join(newString), stat ? { ifVersion: stat.version } : {});
+    await fs.writeText(
+      path,
+      current.split(oldString).join(newString),
+      stat ? { ifVersion: stat.version } : {},
+    );
     return textOutcome(`edited ${filePath} (${input.replace_all === true ? count : 1} replacement(s))`);
   },
 };
@@ -77,10 +93,13 @@ const glob: HarnessTool = {
   toolset: 'builtin',
   async execute(input, context) {
     const pattern = stringArg(input, 'pattern');
-    if (pattern.startsWith('/') || pattern.split(/[\\/{},]/).includes('..')) return errorOutcome('glob: the pattern must be relative and must not contain ".."', 'path_escape');
+    if (pattern.startsWith('/') || pattern.split(/[\\/{},]/).includes('..'))
+      return errorOutcome('glob: the pattern must be relative and must not contain ".."', 'path_escape');
     const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
     const entries = await fs.list(path, { recursive: true, glob: pattern, limit: 1000 });
-    const files = entries.filter((e) => e.kind === 'file').sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+    const files = entries
+      .filter((e) => e.kind === 'file')
+      .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
     return textOutcome(files.length === 0 ? 'no matches' : files.map((e) => shown(e.path)).join('\n'));
   },
 };
@@ -94,11 +113,18 @@ const grep: HarnessTool = {
     try {
       pattern = new RegExp(source);
     } catch (err) {
-      return errorOutcome(`grep: invalid regular expression: ${err instanceof Error ? err.message : String(err)}`, 'invalid_request');
+      return errorOutcome(
+        `grep: invalid regular expression: ${err instanceof Error ? err.message : String(err)}`,
+        'invalid_request',
+      );
     }
     const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
     const matches = await fs.grep(pattern, { ...(path && path !== '.' ? { path } : {}), maxMatches: 500 });
-    return textOutcome(matches.length === 0 ? 'no matches' : matches.map((m) => `${shown(m.path)}:${m.line}:${m.text}`).join('\n'));
+    return textOutcome(
+      matches.length === 0
+        ? 'no matches'
+        : matches.map((m) => `${shown(m.path)}:${m.line}:${m.text}`).join('\n'),
+    );
   },
 };
 

@@ -52,7 +52,8 @@ export const AGENT_TOOLSET_SCHEMAS: readonly AgentToolSchema[] = [
   },
   {
     name: 'edit',
-    description: 'Replace old_string with new_string in a file. old_string must be unique unless replace_all.',
+    description:
+      'Replace old_string with new_string in a file. old_string must be unique unless replace_all.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -67,7 +68,8 @@ export const AGENT_TOOLSET_SCHEMAS: readonly AgentToolSchema[] = [
   },
   {
     name: 'glob',
-    description: 'Match files under the workdir against a glob pattern. Results are mtime-sorted, newest first.',
+    description:
+      'Match files under the workdir against a glob pattern. Results are mtime-sorted, newest first.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -102,10 +104,18 @@ export const AGENT_TOOLSET_SCHEMAS: readonly AgentToolSchema[] = [
   },
 ];
 
-export type AgentToolsetName = 'bash' | 'read' | 'write' | 'edit' | 'glob' | 'grep' | 'web_fetch' | 'web_search';
+export type AgentToolsetName =
+  'bash' | 'read' | 'write' | 'edit' | 'glob' | 'grep' | 'web_fetch' | 'web_search';
 
 /** The tools that touch the session's files or shell: they run where the session's files live (the Hands). */
-export const AGENT_WORKSPACE_TOOL_NAMES: ReadonlySet<string> = new Set(['bash', 'read', 'write', 'edit', 'glob', 'grep']);
+export const AGENT_WORKSPACE_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'bash',
+  'read',
+  'write',
+  'edit',
+  'glob',
+  'grep',
+]);
 
 export function agentToolSchema(name: AgentToolsetName): AgentToolSchema {
   return AGENT_TOOLSET_SCHEMAS.find((s) => s.name === name)!;

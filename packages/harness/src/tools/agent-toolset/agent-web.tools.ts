@@ -7,7 +7,11 @@ import { agentToolSchema } from './agent-toolset.schemas.js';
 /** `web_fetch` under its CMA schema: the egress-guarded fetcher of the built-in tools. */
 export function createAgentWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
   const fetcher = createWebFetchTool(options);
-  return { ...agentToolSchema('web_fetch'), toolset: 'builtin', execute: (input, context) => fetcher.execute({ url: input.url }, context) };
+  return {
+    ...agentToolSchema('web_fetch'),
+    toolset: 'builtin',
+    execute: (input, context) => fetcher.execute({ url: input.url }, context),
+  };
 }
 
 export interface WebSearchOptions {
@@ -29,12 +33,18 @@ interface SearchHit {
 /** Reads the result shapes of common search APIs: SearXNG (`results[]`) and Brave (`web.results[]`). */
 function hitsOf(body: unknown): SearchHit[] {
   const root = (body ?? {}) as { results?: unknown; web?: { results?: unknown } };
-  const list = Array.isArray(root.results) ? root.results : Array.isArray(root.web?.results) ? root.web.results : [];
+  const list = Array.isArray(root.results)
+    ? root.results
+    : Array.isArray(root.web?.results)
+      ? root.web.results
+      : [];
   return list.flatMap((raw) => {
     const r = (raw ?? {}) as Record<string, unknown>;
     const text = (key: string) => (typeof r[key] === 'string' ? (r[key] as string) : '');
     const url = text('url') || text('link');
-    return url ? [{ title: text('title'), url, snippet: text('content') || text('snippet') || text('description') }] : [];
+    return url
+      ? [{ title: text('title'), url, snippet: text('content') || text('snippet') || text('description') }]
+      : [];
   });
 }
 
@@ -47,7 +57,11 @@ export function createAgentWebSearchTool(options: WebSearchOptions = {}): Harnes
     toolset: 'builtin',
     async execute(input, { signal }) {
       const query = stringArg(input, 'query');
-      if (!options.url) return errorOutcome('web_search: no search provider is configured on this installation (AGENTRY_WEB_SEARCH_URL)', 'unavailable');
+      if (!options.url)
+        return errorOutcome(
+          'web_search: no search provider is configured on this installation (AGENTRY_WEB_SEARCH_URL)',
+          'unavailable',
+        );
       const url = new URL(options.url);
       url.searchParams.set('q', query);
       url.searchParams.set('format', 'json');
@@ -56,17 +70,27 @@ export function createAgentWebSearchTool(options: WebSearchOptions = {}): Harnes
       let response: Response;
       try {
         response = await doFetch(url, {
-          headers: { accept: 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+          headers: {
+            accept: 'application/json',
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
           signal: AbortSignal.any([signal, timeout]),
         });
       } catch (err) {
-        if (timeout.aborted) return errorOutcome('web_search: the search provider did not answer in time', 'timeout');
-        return errorOutcome(`web_search: the search provider is unreachable: ${err instanceof Error ? err.message : String(err)}`, 'unavailable');
+        if (timeout.aborted)
+          return errorOutcome('web_search: the search provider did not answer in time', 'timeout');
+        return errorOutcome(
+          `web_search: the search provider is unreachable: ${err instanceof Error ? err.message : String(err)}`,
+          'unavailable',
+        );
       }
-      if (!response.ok) return errorOutcome(`web_search: the search provider answered HTTP ${response.status}`, 'http_error');
+      if (!response.ok)
+        return errorOutcome(`web_search: the search provider answered HTTP ${response.status}`, 'http_error');
       const hits = hitsOf(await response.json().catch(() => null)).slice(0, maxResults);
       if (hits.length === 0) return textOutcome(`No results for "${query}".`);
-      return textOutcome(hits.map((h, i) => `${i + 1}. ${h.title}\n   ${h.url}\n   ${h.snippet}`.trimEnd()).join('\n\n'));
+      return textOutcome(
+        hits.map((h, i) => `${i + 1}. ${h.title}\n   ${h.url}\n   ${h.snippet}`.trimEnd()).join('\n\n'),
+      );
     },
   };
 }

@@ -1,4 +1,8 @@
-export { AGENT_TOOLSET_SCHEMAS, AGENT_WORKSPACE_TOOL_NAMES, agentToolSchema } from './agent-toolset.schemas.js';
+export {
+  AGENT_TOOLSET_SCHEMAS,
+  AGENT_WORKSPACE_TOOL_NAMES,
+  agentToolSchema,
+} from './agent-toolset.schemas.js';
 export type { AgentToolSchema, AgentToolsetName } from './agent-toolset.schemas.js';
 export { AGENT_FILE_TOOLS } from './agent-file.tools.js';
 export { createAgentBashTool, unavailableBashTool } from './agent-bash.tool.js';

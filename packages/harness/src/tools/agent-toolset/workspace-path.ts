@@ -29,7 +29,10 @@ export interface ResolvedToolPath {
  * Resolves a tool path against the workspace and the mounts beside it: an absolute path under a mount
  * (the longest match wins) goes to that mount's tree, anything else to the workspace as before.
  */
-export function resolveToolPath(context: { fs: WorkspaceFs; mounts?: readonly FileMount[] | undefined }, path: string): ResolvedToolPath {
+export function resolveToolPath(
+  context: { fs: WorkspaceFs; mounts?: readonly FileMount[] | undefined },
+  path: string,
+): ResolvedToolPath {
   const mount = path.startsWith('/') ? mountOf(context.mounts ?? [], path) : undefined;
   if (!mount) {
     try {
@@ -37,7 +40,10 @@ export function resolveToolPath(context: { fs: WorkspaceFs; mounts?: readonly Fi
     } catch (error) {
       const roots = (context.mounts ?? []).map((m) => m.path);
       if (roots.length === 0 || !AppError.is(error, 'PATH_ESCAPE')) throw error;
-      throw new AppError('PATH_ESCAPE', `${path} is outside the workspace (${WORKSPACE_MOUNT}) and the mounts (${roots.join(', ')})`);
+      throw new AppError(
+        'PATH_ESCAPE',
+        `${path} is outside the workspace (${WORKSPACE_MOUNT}) and the mounts (${roots.join(', ')})`,
+      );
     }
   }
   const inner = path === mount.path ? '' : path.slice(mount.path.length + 1);
@@ -45,5 +51,7 @@ export function resolveToolPath(context: { fs: WorkspaceFs; mounts?: readonly Fi
 }
 
 function mountOf(mounts: readonly FileMount[], path: string): FileMount | undefined {
-  return [...mounts].sort((a, b) => b.path.length - a.path.length).find((m) => path === m.path || path.startsWith(`${m.path}/`));
+  return [...mounts]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((m) => path === m.path || path.startsWith(`${m.path}/`));
 }

@@ -12,9 +12,17 @@ import { editFileTool, writeFileTool } from './file-write.tools.js';
 import { createWebFetchTool } from './web-fetch.tool.js';
 
 function ctx(fs: WorkspaceFs): ToolContext {
-  return { toolCallId: 'sevt_t', fs, signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} };
+  return {
+    toolCallId: 'sevt_t',
+    fs,
+    signal: new AbortController().signal,
+    sessionId: 's',
+    agentId: 'a',
+    values: {},
+  };
 }
-const text = (o: ToolOutcome): string => (o.status === 'pending' ? '' : o.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+const text = (o: ToolOutcome): string =>
+  o.status === 'pending' ? '' : o.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
 
 describe('file tools', () => {
   it('read_file pages with offset/limit and numbers lines', async () => {
@@ -26,14 +34,22 @@ describe('file tools', () => {
 
   it('edit_file requires a unique match unless replace_all', async () => {
     const fs = await workspaceWith({ 'a.txt': 'x=1; y=1;' });
-    const ambiguous = await editFileTool.execute({ path: 'a.txt', old_string: '=1', new_string: '=2' }, ctx(fs));
+    const ambiguous = await editFileTool.execute(
+      { path: 'a.txt', old_string: '=1', new_string: '=2' },
+      ctx(fs),
+    );
     expect(ambiguous.status).toBe('error');
     expect(await fs.readText('a.txt')).toBe('x=1; y=1;');
     await editFileTool.execute({ path: 'a.txt', old_string: 'x=1', new_string: 'x=3' }, ctx(fs));
     expect(await fs.readText('a.txt')).toBe('x=3; y=1;');
-    await editFileTool.execute({ path: 'a.txt', old_string: '=', new_string: ':', replace_all: true }, ctx(fs));
+    await editFileTool.execute(
+      { path: 'a.txt', old_string: '=', new_string: ':', replace_all: true },
+      ctx(fs),
+    );
     expect(await fs.readText('a.txt')).toBe('x:3; y:1;');
-    expect((await editFileTool.execute({ path: 'a.txt', old_string: 'zzz', new_string: '' }, ctx(fs))).status).toBe('error');
+    expect(
+      (await editFileTool.execute({ path: 'a.txt', old_string: 'zzz', new_string: '' }, ctx(fs))).status,
+    ).toBe('error');
     expect(editFileTool.idempotent).toBe(false);
   });
 
@@ -54,7 +70,9 @@ describe('web_fetch', () => {
     server = createServer((req, res) => {
       if (req.url === '/page') {
         res.setHeader('content-type', 'text/html');
-        res.end('<html><head><style>p{}</style><script>evil()</script></head><body><h1>Title</h1><p>Hello &amp; welcome</p></body></html>');
+        res.end(
+          '<html><head><style>p{}</style><script>evil()</script></head><body><h1>Title</h1><p>Hello &amp; welcome</p></body></html>',
+        );
       } else if (req.url === '/big') {
         res.setHeader('content-type', 'text/plain');
         res.end('x'.repeat(10_000));
@@ -86,9 +104,18 @@ describe('web_fetch', () => {
     const big = await tool.execute({ url: `${base}/big`, max_chars: 50 }, ctx(fs));
     expect(text(big)).toContain('(truncated)');
     expect(text(big).length).toBeLessThan(200);
-    expect(await impatient.execute({ url: `${base}/slow` }, ctx(fs))).toMatchObject({ status: 'error', reason: 'timeout' });
-    expect(await tool.execute({ url: `${base}/nope` }, ctx(fs))).toMatchObject({ status: 'error', reason: 'http_error' });
-    expect(await tool.execute({ url: 'file:///etc/passwd' }, ctx(fs))).toMatchObject({ status: 'error', reason: 'invalid_url' });
+    expect(await impatient.execute({ url: `${base}/slow` }, ctx(fs))).toMatchObject({
+      status: 'error',
+      reason: 'timeout',
+    });
+    expect(await tool.execute({ url: `${base}/nope` }, ctx(fs))).toMatchObject({
+      status: 'error',
+      reason: 'http_error',
+    });
+    expect(await tool.execute({ url: 'file:///etc/passwd' }, ctx(fs))).toMatchObject({
+      status: 'error',
+      reason: 'invalid_url',
+    });
   });
 });
 
@@ -96,28 +123,71 @@ describe('tool registration', () => {
   async function toolNames(workspace: WorkspaceFs): Promise<string[]> {
     const requests: ModelRequest[] = [];
     const inner = new ScriptedModel();
-    const model: ModelPort = { id: 'rec', contextWindow: inner.contextWindow, stream: (r, s) => (requests.push(r), inner.stream(r, s)) };
-    await collectRun(createHarness({ model, workspace, disableSessionPersistence: true }), { conversation: [], text: 'hi' });
+    const model: ModelPort = {
+      id: 'rec',
+      contextWindow: inner.contextWindow,
+      stream: (r, s) => (requests.push(r), inner.stream(r, s)),
+    };
+    await collectRun(createHarness({ model, workspace, disableSessionPersistence: true }), {
+      conversation: [],
+      text: 'hi',
+    });
     return (requests[0]!.tools ?? []).map((t) => t.name);
   }
 
   it('registers execute only when the workspace is a sandbox that can exec', async () => {
     expect(await toolNames(await workspaceWith())).not.toContain('execute');
     const sandbox = Object.assign(await workspaceWith(), {
-      exec: async (command: string, _o?: ExecOptions): Promise<ExecResult> => ({ exitCode: 0, stdout: `ran ${command}`, stderr: '', timedOut: false, aborted: false, truncated: false, durationMs: 1 }),
+      exec: async (command: string, _o?: ExecOptions): Promise<ExecResult> => ({
+        exitCode: 0,
+        stdout: `ran ${command}`,
+        stderr: '',
+        timedOut: false,
+        aborted: false,
+        truncated: false,
+        durationMs: 1,
+      }),
       dispose: async () => {},
     }) satisfies SandboxFs;
     const names = await toolNames(sandbox);
-    const script = { turns: [{ reply: [{ toolCall: { name: 'execute', input: { command: 'ls -la' } } }, 'listed'] }] };
-    const { end } = await collectRun(createHarness({ model: new ScriptedModel({ script }), workspace: sandbox, disableSessionPersistence: true }), { conversation: [], text: 'ls' });
+    const script = {
+      turns: [{ reply: [{ toolCall: { name: 'execute', input: { command: 'ls -la' } } }, 'listed'] }],
+    };
+    const { end } = await collectRun(
+      createHarness({
+        model: new ScriptedModel({ script }),
+        workspace: sandbox,
+        disableSessionPersistence: true,
+      }),
+      { conversation: [], text: 'ls' },
+    );
     expect(JSON.stringify(end.conversation.find((m) => m.role === 'tool')?.content)).toContain('ran ls -la');
-    expect(names).toEqual(expect.arrayContaining(['read_file', 'write_file', 'edit_file', 'list_files', 'grep_files', 'glob_files', 'execute', 'web_fetch', 'plan_write']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'read_file',
+        'write_file',
+        'edit_file',
+        'list_files',
+        'grep_files',
+        'glob_files',
+        'execute',
+        'web_fetch',
+        'plan_write',
+      ]),
+    );
   });
 
   it('plan_write stores the plan in plans/PLAN.md and returns it in run.end', async () => {
     const fs = await workspaceWith();
-    const script = { turns: [{ reply: [{ toolCall: { name: 'plan_write', input: { content: '- [ ] step one' } } }, 'planned'] }] };
-    const { end } = await collectRun(createHarness({ model: new ScriptedModel({ script }), workspace: fs, planDir: 'work/plans' }), { conversation: [], text: 'plan' });
+    const script = {
+      turns: [
+        { reply: [{ toolCall: { name: 'plan_write', input: { content: '- [ ] step one' } } }, 'planned'] },
+      ],
+    };
+    const { end } = await collectRun(
+      createHarness({ model: new ScriptedModel({ script }), workspace: fs, planDir: 'work/plans' }),
+      { conversation: [], text: 'plan' },
+    );
     expect(await fs.readText('work/plans/PLAN.md')).toBe('- [ ] step one');
     expect(end.plan).toEqual({ path: 'work/plans/PLAN.md', content: '- [ ] step one' });
   });

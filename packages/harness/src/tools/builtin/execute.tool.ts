@@ -29,10 +29,18 @@ export function createExecuteTool(sandbox: SandboxFs): HarnessTool {
         signal,
         maxOutputBytes: 64 * 1024,
       });
-      const text = [`exit_code: ${result.exitCode}${result.timedOut ? ' (timed out)' : ''}`, `stdout:\n${result.stdout}`, `stderr:\n${result.stderr}`].join('\n');
+      const text = [
+        `exit_code: ${result.exitCode}${result.timedOut ? ' (timed out)' : ''}`,
+        `stdout:\n${result.stdout}`,
+        `stderr:\n${result.stderr}`,
+      ].join('\n');
       return result.exitCode === 0 && !result.timedOut
         ? { status: 'ok', content: [{ type: 'text', text }] }
-        : { status: 'error', content: [{ type: 'text', text }], reason: result.timedOut ? 'timeout' : 'nonzero_exit' };
+        : {
+            status: 'error',
+            content: [{ type: 'text', text }],
+            reason: result.timedOut ? 'timeout' : 'nonzero_exit',
+          };
     },
   };
 }

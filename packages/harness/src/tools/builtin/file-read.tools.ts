@@ -4,7 +4,8 @@ import { objectSchema, optionalNumber, optionalString, stringArg } from './tool-
 
 export const readFileTool: HarnessTool = {
   name: 'read_file',
-  description: 'Read a text file from the workspace. Lines are numbered from 1; use offset/limit to page through large files.',
+  description:
+    'Read a text file from the workspace. Lines are numbered from 1; use offset/limit to page through large files.',
   inputSchema: objectSchema(
     {
       path: { type: 'string', description: 'Workspace-relative path' },
@@ -27,13 +28,17 @@ export const readFileTool: HarnessTool = {
 export const listFilesTool: HarnessTool = {
   name: 'list_files',
   description: 'List the entries of a workspace directory (directories end with "/").',
-  inputSchema: objectSchema({ path: { type: 'string', description: 'Directory, "." for the root' } }, ['path']),
+  inputSchema: objectSchema({ path: { type: 'string', description: 'Directory, "." for the root' } }, [
+    'path',
+  ]),
   idempotent: true,
   toolset: 'builtin',
   async execute(input, { fs }) {
     const entries = await fs.list(optionalString(input, 'path') ?? '.');
     if (entries.length === 0) return textOutcome('(empty directory)');
-    return textOutcome(entries.map((e) => (e.kind === 'directory' ? `${e.path}/` : `${e.path} (${e.size} bytes)`)).join('\n'));
+    return textOutcome(
+      entries.map((e) => (e.kind === 'directory' ? `${e.path}/` : `${e.path} (${e.size} bytes)`)).join('\n'),
+    );
   },
 };
 
@@ -54,7 +59,11 @@ export const grepFilesTool: HarnessTool = {
     const literal = stringArg(input, 'pattern').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const path = optionalString(input, 'path');
     const glob = optionalString(input, 'glob');
-    const matches = await fs.grep(new RegExp(literal), { ...(path ? { path } : {}), ...(glob ? { glob } : {}), maxMatches: 500 });
+    const matches = await fs.grep(new RegExp(literal), {
+      ...(path ? { path } : {}),
+      ...(glob ? { glob } : {}),
+      maxMatches: 500,
+    });
     if (matches.length === 0) return textOutcome('No matches.');
     return textOutcome(matches.map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n'));
   },
@@ -64,13 +73,20 @@ export const globFilesTool: HarnessTool = {
   name: 'glob_files',
   description: 'Find workspace files whose path matches a glob such as "**/*.ts".',
   inputSchema: objectSchema(
-    { pattern: { type: 'string', description: 'Glob pattern' }, path: { type: 'string', description: 'Directory to search under' } },
+    {
+      pattern: { type: 'string', description: 'Glob pattern' },
+      path: { type: 'string', description: 'Directory to search under' },
+    },
     ['pattern'],
   ),
   idempotent: true,
   toolset: 'builtin',
   async execute(input, { fs }) {
-    const entries = await fs.list(optionalString(input, 'path') ?? '.', { recursive: true, glob: stringArg(input, 'pattern'), limit: 1000 });
+    const entries = await fs.list(optionalString(input, 'path') ?? '.', {
+      recursive: true,
+      glob: stringArg(input, 'pattern'),
+      limit: 1000,
+    });
     const files = entries.filter((e) => e.kind === 'file');
     return textOutcome(files.length === 0 ? 'No files matched.' : files.map((e) => e.path).join('\n'));
   },

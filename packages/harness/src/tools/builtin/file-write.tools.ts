@@ -18,9 +18,15 @@ export const writeFileTool: HarnessTool = {
 
 export const editFileTool: HarnessTool = {
   name: 'edit_file',
-  description: 'Replace old_string with new_string in a file. old_string must be unique unless replace_all is true.',
+  description:
+    'Replace old_string with new_string in a file. old_string must be unique unless replace_all is true.',
   inputSchema: objectSchema(
-    { path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } },
+    {
+      path: { type: 'string' },
+      old_string: { type: 'string' },
+      new_string: { type: 'string' },
+      replace_all: { type: 'boolean' },
+    },
     ['path', 'old_string', 'new_string'],
   ),
   idempotent: false,
@@ -33,11 +39,18 @@ export const editFileTool: HarnessTool = {
     const count = current.split(oldString).length - 1;
     if (count === 0) return errorOutcome(`old_string was not found in ${path}`, 'not_found');
     if (count > 1 && input.replace_all !== true) {
-      return errorOutcome(`old_string occurs ${count} times in ${path}; make it unique or set replace_all`, 'ambiguous');
+      return errorOutcome(
+        `old_string occurs ${count} times in ${path}; make it unique or set replace_all`,
+        'ambiguous',
+      );
     }
     const stat = await fs.stat(path);
     // Compare-and-set so a concurrent writer is not silently overwritten.
-    await fs.writeText(path, current.split(oldString).join(newString), stat ? { ifVersion: stat.version } : {});
+    await fs.writeText(
+      path,
+      current.split(oldString).join(newString),
+      stat ? { ifVersion: stat.version } : {},
+    );
     return textOutcome(`Replaced ${count} occurrence${count === 1 ? '' : 's'} in ${path}`);
   },
 };

@@ -5,7 +5,8 @@ import { workspaceWith } from '../../loop/run-collect.fixture.js';
 import type { ToolContext, ToolOutcome } from '../tool.js';
 import { createWebFetchTool } from './web-fetch.tool.js';
 
-const text = (o: ToolOutcome): string => (o.status === 'pending' ? '' : o.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+const text = (o: ToolOutcome): string =>
+  o.status === 'pending' ? '' : o.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
 
 describe('web_fetch never reaches private addresses unless allowed', () => {
   let server: Server;
@@ -20,7 +21,14 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
-    ctx = { toolCallId: 'sevt_t', fs: await workspaceWith(), signal: new AbortController().signal, sessionId: 's', agentId: 'a', values: {} };
+    ctx = {
+      toolCallId: 'sevt_t',
+      fs: await workspaceWith(),
+      signal: new AbortController().signal,
+      sessionId: 's',
+      agentId: 'a',
+      values: {},
+    };
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -28,13 +36,23 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
   });
 
   it('refuses loopback in any spelling, and names a hostname resolving to it', async () => {
-    const tool = createWebFetchTool({ resolve: async (host) => (host === 'inside.test' ? ['127.0.0.1'] : []) });
-    for (const url of [`http://127.0.0.1:${port}/readyz`, `http://0x7f000001:${port}/`, `http://2130706433:${port}/`, `http://[::1]:${port}/`, `http://inside.test:${port}/`]) {
+    const tool = createWebFetchTool({
+      resolve: async (host) => (host === 'inside.test' ? ['127.0.0.1'] : []),
+    });
+    for (const url of [
+      `http://127.0.0.1:${port}/readyz`,
+      `http://0x7f000001:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://inside.test:${port}/`,
+    ]) {
       const outcome = await tool.execute({ url }, ctx);
       expect(outcome, url).toMatchObject({ status: 'error', reason: 'egress_denied' });
       expect(text(outcome)).toMatch(/loopback address; fetching it is not allowed/);
     }
-    expect(await tool.execute({ url: 'http://169.254.169.254/latest/meta-data/' }, ctx)).toMatchObject({ reason: 'egress_denied' });
+    expect(await tool.execute({ url: 'http://169.254.169.254/latest/meta-data/' }, ctx)).toMatchObject({
+      reason: 'egress_denied',
+    });
     expect(hits).toBe(0);
   });
 
@@ -55,7 +73,10 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
     let answers = 0;
     const rebinding = async () => ((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
     // `localhost` is what the system resolver dials if the connection resolves the name again by itself.
-    const outcome = await createWebFetchTool({ resolve: rebinding }).execute({ url: `http://localhost:${port}/` }, ctx);
+    const outcome = await createWebFetchTool({ resolve: rebinding }).execute(
+      { url: `http://localhost:${port}/` },
+      ctx,
+    );
     expect(outcome).toMatchObject({ status: 'error', reason: 'egress_denied' });
     expect(text(outcome)).toMatch(/127\.0\.0\.1, a loopback address/);
     expect(hits).toBe(0);

@@ -43,18 +43,23 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const guard = new EgressGuard({
-    ...(options.allowPrivateNetworks !== undefined ? { allowPrivateNetworks: options.allowPrivateNetworks } : {}),
+    ...(options.allowPrivateNetworks !== undefined
+      ? { allowPrivateNetworks: options.allowPrivateNetworks }
+      : {}),
     ...(options.resolve ? { resolve: options.resolve } : {}),
   });
   return {
     name: 'web_fetch',
     description: 'Fetch a URL over HTTP(S) and return its text (HTML is converted to plain text).',
-    inputSchema: objectSchema({ url: { type: 'string' }, max_chars: { type: 'integer', minimum: 1 } }, ['url']),
+    inputSchema: objectSchema({ url: { type: 'string' }, max_chars: { type: 'integer', minimum: 1 } }, [
+      'url',
+    ]),
     idempotent: true,
     toolset: 'builtin',
     async execute(input, { signal }) {
       const url = stringArg(input, 'url');
-      if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
+      if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
+        return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
       const maxChars = optionalNumber(input, 'max_chars') ?? options.maxChars ?? 50_000;
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
       let response: Response;
@@ -65,17 +70,25 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
         for (let hop = 0; ; hop++) {
           const refusal = await guard.refusal(target);
           if (refusal) return errorOutcome(refusal, 'egress_denied');
-          response = await doFetch(target, guarded(guard, { signal: AbortSignal.any([signal, timeout]), redirect: 'manual' }));
+          response = await doFetch(
+            target,
+            guarded(guard, { signal: AbortSignal.any([signal, timeout]), redirect: 'manual' }),
+          );
           const location = response.headers.get('location');
           if (response.status < 300 || response.status >= 400 || !location) break;
-          if (hop >= MAX_REDIRECTS) return errorOutcome(`Fetching ${url} redirected more than ${MAX_REDIRECTS} times`, 'too_many_redirects');
+          if (hop >= MAX_REDIRECTS)
+            return errorOutcome(
+              `Fetching ${url} redirected more than ${MAX_REDIRECTS} times`,
+              'too_many_redirects',
+            );
           await response.body?.cancel();
           target = new URL(location, target);
         }
       } catch (err) {
         if (timeout.aborted) return errorOutcome(`Fetching ${url} timed out`, 'timeout');
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        if (cause?.code === 'EGRESS_DENIED') return errorOutcome(cause.message ?? 'Refused by the egress policy', 'egress_denied');
+        if (cause?.code === 'EGRESS_DENIED')
+          return errorOutcome(cause.message ?? 'Refused by the egress policy', 'egress_denied');
         throw err;
       }
       const body = await readCapped(response, maxBytes);
@@ -89,7 +102,10 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
   };
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

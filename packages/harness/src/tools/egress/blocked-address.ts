@@ -56,7 +56,8 @@ function blockedV6(address: string): string | undefined {
   // IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::) carry an IPv4
   // address: judge that one.
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return blockedV4(v4(g[6]!, g[7]!));
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return blockedV4(v4(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+    return blockedV4(v4(g[6]!, g[7]!));
   if (g[0] === 0x2002) return blockedV4(v4(g[1]!, g[2]!));
   const first = g[0]!;
   if ((first & 0xfe00) === 0xfc00) return 'unique local (private)';

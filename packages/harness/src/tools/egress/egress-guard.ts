@@ -12,7 +12,8 @@ export interface EgressGuardOptions {
   resolve?: HostResolver;
 }
 
-const systemResolver: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolver: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /**
  * Decides whether a server-side fetch may go to a URL: only http(s), and only when every address
@@ -29,7 +30,8 @@ export class EgressGuard {
 
   /** A reason the URL may not be fetched, or undefined when it may. */
   async refusal(url: URL): Promise<string | undefined> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https URLs can be fetched';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return 'Only http and https URLs can be fetched';
     if (this.options.allowPrivateNetworks) return undefined;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     const admitted = await this.admit(host, url.host);
@@ -50,12 +52,19 @@ export class EgressGuard {
   private pinned: Agent | undefined;
 
   private readonly lookup: LookupFunction = (hostname, options, callback) => {
-    const answer = this.options.allowPrivateNetworks ? this.addresses(hostname).then((addresses) => ({ addresses })) : this.admit(hostname);
+    const answer = this.options.allowPrivateNetworks
+      ? this.addresses(hostname).then((addresses) => ({ addresses }))
+      : this.admit(hostname);
     answer.then(
       (admitted) => {
-        if ('refusal' in admitted) return callback(Object.assign(new Error(admitted.refusal), { code: 'EGRESS_DENIED' }), '', 0);
+        if ('refusal' in admitted)
+          return callback(Object.assign(new Error(admitted.refusal), { code: 'EGRESS_DENIED' }), '', 0);
         const [first] = admitted.addresses;
-        if (options.all) callback(null, admitted.addresses.map((address) => ({ address, family: isIP(address) })));
+        if (options.all)
+          callback(
+            null,
+            admitted.addresses.map((address) => ({ address, family: isIP(address) })),
+          );
         else callback(null, first!, isIP(first!));
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
@@ -63,7 +72,10 @@ export class EgressGuard {
   };
 
   /** `named` is how a refusal names the host (the URL's host, with its port, when there is one). */
-  private async admit(host: string, named = `The host ${host}`): Promise<{ addresses: string[] } | { refusal: string }> {
+  private async admit(
+    host: string,
+    named = `The host ${host}`,
+  ): Promise<{ addresses: string[] } | { refusal: string }> {
     let addresses: string[];
     try {
       addresses = await this.addresses(host);
@@ -73,7 +85,10 @@ export class EgressGuard {
     if (addresses.length === 0) return { refusal: `The host ${host} could not be resolved` };
     for (const address of addresses) {
       const reason = blockedAddressReason(address);
-      if (reason) return { refusal: `${named} resolves to ${address}, a ${reason} address; fetching it is not allowed` };
+      if (reason)
+        return {
+          refusal: `${named} resolves to ${address}, a ${reason} address; fetching it is not allowed`,
+        };
     }
     return { addresses };
   }
