@@ -13,6 +13,7 @@ rm -f test-results/*.json
 status=0
 # Type-aware lint holds every project's types at once: more heap than Node's default.
 log "lint"; NODE_OPTIONS=--max-old-space-size=6144 pnpm exec eslint . --max-warnings=0 || status=1
+log "format"; pnpm exec prettier --check . || status=1
 log "unused exports"; pnpm exec knip --include exports,types || status=1
 log "typecheck"; pnpm exec turbo run typecheck --output-logs=errors-only || status=1
 log "unit + integration tests"
