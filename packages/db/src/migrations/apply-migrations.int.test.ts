@@ -30,6 +30,7 @@ const EXPECTED_TABLES = [
   'multiagent_runs',
   'namespace_members',
   'namespaces',
+  'session_event_keys',
   'session_events',
   'session_resource_tokens',
   'session_threads',
