@@ -7,20 +7,9 @@
  *   npx tsx bench/chaos/failover.ts                   20 kills, lease TTL 3 s
  *   npx tsx bench/chaos/failover.ts --kills=50 --lease-ttl-ms=2000
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');

@@ -3,22 +3,12 @@
  * stream to open, and reads the gateway's VmRSS (Linux /proc) before and after. Needs built services.
  * Run: npx tsx bench/gateway/idle-sse-memory.ts [N]   (default 2000; bounded: ~1 min)
  */
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');

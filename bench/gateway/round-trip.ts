@@ -6,20 +6,9 @@
  * from a sequential client and the ratio platform ÷ bare. Needs built services (`pnpm build`).
  * Run: npx tsx bench/gateway/round-trip.ts   (bounded: ~40 s)
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');

@@ -7,21 +7,10 @@
  *            and a third model call).
  * Run: npx tsx bench/harness/turn-overhead.ts   (bounded: ~6 s per variant, < 60 s total)
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
 // Workspace packages resolve to their TypeScript sources only under the "source" condition: re-run with it.
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url, {});
 
 const { createHarness, ScriptedModel, readFileTool } = await import('../../packages/harness/src/index.js');
 const { MemoryWorkspaceFs } = await import('../../packages/workspace/src/index.js');

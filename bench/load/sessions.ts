@@ -7,20 +7,9 @@
  *   npx tsx bench/load/sessions.ts                                  500 sessions × 20 turns
  *   npx tsx bench/load/sessions.ts --sessions=50 --turns=5 --drop=0.5
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 const { ApiClient, createTestDatabase, describeLoad, launchPlatform, runResumingLoad, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');

@@ -6,22 +6,15 @@
  *
  *   pnpm build && npx tsx bench/platform/round-trips.ts [--turns=100] [--top=15]
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchSession } from './platform-driver.js';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit', env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' } },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 interface Counts {
   pg: number;

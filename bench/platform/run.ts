@@ -10,20 +10,9 @@
  *   npx tsx bench/platform/run.ts --only=turns --cpu-prof   V8 profiles of every service in test-results/profiles
  *   npx tsx bench/platform/run.ts --only=length --length-turns=300   per-turn cost over one compacting session
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rerunWithSources } from '../rerun-with-sources.js';
 
-if (!process.env.AGENTRY_BENCH_CHILD) {
-  const child = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, AGENTRY_BENCH_CHILD: '1', AGENTRY_LOG_LEVEL: 'warn' },
-    },
-  );
-  process.exit(child.status ?? 1);
-}
+rerunWithSources(import.meta.url);
 
 const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');
