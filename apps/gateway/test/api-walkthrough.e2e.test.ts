@@ -166,6 +166,12 @@ describe('/api walkthrough', () => {
     expect(listed.body.map((a: { id: string }) => a.id).sort()).toEqual([ids.ops, ids.repo, ids.lead].sort());
     const one = await call('GET', `/api/agents/${ids.repo}`);
     expect(one.body).toMatchObject({ id: ids.repo, name: 'Repo Surgeon', createdAt: expect.any(String) });
+    // Read back later, /api still gives exactly the names the client wrote (not the CMA names it runs under).
+    expect(one.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual([
+      'read_file',
+      'grep_files',
+      'list_files',
+    ]);
   });
 
   it('rejects a nameless agent, naming the field, and creates nothing', async () => {
