@@ -162,6 +162,18 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
     const full = Array.from({ length: 40000 }, (_, i) => String(i + 1)).join('\n');
     expect(read!.isError, read!.text.slice(0, 300)).toBe(false);
     expect(read!.text.trim()).toBe(full);
+
+    // Evicted outputs are the session's own: another session of the same agent cannot follow the pointer.
+    model.reset();
+    model.enqueue({ toolCalls: [{ name: 'read', arguments: { file_path: pointer } }] }, { text: 'tried' });
+    const other = await client.beta.sessions.create({
+      agent: agent.id,
+      environment_id: await environment('cloud'),
+    });
+    await completeTurn(api, other.id, 'peek', 90_000);
+    const [peek] = await toolResults(other.id);
+    expect(peek!.isError, peek!.text.slice(0, 300)).toBe(true);
+    expect(peek!.text).toBe(`read: ${pointer} does not exist`);
   });
 
   it("shows /api writes to the agent's files to the next turn of a running session, and keeps plans per session", async () => {
