@@ -26,10 +26,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       secretOrKeyProvider: (
         _request: unknown,
         rawToken: string,
-        done: (error: Error | null, secret?: string) => void,
+        done: (error: Error | null, key?: string | Buffer) => void,
       ) => {
-        const secret = keys.secretFor(kidOfToken(rawToken));
-        if (secret) done(null, secret);
+        const key = keys.verifyKeyFor(kidOfToken(rawToken));
+        // jsonwebtoken verifies with a KeyObject as it is; passport-jwt's types predate key objects.
+        if (key) done(null, key as unknown as Buffer);
         else done(new Error('unknown or retired signing key'));
       },
       algorithms: ['HS256'],
