@@ -8,7 +8,15 @@ export interface TurnTiming {
   pickup: number;
   /** POST sent → the posted `user.message` received on the stream. */
   postToStream: number;
+  /**
+   * The same wait as the event log records it (`created_at` of `session.status_running` minus that of
+   * `user.message`): the dataplane's own share of `pickup`, without the delivery of either event.
+   */
+  serverPickup: number;
 }
+
+const loggedAt = (frame: Frame): number =>
+  Date.parse((JSON.parse(frame.data) as { created_at?: string }).created_at ?? '');
 
 export class PlatformDriver {
   constructor(
@@ -62,6 +70,8 @@ export class BenchSession {
         sentAt: number;
         messageAt?: number;
         runningAt?: number;
+        messageLoggedAt?: number;
+        runningLoggedAt?: number;
         done: (t: TurnTiming) => void;
         fail: (e: Error) => void;
       }
@@ -89,16 +99,20 @@ export class BenchSession {
     if (frame.event === 'agent.thread_context_compacted') this.compactions += 1;
     const waiting = this.waiting;
     if (!waiting) return;
-    if (frame.event === 'user.message' && waiting.messageAt === undefined) waiting.messageAt = frame.at;
-    else if (frame.event === 'session.status_running' && waiting.runningAt === undefined)
+    if (frame.event === 'user.message' && waiting.messageAt === undefined) {
+      waiting.messageAt = frame.at;
+      waiting.messageLoggedAt = loggedAt(frame);
+    } else if (frame.event === 'session.status_running' && waiting.runningAt === undefined) {
       waiting.runningAt = frame.at;
-    else if (frame.event === 'session.status_idle' && waiting.runningAt !== undefined) {
+      waiting.runningLoggedAt = loggedAt(frame);
+    } else if (frame.event === 'session.status_idle' && waiting.runningAt !== undefined) {
       this.waiting = undefined;
       const messageAt = waiting.messageAt ?? waiting.runningAt;
       waiting.done({
         latency: frame.at - waiting.sentAt,
         pickup: waiting.runningAt - messageAt,
         postToStream: messageAt - waiting.sentAt,
+        serverPickup: (waiting.runningLoggedAt ?? NaN) - (waiting.messageLoggedAt ?? NaN),
       });
     } else if (frame.event === 'session.error') {
       this.waiting = undefined;

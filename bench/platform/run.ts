@@ -130,6 +130,11 @@ try {
           (result.errors[0] ? ` (first: ${result.errors[0]})` : ''),
       );
       notes.push(
+        `${concurrency} sessions, pickup by the event log's timestamps: p50 ${percentile(result.serverPickups, 50).toFixed(1)} ms, ` +
+          `p99 ${percentile(result.serverPickups, 99).toFixed(1)} ms, max ${Math.max(...result.serverPickups).toFixed(1)} ms, ` +
+          `over 250 ms: ${result.serverPickups.filter((p) => p > 250).length}`,
+      );
+      notes.push(
         `${concurrency} sessions, CPU per turn: ` +
           Object.entries(result.cpuPerTurnMs)
             .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`)

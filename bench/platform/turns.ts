@@ -7,6 +7,8 @@ export interface ThroughputResult {
   turnsPerSecond: number;
   turns: number;
   pickups: number[];
+  /** The same waits by the event log's own timestamps (see `TurnTiming.serverPickup`). */
+  serverPickups: number[];
   latencies: number[];
   cpuPerTurnMs: Record<string, number>;
   errors: string[];
@@ -34,6 +36,7 @@ export async function platformThroughput(
 ): Promise<ThroughputResult> {
   const deadline = performance.now() + seconds * 1000;
   const pickups: number[] = [];
+  const serverPickups: number[] = [];
   const latencies: number[] = [];
   const errors: string[] = [];
   const before = readCpu(processes);
@@ -51,6 +54,7 @@ export async function platformThroughput(
         }
         turns += 1;
         pickups.push(timing.pickup);
+        serverPickups.push(timing.serverPickup);
         latencies.push(timing.latency);
       }
     }),
@@ -60,7 +64,7 @@ export async function platformThroughput(
   const cpuPerTurnMs: Record<string, number> = {};
   for (const name of Object.keys(before))
     cpuPerTurnMs[name] = (after[name]! - before[name]!) / Math.max(1, turns);
-  return { turnsPerSecond: turns / elapsed, turns, pickups, latencies, cpuPerTurnMs, errors };
+  return { turnsPerSecond: turns / elapsed, turns, pickups, serverPickups, latencies, cpuPerTurnMs, errors };
 }
 
 export async function bareThroughput(bare: Bare, concurrency: number, seconds: number): Promise<number> {
