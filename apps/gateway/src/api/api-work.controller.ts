@@ -68,12 +68,7 @@ export class ApiWorkController {
     @ZodQuery(ApiListWorkQuerySchema) query: ApiListWorkQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const page = await this.rpc.request(WorkSubjects.list, {
-      principal,
-      limit: query.limit,
-      ...(query.page ? { page: query.page } : {}),
-      ...(query.state ? { state: query.state } : {}),
-    });
+    const page = await this.queue.list(principal, query);
     return toApiList(reply, page, v1WorkToApi);
   }
 

@@ -5,7 +5,6 @@ import {
   ControlSubjects,
   DataplaneSubjects,
   SendEventsRequestSchema,
-  StreamEventsParamsSchema,
   type Actor,
   type AppendIdempotency,
   type SendEventsRequest,
@@ -15,8 +14,9 @@ import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
 import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { streamStart } from './stream-resume.js';
 import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
 import { assertWorkerMaySend } from '../workers/worker-events.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
@@ -31,11 +31,6 @@ const ListEventsQuerySchema = z.object({
   types: z.array(z.string()).optional(),
 });
 type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
-
-/** `event_deltas[]=agent.message` (and `agent.thinking`): token previews on this stream. */
-const DeltasQuerySchema = StreamEventsParamsSchema.pick({ event_deltas: true });
-
-const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
 
 @Controller('v1/sessions/:id/events')
 export class SessionEventsController {
@@ -102,13 +97,8 @@ export class SessionEventsController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const resume = lastEventId ?? afterParam;
-    const after =
-      resume === undefined || resume === ''
-        ? null
-        : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
+    const { after, deltas } = streamStart(lastEventId, afterParam, deltasParam);
     // Fails with 404 before any stream byte is written when the session is not the caller's.
-    const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
     await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();

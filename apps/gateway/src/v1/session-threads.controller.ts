@@ -4,7 +4,6 @@ import {
   AppError,
   DataplaneSubjects,
   ListSessionThreadsParamsSchema,
-  StreamEventsParamsSchema,
   ThreadSubjects,
   type Actor,
   type ListSessionThreadsParams,
@@ -14,6 +13,7 @@ import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
+import { streamStart } from './stream-resume.js';
 
 const PageCursorSchema = z.string().regex(/^\d{1,15}$/, 'page: not a cursor this API returned');
 const ListThreadEventsQuerySchema = z.object({
@@ -21,8 +21,6 @@ const ListThreadEventsQuerySchema = z.object({
   page: PageCursorSchema.nullish(),
 });
 type ListThreadEventsQuery = z.infer<typeof ListThreadEventsQuerySchema>;
-const DeltasQuerySchema = StreamEventsParamsSchema.pick({ event_deltas: true });
-const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
 
 /**
  * Threads of a multi-agent session (CMA). Each child thread keeps its own event log, read and streamed
@@ -94,12 +92,7 @@ export class SessionThreadsController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    const resume = lastEventId ?? afterParam;
-    const after =
-      resume === undefined || resume === ''
-        ? null
-        : parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after');
-    const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
+    const { after, deltas } = streamStart(lastEventId, afterParam, deltasParam);
     // Fails with 404 before any stream byte is written when the thread is not the caller's.
     const log = await this.logOf(actor, sessionId, threadId);
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');

@@ -26,6 +26,19 @@ const HEARTBEAT_PRECONDITION_FAILED = 'heartbeat_precondition_failed';
 export class WorkQueueService {
   constructor(private readonly rpc: RpcClient) {}
 
+  /** A page of the environment's work items, optionally in one state. */
+  list(
+    principal: WorkPrincipal,
+    query: { limit: number; page?: string | null; state?: RpcRequest<typeof WorkSubjects.list>['state'] },
+  ) {
+    return this.rpc.request(WorkSubjects.list, {
+      principal,
+      limit: query.limit,
+      ...(query.page ? { page: query.page } : {}),
+      ...(query.state ? { state: query.state } : {}),
+    });
+  }
+
   /** One claim attempt that waits up to `blockMs` (≤ 1 s) for work. */
   async pollOnce(
     principal: WorkPrincipal,

@@ -76,12 +76,7 @@ export class WorkController {
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @ZodQuery(ListWorkParamsSchema) query: ListWorkParams,
   ) {
-    return this.rpc.request(WorkSubjects.list, {
-      principal,
-      limit: query.limit,
-      ...(query.page ? { page: query.page } : {}),
-      ...(query.state ? { state: query.state } : {}),
-    });
+    return this.queue.list(principal, query);
   }
 
   @Get('stats')
