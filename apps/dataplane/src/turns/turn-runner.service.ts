@@ -106,14 +106,15 @@ export class TurnRunner {
           );
         });
       let outcome: UnderLease;
+      let disarmed: Promise<void> = Promise.resolve();
       try {
         outcome = await this.runUnderLease(lease, acquired.session, acquired.facts);
       } finally {
         await this.state.release(lease).catch(() => undefined);
-        await armed;
-        await this.wakeups.disarmTakeover(lease).catch(() => undefined);
+        // Off the path to the inbox re-check: input that came during the turn starts without waiting on Redis.
+        disarmed = armed.then(() => this.wakeups.disarmTakeover(lease)).catch(() => undefined);
       }
-      const pending = await this.events.inbox(sessionId);
+      const pending = await this.events.inbox(sessionId).finally(() => disarmed);
       if (pending.length === 0) return 'done';
       // Input the lease holder saw and could not consume (the lease was lost, the status moved) is left
       // to whoever moved it, or to the reconciler, rather than spun on; anything new gets another round.
