@@ -1,11 +1,11 @@
-export { AppError, ErrorBodySchema, ErrorCodeSchema, HTTP_STATUS_BY_CODE } from './errors.js';
-export type { AppErrorOptions, ErrorBody, ErrorCode } from './errors.js';
-export { invalidRequest, requestIssues, type RequestIssue } from './invalid-request.js';
+export { AppError, ErrorBodySchema, ErrorCodeSchema, HTTP_STATUS_BY_CODE } from './common/errors.js';
+export type { AppErrorOptions, ErrorBody, ErrorCode } from './common/errors.js';
+export { invalidRequest, requestIssues, type RequestIssue } from './common/invalid-request.js';
 export { ActorSchema, RoleSchema } from './nats/actor.js';
 export type { Actor, Role } from './nats/actor.js';
 export { PubSubjects, rpcSubject, V1 } from './nats/subject.js';
-export { AccessChangedSchema } from './nats/access-changes.js';
-export type { AccessChanged, ParsedAccessChanged } from './nats/access-changes.js';
+export { AccessChangedSchema } from './tenancy/access-changes.js';
+export type { AccessChanged, ParsedAccessChanged } from './tenancy/access-changes.js';
 export type { RpcParsedRequest, RpcRequest, RpcResponse, RpcSubject } from './nats/subject.js';
 export {
   Jobs,
@@ -29,7 +29,7 @@ export {
   SchedulerPubSubjects,
   SchedulerSubjects,
   StartDeploymentRunReplySchema,
-} from './nats/scheduler-subjects.js';
+} from './deployments/scheduler-subjects.js';
 export type {
   DeploymentChanged,
   DeploymentRunTrigger,
@@ -39,7 +39,7 @@ export type {
   MultiagentRunResult,
   MultiagentRunRpcRequest,
   StartDeploymentRunReply,
-} from './nats/scheduler-subjects.js';
+} from './deployments/scheduler-subjects.js';
 export type { JobDefinition, ReconcileJob, SessionDrainJob } from './jobs/catalog.js';
 export {
   AuthenticatedUserSchema,
@@ -69,8 +69,8 @@ export {
   SessionMountSchema,
   SessionMountSourceSchema,
   sessionArtefactsRoot,
-} from './nats/session-mounts.js';
-export type { SessionMount, SessionMountSource } from './nats/session-mounts.js';
+} from './sessions/session-mounts.js';
+export type { SessionMount, SessionMountSource } from './sessions/session-mounts.js';
 export {
   AppendEventsRpcRequestSchema,
   AppendIdempotencySchema,
@@ -87,7 +87,7 @@ export {
   HandsRegistry,
   ListEventsRpcRequestSchema,
   StoredEventSchema,
-} from './nats/dataplane-subjects.js';
+} from './session-events/dataplane-subjects.js';
 export type {
   AppendIdempotency,
   EventPage,
@@ -99,9 +99,9 @@ export type {
   ListEventsRpcRequest,
   SandboxNetworking,
   StoredEvent,
-} from './nats/dataplane-subjects.js';
-export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
-export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
+} from './session-events/dataplane-subjects.js';
+export { ThreadSubjects, ListThreadsRpcRequestSchema } from './sessions/thread-subjects.js';
+export type { ListThreadsRpcRequest } from './sessions/thread-subjects.js';
 export {
   SessionThreadCreatedPayloadSchema,
   SessionThreadStatusRunningPayloadSchema,
@@ -110,7 +110,7 @@ export {
   SessionThreadStatusTerminatedPayloadSchema,
   AgentThreadMessageSentPayloadSchema,
   AgentThreadMessageReceivedPayloadSchema,
-} from './events/thread-events.js';
+} from './sessions/thread-events.js';
 export {
   ID_PREFIXES,
   newId,
@@ -142,8 +142,8 @@ export {
   ApiKeyIdSchema,
   EnvironmentKeyIdSchema,
   WebhookIdSchema,
-} from './ids.js';
-export type { IdKind, IdPrefix } from './ids.js';
+} from './common/ids.js';
+export type { IdKind, IdPrefix } from './common/ids.js';
 export {
   TextBlockSchema,
   ImageBlockSchema,
@@ -153,7 +153,7 @@ export {
   UserContentBlockSchema,
   AgentContentBlockSchema,
   ToolResultContentBlockSchema,
-} from './events/content-blocks.js';
+} from './session-events/content-blocks.js';
 export type {
   TextBlock,
   ImageBlock,
@@ -163,7 +163,7 @@ export type {
   UserContentBlock,
   AgentContentBlock,
   ToolResultContentBlock,
-} from './events/content-blocks.js';
+} from './session-events/content-blocks.js';
 export {
   INBOUND_EVENT_TYPES,
   OUTBOUND_EVENT_TYPES,
@@ -172,8 +172,8 @@ export {
   isInboundEventType,
   isOutboundEventType,
   isSessionEventType,
-} from './events/event-types.js';
-export type { InboundEventType, OutboundEventType, SessionEventType } from './events/event-types.js';
+} from './session-events/event-types.js';
+export type { InboundEventType, OutboundEventType, SessionEventType } from './session-events/event-types.js';
 export {
   UserMessageEventParamsSchema,
   UserInterruptEventParamsSchema,
@@ -187,7 +187,7 @@ export {
   InitialEventSchema,
   SendEventsRequestSchema,
   MAX_EVENTS_PER_REQUEST,
-} from './events/inbound-events.js';
+} from './session-events/inbound-events.js';
 export type {
   UserMessageEventParams,
   UserInterruptEventParams,
@@ -200,7 +200,7 @@ export type {
   InboundEvent,
   InitialEvent,
   SendEventsRequest,
-} from './events/inbound-events.js';
+} from './session-events/inbound-events.js';
 export {
   UserMessagePayloadSchema,
   UserInterruptPayloadSchema,
@@ -209,7 +209,7 @@ export {
   UserCustomToolResultPayloadSchema,
   UserDefineOutcomePayloadSchema,
   SystemMessagePayloadSchema,
-} from './events/inbound-payloads.js';
+} from './session-events/inbound-payloads.js';
 export {
   EvaluatedPermissionSchema,
   ToolEvaluationSchema,
@@ -233,7 +233,7 @@ export {
   UsageSnapshotSchema,
   BudgetLimitSchema,
   ModelUsageSchema,
-} from './events/outbound-events.js';
+} from './session-events/outbound-events.js';
 export {
   OUTCOME_VERDICTS,
   OutcomeVerdictSchema,
@@ -241,8 +241,8 @@ export {
   SpanOutcomeEvaluationStartPayloadSchema,
   SpanOutcomeEvaluationOngoingPayloadSchema,
   SpanOutcomeEvaluationEndPayloadSchema,
-} from './events/outcome-events.js';
-export type { OutcomeVerdict } from './events/outcome-events.js';
+} from './session-events/outcome-events.js';
+export type { OutcomeVerdict } from './session-events/outcome-events.js';
 export type {
   EvaluatedPermission,
   ToolEvaluation,
@@ -250,7 +250,7 @@ export type {
   UsageSnapshot,
   BudgetLimit,
   ModelUsage,
-} from './events/outbound-events.js';
+} from './session-events/outbound-events.js';
 export {
   SESSION_ERROR_TYPES,
   SessionErrorTypeSchema,
@@ -258,34 +258,39 @@ export {
   SessionErrorObjectSchema,
   sessionErrorTypeFor,
   toSessionErrorObject,
-} from './events/session-error.js';
-export type { SessionErrorType, RetryStatus, SessionErrorObject } from './events/session-error.js';
-export { StopReasonSchema, RefusalStopDetailsSchema } from './events/stop-reason.js';
-export type { StopReason, StopReasonType, RefusalStopDetails } from './events/stop-reason.js';
+} from './session-events/session-error.js';
+export type { SessionErrorType, RetryStatus, SessionErrorObject } from './session-events/session-error.js';
+export { StopReasonSchema, RefusalStopDetailsSchema } from './session-events/stop-reason.js';
+export type { StopReason, StopReasonType, RefusalStopDetails } from './session-events/stop-reason.js';
 export {
   EventPayloadSchema,
   EventEnvelopeSchema,
   SessionEventSchema,
   toSessionEvent,
   splitSessionEvent,
-} from './events/session-event.js';
-export type { EventPayload, EventPayloadOf, EventEnvelope, SessionEvent } from './events/session-event.js';
+} from './session-events/session-event.js';
+export type {
+  EventPayload,
+  EventPayloadOf,
+  EventEnvelope,
+  SessionEvent,
+} from './session-events/session-event.js';
 export {
   DeltaTypeSchema,
   EventStartSchema,
   EventDeltaSchema,
   StreamOnlyBatchSchema,
   StreamOnlyEventSchema,
-} from './events/stream-events.js';
+} from './session-events/stream-events.js';
 export type {
   DeltaType,
   EventStart,
   EventDelta,
   StreamOnlyBatch,
   StreamOnlyEvent,
-} from './events/stream-events.js';
-export { ListEventsParamsSchema, StreamEventsParamsSchema } from './events/event-list-params.js';
-export type { ListEventsParams, StreamEventsParams } from './events/event-list-params.js';
+} from './session-events/stream-events.js';
+export { ListEventsParamsSchema, StreamEventsParamsSchema } from './session-events/event-list-params.js';
+export type { ListEventsParams, StreamEventsParams } from './session-events/event-list-params.js';
 export {
   LIMITS,
   IsoDateTimeSchema,
@@ -300,8 +305,8 @@ export {
   deletedSchema,
   NameSchema,
   DescriptionSchema,
-} from './v1/common.js';
-export type { Metadata, MetadataPatch, SortOrder, ListParams, Page } from './v1/common.js';
+} from './common/common.js';
+export type { Metadata, MetadataPatch, SortOrder, ListParams, Page } from './common/common.js';
 export {
   PermissionPolicySchema,
   AGENT_TOOLSET_TOOL_NAMES,
@@ -319,7 +324,7 @@ export {
   AgentToolsetSchema,
   McpToolsetSchema,
   AgentToolSchema,
-} from './v1/agent-tools.js';
+} from './agents/agent-tools.js';
 export type {
   PermissionPolicy,
   AgentToolName,
@@ -336,20 +341,20 @@ export type {
   AgentToolset,
   McpToolset,
   AgentTool,
-} from './v1/agent-tools.js';
+} from './agents/agent-tools.js';
 export {
   DEFAULT_AGENT_TOOLSET_POLICY,
   DEFAULT_MCP_TOOLSET_POLICY,
   normalizeAgentTools,
   countAgentTools,
-} from './v1/agent-tool-defaults.js';
+} from './agents/agent-tool-defaults.js';
 export {
   MultiagentParamsSchema,
   MultiagentSchema,
   AgentReferenceSchema,
   AgentReferenceParamsSchema,
-} from './v1/multiagent.js';
-export type { MultiagentParams, Multiagent, AgentReference } from './v1/multiagent.js';
+} from './agents/multiagent.js';
+export type { MultiagentParams, Multiagent, AgentReference } from './agents/multiagent.js';
 export {
   EffortLevelSchema,
   ModelConfigParamsSchema,
@@ -365,7 +370,7 @@ export {
   AgentSnapshotSchema,
   AgentSchema,
   RetrieveAgentParamsSchema,
-} from './v1/agents.js';
+} from './agents/agents.js';
 export type {
   EffortLevel,
   ModelParams,
@@ -379,7 +384,7 @@ export type {
   AgentSnapshot,
   Agent,
   RetrieveAgentParams,
-} from './v1/agents.js';
+} from './agents/agents.js';
 export {
   NetworkingParamsSchema,
   PackagesParamsSchema,
@@ -393,7 +398,7 @@ export {
   UpdateEnvironmentRequestSchema,
   EnvironmentSchema,
   EnvironmentDeletedSchema,
-} from './v1/environments.js';
+} from './environments/environments.js';
 export type {
   NetworkingParams,
   PackagesParams,
@@ -407,7 +412,7 @@ export type {
   UpdateEnvironmentRequest,
   Environment,
   EnvironmentDeleted,
-} from './v1/environments.js';
+} from './environments/environments.js';
 export {
   CheckoutSchema,
   MemoryStoreAccessSchema,
@@ -420,7 +425,7 @@ export {
   SessionResourceSchema,
   SessionResourceDeletedSchema,
   RESOURCE_MOUNTS,
-} from './v1/session-resources.js';
+} from './sessions/session-resources.js';
 export type {
   Checkout,
   MemoryStoreAccess,
@@ -429,7 +434,7 @@ export type {
   UpdateSessionResourceRequest,
   SessionResource,
   SessionResourceDeleted,
-} from './v1/session-resources.js';
+} from './sessions/session-resources.js';
 export {
   SessionAgentParamsSchema,
   CreateSessionRequestSchema,
@@ -442,7 +447,7 @@ export {
   SessionSchema,
   SessionDeletedSchema,
   ListSessionsParamsSchema,
-} from './v1/sessions.js';
+} from './sessions/sessions.js';
 export type {
   SessionAgentParams,
   CreateSessionRequest,
@@ -455,14 +460,14 @@ export type {
   Session,
   SessionDeleted,
   ListSessionsParams,
-} from './v1/sessions.js';
+} from './sessions/sessions.js';
 export {
   CreateVaultRequestSchema,
   UpdateVaultRequestSchema,
   VaultSchema,
   VaultDeletedSchema,
-} from './v1/vaults.js';
-export type { CreateVaultRequest, UpdateVaultRequest, Vault, VaultDeleted } from './v1/vaults.js';
+} from './vaults/vaults.js';
+export type { CreateVaultRequest, UpdateVaultRequest, Vault, VaultDeleted } from './vaults/vaults.js';
 export {
   CredentialAuthParamsSchema,
   CreateCredentialRequestSchema,
@@ -472,7 +477,7 @@ export {
   CredentialSchema,
   publicCredentialAuth,
   CredentialDeletedSchema,
-} from './v1/vault-credentials.js';
+} from './vaults/vault-credentials.js';
 export type {
   CredentialAuthParams,
   CreateCredentialRequest,
@@ -480,7 +485,7 @@ export type {
   CredentialAuth,
   Credential,
   CredentialDeleted,
-} from './v1/vault-credentials.js';
+} from './vaults/vault-credentials.js';
 export {
   CreateMemoryStoreRequestSchema,
   UpdateMemoryStoreRequestSchema,
@@ -503,7 +508,7 @@ export {
   MemoryVersionOperationSchema,
   MemoryVersionSchema,
   ListMemoryVersionsParamsSchema,
-} from './v1/memory-stores.js';
+} from './memory-stores/memory-stores.js';
 export type {
   CreateMemoryStoreRequest,
   UpdateMemoryStoreRequest,
@@ -517,14 +522,14 @@ export type {
   MemoryActor,
   MemoryVersion,
   ListMemoryVersionsParams,
-} from './v1/memory-stores.js';
+} from './memory-stores/memory-stores.js';
 export {
   isCronExpression,
   isIanaTimeZone,
   CronScheduleParamsSchema,
   CronScheduleSchema,
-} from './v1/cron-schedule.js';
-export type { CronScheduleParams, CronSchedule } from './v1/cron-schedule.js';
+} from './deployments/cron-schedule.js';
+export type { CronScheduleParams, CronSchedule } from './deployments/cron-schedule.js';
 export {
   DeploymentInitialEventSchema,
   CreateDeploymentRequestSchema,
@@ -538,7 +543,7 @@ export {
   DeploymentTriggerContextSchema,
   DeploymentRunSchema,
   ListDeploymentRunsParamsSchema,
-} from './v1/deployments.js';
+} from './deployments/deployments.js';
 export type {
   DeploymentInitialEvent,
   CreateDeploymentRequest,
@@ -551,7 +556,7 @@ export type {
   DeploymentTriggerContext,
   DeploymentRun,
   ListDeploymentRunsParams,
-} from './v1/deployments.js';
+} from './deployments/deployments.js';
 export {
   SkillSourceTypeSchema,
   CreateSkillFormSchema,
@@ -561,7 +566,7 @@ export {
   SkillVersionDeletedSchema,
   ListSkillsParamsSchema,
   SkillFrontmatterSchema,
-} from './v1/skills.js';
+} from './skills/skills.js';
 export type {
   SkillSourceType,
   CreateSkillForm,
@@ -569,31 +574,31 @@ export type {
   SkillVersion,
   ListSkillsParams,
   SkillFrontmatter,
-} from './v1/skills.js';
+} from './skills/skills.js';
 export {
   UploadFileFormSchema,
   FileScopeSchema,
   FileMetadataSchema,
   FileDeletedSchema,
   ListFilesParamsSchema,
-} from './v1/files.js';
-export type { UploadFileForm, FileMetadata, ListFilesParams } from './v1/files.js';
+} from './files/files.js';
+export type { UploadFileForm, FileMetadata, ListFilesParams } from './files/files.js';
 export {
   CMA_ERROR_TYPES,
   CmaErrorTypeSchema,
   ErrorEnvelopeSchema,
   CMA_ERROR_TYPE_BY_CODE,
   toErrorEnvelope,
-} from './http/error-envelope.js';
-export type { CmaErrorType, ErrorEnvelope, ErrorEnvelopeInput } from './http/error-envelope.js';
+} from './common/error-envelope.js';
+export type { CmaErrorType, ErrorEnvelope, ErrorEnvelopeInput } from './common/error-envelope.js';
 export {
   ApiLoginRequestSchema,
   ApiUserSchema,
   LoginTenantSchema,
   ApiLoginResponseSchema,
   toApiLoginResponse,
-} from './api/auth.js';
-export type { ApiLoginRequest, ApiUser, ApiLoginResponse } from './api/auth.js';
+} from './tenancy/api-auth.js';
+export type { ApiLoginRequest, ApiUser, ApiLoginResponse } from './tenancy/api-auth.js';
 export {
   ApiPermissionPolicySchema,
   ApiToolsetSchema,
@@ -601,7 +606,7 @@ export {
   ApiSkillRefSchema,
   ApiAgentRequestSchema,
   ApiAgentSchema,
-} from './api/agents.js';
+} from './agents/api-agents.js';
 export type {
   ApiPermissionPolicy,
   ApiToolConfig,
@@ -610,8 +615,8 @@ export type {
   ApiSkillRef,
   ApiAgentRequest,
   ApiAgent,
-} from './api/agents.js';
-export { toAgentToolName } from './api/tool-names.js';
+} from './agents/api-agents.js';
+export { toAgentToolName } from './agents/api-tool-names.js';
 export {
   API_TEAM_TOOLS_METADATA_KEY,
   TEAM_TOOL_NAMES,
@@ -619,14 +624,14 @@ export {
   isTeamToolName,
   teamToolsOf,
   type TeamToolName,
-} from './api/team-tools.js';
+} from './agents/api-team-tools.js';
 export {
   API_TOOL_NAMES_METADATA_KEY,
   MAX_ITERS_METADATA_KEY,
   apiAgentToV1,
   apiAgentUpdateToV1,
   v1AgentToApi,
-} from './api/agent-mapping.js';
+} from './agents/api-agent-mapping.js';
 export {
   ApiEnvironmentTypeSchema,
   ApiCreateEnvironmentRequestSchema,
@@ -635,13 +640,13 @@ export {
   apiEnvironmentToV1,
   apiEnvironmentUpdateToV1,
   v1EnvironmentToApi,
-} from './api/environments.js';
+} from './environments/api-environments.js';
 export type {
   ApiEnvironmentType,
   ApiCreateEnvironmentRequest,
   ApiUpdateEnvironmentRequest,
   ApiEnvironment,
-} from './api/environments.js';
+} from './environments/api-environments.js';
 export {
   ApiSessionAgentRefSchema,
   ApiAgentOverridesSchema,
@@ -651,8 +656,8 @@ export {
   apiSessionToV1,
   apiListSessionsToV1,
   v1SessionToApi,
-} from './api/sessions.js';
-export type { ApiCreateSessionRequest, ApiListSessionsParams, ApiSession } from './api/sessions.js';
+} from './sessions/api-sessions.js';
+export type { ApiCreateSessionRequest, ApiListSessionsParams, ApiSession } from './sessions/api-sessions.js';
 export {
   ApiCreateDeploymentRequestSchema,
   ApiDeploymentRunSchema,
@@ -666,7 +671,7 @@ export {
   textToInitialEvents,
   v1DeploymentRunToApi,
   v1DeploymentToApi,
-} from './api/deployments.js';
+} from './deployments/api-deployments.js';
 export type {
   ApiCreateDeploymentRequest,
   ApiDeployment,
@@ -674,15 +679,19 @@ export type {
   ApiRunDeploymentRequest,
   ApiTriggerType,
   ApiUpdateDeploymentRequest,
-} from './api/deployments.js';
+} from './deployments/api-deployments.js';
 export {
   ApiMultiagentRunReplySchema,
   ApiMultiagentRunRequestSchema,
   ApiMultiagentRunSchema,
   multiagentReplyToApi,
   multiagentRunToApi,
-} from './api/multiagent.js';
-export type { ApiMultiagentRun, ApiMultiagentRunReply, ApiMultiagentRunRequest } from './api/multiagent.js';
+} from './multiagent-runs/api-multiagent-runs.js';
+export type {
+  ApiMultiagentRun,
+  ApiMultiagentRunReply,
+  ApiMultiagentRunRequest,
+} from './multiagent-runs/api-multiagent-runs.js';
 export {
   ApiMemorySchema,
   ApiMemoryVersionSchema,
@@ -691,13 +700,13 @@ export {
   apiMemoryPathToV1,
   memoryToApi,
   memoryVersionToApi,
-} from './api/memories.js';
+} from './memory-stores/api-memories.js';
 export type {
   ApiMemory,
   ApiMemoryVersion,
   ApiPutMemoryRequest,
   ApiRedactMemoryRequest,
-} from './api/memories.js';
+} from './memory-stores/api-memories.js';
 export {
   ApiCreateCredentialRequestSchema,
   ApiCredentialSchema,
@@ -707,28 +716,28 @@ export {
   apiCredentialUpdateToV1,
   credentialTarget,
   credentialToApi,
-} from './api/vault-credentials.js';
+} from './vaults/api-vault-credentials.js';
 export type {
   ApiCreateCredentialRequest,
   ApiCredential,
   ApiUpdateCredentialRequest,
-} from './api/vault-credentials.js';
+} from './vaults/api-vault-credentials.js';
 export {
   API_FILE_CONTENT_MAX_BYTES,
   ApiFileContentSchema,
   ApiFileSchema,
   ApiUploadFileRequestSchema,
   fileToApi,
-} from './api/files.js';
-export type { ApiFile, ApiFileContent, ApiUploadFileRequest } from './api/files.js';
+} from './files/api-files.js';
+export type { ApiFile, ApiFileContent, ApiUploadFileRequest } from './files/api-files.js';
 export {
   ApiInboundEventSchema,
   ApiSendEventsRequestSchema,
   ApiSessionEventSchema,
   apiEventToV1,
   v1EventToApi,
-} from './api/events.js';
-export type { ApiInboundEvent, ApiSendEventsRequest, ApiSessionEvent } from './api/events.js';
+} from './session-events/api-events.js';
+export type { ApiInboundEvent, ApiSendEventsRequest, ApiSessionEvent } from './session-events/api-events.js';
 export {
   WorkStateSchema,
   WorkDataSchema,
@@ -743,7 +752,7 @@ export {
   StopWorkRequestSchema,
   UpdateWorkRequestSchema,
   WorkQueueStatsSchema,
-} from './v1/environment-work.js';
+} from './work/environment-work.js';
 export type {
   WorkState,
   WorkData,
@@ -755,13 +764,17 @@ export type {
   StopWorkRequest,
   UpdateWorkRequest,
   WorkQueueStats,
-} from './v1/environment-work.js';
+} from './work/environment-work.js';
 export {
   SessionThreadStatusSchema,
   SessionThreadSchema,
   ListSessionThreadsParamsSchema,
-} from './v1/session-threads.js';
-export type { SessionThreadStatus, SessionThread, ListSessionThreadsParams } from './v1/session-threads.js';
+} from './sessions/session-threads.js';
+export type {
+  SessionThreadStatus,
+  SessionThread,
+  ListSessionThreadsParams,
+} from './sessions/session-threads.js';
 export {
   AccessListQuerySchema,
   AgentSharePermissionSchema,
@@ -783,7 +796,7 @@ export {
   SlugSchema,
   UpdateUserRequestSchema,
   UsernameSchema,
-} from './nats/control-access-subjects.js';
+} from './tenancy/access-subjects.js';
 export type {
   AccessListQuery,
   AgentShare,
@@ -801,7 +814,7 @@ export type {
   NamespaceInfo,
   ShareAgentRequest,
   UpdateUserRequest,
-} from './nats/control-access-subjects.js';
+} from './tenancy/access-subjects.js';
 export {
   AddNamespaceMemberRequestSchema,
   ControlTenancySubjects,
@@ -812,7 +825,7 @@ export {
   RemovedNamespaceMemberSchema,
   TenantInfoSchema,
   UpdateNamespaceMemberRequestSchema,
-} from './nats/control-tenancy-subjects.js';
+} from './tenancy/tenancy-subjects.js';
 export type {
   AddNamespaceMemberRequest,
   CreatedTenant,
@@ -822,45 +835,49 @@ export type {
   RemovedNamespaceMember,
   TenantInfo,
   UpdateNamespaceMemberRequest,
-} from './nats/control-tenancy-subjects.js';
+} from './tenancy/tenancy-subjects.js';
 export {
   toV1CreatedTenant,
   toV1Tenant,
   V1CreatedTenantSchema,
   V1TenantPageSchema,
   V1TenantSchema,
-} from './v1/tenants.js';
-export type { V1CreatedTenant, V1Tenant } from './v1/tenants.js';
+} from './tenancy/tenants.js';
+export type { V1CreatedTenant, V1Tenant } from './tenancy/tenants.js';
 export {
   HandsStatusSchema,
   PendingToolCallSchema,
   WorkerAuthSubjects,
   WorkPrincipalSchema,
   WorkSubjects,
-} from './nats/work-subjects.js';
-export type { HandsStatus, PendingToolCall, WorkPrincipal } from './nats/work-subjects.js';
+} from './work/work-subjects.js';
+export type { HandsStatus, PendingToolCall, WorkPrincipal } from './work/work-subjects.js';
 export {
   ClusterHandsHeartbeatSchema,
   HandsHeartbeatKeys,
   HandsWorkerSchema,
 } from './hands/hands-heartbeat.js';
 export type { ClusterHandsHeartbeat, HandsWorker } from './hands/hands-heartbeat.js';
-export { SkillFileSchema, SkillFileSubjects, SkillVersionFilesSchema } from './nats/skill-files-subjects.js';
-export { McpCredentialSubjects, McpServerCredentialSchema } from './nats/mcp-credential-subjects.js';
+export {
+  SkillFileSchema,
+  SkillFileSubjects,
+  SkillVersionFilesSchema,
+} from './skills/skill-files-subjects.js';
+export { McpCredentialSubjects, McpServerCredentialSchema } from './vaults/mcp-credential-subjects.js';
 export {
   MemoryWriteBackSchema,
   RuntimeSessionResourceSchema,
   SessionResourceSubjects,
-} from './nats/session-resource-subjects.js';
-export type { MemoryWriteBack } from './nats/session-resource-subjects.js';
-export type { RuntimeSessionResource } from './nats/session-resource-subjects.js';
-export type { McpServerCredential } from './nats/mcp-credential-subjects.js';
+} from './sessions/session-resource-subjects.js';
+export type { MemoryWriteBack } from './sessions/session-resource-subjects.js';
+export type { RuntimeSessionResource } from './sessions/session-resource-subjects.js';
+export type { McpServerCredential } from './vaults/mcp-credential-subjects.js';
 export {
   EnvironmentCredentialSubjects,
   SandboxCredentialSchema,
-} from './nats/environment-credential-subjects.js';
-export type { SandboxCredential } from './nats/environment-credential-subjects.js';
-export type { SkillFile, SkillVersionFiles } from './nats/skill-files-subjects.js';
+} from './environments/environment-credential-subjects.js';
+export type { SandboxCredential } from './environments/environment-credential-subjects.js';
+export type { SkillFile, SkillVersionFiles } from './skills/skill-files-subjects.js';
 export {
   ApiAckWorkRequestSchema,
   ApiHeartbeatWorkRequestSchema,
@@ -882,7 +899,7 @@ export {
   v1HeartbeatToApi,
   v1WorkStatsToApi,
   v1WorkToApi,
-} from './api/worker.js';
+} from './work/api-worker.js';
 export type {
   ApiAckWorkRequest,
   ApiHeartbeatWorkRequest,
@@ -898,8 +915,8 @@ export type {
   ApiWorkHeartbeat,
   ApiWorkItem,
   ApiWorkQueueStats,
-} from './api/worker.js';
-export { ControlWorkspaceSubjects } from './nats/control-workspace-subjects.js';
+} from './work/api-worker.js';
+export { ControlWorkspaceSubjects } from './agents/agent-workspace-subjects.js';
 export {
   AGENT_WORKSPACE_MAX_FILE_BYTES,
   AGENT_WORKSPACE_MAX_SKILL_RESOURCES,
@@ -920,7 +937,7 @@ export {
   ApiWorkspaceSubagentSchema,
   ApiWorkspaceSummarySchema,
   WorkspaceItemNameSchema,
-} from './api/agent-workspace.js';
+} from './agents/api-agent-workspace.js';
 export type {
   ApiWorkspaceDeleted,
   ApiWorkspaceEntry,
@@ -936,8 +953,8 @@ export type {
   ApiWorkspaceSubagentList,
   ApiWorkspaceSubagentPut,
   ApiWorkspaceSummary,
-} from './api/agent-workspace.js';
-export { fromMicros, toMicros, toUsageSnapshot } from './v1/list-cost.js';
+} from './agents/api-agent-workspace.js';
+export { fromMicros, toMicros, toUsageSnapshot } from './usage/list-cost.js';
 export {
   USAGE_GROUP_KEYS,
   UsageQuerySchema,
@@ -947,4 +964,4 @@ export {
   type UsageQuery,
   type UsageReport,
   type UsageRow,
-} from './v1/usage.js';
+} from './usage/usage.js';

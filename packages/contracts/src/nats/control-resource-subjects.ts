@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
-import { AgentSchema, UpdateAgentRequestSchema } from '../v1/agents.js';
+import { AgentSchema, UpdateAgentRequestSchema } from '../agents/agents.js';
 import {
   EnvironmentDeletedSchema,
   EnvironmentSchema,
   UpdateEnvironmentRequestSchema,
-} from '../v1/environments.js';
+} from '../environments/environments.js';
 import {
   ListSessionsParamsSchema,
   SessionDeletedSchema,
   SessionSchema,
   UpdateSessionRequestSchema,
-} from '../v1/sessions.js';
-import { IsoDateTimeSchema, ListParamsSchema, pageSchema } from '../v1/common.js';
+} from '../sessions/sessions.js';
+import { IsoDateTimeSchema, ListParamsSchema, pageSchema } from '../common/common.js';
 
 const Scoped = { v: V1, actor: ActorSchema };
 const ById = { ...Scoped, id: z.string().min(1) };

@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { ActorSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
 import { pageOf } from './control-subjects.js';
-import { ListParamsSchema } from '../v1/common.js';
+import { ListParamsSchema } from '../common/common.js';
 import {
   CreateVaultRequestSchema,
   UpdateVaultRequestSchema,
   VaultDeletedSchema,
   VaultSchema,
-} from '../v1/vaults.js';
+} from '../vaults/vaults.js';
 import {
   CreateCredentialRequestSchema,
   CredentialDeletedSchema,
   CredentialSchema,
   UpdateCredentialRequestSchema,
-} from '../v1/vault-credentials.js';
+} from '../vaults/vault-credentials.js';
 import {
   CreateMemoryRequestSchema,
   CreateMemoryStoreRequestSchema,
@@ -29,7 +29,7 @@ import {
   MemoryViewSchema,
   UpdateMemoryRequestSchema,
   UpdateMemoryStoreRequestSchema,
-} from '../v1/memory-stores.js';
+} from '../memory-stores/memory-stores.js';
 import {
   CreateDeploymentRequestSchema,
   DeploymentRunSchema,
@@ -37,9 +37,14 @@ import {
   ListDeploymentRunsParamsSchema,
   ListDeploymentsParamsSchema,
   UpdateDeploymentRequestSchema,
-} from '../v1/deployments.js';
-import { FileDeletedSchema, FileMetadataSchema, ListFilesParamsSchema } from '../v1/files.js';
-import { ListSkillsParamsSchema, SkillDeletedSchema, SkillSchema, SkillVersionSchema } from '../v1/skills.js';
+} from '../deployments/deployments.js';
+import { FileDeletedSchema, FileMetadataSchema, ListFilesParamsSchema } from '../files/files.js';
+import {
+  ListSkillsParamsSchema,
+  SkillDeletedSchema,
+  SkillSchema,
+  SkillVersionSchema,
+} from '../skills/skills.js';
 
 const Scoped = { v: V1, actor: ActorSchema };
 const ById = { ...Scoped, id: z.string().min(1) };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ActorSchema, RoleSchema } from './actor.js';
 import { rpcSubject, V1 } from './subject.js';
-import { AgentSchema, CreateAgentRequestSchema, RetrieveAgentParamsSchema } from '../v1/agents.js';
-import { CreateEnvironmentRequestSchema, EnvironmentSchema } from '../v1/environments.js';
-import { CreateSessionRequestSchema, SessionSchema } from '../v1/sessions.js';
-import { ListParamsSchema } from '../v1/common.js';
+import { AgentSchema, CreateAgentRequestSchema, RetrieveAgentParamsSchema } from '../agents/agents.js';
+import { CreateEnvironmentRequestSchema, EnvironmentSchema } from '../environments/environments.js';
+import { CreateSessionRequestSchema, SessionSchema } from '../sessions/sessions.js';
+import { ListParamsSchema } from '../common/common.js';
 
 const Scoped = { v: V1, actor: ActorSchema };
 const ById = { ...Scoped, id: z.string().min(1) };
