@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ListParamsSchema, applyMetadataPatch, pageSchema } from './common.js';
+import { ListParamsSchema, applyMetadataPatch } from './common.js';
+import { pageSchema } from './paging.js';
 import { ListSessionsParamsSchema } from '../sessions/sessions.js';
 import { AgentSchema } from '../agents/agents.js';
 

@@ -69,20 +69,6 @@ export const ListParamsSchema = z.object({
 });
 export type ListParams = z.infer<typeof ListParamsSchema>;
 
-/** The page envelope `{data, next_page, prev_page?}` around any item schema. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    next_page: z.string().nullable(),
-    prev_page: z.string().nullable().optional(),
-  });
-}
-export interface Page<T> {
-  data: T[];
-  next_page: string | null;
-  prev_page?: string | null;
-}
-
 /** The `{id, type: '<kind>_deleted'}` reply of delete endpoints. */
 export function deletedSchema<K extends string>(type: K) {
   return z.object({ id: z.string(), type: z.literal(type) });

@@ -21,6 +21,18 @@ describe('newId', () => {
     expect(ms!).toBeLessThanOrEqual(Date.now());
     expect(idTimestamp('agent_011CZkYpogX7uDKUyvBTophP')).toBeNull();
   });
+
+  it('stamps the time it is given, so a caller with its own clock gets ids of that clock', () => {
+    const future = Date.UTC(2100, 0, 1);
+    const id = newId('sevt_', future);
+    expect(idTimestamp(id)).toBe(future);
+    expect(newId('sevt_', future + 1) > id).toBe(true);
+  });
+
+  it('covers agent shares and audit entries, which used to build their ids by hand', () => {
+    expect(newId('share_')).toMatch(/^share_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(newId('audit_')).toMatch(/^audit_[0-9A-HJKMNP-TV-Z]{26}$/);
+  });
 });
 
 describe('id schemas', () => {

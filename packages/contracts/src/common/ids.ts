@@ -28,6 +28,8 @@ export const ID_PREFIXES = {
   environmentKey: 'envkey_',
   webhook: 'wh_',
   webhookDelivery: 'whdel_',
+  agentShare: 'share_',
+  auditEntry: 'audit_',
   request: 'req_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -41,10 +43,18 @@ const RANDOM_CHARS = 16;
 let lastTime = -1;
 let lastRandom: number[] = [];
 
+// One crypto call per 256 ids: a call per id dominates where ids are made on a hot path (session events).
+let pool = new Uint8Array(0);
+let poolOffset = 0;
+
 function randomDigits(): number[] {
-  const bytes = new Uint8Array(RANDOM_CHARS);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b & 31);
+  if (poolOffset + RANDOM_CHARS > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(4096));
+    poolOffset = 0;
+  }
+  const digits = Array.from(pool.subarray(poolOffset, poolOffset + RANDOM_CHARS), (b) => b & 31);
+  poolOffset += RANDOM_CHARS;
+  return digits;
 }
 
 /** Adds one to the base-32 digit array; ids made in the same millisecond stay ordered. */
@@ -72,7 +82,7 @@ function encodeTime(ms: number): string {
 }
 
 /** A 26-character, time-sortable (ULID-like) id body; monotonic within one process. */
-export function newIdBody(now: number = Date.now()): string {
+function newIdBody(now: number): string {
   if (now <= lastTime) {
     lastRandom = increment(lastRandom);
   } else {
@@ -82,9 +92,12 @@ export function newIdBody(now: number = Date.now()): string {
   return encodeTime(lastTime) + lastRandom.map((d) => ALPHABET.charAt(d)).join('');
 }
 
-/** A new id for a resource: `newId('agent_')` → `agent_01J…`. */
-export function newId(prefix: IdPrefix): string {
-  return prefix + newIdBody();
+/**
+ * The one id generator: `newId('agent_')` → `agent_01J…`, a prefix and a 26-character body of 48 bits
+ * of millisecond time (`now`, by default the wall clock) and 80 random bits; monotonic within one process.
+ */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  return prefix + newIdBody(now);
 }
 
 /** The millisecond timestamp encoded in an id made by `newId`, or null when it has none. */

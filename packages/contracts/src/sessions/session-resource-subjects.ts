@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ActorSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
-import { ListParamsSchema, pageSchema } from '../common/common.js';
+import { ListParamsSchema } from '../common/common.js';
+import { pageSchema } from '../common/paging.js';
 import {
   AddSessionResourceRequestSchema,
   SessionResourceDeletedSchema,

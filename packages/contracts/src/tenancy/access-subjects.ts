@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { ActorSchema, RoleSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
-import { pageOf } from '../nats/control-subjects.js';
-
-const Scoped = { v: V1, actor: ActorSchema };
-const ById = { ...Scoped, id: z.string().min(1) };
+import { ById, Scoped } from '../nats/request-fields.js';
+import { pageSchema } from '../common/paging.js';
 
 /** Query of the `/api` admin lists: an opaque cursor and a page size. */
 export const AccessListQuerySchema = z.object({
@@ -167,7 +165,7 @@ export const ShareAgentRequestSchema = z.strictObject({
 });
 export type ShareAgentRequest = z.infer<typeof ShareAgentRequestSchema>;
 
-export const ControlAccessSubjects = {
+export const AccessSubjects = {
   /** The actor of a user token, re-read on every request: disabled users and role changes apply at once. */
   resolveUser: rpcSubject(
     'control.access.resolve_user',
@@ -183,7 +181,7 @@ export const ControlAccessSubjects = {
   listUsers: rpcSubject(
     'control.access.user.list',
     z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageOf(ManagedUserSchema),
+    pageSchema(ManagedUserSchema),
   ),
   createUser: rpcSubject(
     'control.access.user.create',
@@ -215,14 +213,14 @@ export const ControlAccessSubjects = {
   listApiKeys: rpcSubject(
     'control.access.api_key.list',
     z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageOf(ApiKeyInfoSchema),
+    pageSchema(ApiKeyInfoSchema),
   ),
   revokeApiKey: rpcSubject('control.access.api_key.revoke', z.object(ById), ApiKeyInfoSchema),
 
   listAuditLog: rpcSubject(
     'control.access.audit.list',
     z.object({ ...Scoped, query: AuditListQuerySchema }),
-    pageOf(AuditEntrySchema),
+    pageSchema(AuditEntrySchema),
   ),
 
   shareAgent: rpcSubject(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ActorSchema, RoleSchema } from '../nats/actor.js';
-import { rpcSubject, V1 } from '../nats/subject.js';
-import { pageOf } from '../nats/control-subjects.js';
+import { RoleSchema } from '../nats/actor.js';
+import { rpcSubject } from '../nats/subject.js';
+import { Scoped } from '../nats/request-fields.js';
+import { pageSchema } from '../common/paging.js';
 import {
   AccessListQuerySchema,
   ManagedUserSchema,
@@ -11,7 +12,6 @@ import {
   UsernameSchema,
 } from './access-subjects.js';
 
-const Scoped = { v: V1, actor: ActorSchema };
 const OneMember = { ...Scoped, id: z.string().min(1), userId: z.string().min(1) };
 
 // ---- namespace membership (`/api/admin/namespaces/{id}/members`) ----
@@ -77,7 +77,7 @@ export const CreatedTenantSchema = TenantInfoSchema.extend({
 });
 export type CreatedTenant = z.infer<typeof CreatedTenantSchema>;
 
-export const ControlTenancySubjects = {
+export const TenancySubjects = {
   createTenant: rpcSubject(
     'control.access.tenant.create',
     z.object({ ...Scoped, body: CreateTenantRequestSchema }),
@@ -86,13 +86,13 @@ export const ControlTenancySubjects = {
   listTenants: rpcSubject(
     'control.access.tenant.list',
     z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageOf(TenantInfoSchema),
+    pageSchema(TenantInfoSchema),
   ),
 
   listMembers: rpcSubject(
     'control.access.namespace_member.list',
     z.object({ ...Scoped, id: z.string().min(1), query: AccessListQuerySchema }),
-    pageOf(NamespaceMemberSchema),
+    pageSchema(NamespaceMemberSchema),
   ),
   addMember: rpcSubject(
     'control.access.namespace_member.add',

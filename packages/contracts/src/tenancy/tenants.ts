@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../nats/actor.js';
 import type { CreatedTenant, TenantInfo } from './tenancy-subjects.js';
-import { pageSchema } from '../common/common.js';
+import { pageSchema } from '../common/paging.js';
 
 /** `/v1/tenants` (Agentry extension, snake_case): a tenant as installation administrators see it. */
 export const V1TenantSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromBase64Url, toBase64Url } from '../common/base64url.js';
 import { IsoDateTimeSchema, MetadataPatchSchema, MetadataSchema } from '../common/common.js';
 
 /** Work items of self-hosted environments: queued per session, leased by a polling worker. */
@@ -36,19 +37,6 @@ export const WorkSecretSchema = z.object({
   api_base_url: z.string().optional(),
 });
 export type WorkSecret = z.infer<typeof WorkSecretSchema>;
-
-// Runtime-neutral base64url (no Buffer), so the contracts also load outside Node.
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(encoded: string): string {
-  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
 
 export function encodeWorkSecret(secret: WorkSecret): string {
   return toBase64Url(JSON.stringify(secret));

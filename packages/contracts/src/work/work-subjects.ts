@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HandsWorkerSchema } from '../hands/hands-heartbeat.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
-import { pageSchema } from '../common/common.js';
+import { pageSchema } from '../common/paging.js';
 import {
   UpdateWorkRequestSchema,
   WorkHeartbeatSchema,

@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { ActorSchema } from './actor.js';
-import { rpcSubject, V1 } from './subject.js';
-import { AgentSchema, UpdateAgentRequestSchema } from '../agents/agents.js';
+import { rpcSubject } from '../nats/subject.js';
+import { ById, Scoped } from '../nats/request-fields.js';
+import { IsoDateTimeSchema, ListParamsSchema } from '../common/common.js';
+import { pageSchema } from '../common/paging.js';
 import {
+  CreateEnvironmentRequestSchema,
   EnvironmentDeletedSchema,
   EnvironmentSchema,
   UpdateEnvironmentRequestSchema,
-} from '../environments/environments.js';
-import {
-  ListSessionsParamsSchema,
-  SessionDeletedSchema,
-  SessionSchema,
-  UpdateSessionRequestSchema,
-} from '../sessions/sessions.js';
-import { IsoDateTimeSchema, ListParamsSchema, pageSchema } from '../common/common.js';
-
-const Scoped = { v: V1, actor: ActorSchema };
-const ById = { ...Scoped, id: z.string().min(1) };
+} from './environments.js';
 
 /** Create a key for an environment's self-hosted workers; `revoke_existing` makes it a rotation. */
 export const CreateEnvironmentKeyRequestSchema = z.strictObject({ revoke_existing: z.boolean().optional() });
@@ -35,20 +27,14 @@ export const EnvironmentKeySchema = z.object({
 });
 export type EnvironmentKey = z.infer<typeof EnvironmentKeySchema>;
 
-/** Lifecycle subjects of the core resources (agents, environments, sessions) beyond create/get. */
-export const ControlResourceSubjects = {
-  updateAgent: rpcSubject(
-    'control.agent.update',
-    z.object({ ...ById, body: UpdateAgentRequestSchema }),
-    AgentSchema,
+/** Request/reply subjects of the control service for environments and their worker keys. */
+export const EnvironmentSubjects = {
+  createEnvironment: rpcSubject(
+    'control.environment.create',
+    z.object({ ...Scoped, body: CreateEnvironmentRequestSchema }),
+    EnvironmentSchema,
   ),
-  archiveAgent: rpcSubject('control.agent.archive', z.object(ById), AgentSchema),
-  listAgentVersions: rpcSubject(
-    'control.agent.versions',
-    z.object({ ...ById, query: ListParamsSchema }),
-    pageSchema(AgentSchema),
-  ),
-
+  getEnvironment: rpcSubject('control.environment.get', z.object(ById), EnvironmentSchema),
   updateEnvironment: rpcSubject(
     'control.environment.update',
     z.object({ ...ById, body: UpdateEnvironmentRequestSchema }),
@@ -76,19 +62,4 @@ export const ControlResourceSubjects = {
     z.object({ ...ById, keyId: z.string().min(1) }),
     EnvironmentKeySchema,
   ),
-
-  listSessions: rpcSubject(
-    'control.session.list',
-    z.object({ ...Scoped, query: ListSessionsParamsSchema }),
-    pageSchema(SessionSchema),
-  ),
-  updateSession: rpcSubject(
-    'control.session.update',
-    z.object({ ...ById, body: UpdateSessionRequestSchema }),
-    SessionSchema,
-  ),
-  archiveSession: rpcSubject('control.session.archive', z.object(ById), SessionSchema),
-  /** Agentry extension (AgentScope `restore`): un-archives a session so it accepts events again. */
-  restoreSession: rpcSubject('control.session.restore', z.object(ById), SessionSchema),
-  deleteSession: rpcSubject('control.session.delete', z.object(ById), SessionDeletedSchema),
 } as const;
