@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccessChangedSchema,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   ControlSubjects as S,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   PubSubjects,
   type ParsedAccessChanged,
 } from '@agentry/contracts';

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   ControlSubjects as S,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   type Actor,
   type ErrorCode,
 } from '@agentry/contracts';

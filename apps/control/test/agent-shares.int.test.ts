@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlAccessSubjects as A,
-  ControlResourceSubjects as R,
+  ControlSubjects as A,
+  ControlSubjects as R,
   ControlSubjects as S,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   type Actor,
   type Agent,
   type ErrorCode,

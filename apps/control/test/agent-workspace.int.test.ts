@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_WORKSPACE_MAX_FILE_BYTES,
   AppError,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   ControlSubjects as S,
   ControlWorkspaceSubjects as W,
   type Actor,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlResourceSubjects as R, ControlSubjects as S, type Agent } from '@agentry/contracts';
+import { AppError, ControlSubjects as R, ControlSubjects as S, type Agent } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 

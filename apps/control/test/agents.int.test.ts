@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlResourceSubjects as R, ControlSubjects as S, type Actor } from '@agentry/contracts';
+import { AppError, ControlSubjects as R, ControlSubjects as S, type Actor } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 describe('control: agents over NATS', () => {

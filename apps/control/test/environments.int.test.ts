@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AppError,
-  ControlResourceSubjects as R,
-  ControlSubjects as S,
-  type Environment,
-} from '@agentry/contracts';
+import { AppError, ControlSubjects as R, ControlSubjects as S, type Environment } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 

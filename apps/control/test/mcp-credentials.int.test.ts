@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ControlStoreSubjects as V,
+  ControlSubjects as V,
   ControlSubjects as S,
   EnvironmentCredentialSubjects as E,
   McpCredentialSubjects as M,

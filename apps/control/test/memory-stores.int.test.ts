@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlStoreSubjects as S } from '@agentry/contracts';
+import { AppError, ControlSubjects as S } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 

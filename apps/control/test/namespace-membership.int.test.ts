@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   ControlSubjects as S,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   type Actor,
   type ErrorCode,
   type NamespaceInfo,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   type Agent,
   type Session,

@@ -1,6 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlStoreSubjects as S, type Actor } from '@agentry/contracts';
+import { AppError, ControlSubjects as S, type Actor } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlResourceSubjects as R,
-  ControlStoreSubjects,
+  ControlSubjects as R,
+  ControlSubjects,
   ControlSubjects as S,
   SkillFileSubjects,
   WorkerAuthSubjects,
@@ -84,7 +84,7 @@ describe('control: environment keys and skill files for self-hosted workers', ()
 
   it('serves a skill version with SKILL.md and its files, by id, number or latest, in the owner namespace only', async () => {
     const md = '---\nname: csv-report\ndescription: Formats CSV reports\n---\nUse scripts/format.py.\n';
-    const skill = await control.rpc.request(ControlStoreSubjects.createSkill, {
+    const skill = await control.rpc.request(ControlSubjects.createSkill, {
       actor: control.admin,
       body: {
         files: [
@@ -118,7 +118,7 @@ describe('control: environment keys and skill files for self-hosted workers', ()
     }
     expect(
       (
-        await control.rpc.request(ControlStoreSubjects.getSkillVersion, {
+        await control.rpc.request(ControlSubjects.getSkillVersion, {
           actor: control.admin,
           skillId: skill.id,
           version: 'latest',

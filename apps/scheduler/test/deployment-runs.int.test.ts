@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  ControlResourceSubjects as R,
-  ControlStoreSubjects as D,
+  ControlSubjects as R,
+  ControlSubjects as D,
   ControlSubjects as S,
   DataplaneSubjects,
   DeploymentRunSubjects,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlResourceSubjects as R, ControlSubjects as S } from '@agentry/contracts';
+import { ControlSubjects as R, ControlSubjects as S } from '@agentry/contracts';
 import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
 
 const DAY_MS = 86_400_000;

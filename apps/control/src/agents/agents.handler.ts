@@ -1,9 +1,5 @@
 import { Controller } from '@nestjs/common';
-import {
-  ControlResourceSubjects as R,
-  ControlSubjects as S,
-  type RpcParsedRequest,
-} from '@agentry/contracts';
+import { ControlSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { AgentsService } from './agents.service.js';
 

@@ -11,7 +11,8 @@ import {
   type UpdateAgentRequest,
 } from '@agentry/contracts';
 import type { Agent as AgentRow } from '@agentry/db';
-import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
+import { decodeCursor, decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
+import { resumableById } from '../common/page-cursor.js';
 import { resumableAfter } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
@@ -99,7 +100,7 @@ export class AgentsService {
   async list(actor: Actor, query: ListParams): Promise<Page<Agent>> {
     const rows = await this.agents.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
@@ -114,7 +115,7 @@ export class AgentsService {
   /** Every version of an agent, newest first by default; the cursor is the version number at the page edge. */
   async listVersions(actor: Actor, id: string, query: ListParams): Promise<Page<Agent>> {
     const { agent } = await this.require(actor, id);
-    const after = query.page ? Number(Buffer.from(query.page, 'base64url').toString('utf8')) : undefined;
+    const after = query.page ? Number(decodeCursor(query.page)) : undefined;
     if (after !== undefined && !(Number.isInteger(after) && after > 0)) {
       throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
     }
@@ -128,9 +129,9 @@ export class AgentsService {
     return resumableAfter(
       {
         data: page.map((version) => toAgentDto({ agent, version })),
-        next_page: rows.length > query.limit && last ? encodeVersionCursor(last.version) : null,
+        next_page: rows.length > query.limit && last ? encodeCursor(String(last.version)) : null,
       },
-      (item) => encodeVersionCursor(item.version),
+      (item) => encodeCursor(String(item.version)),
     );
   }
 
@@ -171,8 +172,4 @@ function versionConflict(id: string, expected: number, head: number): AppError {
     `version: agent ${id} is at version ${head}, but the update was based on version ${expected}; retrieve it and retry`,
     { details: { current_version: head } },
   );
-}
-
-function encodeVersionCursor(version: number): string {
-  return Buffer.from(String(version), 'utf8').toString('base64url');
 }

@@ -15,7 +15,8 @@ import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { ApiKeysRepository } from '../auth/api-keys.repository.js';
 import { newSecretToken } from '../auth/secret-token.js';
 import { requireUser } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { toApiKeyInfo } from './api-key.mapper.js';
 
 /** Secrets start with this, so scanners and humans can tell an Agentry key apart. */
@@ -66,7 +67,7 @@ export class ApiKeysService {
     const rows = await this.keys.list(actor.tenantId, {
       ...(actor.role === 'admin' ? {} : { userId }),
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
     });
     return toIdPage(rows, query.limit, toApiKeyInfo);
   }

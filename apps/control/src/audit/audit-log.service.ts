@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { newIdBody, type Actor, type AuditEntry, type AuditListQuery, type Page } from '@agentry/contracts';
+import { newId, type Actor, type AuditEntry, type AuditListQuery, type Page } from '@agentry/contracts';
 import { LOGGER, type Logger } from '@agentry/platform';
 import type { AuditLog } from '@agentry/db';
 import { assertAdmin } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 
 export interface AuditRecord {
@@ -28,7 +29,7 @@ export class AuditLogService {
   async record(actor: Actor, record: AuditRecord): Promise<void> {
     try {
       await this.entries.insert({
-        id: `audit_${newIdBody()}`,
+        id: newId('audit_'),
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         actorType: actor.apiKeyId ? 'api_key' : actor.userId ? 'user' : 'system',
@@ -47,7 +48,7 @@ export class AuditLogService {
     assertAdmin(actor);
     const rows = await this.entries.list(actor.tenantId, {
       limit: query.limit + 1,
-      beforeId: decodeCursor(query.page),
+      beforeId: decodeIdCursor(query.page),
       ...(query.resourceType ? { resourceType: query.resourceType } : {}),
       ...(query.resourceId ? { resourceId: query.resourceId } : {}),
     });

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlAccessSubjects as A, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as A, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { AuthService } from './auth.service.js';
 

@@ -6,7 +6,8 @@ import {
   type ListDeploymentRunsParams,
   type Page,
 } from '@agentry/contracts';
-import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
+import { resumableById } from '../common/page-cursor.js';
 import { toDeploymentRunDto } from './deployment.mapper.js';
 import { DeploymentRunsRepository, type RunWithDeployment } from './deployment-runs.repository.js';
 import { DeploymentsRepository } from './deployments.repository.js';
@@ -28,7 +29,7 @@ export class DeploymentRunsService {
   async list(actor: Actor, query: ListDeploymentRunsParams): Promise<Page<DeploymentRun>> {
     const rows = await this.runs.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       deploymentId: query.deployment_id,
       hasError: query.has_error,

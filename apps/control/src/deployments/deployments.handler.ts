@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlStoreSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { DeploymentRunsService } from './deployment-runs.service.js';
 import { DeploymentsService } from './deployments.service.js';

@@ -16,7 +16,8 @@ import {
 import { Prisma, type Deployment as DeploymentRow } from '@agentry/db';
 import { AgentsService } from '../agents/agents.service.js';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
+import { resumableById } from '../common/page-cursor.js';
 import { EnvironmentsService } from '../environments/environments.service.js';
 import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
 import { VaultsService } from '../vaults/vaults.service.js';
@@ -128,7 +129,7 @@ export class DeploymentsService {
   async list(actor: Actor, query: ListDeploymentsParams): Promise<Page<Deployment>> {
     const rows = await this.deployments.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
       agentId: query.agent_id,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import {
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   WorkerAuthSubjects,
   type RpcParsedRequest,

@@ -17,7 +17,8 @@ import {
 import { Prisma, type Environment as EnvironmentRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { storageTypeOf, toEnvironmentDto } from './environment.mapper.js';
 import { EnvironmentsRepository, type EnvironmentChanges } from './environments.repository.js';
 
@@ -95,7 +96,7 @@ export class EnvironmentsService {
   async list(actor: Actor, query: ListParams): Promise<Page<Environment>> {
     const rows = await this.environments.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });

@@ -10,7 +10,8 @@ import {
   type Page,
 } from '@agentry/contracts';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
 import { FilesRepository, type FileInfo } from './files.repository.js';
@@ -68,7 +69,7 @@ export class FilesService {
     if (query.scope_id) return { data: [], next_page: null };
     const rows = await this.files.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       ids: query.ids,
     });

@@ -13,7 +13,8 @@ import {
   type Page,
   type UpdateMemoryRequest,
 } from '@agentry/contracts';
-import { decodePathCursor, encodePathCursor, foldByDepth } from './memory-listing.js';
+import { decodeCursor, encodeCursor } from '@agentry/contracts/v1';
+import { foldByDepth } from './memory-listing.js';
 import { resumableAfter } from '@agentry/platform';
 import { byteSize, sha256Hex, toMemoryActor, toMemoryDto } from './memory.mapper.js';
 import { MemoriesRepository, type MemoryWithHead, type MemoryWrite } from './memories.repository.js';
@@ -142,7 +143,8 @@ export class MemoriesService {
       query.depth,
     );
     if (query.order === 'desc') entries.reverse();
-    const after = decodePathCursor(query.page);
+    // Memory listings page by path: the cursor holds the last path shown.
+    const after = decodeCursor(query.page);
     const rest =
       after === undefined
         ? entries
@@ -152,9 +154,9 @@ export class MemoriesService {
     const last = page.at(-1);
     const result = {
       data: page.map((e) => e.item),
-      next_page: rest.length > limit && last ? encodePathCursor(last.path) : null,
+      next_page: rest.length > limit && last ? encodeCursor(last.path) : null,
     };
-    return resumableAfter(result, (item) => encodePathCursor(item.path));
+    return resumableAfter(result, (item) => encodeCursor(item.path));
   }
 
   async requireAny(actor: Actor, storeId: string, id: string): Promise<MemoryWithHead> {

@@ -26,12 +26,3 @@ export function foldByDepth(entries: Entry[], pathPrefix: string, depth: number 
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
-
-/** Memory listings page by path; the cursor is the last path, opaque to clients. */
-export function encodePathCursor(path: string): string {
-  return Buffer.from(path, 'utf8').toString('base64url');
-}
-
-export function decodePathCursor(cursor: string | null | undefined): string | undefined {
-  return cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
-}

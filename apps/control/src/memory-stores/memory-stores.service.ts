@@ -14,7 +14,8 @@ import {
 } from '@agentry/contracts';
 import type { MemoryStore as StoreRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { toMemoryStoreDto } from './memory.mapper.js';
 import { MemoryStoresRepository } from './memory-stores.repository.js';
 
@@ -78,7 +79,7 @@ export class MemoryStoresService {
   async list(actor: Actor, query: ListParams): Promise<Page<MemoryStore>> {
     const rows = await this.stores.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });

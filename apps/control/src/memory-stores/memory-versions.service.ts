@@ -8,7 +8,8 @@ import {
   type Page,
 } from '@agentry/contracts';
 import type { MemoryVersion as VersionRow } from '@agentry/db';
-import { decodeCursor, encodeCursor, resumableById } from '../common/page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
+import { resumableById } from '../common/page-cursor.js';
 import { FULL_VIEW_PAGE_MAX } from './memories.service.js';
 import { sha256Hex, toMemoryVersionDto } from './memory.mapper.js';
 import { MemoryStoresService } from './memory-stores.service.js';
@@ -34,7 +35,7 @@ export class MemoryVersionsService {
       operation: query.operation,
       sessionId: query.session_id,
       apiKeyId: query.api_key_id,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       limit: limit + 1,
     });

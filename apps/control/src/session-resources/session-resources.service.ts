@@ -14,7 +14,7 @@ import {
   type UpdateSessionResourceRequest,
 } from '@agentry/contracts';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
 import { FilesService } from '../files/files.service.js';
 import { MemoriesService } from '../memory-stores/memories.service.js';
 import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
@@ -72,7 +72,7 @@ export class SessionResourcesService {
 
   async list(actor: Actor, sessionId: string, query: ListParams): Promise<Page<SessionResource>> {
     const all = (await this.requireSession(actor, sessionId)).map(toPublicResource);
-    const after = decodeCursor(query.page);
+    const after = decodeIdCursor(query.page);
     const start = after ? all.findIndex((r) => r.id === after) + 1 : 0;
     const data = all.slice(start, start + query.limit);
     const last = data.at(-1);

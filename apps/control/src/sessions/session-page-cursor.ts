@@ -1,4 +1,4 @@
-import { AppError } from '@agentry/contracts';
+import { decodeCursor, encodeCursor, invalidCursor } from '@agentry/contracts/v1';
 
 /** Which way a session page cursor reads from its edge row: on past it, or back before it. */
 export type CursorDirection = 'next' | 'prev';
@@ -10,12 +10,13 @@ export interface SessionCursor {
 
 /** Session lists page both ways, so their cursor carries a direction besides the edge id. */
 export function encodeSessionCursor(direction: CursorDirection, id: string): string {
-  return Buffer.from(`${direction === 'next' ? 'n' : 'p'}:${id}`, 'utf8').toString('base64url');
+  return encodeCursor(`${direction === 'next' ? 'n' : 'p'}:${id}`);
 }
 
 export function decodeSessionCursor(cursor: string | null | undefined): SessionCursor | undefined {
-  if (!cursor) return undefined;
-  const match = /^([np]):(sesn_[0-9A-Za-z]+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match?.[1] || !match[2]) throw new AppError('INVALID_REQUEST', 'page: not a cursor this API returned');
+  const text = decodeCursor(cursor);
+  if (text === undefined) return undefined;
+  const match = /^([np]):(sesn_[0-9A-Za-z]+)$/.exec(text);
+  if (!match?.[1] || !match[2]) throw invalidCursor();
   return { direction: match[1] === 'n' ? 'next' : 'prev', id: match[2] };
 }

@@ -13,7 +13,8 @@ import {
 } from '@agentry/contracts';
 import type { Skill as SkillRow, SkillVersion as VersionRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, encodeCursor, resumableById, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
+import { resumableById, toIdPage } from '../common/page-cursor.js';
 import { readSkillBundle } from './skill-bundle.js';
 import { toSkillDto, toSkillFilesDto, toSkillVersionDto } from './skill.mapper.js';
 import { SkillsRepository } from './skills.repository.js';
@@ -47,7 +48,7 @@ export class SkillsService {
   async list(actor: Actor, query: ListSkillsParams): Promise<Page<Skill>> {
     const rows = await this.skills.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       source: query.source ?? undefined,
     });
@@ -110,7 +111,7 @@ export class SkillsService {
     await this.require(actor, skillId);
     const rows = await this.skills.listVersions(skillId, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
     });
     return toIdPage(rows, query.limit, toSkillVersionDto);

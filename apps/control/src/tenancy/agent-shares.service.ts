@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
-  newIdBody,
+  newId,
   type Actor,
   type AgentShare,
   type AgentSharePermission,
@@ -42,7 +42,7 @@ export class AgentSharesService {
       throw new AppError('NOT_FOUND', `granteeId: user ${body.granteeId} not found`);
     }
     const row = await this.shares.upsert({
-      id: `share_${newIdBody()}`,
+      id: newId('share_'),
       tenantId: actor.tenantId,
       agentId,
       granteeUserId: body.granteeId,

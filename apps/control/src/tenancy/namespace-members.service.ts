@@ -14,7 +14,8 @@ import { AuditLogService } from '../audit/audit-log.service.js';
 import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { UsersRepository } from '../auth/users.repository.js';
 import { assertAdmin } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { MembershipsRepository, type MemberWithUser } from './memberships.repository.js';
 import { effectiveRole } from './namespace-placement.js';
 import { TenancyRepository } from './tenancy.repository.js';
@@ -34,7 +35,7 @@ export class NamespaceMembersService {
     await this.requireNamespace(actor, namespaceId);
     const rows = await this.memberships.listOfNamespace(actor.tenantId, namespaceId, {
       limit: query.limit + 1,
-      afterUserId: decodeCursor(query.page),
+      afterUserId: decodeIdCursor(query.page),
     });
     return toIdPage(
       rows.map((row) => ({ ...row, id: row.userId })),

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlAccessSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { AgentSharesService } from './agent-shares.service.js';
 import { NamespacesService } from './namespaces.service.js';

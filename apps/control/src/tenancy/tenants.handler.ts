@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlTenancySubjects as T, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as T, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { NamespaceMembersService } from './namespace-members.service.js';
 import { TenantsService } from './tenants.service.js';

@@ -12,7 +12,8 @@ import type { Tenant } from '@agentry/db';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { assertAdmin } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { toManagedUser } from '../users/user.mapper.js';
 import { toNamespaceInfo } from './namespaces.service.js';
 import { BOOTSTRAP_TENANT_SLUG, TenancyRepository, type CreatedTenantRows } from './tenancy.repository.js';
@@ -61,7 +62,7 @@ export class TenantsService {
     await this.assertInstallationAdmin(actor);
     const rows = await this.tenancy.listTenants({
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
     });
     return toIdPage(rows, query.limit, toTenantInfo);
   }

@@ -17,7 +17,8 @@ import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
 import { UsersRepository, type UserChanges } from '../auth/users.repository.js';
 import { assertAdmin, requireUser } from '../common/access.js';
 import { TenancyRepository } from '../tenancy/tenancy.repository.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { toManagedUser } from './user.mapper.js';
 
 @Injectable()
@@ -33,7 +34,7 @@ export class UsersService {
     assertAdmin(actor);
     const rows = await this.users.listInTenant(actor.tenantId, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
     });
     return toIdPage(rows, query.limit, toManagedUser);
   }

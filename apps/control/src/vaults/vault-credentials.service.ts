@@ -16,7 +16,8 @@ import {
 } from '@agentry/contracts';
 import type { VaultCredential } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import {
   applyCredentialAuthUpdate,
   splitCredentialAuth,
@@ -92,7 +93,7 @@ export class VaultCredentialsService {
     await this.vaults.require(actor, vaultId);
     const rows = await this.credentials.list(actor, vaultId, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlStoreSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { VaultCredentialsService } from './vault-credentials.service.js';
 import { VaultsService } from './vaults.service.js';

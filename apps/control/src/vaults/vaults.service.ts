@@ -15,7 +15,8 @@ import {
 } from '@agentry/contracts';
 import type { Vault as VaultRow } from '@agentry/db';
 import { assertCanWrite } from '../common/access.js';
-import { decodeCursor, toIdPage } from '../common/page-cursor.js';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import { toIdPage } from '../common/page-cursor.js';
 import { toVaultDto } from './vault.mapper.js';
 import { VaultsRepository } from './vaults.repository.js';
 
@@ -70,7 +71,7 @@ export class VaultsService {
   async list(actor: Actor, query: ListParams): Promise<Page<Vault>> {
     const rows = await this.vaults.list(actor, {
       limit: query.limit + 1,
-      afterId: decodeCursor(query.page),
+      afterId: decodeIdCursor(query.page),
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
-  ControlStoreSubjects,
+  ControlSubjects,
   DEFAULT_OUTCOME_MAX_ITERATIONS,
   ID_PREFIXES,
   newId,
@@ -66,7 +66,7 @@ export class OutcomeDefinitions {
   private async rubricFile(actor: Actor, fileId: string): Promise<string> {
     let content: string;
     try {
-      const file = await this.rpc.request(ControlStoreSubjects.downloadFile, { actor, id: fileId });
+      const file = await this.rpc.request(ControlSubjects.downloadFile, { actor, id: fileId });
       content = Buffer.from(file.content_base64, 'base64').toString('utf8');
     } catch (error) {
       if (AppError.is(error, 'NOT_FOUND'))

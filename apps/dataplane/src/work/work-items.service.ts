@@ -13,7 +13,7 @@ import {
 import { hashSessionsToken, SESSIONS_TOKEN_PREFIX } from './sessions-token.js';
 import { WorkAccess } from './work-access.js';
 import { toWork } from './work-item.mapper.js';
-import { decodeWorkCursor, encodeWorkCursor } from './work-page-cursor.js';
+import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
 import { resumableAfter } from '@agentry/platform';
 import { WorkItemsRepository } from './work-items.repository.js';
 import { WorkersRepository } from './workers.repository.js';
@@ -53,7 +53,7 @@ export class WorkItemsService {
     const rows = await this.items.list(scope, {
       state: req.state,
       limit: req.limit + 1,
-      beforeId: decodeWorkCursor(req.page),
+      beforeId: decodeIdCursor(req.page, 'work_'),
       onlyId: req.principal.workId ?? undefined,
     });
     const page = rows.slice(0, req.limit);
@@ -61,9 +61,9 @@ export class WorkItemsService {
     return resumableAfter(
       {
         data: page.map((row) => toWork(row)),
-        next_page: rows.length > req.limit && last ? encodeWorkCursor(last.id) : null,
+        next_page: rows.length > req.limit && last ? encodeCursor(last.id) : null,
       },
-      (work) => encodeWorkCursor(work.id),
+      (work) => encodeCursor(work.id),
     );
   }
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   ApiAgentSchema,
   ApiAgentRequestSchema,
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   CreateAgentRequestSchema,
   ListParamsSchema,

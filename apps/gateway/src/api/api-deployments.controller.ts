@@ -6,7 +6,7 @@ import {
   ApiDeploymentSchema,
   ApiRunDeploymentRequestSchema,
   ApiUpdateDeploymentRequestSchema,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   CreateDeploymentRequestSchema,
   DeploymentRunSubjects,
   ListParamsSchema,

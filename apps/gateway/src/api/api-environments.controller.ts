@@ -4,7 +4,7 @@ import {
   ApiEnvironmentSchema,
   ApiCreateEnvironmentRequestSchema,
   ApiUpdateEnvironmentRequestSchema,
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   CreateEnvironmentRequestSchema,
   ListParamsSchema,

@@ -6,7 +6,7 @@ import {
   ApiFileContentSchema,
   ApiFileSchema,
   ApiUploadFileRequestSchema,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   ListParamsSchema,
   fileToApi,
   type Actor,

@@ -6,7 +6,7 @@ import {
   ApiMemoryVersionSchema,
   ApiPutMemoryRequestSchema,
   ApiRedactMemoryRequestSchema,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   ListParamsSchema,
   MemoryPathSchema,
   apiMemoryPathToV1,

@@ -4,7 +4,7 @@ import {
   ApiSessionSchema,
   ApiCreateSessionRequestSchema,
   ApiListSessionsParamsSchema,
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   CreateSessionRequestSchema,
   ListSessionsParamsSchema,

@@ -5,7 +5,7 @@ import {
   ApiCreateCredentialRequestSchema,
   ApiCredentialSchema,
   ApiUpdateCredentialRequestSchema,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   CreateCredentialRequestSchema,
   ListParamsSchema,
   UpdateCredentialRequestSchema,

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   CreateVaultRequestSchema,
   ListParamsSchema,
   MetadataPatchSchema,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, ControlAccessSubjects, ControlSubjects, type Actor } from '@agentry/contracts';
+import { AppError, ControlSubjects, type Actor } from '@agentry/contracts';
 import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
 import { ActorCache } from './actor-cache.js';
 import { TokenRevocations } from './token-revocations.js';
@@ -27,7 +27,7 @@ export class ActorResolver {
   user(userId: string, namespaceId: string | null, tokenId: string | null = null): Promise<Actor> {
     return this.cache.resolve(`u:${userId}:${namespaceId ?? ''}:${tokenId ?? ''}`, async () => {
       const [actor, revoked] = await Promise.all([
-        this.rpc.request(ControlAccessSubjects.resolveUser, { userId, namespaceId }),
+        this.rpc.request(ControlSubjects.resolveUser, { userId, namespaceId }),
         tokenId ? this.isRevoked(tokenId) : false,
       ]);
       if (revoked)

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, UseFilters } from '@nestjs/common';
 import {
   ChangePasswordRequestSchema,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   PubSubjects,
   type AccessChanged,
   type Actor,

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import {
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   ListDeploymentRunsParamsSchema,
   type Actor,
   type ListDeploymentRunsParams,

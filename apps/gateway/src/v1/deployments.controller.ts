@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   SchedulerSubjects,
   CreateDeploymentRequestSchema,
   DeploymentRunSchema,

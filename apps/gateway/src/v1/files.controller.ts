@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   AppError,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   ListFilesParamsSchema,
   UploadFileFormSchema,
   type Actor,

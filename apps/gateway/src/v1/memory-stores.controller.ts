@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   CreateMemoryStoreRequestSchema,
   ListParamsSchema,
   UpdateMemoryStoreRequestSchema,

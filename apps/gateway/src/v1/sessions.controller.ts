@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, Get, Param, Post } from '@nestjs/common';
 import {
-  ControlResourceSubjects as R,
+  ControlSubjects as R,
   ControlSubjects as S,
   CreateSessionRequestSchema,
   ListSessionsParamsSchema,

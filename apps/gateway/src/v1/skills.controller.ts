@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   AppError,
-  ControlStoreSubjects as S,
+  ControlSubjects as S,
   CreateSkillFormSchema,
   ListParamsSchema,
   ListSkillsParamsSchema,

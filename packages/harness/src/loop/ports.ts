@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { AppError } from '@agentry/contracts';
+import { AppError, newId } from '@agentry/contracts';
 
 /** Time source; tests inject a fake one. */
 export interface Clock {
@@ -42,27 +41,7 @@ export const systemClock: Clock = { now: () => new Date(), sleep: abortableSleep
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** `sevt_` + 26-char ULID-like id: 48-bit time prefix (sortable) + 80 random bits. */
+/** Session event ids (`sevt_…`) from the one id generator, stamped with the harness clock's time. */
 export function createEventIdGenerator(clock: Clock = systemClock): IdGenerator {
-  // One crypto call per 256 ids: a call per id dominated the harness's own cost per turn.
-  let pool = randomBytes(4096);
-  let offset = 0;
-  return () => {
-    if (offset + 16 > pool.length) {
-      pool = randomBytes(4096);
-      offset = 0;
-    }
-    let time = clock.now().getTime();
-    let head = '';
-    for (let i = 0; i < 10; i++) {
-      head = CROCKFORD[time % 32] + head;
-      time = Math.floor(time / 32);
-    }
-    let tail = '';
-    for (let i = 0; i < 16; i++) tail += CROCKFORD[pool[offset + i]! % 32];
-    offset += 16;
-    return `sevt_${head}${tail}`;
-  };
+  return () => newId('sevt_', clock.now().getTime());
 }

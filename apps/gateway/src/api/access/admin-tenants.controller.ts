@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Res, UseFilters } from '@nestjs/common
 import type { FastifyReply } from 'fastify';
 import {
   AccessListQuerySchema,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   CreatedTenantSchema,
   CreateTenantRequestSchema,
   TenantInfoSchema,

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '
 import type { FastifyReply } from 'fastify';
 import {
   AccessListQuerySchema,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   CreateUserRequestSchema,
   UpdateUserRequestSchema,
   type AccessListQuery,

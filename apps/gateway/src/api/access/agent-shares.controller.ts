@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import {
   AppError,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   ShareAgentRequestSchema,
   type Actor,
   type ShareAgentRequest,

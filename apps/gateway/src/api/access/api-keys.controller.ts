@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Res, UseFilters } from 
 import type { FastifyReply } from 'fastify';
 import {
   AccessListQuerySchema,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   CreateApiKeyRequestSchema,
   type AccessListQuery,
   type Actor,

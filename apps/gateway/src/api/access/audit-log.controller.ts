@@ -2,7 +2,7 @@ import { Controller, Get, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   AuditListQuerySchema,
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   type Actor,
   type AuditListQuery,
 } from '@agentry/contracts';

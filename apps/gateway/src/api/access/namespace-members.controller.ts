@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   AccessListQuerySchema,
   AddNamespaceMemberRequestSchema,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   NamespaceMemberSchema,
   RemovedNamespaceMemberSchema,
   UpdateNamespaceMemberRequestSchema,

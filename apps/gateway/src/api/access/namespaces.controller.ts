@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
 import {
-  ControlAccessSubjects as A,
+  ControlSubjects as A,
   CreateNamespaceRequestSchema,
   NamespaceInfoSchema,
   type Actor,

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   AccessListQuerySchema,
-  ControlTenancySubjects as T,
+  ControlSubjects as T,
   CreateTenantRequestSchema,
   toV1CreatedTenant,
   toV1Tenant,

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { ActorSchema, RoleSchema } from '../nats/actor.js';
+import { rpcSubject, V1 } from '../nats/subject.js';
+import { ById, Scoped } from '../nats/request-fields.js';
+import { pageSchema } from '../common/paging.js';
+
+/** Query of the `/api` admin lists: an opaque cursor and a page size. */
+export const AccessListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit: must be at least 1')
+    .max(100, 'limit: at most 100')
+    .default(20),
+  page: z.string().min(1).nullish(),
+});
+export type AccessListQuery = z.infer<typeof AccessListQuerySchema>;
+
+export const ApiKeyPermissionSchema = z.enum(['read', 'write']);
+export type ApiKeyPermission = z.infer<typeof ApiKeyPermissionSchema>;
+
+// ---- users (AgentScope camelCase, `/api/admin/users`) ----
+
+export const ManagedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  role: RoleSchema,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type ManagedUser = z.infer<typeof ManagedUserSchema>;
+
+/** Usernames are unique within a tenant; the same name may exist in other tenants. */
+export const UsernameSchema = z
+  .string()
+  .min(1, 'username is required')
+  .max(128)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'username may contain letters, digits and . _ @ - only');
+
+export const NewPasswordSchema = z.string().min(8, 'password must be at least 8 characters').max(1024);
+
+export const CreateUserRequestSchema = z.strictObject({
+  username: UsernameSchema,
+  password: NewPasswordSchema,
+  role: RoleSchema.default('member'),
+  email: z.email('email is not an e-mail address').max(256).nullish(),
+  displayName: z.string().max(256).nullish(),
+  /** The namespace the user joins (a viewer as viewer, anyone else as member); default: the creator's current one. */
+  namespaceId: z.string().min(1, 'namespaceId: send a namespace id').max(128).optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z
+  .strictObject({
+    role: RoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    displayName: z.string().max(256).nullish(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'body: nothing to update (send role, disabled or displayName)');
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+export const ChangePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'currentPassword is required').max(1024),
+  newPassword: z.string().min(8, 'newPassword must be at least 8 characters').max(1024),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+// ---- API keys (`/api/keys`) ----
+
+export const ApiKeyInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  namespaceId: z.string(),
+  userId: z.string().nullable(),
+  permissions: z.array(ApiKeyPermissionSchema),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof ApiKeyInfoSchema>;
+
+/** The creation reply is the only place the secret ever appears. */
+export const CreatedApiKeySchema = ApiKeyInfoSchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+export const CreateApiKeyRequestSchema = z.strictObject({
+  name: z.string().min(1, 'name is required').max(128),
+  permissions: z
+    .array(ApiKeyPermissionSchema)
+    .min(1, 'permissions: name read and/or write')
+    .default(['read']),
+  expiresAt: z.iso.datetime({ message: 'expiresAt: not an ISO 8601 date-time', offset: true }).nullish(),
+});
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
+
+// ---- namespaces ----
+
+/** `role` is the caller's effective role in the namespace. */
+export const NamespaceInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  role: RoleSchema,
+  createdAt: z.string(),
+});
+export type NamespaceInfo = z.infer<typeof NamespaceInfoSchema>;
+
+/** URL-safe short name of a namespace or tenant. */
+export const SlugSchema = z
+  .string()
+  .min(1, 'slug is required')
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'slug may contain lower-case letters, digits and - only');
+
+export const CreateNamespaceRequestSchema = z.strictObject({
+  name: z.string().min(1, 'name is required').max(128),
+  slug: SlugSchema,
+});
+export type CreateNamespaceRequest = z.infer<typeof CreateNamespaceRequestSchema>;
+
+// ---- audit log ----
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  actorType: z.string(),
+  actorId: z.string().nullable(),
+  namespaceId: z.string().nullable(),
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditListQuerySchema = AccessListQuerySchema.extend({
+  resourceType: z.string().min(1).max(64).optional(),
+  resourceId: z.string().min(1).max(128).optional(),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+
+// ---- agent shares ----
+
+export const AgentSharePermissionSchema = z.enum(['run', 'edit']);
+export type AgentSharePermission = z.infer<typeof AgentSharePermissionSchema>;
+
+/** The seed's `{granteeType, granteeId, tier}`; only user grantees exist here. */
+export const AgentShareSchema = z.object({
+  agentId: z.string(),
+  granteeType: z.literal('user'),
+  granteeId: z.string(),
+  tier: z.enum(['RUN', 'EDIT']),
+  createdAt: z.string(),
+});
+export type AgentShare = z.infer<typeof AgentShareSchema>;
+
+export const ShareAgentRequestSchema = z.strictObject({
+  granteeType: z.literal('user', { error: 'granteeType: only "user" is supported' }).default('user'),
+  granteeId: z.string().min(1, 'granteeId is required'),
+  tier: z.enum(['RUN', 'EDIT'], { error: 'tier: must be RUN or EDIT' }).default('RUN'),
+});
+export type ShareAgentRequest = z.infer<typeof ShareAgentRequestSchema>;
+
+export const AccessSubjects = {
+  /** The actor of a user token, re-read on every request: disabled users and role changes apply at once. */
+  resolveUser: rpcSubject(
+    'control.access.resolve_user',
+    z.object({ v: V1, userId: z.string().min(1), namespaceId: z.string().min(1).nullish() }),
+    ActorSchema,
+  ),
+  changePassword: rpcSubject(
+    'control.access.change_password',
+    z.object({ ...Scoped, body: ChangePasswordRequestSchema }),
+    z.object({ ok: z.literal(true) }),
+  ),
+
+  listUsers: rpcSubject(
+    'control.access.user.list',
+    z.object({ ...Scoped, query: AccessListQuerySchema }),
+    pageSchema(ManagedUserSchema),
+  ),
+  createUser: rpcSubject(
+    'control.access.user.create',
+    z.object({ ...Scoped, body: CreateUserRequestSchema }),
+    ManagedUserSchema,
+  ),
+  updateUser: rpcSubject(
+    'control.access.user.update',
+    z.object({ ...ById, body: UpdateUserRequestSchema }),
+    ManagedUserSchema,
+  ),
+
+  listNamespaces: rpcSubject(
+    'control.access.namespace.list',
+    z.object(Scoped),
+    z.object({ data: z.array(NamespaceInfoSchema) }),
+  ),
+  createNamespace: rpcSubject(
+    'control.access.namespace.create',
+    z.object({ ...Scoped, body: CreateNamespaceRequestSchema }),
+    NamespaceInfoSchema,
+  ),
+
+  createApiKey: rpcSubject(
+    'control.access.api_key.create',
+    z.object({ ...Scoped, body: CreateApiKeyRequestSchema }),
+    CreatedApiKeySchema,
+  ),
+  listApiKeys: rpcSubject(
+    'control.access.api_key.list',
+    z.object({ ...Scoped, query: AccessListQuerySchema }),
+    pageSchema(ApiKeyInfoSchema),
+  ),
+  revokeApiKey: rpcSubject('control.access.api_key.revoke', z.object(ById), ApiKeyInfoSchema),
+
+  listAuditLog: rpcSubject(
+    'control.access.audit.list',
+    z.object({ ...Scoped, query: AuditListQuerySchema }),
+    pageSchema(AuditEntrySchema),
+  ),
+
+  shareAgent: rpcSubject(
+    'control.access.agent_share.create',
+    z.object({ ...ById, body: ShareAgentRequestSchema }),
+    AgentShareSchema,
+  ),
+  unshareAgent: rpcSubject(
+    'control.access.agent_share.delete',
+    z.object({ ...ById, granteeId: z.string().min(1) }),
+    z.object({ deleted: z.boolean() }),
+  ),
+  listAgentShares: rpcSubject(
+    'control.access.agent_share.list',
+    z.object(ById),
+    z.object({ data: z.array(AgentShareSchema) }),
+  ),
+  /** For other services: may this actor run (or edit) the agent? Owners' namespace members always may. */
+  checkAgentAccess: rpcSubject(
+    'control.access.agent_share.check',
+    z.object({ ...ById, permission: AgentSharePermissionSchema }),
+    z.object({ allowed: z.boolean(), via: z.enum(['namespace', 'share', 'none']) }),
+  ),
+} as const;
