@@ -83,6 +83,7 @@ export {
   handsResultKey,
   HandsMcpOutputSchema,
   HandsMcpRequestSchema,
+  HandsSessionEndedSchema,
   HandsSubjects,
   HandsRegistry,
   ListEventsRpcRequestSchema,
@@ -96,8 +97,10 @@ export type {
   HandsExecResult,
   HandsMcpOutput,
   HandsMcpRequest,
+  HandsSessionEnded,
   ListEventsRpcRequest,
   SandboxNetworking,
+  SandboxProviderChoice,
   StoredEvent,
 } from './nats/dataplane-subjects.js';
 export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
@@ -407,6 +410,7 @@ export type {
   UpdateEnvironmentRequest,
   Environment,
   EnvironmentDeleted,
+  SandboxProvider,
 } from './v1/environments.js';
 export {
   CheckoutSchema,
