@@ -83,6 +83,11 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     return new E2bSandbox(await Sandbox.connect(sandboxId, connection(options)), options);
   }
 
+  /** Kills a sandbox without connecting to it (its holder is gone); false when it was not there. */
+  static killById(sandboxId: string, options: E2bConnection = {}): Promise<boolean> {
+    return Sandbox.kill(sandboxId, connection(options));
+  }
+
   get sandboxId(): string {
     return this.sandbox.sandboxId;
   }
