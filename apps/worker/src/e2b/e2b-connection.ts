@@ -37,7 +37,7 @@ export function e2bTargetOf(choice: SandboxProviderChoice | undefined, config: W
 }
 
 /** An endpoint the environment names that this installation does not allow. */
-export class E2bEndpointNotAllowed extends Error {
+class E2bEndpointNotAllowed extends Error {
   override readonly name = 'E2bEndpointNotAllowed';
 }
 
