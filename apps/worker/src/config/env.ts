@@ -101,6 +101,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_E2B_API_URL: z.string().url().optional(),
   /** The E2B domain (default `e2b.app`); sandboxes are reached at `<port>-<id>.<domain>`. */
   AGENTRY_E2B_DOMAIN: z.string().min(1).optional(),
+  /** One URL for every sandbox's envd (a self-hosted E2B behind a single proxy, or local development). */
+  AGENTRY_E2B_SANDBOX_URL: z.string().url().optional(),
   /** The template new sandboxes start from (default E2B's `base`). */
   AGENTRY_E2B_TEMPLATE: z.string().min(1).optional(),
   /** The workspace directory inside an E2B sandbox: what the file tools call `/workspace` and where `bash` starts. */

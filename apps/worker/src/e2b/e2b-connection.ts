@@ -30,6 +30,7 @@ export function e2bTargetOf(choice: SandboxProviderChoice | undefined, config: W
       ...(config.AGENTRY_E2B_API_KEY ? { apiKey: config.AGENTRY_E2B_API_KEY } : {}),
       ...(apiUrl ? { apiUrl } : {}),
       ...(domain ? { domain } : {}),
+      ...(config.AGENTRY_E2B_SANDBOX_URL ? { sandboxUrl: config.AGENTRY_E2B_SANDBOX_URL } : {}),
       requestTimeoutMs: config.AGENTRY_E2B_REQUEST_TIMEOUT_MS,
     },
     ...(template ? { template } : {}),
