@@ -198,6 +198,19 @@ describe('Hands: sessions whose tools run in E2B', () => {
     expect(text(await exec('sesn_down', 'bash', { command: 'echo back' }))).toBe('back');
   });
 
+  it('answers a tool error, not a hung call, when E2B fails under a sandbox the session holds', async () => {
+    expect(text(await exec('sesn_flaky', 'bash', { command: 'echo up' }))).toBe('up');
+    cloud.down = true;
+    try {
+      const failed = await exec('sesn_flaky', 'bash', { command: 'echo never' });
+      expect(failed.isError).toBe(true);
+      expect(text(failed)).toMatch(/ECONNREFUSED/);
+    } finally {
+      cloud.down = false;
+    }
+    expect(text(await exec('sesn_flaky', 'bash', { command: 'echo again' }))).toBe('again');
+  });
+
   it('connects to the same sandbox after a worker restart, pauses it when idle and resumes it on the next call', async () => {
     await restartWorker({ AGENTRY_E2B_IDLE_MS: '300', AGENTRY_E2B_IDLE_ACTION: 'pause' });
     const creates = cloud.requests.filter((r) => r === 'create').length;
@@ -229,6 +242,16 @@ describe('Hands: sessions whose tools run in E2B', () => {
     expect(cloud.createOptions.slice(creates)).toMatchObject([{ template: 'installation-template' }]);
     await exec('sesn_default_bwrap', 'bash', { command: 'true' }, { provider: 'bubblewrap' });
     expect(cloud.createOptions).toHaveLength(creates + 1);
+  });
+
+  it('connects again to a sandbox in use halfway through its E2B lifetime, which extends it', async () => {
+    await restartWorker({ AGENTRY_E2B_SANDBOX_TIMEOUT_MS: '2' });
+    await exec('sesn_long', 'bash', { command: 'true' });
+    const id = `sbx_${cloud.sandboxes.size}`;
+    await exec('sesn_long', 'bash', { command: 'true' });
+    expect(cloud.requests).toContain(`connect ${id}`);
+    expect(cloud.connectOptions.at(-1)).toMatchObject({ sandboxTimeoutMs: 2 });
+    expect(cloud.stateOf(id)).toBe('running');
   });
 
   it('kills the session sandbox when the session is deleted, held here or only remembered', async () => {

@@ -22,6 +22,7 @@ export class FakeE2bCloud implements E2bSandboxFactory {
   readonly sandboxes = new Map<string, FakeSandbox>();
   readonly requests: string[] = [];
   readonly createOptions: E2bCreateOptions[] = [];
+  readonly connectOptions: Array<E2bConnection & { sandboxTimeoutMs?: number }> = [];
   down = false;
   private next = 1;
 
@@ -38,8 +39,12 @@ export class FakeE2bCloud implements E2bSandboxFactory {
     return this.open(sandboxId, options);
   }
 
-  async connect(sandboxId: string, options: E2bConnection & E2bSandboxOptions): Promise<E2bSandbox> {
+  async connect(
+    sandboxId: string,
+    options: E2bConnection & E2bSandboxOptions & { sandboxTimeoutMs?: number },
+  ): Promise<E2bSandbox> {
     this.reachable(`connect ${sandboxId}`);
+    this.connectOptions.push(options);
     const sandbox = this.sandboxes.get(sandboxId);
     if (!sandbox || sandbox.state === 'killed')
       throw Object.assign(new Error(`Sandbox ${sandboxId} not found`), { name: 'SandboxNotFoundError' });

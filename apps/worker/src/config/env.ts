@@ -117,7 +117,10 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
     .int()
     .positive()
     .default(5 * 60_000),
-  /** E2B's own limit on a running sandbox, a backstop should no worker be left to pause or kill it. */
+  /**
+   * E2B's own limit on a running sandbox, a backstop should no worker be left to pause or kill it. A sandbox in
+   * use is connected to again halfway through, which extends it.
+   */
   AGENTRY_E2B_SANDBOX_TIMEOUT_MS: z.coerce
     .number()
     .int()

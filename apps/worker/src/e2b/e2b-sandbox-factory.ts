@@ -8,8 +8,11 @@ import {
 /** How the worker reaches E2B: the SDK in production, an in-process fake in tests. */
 export interface E2bSandboxFactory {
   create(options: E2bCreateOptions): Promise<E2bSandbox>;
-  /** Reconnects to a running or paused sandbox (a paused one resumes). */
-  connect(sandboxId: string, options: E2bConnection & E2bSandboxOptions): Promise<E2bSandbox>;
+  /** Reconnects to a running or paused sandbox (a paused one resumes), its E2B lifetime extended. */
+  connect(
+    sandboxId: string,
+    options: E2bConnection & E2bSandboxOptions & { sandboxTimeoutMs?: number },
+  ): Promise<E2bSandbox>;
   /** Kills a sandbox this worker does not hold (another worker created it). */
   kill(sandboxId: string, connection: E2bConnection): Promise<boolean>;
 }

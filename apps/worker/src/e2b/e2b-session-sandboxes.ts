@@ -20,6 +20,7 @@ interface Remembered {
 /** One session's E2B sandbox as this worker holds it. */
 export class E2bSessionSandbox {
   private lastUsed = Date.now();
+  readonly openedAt = Date.now();
   private running = 0;
   readonly shell: E2bShell;
 
@@ -43,6 +44,11 @@ export class E2bSessionSandbox {
 
   idleSince(cutoff: number): boolean {
     return this.running === 0 && this.lastUsed < cutoff;
+  }
+
+  /** Opened before `cutoff` and nothing running: time to connect again, which extends its E2B lifetime. */
+  dueForRenewal(cutoff: number): boolean {
+    return this.running === 0 && this.openedAt < cutoff;
   }
 }
 
@@ -79,6 +85,16 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
   ): Promise<T> {
     const key = keyOf(tenantId, sessionId);
     let pending = this.open.get(key);
+    // E2B ends a sandbox at its timeout however busy the session is; connecting again halfway extends it.
+    const renewal = Date.now() - this.config.AGENTRY_E2B_SANDBOX_TIMEOUT_MS / 2;
+    if (
+      pending &&
+      (await pending.catch(() => null))?.dueForRenewal(renewal) &&
+      this.open.get(key) === pending
+    ) {
+      this.open.delete(key);
+      pending = undefined;
+    }
     if (!pending) {
       // Registered before anything is awaited, so concurrent first calls share one sandbox.
       pending = this.acquire(key, sessionId, e2bTargetOf(choice, this.config), networking);
@@ -133,6 +149,7 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
   ): Promise<E2bSessionSandbox> {
     const options = {
       ...target.connection,
+      sandboxTimeoutMs: this.config.AGENTRY_E2B_SANDBOX_TIMEOUT_MS,
       workdir: this.config.AGENTRY_E2B_WORKDIR,
       defaultTimeoutMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
       defaultMaxOutputBytes: this.config.AGENTRY_SANDBOX_OUTPUT_BYTES,
@@ -153,7 +170,6 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
     const fs = await this.factory.create({
       ...options,
       ...(target.template ? { template: target.template } : {}),
-      sandboxTimeoutMs: this.config.AGENTRY_E2B_SANDBOX_TIMEOUT_MS,
       metadata: { agentrySession: sessionId },
       // E2B has no host allow-list here: a `limited` environment gets no internet at all.
       allowInternetAccess: networking.type === 'unrestricted',
