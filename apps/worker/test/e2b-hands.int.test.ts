@@ -5,15 +5,29 @@ import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HandsSubjects, type HandsExecResult, type SandboxProviderChoice } from '@agentry/contracts';
-import { createRedis, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import {
+  HandsHeartbeatKeys,
+  HandsSubjects,
+  type HandsExecResult,
+  type SandboxProviderChoice,
+} from '@agentry/contracts';
+import {
+  createRedis,
+  NatsBus,
+  PrefixedClientNats,
+  PrefixedServerNats,
+  redisKeyPrefix,
+  RpcClient,
+} from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
 import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { E2B_SANDBOX_FACTORY } from '../src/e2b/e2b-sandbox-factory.js';
 import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionRepositories } from '../src/resources/session-repositories.js';
+import { WORKER_ID } from '../src/hands/worker-identity.js';
 import { FakeE2bCloud } from './fake-e2b-cloud.js';
+import { untilWorkerAnswers } from './worker-ready.js';
 
 const API_KEY = 'e2b_test_key_that_must_not_leak';
 const E2B: SandboxProviderChoice = { provider: 'e2b', template: 'agentry-python' };
@@ -64,6 +78,7 @@ describe('Hands: sessions whose tools run in E2B', () => {
       AGENTRY_E2B_API_KEY: API_KEY,
       AGENTRY_E2B_API_URL: 'https://api.e2b.internal.example',
       AGENTRY_E2B_DOMAIN: 'e2b.internal.example',
+      AGENTRY_HANDS_STATUS_INTERVAL_MS: '100',
       PORT: '0',
     };
     config = WorkerEnvSchema.parse(base);
@@ -111,6 +126,7 @@ describe('Hands: sessions whose tools run in E2B', () => {
     await worker?.close();
     config = WorkerEnvSchema.parse({ ...base, ...env });
     worker = await startWorker(config, cloud);
+    await untilWorkerAnswers(rpc);
   };
 
   it('creates one sandbox on the first call and runs every later call of the session in it, bash keeping cwd and env', async () => {
@@ -124,6 +140,21 @@ describe('Hands: sessions whose tools run in E2B', () => {
     expect(text(await exec('sesn_a', 'read', { file_path: '/workspace/notes/a.txt' }))).toContain('alpha');
 
     expect(cloud.requests.filter((r) => r === 'create')).toHaveLength(1);
+    // The Hands status lists the session among the sandboxes this worker holds.
+    const redis = createRedis(config.REDIS_URL, { keyPrefix: redisKeyPrefix(config.AGENTRY_ENV) });
+    try {
+      await vi.waitFor(
+        async () => {
+          const beat = JSON.parse((await redis.get(HandsHeartbeatKeys.worker(WORKER_ID))) ?? '{}') as {
+            liveSandboxes?: unknown[];
+          };
+          expect(beat.liveSandboxes).toContainEqual({ tenantId: 'ten_e2b', sessionId: 'sesn_a' });
+        },
+        { timeout: 10_000 },
+      );
+    } finally {
+      redis.disconnect();
+    }
     expect(await readFile(join(cloud.workdirOf('sbx_1'), 'notes', 'a.txt'), 'utf8')).toBe('alpha');
     // The environment's template, the installation's self-hosted endpoint and key.
     expect(cloud.createOptions[0]).toMatchObject({

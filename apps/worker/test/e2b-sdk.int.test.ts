@@ -13,6 +13,7 @@ import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionRepositories } from '../src/resources/session-repositories.js';
 import { FakeE2bServer } from './fake-e2b-server.js';
+import { untilWorkerAnswers } from './worker-ready.js';
 
 const API_KEY = 'e2b_sdk_test_key_that_must_not_leak';
 
@@ -138,6 +139,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
     await worker?.close();
     expect(e2b.sandboxes.get('sbx1')).toBe('paused');
     worker = await startWorker(config);
+    await untilWorkerAnswers(rpc);
     expect(text(await exec('bash', { command: 'cat src/app.txt' }))).toBe('bye e2b');
     expect(e2b.apiRequests.slice(1)).toEqual([
       'POST /sandboxes/sbx1/pause',
@@ -147,6 +149,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
     e2b.down = true;
     await worker.close();
     worker = await startWorker(config);
+    await untilWorkerAnswers(rpc);
     const down = await exec('bash', { command: 'true' });
     expect(down).toMatchObject({ isError: true, reason: 'sandbox_unavailable' });
     expect(text(down)).toMatch(/E2B sandbox could not be reached/);

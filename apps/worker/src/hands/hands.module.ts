@@ -33,6 +33,12 @@ import { SessionEndedListener } from '../e2b/session-ended.listener.js';
     SessionEndedListener,
     { provide: E2B_SANDBOX_FACTORY, useValue: sdkE2bSandboxFactory },
   ],
-  exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces, SandboxCredentialsClient],
+  exports: [
+    SessionSandboxes,
+    E2bSessionSandboxes,
+    RunningToolCalls,
+    DurableWorkspaces,
+    SandboxCredentialsClient,
+  ],
 })
 export class HandsModule {}
