@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AppError,
   ControlSubjects as R,
   ControlSubjects as S,
+  HandsSubjects,
   type Agent,
   type Session,
 } from '@agentry/contracts';
+import { NatsBus } from '@agentry/platform';
+import { testNatsUrl } from '@agentry/testing';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 
@@ -209,10 +212,19 @@ describe('control: session definitions', () => {
       (await control.rpc.request(S.getSession, { actor: control.admin, id: session.id })).archived_at,
     ).toBeNull();
     await setStatus(session.id, 'idle');
+    // The workers hear of it, to kill what they keep for the session elsewhere (its E2B sandbox).
+    const bus = await NatsBus.connect(testNatsUrl(), control.prefix, 'ended');
+    const ended: unknown[] = [];
+    bus.subscribe(HandsSubjects.sessionEnded, (message) => ended.push(message));
+    await bus.flush();
     expect(await control.rpc.request(R.deleteSession, { actor: control.admin, id: session.id })).toEqual({
       id: session.id,
       type: 'session_deleted',
     });
+    await vi.waitFor(() =>
+      expect(ended).toEqual([{ v: 1, tenantId: control.admin.tenantId, sessionId: session.id }]),
+    );
+    await bus.close();
     await expect(
       control.rpc.request(S.getSession, { actor: control.admin, id: session.id }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND'));

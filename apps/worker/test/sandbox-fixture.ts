@@ -19,6 +19,8 @@ import type { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
 import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
+import { E2bSessionSandboxes } from '../src/e2b/e2b-session-sandboxes.js';
+import { sdkE2bSandboxFactory } from '../src/e2b/e2b-sandbox-factory.js';
 import { SessionMounts } from '../src/mounts/session-mounts.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
@@ -47,6 +49,7 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
     mounts,
     vault,
     noRepositories,
+    new E2bSessionSandboxes(sdkE2bSandboxFactory, redis, config, quiet),
     config,
     quiet,
   );

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   DataplaneSubjects,
+  HandsSubjects,
   ID_PREFIXES,
   LIMITS,
   applyMetadataPatch,
@@ -11,6 +12,7 @@ import {
   type Actor,
   type BudgetLimit,
   type CreateSessionRequest,
+  type HandsSessionEnded,
   type ListSessionsParams,
   type Page,
   type Session,
@@ -19,7 +21,7 @@ import {
   type UpdateSessionRequest,
 } from '@agentry/contracts';
 import { Prisma, type Session as SessionRow } from '@agentry/db';
-import { RpcClient } from '@agentry/platform';
+import { NatsBus, RpcClient } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { toAgentSnapshot } from '../agents/agent.mapper.js';
@@ -42,6 +44,7 @@ export class SessionsService {
     private readonly audit: AuditLogService,
     private readonly models: ModelCatalog,
     private readonly resources: SessionResourcesService,
+    private readonly bus: NatsBus,
   ) {}
 
   /** `link.deploymentId` ties the session to the deployment run that created it. */
@@ -178,6 +181,9 @@ export class SessionsService {
       );
     }
     await this.audit.record(actor, { action: 'delete', resourceType: 'session', resourceId: id });
+    // The workers drop what they keep for the session outside the database (an E2B sandbox is killed).
+    const ended: HandsSessionEnded = { v: 1, tenantId: row.tenantId, sessionId: id };
+    this.bus.publish(HandsSubjects.sessionEnded, ended);
     return { id, type: 'session_deleted' };
   }
 

@@ -35,6 +35,23 @@ function invocation(signal: AbortSignal): ToolInvocation {
 }
 
 describe('HandsToolExecutor', () => {
+  it("sends the environment's sandbox provider with the call, and none when the environment names none", async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const recording = {
+      request: (_subject: unknown, request: Record<string, unknown>) => {
+        sent.push(request);
+        return Promise.resolve({ toolUseId: 'sevt_call', isError: false, content: [] });
+      },
+    } as unknown as RpcClient;
+    const sandbox = { provider: 'e2b' as const, template: 'agentry-python' };
+    await new HandsToolExecutor(recording, { ...target, sandbox }).execute(
+      invocation(new AbortController().signal),
+    );
+    await new HandsToolExecutor(recording, target).execute(invocation(new AbortController().signal));
+    expect(sent[0]).toMatchObject({ sandbox });
+    expect(sent[1]).not.toHaveProperty('sandbox');
+  });
+
   it('on abort sends the cancel of that tool_use id with its cause and answers at once, without the worker', async () => {
     const cancels: Omit<HandsCancel, 'v'>[] = [];
     const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel));

@@ -2,6 +2,7 @@ import {
   HandsSubjects,
   type HandsExecResult,
   type SandboxNetworking,
+  type SandboxProviderChoice,
   type SessionErrorObject,
   type SessionMount,
 } from '@agentry/contracts';
@@ -31,6 +32,8 @@ export interface HandsTarget {
   environmentType: HandsKind;
   timeoutMs: number;
   networking: SandboxNetworking;
+  /** The environment's sandbox provider (its `sandbox` config); absent, the worker's default decides. */
+  sandbox?: SandboxProviderChoice;
   /** The Brain-owned trees the worker mirrors at /mnt for every call. */
   mounts?: SessionMount[];
   /** Where the worker's problems preparing the session's resources (a failed clone) go: `session.error` events. */
@@ -141,6 +144,7 @@ export class HandsToolExecutor implements ToolExecutor {
           input: invocation.input,
           timeoutMs: this.target.timeoutMs,
           networking: this.target.networking,
+          ...(this.target.sandbox ? { sandbox: this.target.sandbox } : {}),
           mounts: this.target.mounts ?? [],
           ...(binding ? { bindingEpoch: binding.epoch } : {}),
         },

@@ -1,4 +1,4 @@
-import { NetworkingSchema, type SandboxNetworking } from '@agentry/contracts';
+import { NetworkingSchema, type SandboxNetworking, type SandboxProviderChoice } from '@agentry/contracts';
 import type { HandsKind } from './hands-tool-executor.js';
 
 /** Registries `allow_package_managers` opens (npm, PyPI, crates.io, RubyGems, Go, Debian/Ubuntu). */
@@ -36,5 +36,28 @@ export function sandboxNetworkingOf(config: Record<string, unknown> | undefined)
   return {
     type: 'limited',
     allowedHosts: [...allowed_hosts, ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : [])],
+  };
+}
+
+/**
+ * The environment's `sandbox` config (validated when it was stored) as the worker reads it, ready to spread
+ * into the Hands target; empty when the environment names no provider.
+ */
+export function sandboxProviderOf(config: Record<string, unknown> | undefined): {
+  sandbox?: SandboxProviderChoice;
+} {
+  const sandbox = (config?.sandbox ?? {}) as Record<string, unknown>;
+  if (sandbox.provider !== 'e2b' && sandbox.provider !== 'bubblewrap') return {};
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const template = text(sandbox.template);
+  const apiUrl = text(sandbox.api_url);
+  const domain = text(sandbox.domain);
+  return {
+    sandbox: {
+      provider: sandbox.provider,
+      ...(template ? { template } : {}),
+      ...(apiUrl ? { apiUrl } : {}),
+      ...(domain ? { domain } : {}),
+    },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeAgentTools } from '@agentry/contracts';
 import { MemoryWorkspaceFs } from '@agentry/workspace';
 import { sessionAgentTools } from './session-agent-tools.js';
-import { handsKindOf, sandboxNetworkingOf } from './sandbox-networking.mapper.js';
+import { handsKindOf, sandboxNetworkingOf, sandboxProviderOf } from './sandbox-networking.mapper.js';
 
 const options = { webFetch: {}, webSearch: {} };
 
@@ -99,5 +99,31 @@ describe('session agent tools', () => {
     expect(mapped.allowedHosts).toEqual(
       expect.arrayContaining(['api.example.com', 'registry.npmjs.org', 'pypi.org']),
     );
+  });
+
+  it("tells the worker the environment's sandbox provider, or nothing so its default decides", () => {
+    expect(sandboxProviderOf(undefined)).toEqual({});
+    expect(sandboxProviderOf({ type: 'local' })).toEqual({});
+    expect(
+      sandboxProviderOf({
+        type: 'cloud',
+        sandbox: {
+          provider: 'e2b',
+          template: 'agentry-python',
+          api_url: 'https://api.e2b.test',
+          domain: 'e2b.test',
+        },
+      }),
+    ).toEqual({
+      sandbox: {
+        provider: 'e2b',
+        template: 'agentry-python',
+        apiUrl: 'https://api.e2b.test',
+        domain: 'e2b.test',
+      },
+    });
+    expect(sandboxProviderOf({ type: 'local', sandbox: { provider: 'bubblewrap' } })).toEqual({
+      sandbox: { provider: 'bubblewrap' },
+    });
   });
 });

@@ -19,7 +19,7 @@ import {
   type TurnStartFacts,
 } from '../sessions/session-state.repository.js';
 import { SELF_HOSTED_TOOL_NAMES } from '../hands/self-hosted-tools.js';
-import { handsKindOf, sandboxNetworkingOf } from '../hands/sandbox-networking.mapper.js';
+import { handsKindOf, sandboxNetworkingOf, sandboxProviderOf } from '../hands/sandbox-networking.mapper.js';
 import { runsOnClusterWorker } from '../hands/hands-tool-executor.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
@@ -246,6 +246,7 @@ export class TurnRunner {
         environmentType: handsKindOf(spec.environment.type),
         timeoutMs: this.config.AGENTRY_TOOL_TIMEOUT_MS,
         networking: sandboxNetworkingOf(spec.environment.config),
+        ...sandboxProviderOf(spec.environment.config),
         mounts: mounts.mounts,
       },
     });

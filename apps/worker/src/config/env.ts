@@ -90,6 +90,49 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
    */
   AGENTRY_SANDBOX_CA_CERT_FILE: z.string().min(1).optional(),
   AGENTRY_SANDBOX_CA_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * Where `local` and `sandbox` sessions run their tools unless their environment says otherwise:
+   * `bubblewrap` on this node, or `e2b` (an E2B sandbox per session, see the `AGENTRY_E2B_*` variables).
+   */
+  AGENTRY_SANDBOX_PROVIDER: z.enum(['bubblewrap', 'e2b']).default('bubblewrap'),
+  /** The E2B API key (a secret: never logged, never sent anywhere but the E2B API). */
+  AGENTRY_E2B_API_KEY: z.string().min(1).optional(),
+  /** Control-plane URL of a self-hosted E2B (default `https://api.<domain>`). */
+  AGENTRY_E2B_API_URL: z.string().url().optional(),
+  /** The E2B domain (default `e2b.app`); sandboxes are reached at `<port>-<id>.<domain>`. */
+  AGENTRY_E2B_DOMAIN: z.string().min(1).optional(),
+  /** One URL for every sandbox's envd (a self-hosted E2B behind a single proxy, or local development). */
+  AGENTRY_E2B_SANDBOX_URL: z.string().url().optional(),
+  /** The template new sandboxes start from (default E2B's `base`). */
+  AGENTRY_E2B_TEMPLATE: z.string().min(1).optional(),
+  /** The workspace directory inside an E2B sandbox: what the file tools call `/workspace` and where `bash` starts. */
+  AGENTRY_E2B_WORKDIR: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._/-]*[A-Za-z0-9._-]$/, 'an absolute directory path (letters, digits, . _ - /)')
+    .default('/home/user/workspace'),
+  /** What happens to a session's E2B sandbox after AGENTRY_E2B_IDLE_MS without a call: `pause` (resumed by the next call) or `kill`. */
+  AGENTRY_E2B_IDLE_ACTION: z.enum(['pause', 'kill']).default('pause'),
+  AGENTRY_E2B_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
+  /**
+   * E2B's own limit on a running sandbox, a backstop should no worker be left to pause or kill it. A sandbox in
+   * use is connected to again halfway through, which extends it.
+   */
+  AGENTRY_E2B_SANDBOX_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
+  /** How long one request to E2B may take before the call fails (a provider that is down does not hang a call). */
+  AGENTRY_E2B_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Domains an environment may name in `sandbox.domain` / `sandbox.api_url` (comma-separated). The
+   * installation's API key goes only to these and AGENTRY_E2B_DOMAIN / AGENTRY_E2B_API_URL.
+   */
+  AGENTRY_E2B_ALLOWED_DOMAINS: hostPortList,
   /** How often a cluster worker reports its capacity and sandboxes; the report lives three times as long. */
   AGENTRY_HANDS_STATUS_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
   /** `cluster` serves the platform's Hands over NATS; `self_hosted` polls one environment's `/v1` work queue instead. */

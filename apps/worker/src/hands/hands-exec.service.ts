@@ -4,6 +4,8 @@ import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
 import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { usesE2b } from '../e2b/e2b-connection.js';
+import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { MOUNTS_DIR, SessionMounts, type SyncedMounts } from '../mounts/session-mounts.js';
 import { SessionRepositories } from '../resources/session-repositories.js';
@@ -25,6 +27,7 @@ export class HandsExecService {
     private readonly mounts: SessionMounts,
     private readonly credentials: SandboxCredentialsClient,
     private readonly repositories: SessionRepositories,
+    private readonly e2b: E2bSessionSandboxes,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -36,7 +39,9 @@ export class HandsExecService {
   async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
-    const bound = request.bindingEpoch !== undefined;
+    // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.
+    const inE2b = usesE2b(request.sandbox, this.config);
+    const bound = request.bindingEpoch !== undefined && !inE2b;
     if (bound) {
       try {
         await this.durable.enter(
@@ -76,10 +81,11 @@ export class HandsExecService {
     // The session's repositories are there before its first call runs; a failed clone does not fail the call,
     // it is reported with the result (a `session.error` of the turn).
     const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
-    const sessionErrors =
-      (await this.repositories
-        .ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch)
-        .catch(() => [])) ?? [];
+    const sessionErrors = inE2b
+      ? []
+      : ((await this.repositories
+          .ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch)
+          .catch(() => [])) ?? []);
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([
       cancel,
@@ -91,39 +97,60 @@ export class HandsExecService {
       const credentials = cancel.aborted
         ? []
         : await this.credentials.of(request.tenantId, request.sessionId);
+      const timeouts = {
+        defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
+        callMs: request.timeoutMs,
+      };
+      const context = {
+        toolCallId: request.toolUseId,
+        mounts: mounts.files,
+        signal: stops,
+        sessionId: request.sessionId,
+        agentId: '',
+        values: {},
+      };
       outcome = cancel.aborted
         ? undefined
-        : await this.sandboxes.use(
-            request.tenantId,
-            request.sessionId,
-            request.networking,
-            credentials,
-            (sandbox) => {
-              const timeouts = {
-                defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
-                callMs: request.timeoutMs,
-              };
-              const tool = this.toolbox.get(request.name, sandbox, timeouts);
-              if (!tool) return Promise.resolve(null);
-              sandbox.fs.setExtraBinds(mounts.writableBinds);
-              const context = {
-                toolCallId: request.toolUseId,
-                fs: sandbox.fs,
-                mounts: mounts.files,
-                signal: stops,
-                sessionId: request.sessionId,
-                agentId: '',
-                values: {},
-              };
-              return inProcessToolExecutor.execute({ tool, input: request.input, context });
-            },
-          );
+        : inE2b
+          ? await this.e2b.use(
+              request.tenantId,
+              request.sessionId,
+              request.sandbox,
+              request.networking,
+              (sandbox) => {
+                const tool = this.toolbox.get(request.name, sandbox, timeouts);
+                if (!tool) return Promise.resolve(null);
+                return inProcessToolExecutor.execute({
+                  tool,
+                  input: request.input,
+                  context: { ...context, fs: sandbox.fs },
+                });
+              },
+            )
+          : await this.sandboxes.use(
+              request.tenantId,
+              request.sessionId,
+              request.networking,
+              credentials,
+              (sandbox) => {
+                const tool = this.toolbox.get(request.name, sandbox, timeouts);
+                if (!tool) return Promise.resolve(null);
+                sandbox.fs.setExtraBinds(mounts.writableBinds);
+                return inProcessToolExecutor.execute({
+                  tool,
+                  input: request.input,
+                  context: { ...context, fs: sandbox.fs },
+                });
+              },
+            );
     } catch (err) {
       // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
       this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
       return failure(
         request.toolUseId,
-        "The session's sandbox could not be started on this worker; the call did not run",
+        inE2b
+          ? `The session's E2B sandbox could not be reached (${describe(err)}); the call did not run`
+          : "The session's sandbox could not be started on this worker; the call did not run",
         'sandbox_unavailable',
       );
     } finally {
@@ -180,4 +207,10 @@ export class HandsExecService {
 
 function failure(toolUseId: string, text: string, reason: string): HandsExecResult {
   return { toolUseId, isError: true, content: [{ type: 'text', text }], reason };
+}
+
+/** What went wrong reaching E2B, by the SDK's error name and message (neither carries the API key). */
+function describe(err: unknown): string {
+  const { name = 'Error', message = String(err) } = (err ?? {}) as { name?: string; message?: string };
+  return `${name}: ${message}`.slice(0, 500);
 }

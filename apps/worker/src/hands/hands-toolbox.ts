@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { HarnessTool } from '@agentry/harness';
-import type { SessionSandbox } from '../sandbox/session-sandbox.js';
+import type { AgentShell, HarnessTool } from '@agentry/harness';
 import { sandboxToolFor } from './sandbox-tools.js';
 
 /** The tools the Hands run, by name, bound to the session's sandbox: the same tool code the harness uses in process. */
@@ -8,7 +7,7 @@ import { sandboxToolFor } from './sandbox-tools.js';
 export class HandsToolbox {
   get(
     name: string,
-    sandbox: SessionSandbox,
+    sandbox: { shell: AgentShell },
     timeouts: { defaultMs: number; callMs: number },
   ): HarnessTool | null {
     return sandboxToolFor(name, sandbox, timeouts);

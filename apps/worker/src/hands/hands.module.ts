@@ -11,6 +11,9 @@ import { WorkerHeartbeat } from './worker-heartbeat.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { SessionMounts } from '../mounts/session-mounts.js';
 import { SessionRepositories } from '../resources/session-repositories.js';
+import { E2B_SANDBOX_FACTORY, sdkE2bSandboxFactory } from '../e2b/e2b-sandbox-factory.js';
+import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
+import { SessionEndedListener } from '../e2b/session-ended.listener.js';
 
 @Module({
   controllers: [HandsHandler],
@@ -26,7 +29,16 @@ import { SessionRepositories } from '../resources/session-repositories.js';
     WorkerHeartbeat,
     SandboxCredentialsClient,
     SessionRepositories,
+    E2bSessionSandboxes,
+    SessionEndedListener,
+    { provide: E2B_SANDBOX_FACTORY, useValue: sdkE2bSandboxFactory },
   ],
-  exports: [SessionSandboxes, RunningToolCalls, DurableWorkspaces, SandboxCredentialsClient],
+  exports: [
+    SessionSandboxes,
+    E2bSessionSandboxes,
+    RunningToolCalls,
+    DurableWorkspaces,
+    SandboxCredentialsClient,
+  ],
 })
 export class HandsModule {}

@@ -1,5 +1,4 @@
-import { AGENT_FILE_TOOLS, createAgentBashTool, type HarnessTool } from '@agentry/harness';
-import type { SessionSandbox } from '../sandbox/session-sandbox.js';
+import { AGENT_FILE_TOOLS, createAgentBashTool, type AgentShell, type HarnessTool } from '@agentry/harness';
 
 const FILE_TOOLS = new Map<string, HarnessTool>(AGENT_FILE_TOOLS.map((t) => [t.name, t]));
 
@@ -9,7 +8,7 @@ const FILE_TOOLS = new Map<string, HarnessTool>(AGENT_FILE_TOOLS.map((t) => [t.n
  */
 export function sandboxToolFor(
   name: string,
-  sandbox: SessionSandbox,
+  sandbox: { shell: AgentShell },
   timeouts: { defaultMs: number; callMs: number },
 ): HarnessTool | null {
   if (name === 'bash')

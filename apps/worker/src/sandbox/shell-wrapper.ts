@@ -9,15 +9,19 @@ export const EGRESS_LOCAL_PORT = 3128;
  * The bash program every `bash` call runs: the command arrives on stdin; cwd and exported variables of
  * the previous call are restored first and saved again on exit (also on `exit N`), which is how state
  * carries across calls although each call is a fresh sandbox. When an egress forwarder is given it
- * listens on loopback before the command starts.
+ * listens on loopback before the command starts. `stateDir` and `workdir` are paths as the command sees
+ * them (an E2B sandbox keeps its state in its own filesystem, not at the bubblewrap mount points).
  */
-export function shellWrapper(forwarder: string | null): string {
+export function shellWrapper(
+  forwarder: string | null,
+  { stateDir = SHELL_STATE_MOUNT, workdir = '/workspace' }: { stateDir?: string; workdir?: string } = {},
+): string {
   return [
     '__agentry_cmd=$(cat)',
     'exec </dev/null',
-    `[ -f ${SHELL_STATE_MOUNT}/env ] && . ${SHELL_STATE_MOUNT}/env`,
-    `cd "$(cat ${SHELL_STATE_MOUNT}/cwd 2>/dev/null)" 2>/dev/null || cd /workspace`,
-    `__agentry_save() { ( unset PWD OLDPWD SHLVL _ __agentry_cmd; export -p ) > ${SHELL_STATE_MOUNT}/env.next 2>/dev/null && mv -f ${SHELL_STATE_MOUNT}/env.next ${SHELL_STATE_MOUNT}/env; pwd > ${SHELL_STATE_MOUNT}/cwd; }`,
+    `[ -f ${stateDir}/env ] && . ${stateDir}/env`,
+    `cd "$(cat ${stateDir}/cwd 2>/dev/null)" 2>/dev/null || cd ${workdir}`,
+    `__agentry_save() { ( unset PWD OLDPWD SHLVL _ __agentry_cmd; export -p ) > ${stateDir}/env.next 2>/dev/null && mv -f ${stateDir}/env.next ${stateDir}/env; pwd > ${stateDir}/cwd; }`,
     'trap __agentry_save EXIT',
     ...egressForwarder(forwarder),
     'eval "$__agentry_cmd" 2>&1',
@@ -32,7 +36,7 @@ export function stdioServerWrapper(forwarder: string | null, command: string, ar
   return [...egressForwarder(forwarder), `exec ${[command, ...args].map(shellQuote).join(' ')}`].join('\n');
 }
 
-function shellQuote(word: string): string {
+export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { HandsHeartbeatKeys, type ClusterHandsHeartbeat } from '@agentry/contracts';
 import { LOGGER, REDIS, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
 import { RunningToolCalls } from '../hands/running-tool-calls.js';
 import { SessionSandboxes } from '../hands/session-sandboxes.js';
 import { WORKER_ID } from '../hands/worker-identity.js';
@@ -22,6 +23,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly sandboxes: SessionSandboxes,
     private readonly running: RunningToolCalls,
+    private readonly e2b: E2bSessionSandboxes,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,7 +52,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
         loadAverage1m: loadavg()[0] ?? 0,
       },
       runningCalls: this.running.count,
-      liveSandboxes: this.sandboxes.held(),
+      liveSandboxes: [...this.sandboxes.held(), ...this.e2b.held()],
     };
     try {
       await this.redis

@@ -127,3 +127,49 @@ describe('custom tool names', () => {
     ).toBe(false);
   });
 });
+
+describe('environment sandbox provider', () => {
+  const create = (config: unknown) => CreateEnvironmentRequestSchema.safeParse({ name: 'e2b', config });
+
+  it('keeps the provider, template and self-hosted endpoint of cloud and local configs', () => {
+    const sandbox = {
+      provider: 'e2b',
+      template: 'agentry-python',
+      api_url: 'https://api.e2b.internal.example',
+      domain: 'e2b.internal.example',
+    } as const;
+    expect(normalizeEnvironmentConfig({ type: 'cloud', sandbox })).toMatchObject({ type: 'cloud', sandbox });
+    expect(
+      normalizeEnvironmentConfig({ type: 'local', sandbox: { provider: 'bubblewrap', template: null } }),
+    ).toEqual({ type: 'local', sandbox: { provider: 'bubblewrap' } });
+    expect(normalizeEnvironmentConfig({ type: 'local' })).toEqual({ type: 'local' });
+  });
+
+  it('refuses an API key, an unknown provider or a bad endpoint, naming the field', () => {
+    const issue = (config: unknown) => {
+      const parsed = create(config);
+      return parsed.success ? null : parsed.error.issues[0];
+    };
+    expect(issue({ type: 'cloud', sandbox: { provider: 'e2b', api_key: 'e2b_secret' } })).toMatchObject({
+      code: 'unrecognized_keys',
+      keys: ['api_key'],
+      path: ['config', 'sandbox'],
+    });
+    expect(issue({ type: 'local', sandbox: { provider: 'firecracker' } })?.path).toEqual([
+      'config',
+      'sandbox',
+      'provider',
+    ]);
+    expect(issue({ type: 'cloud', sandbox: { provider: 'e2b', api_url: 'ftp://e2b' } })?.path).toEqual([
+      'config',
+      'sandbox',
+      'api_url',
+    ]);
+    expect(issue({ type: 'cloud', sandbox: { provider: 'e2b', domain: 'not a host' } })?.path).toEqual([
+      'config',
+      'sandbox',
+      'domain',
+    ]);
+    expect(issue({ type: 'self_hosted', sandbox: { provider: 'e2b' } })?.code).toBe('unrecognized_keys');
+  });
+});

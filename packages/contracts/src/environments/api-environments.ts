@@ -17,6 +17,7 @@ const ApiEnvironmentConfigSchema = z
   .object({
     networking: z.unknown().optional(),
     packages: z.unknown().optional(),
+    sandbox: z.unknown().optional(),
   })
   .catchall(z.unknown());
 
@@ -55,9 +56,12 @@ function toConfig(
   type: ApiEnvironmentType,
   config: ApiCreateEnvironmentRequest['config'],
 ): EnvironmentConfigParams {
+  // `sandbox` (the provider the tools run in) is read as on `/v1`, and validated there.
+  const provider = config?.sandbox !== undefined ? { sandbox: config.sandbox } : {};
+  if (type === 'local') return { type, ...provider } as EnvironmentConfigParams;
   if (type !== 'sandbox' && type !== 'cloud') return { type };
   // Unknown sandbox keys (templateId, apiKey, …) have no meaning here and are dropped.
-  const cloud: Record<string, unknown> = { type: 'cloud' };
+  const cloud: Record<string, unknown> = { type: 'cloud', ...provider };
   if (config?.networking !== undefined) cloud.networking = config.networking;
   if (config?.packages !== undefined) cloud.packages = config.packages;
   return cloud as EnvironmentConfigParams;

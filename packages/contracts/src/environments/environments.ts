@@ -32,6 +32,37 @@ export const PackagesParamsSchema = z.strictObject({
 });
 export type PackagesParams = z.infer<typeof PackagesParamsSchema>;
 
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(:\d{1,5})?$/;
+
+/**
+ * Agentry extension on `cloud` and `local` configs: where the session's tools run. `bubblewrap` is a sandbox
+ * on the platform's worker; `e2b` an E2B sandbox per session, from `template`, at a self-hosted E2B's
+ * `api_url` / `domain` if given (the installation must allow them). The E2B API key is the installation's
+ * (`AGENTRY_E2B_API_KEY`), never part of an environment. Absent: the installation's default.
+ */
+const SandboxProviderParamsSchema = z.strictObject({
+  provider: z.enum(['bubblewrap', 'e2b']),
+  template: z.string().min(1).max(256).nullable().optional(),
+  api_url: z
+    .string()
+    .max(2048)
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .nullable()
+    .optional(),
+  domain: z.string().regex(HOSTNAME, 'must be a host name').nullable().optional(),
+});
+type SandboxProviderParams = z.infer<typeof SandboxProviderParamsSchema>;
+
+const SandboxProviderSchema = z.object({
+  provider: z.enum(['bubblewrap', 'e2b']),
+  template: z.string().optional(),
+  api_url: z.string().optional(),
+  domain: z.string().optional(),
+});
+export type SandboxProvider = z.infer<typeof SandboxProviderSchema>;
+
 /** Longest wait for a tool confirmation that may be configured: a week. */
 const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
 
@@ -59,10 +90,15 @@ export const EnvironmentConfigParamsSchema = z.discriminatedUnion('type', [
     type: z.literal('cloud'),
     networking: NetworkingParamsSchema.nullable().optional(),
     packages: PackagesParamsSchema.nullable().optional(),
+    sandbox: SandboxProviderParamsSchema.nullable().optional(),
     ...ConfirmationTimeoutParams,
   }),
   z.strictObject({ type: z.literal('self_hosted'), ...ConfirmationTimeoutParams }),
-  z.strictObject({ type: z.literal('local'), ...ConfirmationTimeoutParams }),
+  z.strictObject({
+    type: z.literal('local'),
+    sandbox: SandboxProviderParamsSchema.nullable().optional(),
+    ...ConfirmationTimeoutParams,
+  }),
   z.strictObject({ type: z.literal('remote'), ...ConfirmationTimeoutParams }),
 ]);
 export type EnvironmentConfigParams = z.infer<typeof EnvironmentConfigParamsSchema>;
@@ -95,10 +131,11 @@ export const EnvironmentConfigSchema = z.discriminatedUnion('type', [
     type: z.literal('cloud'),
     networking: NetworkingSchema,
     packages: PackagesSchema,
+    sandbox: SandboxProviderSchema.optional(),
     ...ConfirmationTimeout,
   }),
   z.object({ type: z.literal('self_hosted'), ...ConfirmationTimeout }),
-  z.object({ type: z.literal('local'), ...ConfirmationTimeout }),
+  z.object({ type: z.literal('local'), sandbox: SandboxProviderSchema.optional(), ...ConfirmationTimeout }),
   z.object({ type: z.literal('remote'), ...ConfirmationTimeout }),
 ]);
 export type EnvironmentConfig = z.infer<typeof EnvironmentConfigSchema>;
@@ -110,6 +147,11 @@ export function normalizeEnvironmentConfig(
   if (!params) return normalizeEnvironmentConfig({ type: 'cloud' });
   const timeout = params.tool_confirmation_timeout_seconds;
   const confirmation = timeout ? { tool_confirmation_timeout_seconds: timeout } : {};
+  const sandbox =
+    (params.type === 'cloud' || params.type === 'local') && params.sandbox
+      ? { sandbox: normalizeSandboxProvider(params.sandbox) }
+      : {};
+  if (params.type === 'local') return { type: 'local', ...sandbox, ...confirmation };
   if (params.type !== 'cloud') return { type: params.type, ...confirmation };
   const net = params.networking;
   const networking: Networking =
@@ -134,7 +176,18 @@ export function normalizeEnvironmentConfig(
       npm: p?.npm ?? [],
       pip: p?.pip ?? [],
     },
+    ...sandbox,
     ...confirmation,
+  };
+}
+
+function normalizeSandboxProvider(params: SandboxProviderParams): SandboxProvider {
+  const { provider, template, api_url, domain } = params;
+  return {
+    provider,
+    ...(template ? { template } : {}),
+    ...(api_url ? { api_url } : {}),
+    ...(domain ? { domain } : {}),
   };
 }
 

@@ -68,6 +68,18 @@ const SandboxNetworkingSchema = z.object({
 });
 export type SandboxNetworking = z.infer<typeof SandboxNetworkingSchema>;
 
+/**
+ * The environment's choice of sandbox provider (its `sandbox` config); absent, the worker's installation-wide
+ * default decides. `apiUrl` / `domain` point at a self-hosted E2B.
+ */
+const SandboxProviderChoiceSchema = z.object({
+  provider: z.enum(['bubblewrap', 'e2b']),
+  template: z.string().min(1).optional(),
+  apiUrl: z.string().url().optional(),
+  domain: z.string().min(1).optional(),
+});
+export type SandboxProviderChoice = z.infer<typeof SandboxProviderChoiceSchema>;
+
 /** A tool call sent to the Hands (cluster worker pool), answered with its outcome. */
 export const HandsExecRequestSchema = z.object({
   v: V1,
@@ -80,6 +92,7 @@ export const HandsExecRequestSchema = z.object({
   input: z.record(z.string(), z.unknown()),
   timeoutMs: z.number().int().positive().default(120_000),
   networking: SandboxNetworkingSchema.default({ type: 'unrestricted', allowedHosts: [] }),
+  sandbox: SandboxProviderChoiceSchema.optional(),
   /**
    * Which binding of the session to a worker this call belongs to (see `HandsRegistry`). A worker that
    * sees a new epoch restores the session's workspace from its durable copy before running the call.
@@ -155,7 +168,19 @@ export const HandsMcpOutputSchema = z.discriminatedUnion('type', [
 ]);
 export type HandsMcpOutput = z.infer<typeof HandsMcpOutputSchema>;
 
+/**
+ * A session is gone (deleted): every worker hears it (no queue group) and drops what it keeps for the
+ * session elsewhere, such as its E2B sandbox, which is killed.
+ */
+export const HandsSessionEndedSchema = z.object({
+  v: V1,
+  tenantId: z.string().min(1),
+  sessionId: z.string().min(1),
+});
+export type HandsSessionEnded = z.infer<typeof HandsSessionEndedSchema>;
+
 export const HandsSubjects = {
+  sessionEnded: 'hands.session.ended',
   exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
   /** One worker's own subject: the calls of the sessions bound to it. */
   execOn: (workerId: string) =>

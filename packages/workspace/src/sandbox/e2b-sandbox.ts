@@ -75,12 +75,21 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     return new E2bSandbox(sandbox, options);
   }
 
-  /** Reconnects to a running or paused sandbox (a paused one resumes). */
+  /**
+   * Reconnects to a running or paused sandbox (a paused one resumes). `sandboxTimeoutMs` extends its
+   * lifetime on the E2B side from now (E2B only ever lengthens it on connect).
+   */
   static async connect(
     sandboxId: string,
-    options: E2bConnection & E2bSandboxOptions = {},
+    options: E2bConnection & E2bSandboxOptions & { sandboxTimeoutMs?: number } = {},
   ): Promise<E2bSandbox> {
-    return new E2bSandbox(await Sandbox.connect(sandboxId, connection(options)), options);
+    const lifetime = options.sandboxTimeoutMs ? { timeoutMs: options.sandboxTimeoutMs } : {};
+    return new E2bSandbox(await Sandbox.connect(sandboxId, { ...connection(options), ...lifetime }), options);
+  }
+
+  /** Kills a sandbox without connecting to it (its holder is gone); false when it was not there. */
+  static killById(sandboxId: string, options: E2bConnection = {}): Promise<boolean> {
+    return Sandbox.kill(sandboxId, connection(options));
   }
 
   get sandboxId(): string {
