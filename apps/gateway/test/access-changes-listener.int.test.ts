@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PubSubjects, type Actor } from '@agentry/contracts';
-import { NatsBus, type Logger } from '@agentry/platform';
+import { NatsBus, SystemClock, type Logger } from '@agentry/platform';
 import { testSubjectPrefix } from '@agentry/testing';
 import { AccessChangesListener } from '../src/auth/access-changes.listener.js';
 import { ActorCache } from '../src/auth/actor-cache.js';
@@ -31,7 +31,7 @@ async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void
 /** Another replica's view: changes announced by control on NATS reach this gateway's actor cache. */
 describe('gateway: the actor cache follows access changes announced on NATS', () => {
   const prefix = testSubjectPrefix();
-  const cache = new ActorCache(60_000, 100);
+  const cache = new ActorCache(60_000, 100, new SystemClock());
   let proxy: NatsInterceptingProxy;
   let gatewayBus: NatsBus;
   let controlBus: NatsBus;

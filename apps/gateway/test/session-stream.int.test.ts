@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PubSubjects, type Actor, type EventPage, type StoredEvent } from '@agentry/contracts';
-import { createLogger, NatsBus } from '@agentry/platform';
+import { createLogger, NatsBus, SystemClock } from '@agentry/platform';
 import { SseClient, testSubjectPrefix } from '@agentry/testing';
 import { GatewayEnvSchema } from '../src/config/env.js';
 import type { SessionEventLog } from '../src/streaming/session-event-log.js';
@@ -76,9 +76,17 @@ describe('gateway: session streams share one NATS subscription and re-read the l
       PORT: '0',
     });
     const logger = createLogger('gateway-test', 'silent');
+    const clock = new SystemClock();
     // No cap on open streams here (it never touches Redis then): this file is about delivery.
-    const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger);
-    streams = new SessionStreamService(gatewayBus, log as unknown as SessionEventLog, config, logger, slots);
+    const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger, clock);
+    streams = new SessionStreamService(
+      gatewayBus,
+      log as unknown as SessionEventLog,
+      config,
+      logger,
+      slots,
+      clock,
+    );
     streams.onModuleInit();
     server = createServer((request, response: ServerResponse) => {
       const target = new URL(request.url ?? '/', 'http://x');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Clock } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 
 interface SigningKey {
@@ -29,7 +30,7 @@ export class JwtKeys {
       | 'AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL'
       | 'AGENTRY_JWT_TTL_SECONDS'
     >,
-    now = Date.now(),
+    private readonly clock: Clock,
   ) {
     this.current = { kid: keyIdOf(config.AGENTRY_JWT_SECRET), secret: config.AGENTRY_JWT_SECRET };
     const previous = config.AGENTRY_JWT_PREVIOUS_SECRET;
@@ -40,13 +41,14 @@ export class JwtKeys {
           // By default, long enough for every token the previous key signed to reach its own expiry.
           acceptedUntil: config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL
             ? Date.parse(config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL)
-            : now + config.AGENTRY_JWT_TTL_SECONDS * 1000,
+            : clock.nowMs() + config.AGENTRY_JWT_TTL_SECONDS * 1000,
         }
       : null;
   }
 
   /** The secret that verifies a token with this `kid`, or null when no accepted key has it. */
-  secretFor(kid: string | undefined, now = Date.now()): string | null {
+  secretFor(kid: string | undefined): string | null {
+    const now = this.clock.nowMs();
     if (kid === undefined || kid === this.current.kid) return this.current.secret;
     if (this.previous && kid === this.previous.kid && now < this.previous.acceptedUntil)
       return this.previous.secret;

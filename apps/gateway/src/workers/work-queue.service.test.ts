@@ -1,7 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { AppError, WorkSubjects, type Work, type WorkPrincipal } from '@agentry/contracts';
-import type { Logger, RpcClient } from '@agentry/platform';
+import { SystemClock, type Logger, type RpcClient } from '@agentry/platform';
 import { HttpErrorFilter } from '../http/http-error.filter.js';
 import { WorkQueueService } from './work-queue.service.js';
 
@@ -22,7 +22,7 @@ function queueWith(answer: (subject: string, payload: Record<string, unknown>) =
       return answer(subject.subject, payload);
     },
   };
-  return { queue: new WorkQueueService(rpc as unknown as RpcClient), calls };
+  return { queue: new WorkQueueService(rpc as unknown as RpcClient, new SystemClock()), calls };
 }
 
 /** Sends an error through the HTTP edge and returns what the client would receive. */
