@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
-import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, quietPeriod, type TestDatabase } from '@agentry/testing';
 import { SystemClock } from '@agentry/platform';
 import { BudgetAdmission, type CallEstimate } from '../src/budgets/budget-admission.service.js';
 import { UsageLedgerRepository } from '../src/budgets/usage-ledger.repository.js';
@@ -140,7 +140,7 @@ describe('budget admission against real Postgres', () => {
       const capped = admission.reserve(ownerOf(s), CALL);
       const early = await Promise.race([
         capped.then(() => 'admitted'),
-        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+        quietPeriod(300).then(() => 'waiting'),
       ]);
       expect(early).toBe('waiting');
       await holder.query('COMMIT');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HandsRegistry, type HandsExecRequest } from '@agentry/contracts';
 import { AGENT_FILE_TOOLS, type HarnessTool, type ToolInvocation } from '@agentry/harness';
 import { createRedis, redisKeyPrefix, SystemClock, type RpcClient } from '@agentry/platform';
@@ -102,7 +102,7 @@ describe('Hands bindings against real Redis', () => {
 
     const started = Date.now();
     const running = executor.execute(call(bash, { command: 'sleep 30' }, 'sevt_bash'));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     await die(holder);
     const outcome = await running;
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -114,10 +114,10 @@ describe('Hands bindings against real Redis', () => {
     await beat(holder);
     sent.length = 0;
     const reading = executor.execute(call(glob, { pattern: '*' }, 'sevt_glob'));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     await die(holder);
     await beat(survivor);
-    await waitUntil(() => sent.length === 2);
+    await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5_000 });
     void reading;
     expect(sent.map((s) => s.subject)).toEqual([
       `hands.exec.worker.${holder}`,
@@ -126,11 +126,3 @@ describe('Hands bindings against real Redis', () => {
     expect(sent[1]!.request.bindingEpoch).toBeGreaterThan(sent[0]!.request.bindingEpoch!);
   });
 });
-
-async function waitUntil(done: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
