@@ -20,6 +20,7 @@ export { toErrorBody, unwrapEnvelope } from './nats/rpc-envelope.js';
 export type { RpcEnvelope } from './nats/rpc-envelope.js';
 export { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
 export { RpcHandler } from './nats/rpc-handler.decorator.js';
+export { forward, RpcForwarders } from './nats/rpc-forwarders.decorator.js';
 export { RpcPayloadPipe } from './nats/rpc-payload.pipe.js';
 export { JobQueue } from './queue/job-queue.js';
 export { contextFromCarrier, inSpan, traceCarrier } from './telemetry/trace-context.js';
