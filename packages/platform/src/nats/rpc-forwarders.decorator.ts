@@ -5,7 +5,7 @@ import { RpcHandler } from './rpc-handler.decorator.js';
 type AnySubject = RpcSubject<z.ZodType, z.ZodType>;
 
 /** One handler that hands the parsed request of its subject on (see {@link RpcForwarders}). */
-export interface RpcForward<T> {
+interface RpcForward<T> {
   readonly subject: AnySubject;
   readonly call: (handler: T, request: never) => unknown;
 }
