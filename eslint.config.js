@@ -120,6 +120,29 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Time is a port: services read the injected CLOCK (SystemClock is the one place that reads the
+    // wall clock), so tests can set the time instead of waiting for it.
+    files: ['apps/*/src/**/*.ts', 'packages/platform/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/platform/src/clock/clock.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: 'Read the time from the injected CLOCK (Clock.nowMs()).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the injected CLOCK (Clock.now()).',
+        },
+      ],
+    },
+  },
+  {
     // Cycle detection is expensive; run it where cycles actually hurt.
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PlatformModule } from '@agentry/platform';
+import { PlatformModule, type Clock } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
@@ -11,7 +11,8 @@ import { TelemetryModule } from './telemetry/telemetry.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: DataplaneEnv): DynamicModule {
+  /** `clock` replaces the wall clock for tests that run the dataplane in-process and set the time. */
+  static forRoot(config: DataplaneEnv, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -20,6 +21,7 @@ export class AppModule {
           service: 'dataplane',
           config,
           uses: { database: true, redis: true, queue: true },
+          clock,
         }),
         EventsModule,
         BudgetsModule,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
-import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, quietPeriod, type TestDatabase } from '@agentry/testing';
+import { SystemClock } from '@agentry/platform';
 import { BudgetAdmission, type CallEstimate } from '../src/budgets/budget-admission.service.js';
 import { UsageLedgerRepository } from '../src/budgets/usage-ledger.repository.js';
 import { DataplaneEnvSchema } from '../src/config/env.js';
@@ -23,6 +24,7 @@ describe('budget admission against real Postgres', () => {
         AGENTRY_MODEL_PRICES: JSON.stringify({ scripted: { input: 100, output: 200 } }),
         AGENTRY_TENANT_QUOTAS: JSON.stringify(quotas),
       }),
+      new SystemClock(),
     );
   const ownerOf = (s: SessionFixture) => ({ ...s, agentId: 'agent_x' });
   const setBudget = (s: SessionFixture, amount: string | null) =>
@@ -138,7 +140,7 @@ describe('budget admission against real Postgres', () => {
       const capped = admission.reserve(ownerOf(s), CALL);
       const early = await Promise.race([
         capped.then(() => 'admitted'),
-        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+        quietPeriod(300).then(() => 'waiting'),
       ]);
       expect(early).toBe('waiting');
       await holder.query('COMMIT');

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
-import { createRedis, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import {
+  createRedis,
+  NatsBus,
+  PrefixedClientNats,
+  PrefixedServerNats,
+  RpcClient,
+  type Clock,
+} from '@agentry/platform';
 import {
   createTestDatabase,
   deleteRedisKeys,
@@ -25,7 +32,10 @@ export interface DataplaneTestApp {
  * The dataplane in-process (NATS handlers, drain worker, turn runner) on its own database, NATS
  * subject prefix and Redis/BullMQ prefix, reached the way the gateway reaches it: typed requests over NATS.
  */
-export async function startDataplane(env: Record<string, string> = {}): Promise<DataplaneTestApp> {
+export async function startDataplane(
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<DataplaneTestApp> {
   const db = await createTestDatabase();
   const prefix = testSubjectPrefix();
   const config = DataplaneEnvSchema.parse({
@@ -38,7 +48,7 @@ export async function startDataplane(env: Record<string, string> = {}): Promise<
     PORT: '0',
     ...env,
   });
-  const app: INestMicroservice = await NestFactory.createMicroservice(AppModule.forRoot(config), {
+  const app: INestMicroservice = await NestFactory.createMicroservice(AppModule.forRoot(config, clock), {
     strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'dataplane' }, prefix),
     logger: false,
     abortOnError: false,

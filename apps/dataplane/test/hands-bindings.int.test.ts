@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HandsRegistry, type HandsExecRequest } from '@agentry/contracts';
 import { AGENT_FILE_TOOLS, type HarnessTool, type ToolInvocation } from '@agentry/harness';
-import { createRedis, redisKeyPrefix, type RpcClient } from '@agentry/platform';
+import { createRedis, redisKeyPrefix, SystemClock, type RpcClient } from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl } from '@agentry/testing';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { HandsBindings } from '../src/hands/hands-bindings.js';
@@ -32,7 +32,7 @@ describe('Hands bindings against real Redis', () => {
   const die = (workerId: string) => redis.zadd(HandsRegistry.workers, Date.now() - 1, workerId);
 
   it('keeps a session on its worker while it lives, and moves it (new epoch) once it dies', async () => {
-    const bindings = new HandsBindings(redis, 60_000);
+    const bindings = new HandsBindings(redis, 60_000, new SystemClock());
     await beat('w-a');
     await beat('w-b');
     const first = await bindings.bind('ten_1', 'sesn_stay');
@@ -47,7 +47,9 @@ describe('Hands bindings against real Redis', () => {
   it('refuses to bind when no worker is alive', async () => {
     const alone = createRedis(testRedisUrl(), { keyPrefix: redisKeyPrefix(`${env}x`) });
     try {
-      await expect(new HandsBindings(alone, 60_000).bind('ten_1', 'sesn_none')).rejects.toMatchObject({
+      await expect(
+        new HandsBindings(alone, 60_000, new SystemClock()).bind('ten_1', 'sesn_none'),
+      ).rejects.toMatchObject({
         code: 'UNAVAILABLE',
       });
     } finally {
@@ -81,7 +83,7 @@ describe('Hands bindings against real Redis', () => {
   }
 
   it('answers a call whose worker died as possibly run, sends it nowhere else, and retries read-only tools elsewhere', async () => {
-    const bindings = new HandsBindings(redis, 60_000);
+    const bindings = new HandsBindings(redis, 60_000, new SystemClock());
     const sessionTarget = { ...target, sessionId: 'sesn_crash' };
     await Promise.all(['w-a', 'w-b'].map(die));
     await beat('w-c');
@@ -100,7 +102,7 @@ describe('Hands bindings against real Redis', () => {
 
     const started = Date.now();
     const running = executor.execute(call(bash, { command: 'sleep 30' }, 'sevt_bash'));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     await die(holder);
     const outcome = await running;
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -112,10 +114,10 @@ describe('Hands bindings against real Redis', () => {
     await beat(holder);
     sent.length = 0;
     const reading = executor.execute(call(glob, { pattern: '*' }, 'sevt_glob'));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     await die(holder);
     await beat(survivor);
-    await waitUntil(() => sent.length === 2);
+    await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5_000 });
     void reading;
     expect(sent.map((s) => s.subject)).toEqual([
       `hands.exec.worker.${holder}`,
@@ -124,11 +126,3 @@ describe('Hands bindings against real Redis', () => {
     expect(sent[1]!.request.bindingEpoch).toBeGreaterThan(sent[0]!.request.bindingEpoch!);
   });
 });
-
-async function waitUntil(done: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

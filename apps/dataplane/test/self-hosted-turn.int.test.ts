@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DataplaneSubjects as D,
   decodeWorkSecret,
@@ -59,14 +59,15 @@ describe('a turn on a self-hosted environment', () => {
   const ofType = (events: SessionEvent[], type: string) => events.filter((e) => e.type === type);
   const payload = (e: SessionEvent | undefined) => (e?.payload ?? {}) as Record<string, unknown>;
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+    return vi.waitFor(
+      async () => {
+        const value = await probe();
+        if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+        return value;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
   }
   const settled = (sessionId: string, stop: string) =>
     until(`idle ${stop}`, async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAgent } from '@agentry/contracts';
 import type { HarnessTool, ToolContext } from '@agentry/harness';
 import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { SystemClock } from '@agentry/platform';
 import { createTeamTools, type TeamTasksPort } from '../src/threads/team.tools.js';
 import { ThreadStore } from '../src/threads/thread-store.repository.js';
 import { ThreadTasks } from '../src/threads/thread-tasks.repository.js';
@@ -64,7 +65,12 @@ describe('Team Lead tools over persisted child sessions', () => {
       collect: (toolUseId, ids) => tasks.collect(fixture.sessionId, toolUseId, ids),
     };
     const fresh = () =>
-      new Map(createTeamTools(TEAM_TOOLS, [member], port, { pollMs: 50 }).map((t) => [t.name, t]));
+      new Map(
+        createTeamTools(TEAM_TOOLS, [member], port, { pollMs: 50, clock: new SystemClock() }).map((t) => [
+          t.name,
+          t,
+        ]),
+      );
     const spawned = async (toolUseId: string) =>
       idOf(
         await run(

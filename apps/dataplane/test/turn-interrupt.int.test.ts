@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DataplaneSubjects as D,
   HandsRegistry,
@@ -87,12 +87,15 @@ describe('interrupts reach the running turn and the Hands', () => {
     });
     return { arrived: arrived.finally(() => stop()), ready: dp.bus.flush() };
   };
-  async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-    for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 25))) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    }
+  function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+    return vi.waitFor(
+      async () => {
+        const value = await probe();
+        if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+        return value;
+      },
+      { timeout: timeoutMs, interval: 25 },
+    );
   }
 
   it('announces a user.interrupt on NATS as it is appended; with no turn to stop it is consumed and changes nothing', async () => {

@@ -9,6 +9,7 @@ import {
   WorkSubjects as W,
   type WorkPrincipal,
 } from '@agentry/contracts';
+import { letExpire } from '@agentry/testing';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import {
   seedSelfHostedEnvironment,
@@ -226,7 +227,7 @@ describe('self-hosted work queue over NATS', () => {
     expect([first.id, unacked.id]).toEqual(ids);
     expect(await poll(key, 'rescuer')).toBeNull();
 
-    await new Promise((r) => setTimeout(r, 1_200));
+    await letExpire(1_200); // the 1 s lease of the heartbeat runs out by Postgres' clock
     const rescued = (await poll(key, 'rescuer', { reclaimOlderThanMs: 60_000 }))!;
     expect(rescued.id).toBe(first.id);
     expect(rescued).toMatchObject({ state: 'starting', acknowledged_at: null, latest_heartbeat_at: null });

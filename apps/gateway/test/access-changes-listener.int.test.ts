@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PubSubjects, type Actor } from '@agentry/contracts';
-import { NatsBus, type Logger } from '@agentry/platform';
-import { testSubjectPrefix } from '@agentry/testing';
+import { NatsBus, SystemClock, type Logger } from '@agentry/platform';
+import { quietPeriod, testSubjectPrefix } from '@agentry/testing';
 import { AccessChangesListener } from '../src/auth/access-changes.listener.js';
 import { ActorCache } from '../src/auth/actor-cache.js';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
@@ -22,16 +22,12 @@ const quiet: Logger = {
   error: () => undefined,
 } as unknown as Logger;
 
-async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 20))) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-  }
-}
+const eventually = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5_000 });
 
 /** Another replica's view: changes announced by control on NATS reach this gateway's actor cache. */
 describe('gateway: the actor cache follows access changes announced on NATS', () => {
   const prefix = testSubjectPrefix();
-  const cache = new ActorCache(60_000, 100);
+  const cache = new ActorCache(60_000, 100, new SystemClock());
   let proxy: NatsInterceptingProxy;
   let gatewayBus: NatsBus;
   let controlBus: NatsBus;
@@ -67,7 +63,7 @@ describe('gateway: the actor cache follows access changes announced on NATS', ()
     await eventually(() => cache.size === 1);
     controlBus.publish(PubSubjects.accessChanged, { v: 1, apiKeyId: 'key_2' });
     await controlBus.flush();
-    await new Promise((r) => setTimeout(r, 200));
+    await quietPeriod(200); // a change naming nobody cached must drop nothing
     expect(cache.size).toBe(1);
   });
 

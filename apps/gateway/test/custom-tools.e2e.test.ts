@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
@@ -63,13 +63,15 @@ describe('custom tools', () => {
     return all;
   };
 
-  const idleNumber = async (sessionId: string, n: number, timeoutMs = 60_000) => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
-      const idles = (await history(sessionId)).filter((e) => e.type === 'session.status_idle');
-      if (idles.length >= n) return idles[n - 1]!;
-    }
-    throw new Error(`session ${sessionId} never reached idle #${n}`);
-  };
+  const idleNumber = (sessionId: string, n: number, timeoutMs = 60_000) =>
+    vi.waitFor(
+      async () => {
+        const idles = (await history(sessionId)).filter((e) => e.type === 'session.status_idle');
+        if (idles.length < n) throw new Error(`session ${sessionId} never reached idle #${n}`);
+        return idles[n - 1]!;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
 
   it('a call becomes agent.custom_tool_use and requires_action; user.custom_tool_result resumes the turn and the model sees it', async () => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
@@ -133,7 +135,3 @@ describe('custom tools', () => {
     expect(messages.at(-1)).toContain('The client said: weather service down');
   }, 120_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
@@ -68,13 +68,16 @@ describe('outcomes', () => {
     return all;
   };
 
-  const untilIdle = async (sessionId: string, timeoutMs = 60_000) => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
-      const log = await history(sessionId);
-      if (log.some((e) => e.type === 'session.status_idle')) return log;
-    }
-    throw new Error(`session ${sessionId} never went idle`);
-  };
+  const untilIdle = (sessionId: string, timeoutMs = 60_000) =>
+    vi.waitFor(
+      async () => {
+        const log = await history(sessionId);
+        if (!log.some((e) => e.type === 'session.status_idle'))
+          throw new Error(`session ${sessionId} never went idle`);
+        return log;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
 
   it('a grader that fails once then passes: two evaluations, the feedback revised, one idle at the end', async () => {
     const session = await client.beta.sessions.create({
@@ -226,7 +229,3 @@ describe('outcomes', () => {
     expect((await client.beta.sessions.retrieve(session.id)).outcome_evaluations).toEqual([]);
   }, 60_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
@@ -46,13 +46,16 @@ describe('session status machine', () => {
     return all;
   };
 
-  const waitForEvent = async (sessionId: string, type: string, count = 1, timeoutMs = 60_000) => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
-      const log = await history(sessionId);
-      if (log.filter((e) => e.type === type).length >= count) return log;
-    }
-    throw new Error(`session ${sessionId} never showed ${type} x${count}`);
-  };
+  const waitForEvent = (sessionId: string, type: string, count = 1, timeoutMs = 60_000) =>
+    vi.waitFor(
+      async () => {
+        const log = await history(sessionId);
+        if (log.filter((e) => e.type === type).length < count)
+          throw new Error(`session ${sessionId} never showed ${type} x${count}`);
+        return log;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
 
   const say = (sessionId: string, text: string) =>
     client.beta.sessions.events.send(sessionId, {
@@ -128,7 +131,3 @@ describe('session status machine', () => {
     expect((await client.beta.sessions.retrieve(sessionId)).status).toBe('idle');
   }, 180_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PubSubjects, type Actor, type EventPage, type StoredEvent } from '@agentry/contracts';
-import { createLogger, NatsBus } from '@agentry/platform';
+import { createLogger, NatsBus, SystemClock } from '@agentry/platform';
 import { SseClient, testSubjectPrefix } from '@agentry/testing';
 import { GatewayEnvSchema } from '../src/config/env.js';
 import type { SessionEventLog } from '../src/streaming/session-event-log.js';
@@ -58,6 +58,7 @@ describe('gateway: session streams share one NATS subscription and re-read the l
   let streams: SessionStreamService;
   let server: Server;
   let subscriptions = 0;
+  const unsubscribed: string[] = [];
   let url = '';
 
   beforeAll(async () => {
@@ -67,7 +68,11 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     const subscribe = gatewayBus.subscribe.bind(gatewayBus);
     gatewayBus.subscribe = (...args) => {
       subscriptions += 1;
-      return subscribe(...args);
+      const unsubscribe = subscribe(...args);
+      return () => {
+        unsubscribed.push(String(args[0]));
+        unsubscribe();
+      };
     };
     // The quiet re-check is pushed out of the way: only the reconnect may recover the lost event here.
     const config = GatewayEnvSchema.parse({
@@ -76,9 +81,17 @@ describe('gateway: session streams share one NATS subscription and re-read the l
       PORT: '0',
     });
     const logger = createLogger('gateway-test', 'silent');
+    const clock = new SystemClock();
     // No cap on open streams here (it never touches Redis then): this file is about delivery.
-    const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger);
-    streams = new SessionStreamService(gatewayBus, log as unknown as SessionEventLog, config, logger, slots);
+    const slots = new SseSlots(null as never, { maxPerPrincipal: 0, leaseMs: 60_000 }, logger, clock);
+    streams = new SessionStreamService(
+      gatewayBus,
+      log as unknown as SessionEventLog,
+      config,
+      logger,
+      slots,
+      clock,
+    );
     streams.onModuleInit();
     server = createServer((request, response: ServerResponse) => {
       const target = new URL(request.url ?? '/', 'http://x');
@@ -136,7 +149,8 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     const before = subscriptions;
     const client = await SseClient.open(`${url}sesn_short_lived`);
     await client.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // The gateway notices the client left and drops the session's subscription.
+    await vi.waitFor(() => expect(unsubscribed.some((s) => s.includes('sesn_short_lived'))).toBe(true));
     const again = await SseClient.open(`${url}sesn_short_lived`);
     expect(subscriptions).toBe(before + 2);
     await again.close();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
@@ -91,13 +91,15 @@ describe('tool confirmations (always_ask)', () => {
   };
 
   /** Waits for the `n`-th `session.status_idle` of the session and returns it. */
-  const idleNumber = async (sessionId: string, n: number, timeoutMs = 60_000) => {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
-      const idles = (await history(sessionId)).filter((e) => e.type === 'session.status_idle');
-      if (idles.length >= n) return idles[n - 1]!;
-    }
-    throw new Error(`session ${sessionId} never reached idle #${n}`);
-  };
+  const idleNumber = (sessionId: string, n: number, timeoutMs = 60_000) =>
+    vi.waitFor(
+      async () => {
+        const idles = (await history(sessionId)).filter((e) => e.type === 'session.status_idle');
+        if (idles.length < n) throw new Error(`session ${sessionId} never reached idle #${n}`);
+        return idles[n - 1]!;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
 
   const start = async (text: string) => {
     const session = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
@@ -253,7 +255,3 @@ describe('tool confirmations (always_ask)', () => {
     ).toBe(true);
   }, 240_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

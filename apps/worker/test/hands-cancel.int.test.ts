@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HandsSubjects } from '@agentry/contracts';
 import type { HarnessTool } from '@agentry/harness';
 import { createRedis, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
-import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
+import { deleteRedisKeys, quietPeriod, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
 import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
+import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
 import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionRepositories } from '../src/resources/session-repositories.js';
 
@@ -46,6 +47,7 @@ describe('Hands: a cancel aborts the call it names', () => {
   let bus: NatsBus;
   let config: WorkerEnv;
   let workdirs: string;
+  let running: RunningToolCalls;
   const toolbox = new ToolboxWithLongRun();
 
   beforeAll(async () => {
@@ -69,6 +71,7 @@ describe('Hands: a cancel aborts the call it names', () => {
       .overrideProvider(SandboxCredentialsClient)
       .useValue({ of: async () => [] })
       .compile();
+    running = moduleRef.get(RunningToolCalls);
     app = moduleRef.createNestMicroservice({
       strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'worker' }, prefix),
       logger: false,
@@ -109,9 +112,9 @@ describe('Hands: a cancel aborts the call it names', () => {
   it('aborts the running call on a cancel for its tool_use id, at once, and answers that it was cancelled', async () => {
     const running = exec('sevt_long1');
     const other = exec('sevt_long2');
-    for (const deadline = Date.now() + 10_000; toolbox.starts.length < 2 && Date.now() < deadline;)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(toolbox.starts.sort()).toEqual(['sevt_long1', 'sevt_long2']);
+    await vi.waitFor(() => expect(toolbox.starts.sort()).toEqual(['sevt_long1', 'sevt_long2']), {
+      timeout: 10_000,
+    });
     const sent = Date.now();
     bus.publish(HandsSubjects.cancel, {
       v: 1,
@@ -126,7 +129,7 @@ describe('Hands: a cancel aborts the call it names', () => {
     expect(toolbox.aborts[0]!.at - sent).toBeLessThan(1_000);
 
     // Only the named call stops.
-    await new Promise((r) => setTimeout(r, 200));
+    await quietPeriod(200);
     expect(toolbox.aborts).toHaveLength(1);
     bus.publish(HandsSubjects.cancel, {
       v: 1,
@@ -138,14 +141,15 @@ describe('Hands: a cancel aborts the call it names', () => {
   });
 
   it('refuses a call whose cancel arrived before it, without running it', async () => {
+    const cancelled = vi.spyOn(running, 'cancel');
     bus.publish(HandsSubjects.cancel, {
       v: 1,
       sessionId: 'sesn_1',
       toolUseId: 'sevt_early',
       reason: 'interrupted',
     });
-    await bus.flush();
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(cancelled).toHaveBeenCalledWith('sevt_early', 'interrupted'));
+    cancelled.mockRestore();
     const before = toolbox.aborts.length;
     const result = await exec('sevt_early');
     expect(result).toMatchObject({ toolUseId: 'sevt_early', isError: true, reason: 'cancelled' });

@@ -2,20 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAlive, pidsOf } from '@agentry/testing';
 import { startHands, type Hands } from './sandbox-fixture.js';
 
 const hasBwrap = existsSync('/usr/bin/bwrap');
 
-async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = probe();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 async function httpServer(body: string): Promise<{ server: Server; port: number }> {

@@ -8,7 +8,7 @@ import type {
   SandboxCredential,
   SandboxNetworking,
 } from '@agentry/contracts';
-import type { Logger } from '@agentry/platform';
+import { SystemClock, type Logger } from '@agentry/platform';
 import { testRedisUrl } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import type { SessionRepositories } from '../src/resources/session-repositories.js';
@@ -34,7 +34,8 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
   const root = await mkdtemp(join(tmpdir(), 'hands-'));
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
-  const sandboxes = new SessionSandboxes(config, quiet);
+  const clock = new SystemClock();
+  const sandboxes = new SessionSandboxes(config, quiet, clock);
   const durable = new DurableWorkspaces(config, quiet);
   const mounts = new SessionMounts(config);
   // Sessions of these tests have no repository resources to clone.
@@ -44,12 +45,12 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
     sandboxes,
     new ToolResultCache(redis, config),
     new HandsToolbox(),
-    new RunningToolCalls(),
+    new RunningToolCalls(clock),
     durable,
     mounts,
     vault,
     noRepositories,
-    new E2bSessionSandboxes(sdkE2bSandboxFactory, redis, config, quiet),
+    new E2bSessionSandboxes(sdkE2bSandboxFactory, redis, config, quiet, new SystemClock()),
     config,
     quiet,
   );

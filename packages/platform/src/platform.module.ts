@@ -22,16 +22,19 @@ import { createRedis, redisKeyPrefix } from './redis/redis-factory.js';
 import { HealthController, HEALTH_INDICATORS } from './health/health.controller.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import type { HealthIndicator } from './health/health-check.js';
-import { APP_CONFIG, DATABASE, LOGGER, REDIS } from './tokens.js';
+import { SystemClock, type Clock } from './clock/clock.js';
+import { APP_CONFIG, CLOCK, DATABASE, LOGGER, REDIS } from './tokens.js';
 
 export interface PlatformOptions {
   service: string;
   config: BaseEnv;
   /** Which shared resources this service uses; readiness checks exactly these. */
   uses: { database?: boolean; redis?: boolean; queue?: boolean };
+  /** The time every service reads; tests running a service in-process pass a manual one. */
+  clock?: Clock;
 }
 
-/** Shared resources of a service: config, logger, NATS (RPC + bus), Redis, BullMQ, Postgres, health. */
+/** Shared resources of a service: config, logger, clock, NATS (RPC + bus), Redis, BullMQ, Postgres, health. */
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
@@ -47,6 +50,7 @@ export class PlatformModule implements OnApplicationShutdown {
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: config },
       { provide: LOGGER, useValue: logger },
+      { provide: CLOCK, useValue: options.clock ?? new SystemClock() },
       RpcEnvelopeInterceptor,
       { provide: NatsConnections, useValue: new NatsConnections() },
       {
@@ -72,6 +76,7 @@ export class PlatformModule implements OnApplicationShutdown {
     const exportsList: InjectionToken[] = [
       APP_CONFIG,
       LOGGER,
+      CLOCK,
       RpcClient,
       NatsBus,
       NatsConnections,

@@ -41,5 +41,6 @@ export {
   SECRET_REGISTRY_ENV,
 } from './secrets/secret-registry.js';
 export { describeLeaks, scanForSecrets } from './secrets/secret-scanner.js';
+export { letExpire, quietPeriod } from './time/deliberate-waits.js';
 export type { SecretLeak } from './secrets/secret-scanner.js';
 export { recordingFetch } from './secrets/recording-fetch.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Agent, AgentShare, AgentVersion, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import { ControlSql } from '../common/control-sql.js';
@@ -26,6 +26,7 @@ export class AgentsRepository {
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
     private readonly sql: ControlSql,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The agent, its version (`version`, default the head) and the share `userId` holds, in one statement. */
@@ -147,7 +148,7 @@ export class AgentsRepository {
   async archive(agent: Agent): Promise<void> {
     await this.db.agent.updateMany({
       where: { id: agent.id, tenantId: agent.tenantId, namespaceId: agent.namespaceId, archivedAt: null },
-      data: { archivedAt: new Date() },
+      data: { archivedAt: this.clock.now() },
     });
   }
 

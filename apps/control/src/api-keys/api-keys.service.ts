@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
@@ -10,6 +10,7 @@ import {
   type CreatedApiKey,
   type Page,
 } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { ApiKeysRepository } from '../auth/api-keys.repository.js';
@@ -28,6 +29,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly audit: AuditLogService,
     private readonly accessChanges: AccessChangesPublisher,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** A key acts in the caller's current namespace, with at most the caller's own rights. */
@@ -38,7 +40,7 @@ export class ApiKeysService {
       throw new AppError('PERMISSION_DENIED', 'permissions: a viewer may only create read keys');
     }
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now())
+    if (expiresAt && expiresAt.getTime() <= this.clock.nowMs())
       throw new AppError('INVALID_REQUEST', 'expiresAt: must be in the future');
     const secret = newSecretToken(KEY_PREFIX);
     const row = await this.keys.create({

@@ -1,17 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { ApiKey, Prisma, PrismaClient } from '@agentry/db';
 
 @Injectable()
 export class ApiKeysRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   findByHash(keyHash: string): Promise<ApiKey | null> {
     return this.db.apiKey.findUnique({ where: { keyHash } });
   }
 
   async touch(id: string): Promise<void> {
-    await this.db.apiKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
+    await this.db.apiKey.update({ where: { id }, data: { lastUsedAt: this.clock.now() } });
   }
 
   create(data: Prisma.ApiKeyUncheckedCreateInput): Promise<ApiKey> {
@@ -36,6 +39,6 @@ export class ApiKeysRepository {
   }
 
   revoke(tenantId: string, id: string): Promise<ApiKey> {
-    return this.db.apiKey.update({ where: { id, tenantId }, data: { revokedAt: new Date() } });
+    return this.db.apiKey.update({ where: { id, tenantId }, data: { revokedAt: this.clock.now() } });
   }
 }

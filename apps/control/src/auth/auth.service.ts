@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppError, type Actor, type AuthenticatedUser, type VerifiedApiKey } from '@agentry/contracts';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import type { User } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
@@ -22,6 +22,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly placement: NamespacePlacement,
     @Inject(CONTROL_CONFIG) private readonly config: ControlEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -96,7 +97,7 @@ export class AuthService implements OnApplicationBootstrap {
    */
   async verifyApiKey(key: string): Promise<VerifiedApiKey> {
     const record = await this.apiKeys.findByHash(hashSecretToken(key));
-    if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < new Date())) {
+    if (!record || record.revokedAt || (record.expiresAt && record.expiresAt < this.clock.now())) {
       throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     }
     const owner = record.userId ? await this.users.findById(record.userId) : null;
@@ -104,7 +105,8 @@ export class AuthService implements OnApplicationBootstrap {
       throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
     const ownerRole = owner ? (await this.placement.in(owner, record.namespaceId))?.role : 'member';
     if (!ownerRole) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API key');
-    if (lastUsedIsStale(record.lastUsedAt)) void this.apiKeys.touch(record.id).catch(() => undefined);
+    if (lastUsedIsStale(record.lastUsedAt, this.clock.nowMs()))
+      void this.apiKeys.touch(record.id).catch(() => undefined);
     const canWrite =
       (record.permissions.includes('write') || record.permissions.length === 0) && ownerRole !== 'viewer';
     return {

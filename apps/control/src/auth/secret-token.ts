@@ -13,6 +13,6 @@ export function hashSecretToken(token: string): string {
 /** `last_used_at` is kept to the minute: a credential checked on every request is not a write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export function lastUsedIsStale(lastUsedAt: Date | null, now = Date.now()): boolean {
+export function lastUsedIsStale(lastUsedAt: Date | null, now: number): boolean {
   return !lastUsedAt || now - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
@@ -12,6 +12,7 @@ import {
   type StartDeploymentRunReply,
 } from '@agentry/contracts';
 import { isUniqueViolation, type Deployment as DeploymentRow } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AUTO_PAUSING_ERRORS, preflightRun, sessionCreationError } from './deployment-run-preflight.js';
@@ -39,6 +40,7 @@ export class DeploymentRunStarter {
     private readonly runs: DeploymentRunsRepository,
     private readonly runRecords: DeploymentRunsService,
     private readonly sessions: SessionsService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async start(actor: Actor, req: StartRunRequest): Promise<StartDeploymentRunReply> {
@@ -76,7 +78,7 @@ export class DeploymentRunStarter {
     if (found.status === 'running') {
       await this.runs.finish(runId, {
         status: error ? 'failed' : 'succeeded',
-        finishedAt: new Date(),
+        finishedAt: this.clock.now(),
         ...(error ? { error } : {}),
       });
     }
@@ -94,7 +96,7 @@ export class DeploymentRunStarter {
         trigger: req.trigger,
         status: 'pending',
         scheduledFor: req.scheduled_for ? new Date(req.scheduled_for) : null,
-        startedAt: new Date(),
+        startedAt: this.clock.now(),
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -108,7 +110,7 @@ export class DeploymentRunStarter {
   }
 
   private async fail(actor: Actor, runId: string, error: DeploymentError): Promise<DeploymentRun> {
-    const run = await this.runs.finish(runId, { status: 'failed', error, finishedAt: new Date() });
+    const run = await this.runs.finish(runId, { status: 'failed', error, finishedAt: this.clock.now() });
     if (AUTO_PAUSING_ERRORS.has(error.type))
       await this.deployments.pauseForError(actor, run.deploymentId, error);
     return this.runRecords.get(actor, runId);

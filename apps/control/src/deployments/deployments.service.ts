@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   applyMetadataPatch,
@@ -14,6 +14,7 @@ import {
   type UpdateDeploymentRequest,
 } from '@agentry/contracts';
 import { Prisma, type Deployment as DeploymentRow } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { AgentsService } from '../agents/agents.service.js';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
@@ -42,6 +43,7 @@ export class DeploymentsService {
     environments: EnvironmentsService,
     vaults: VaultsService,
     memoryStores: MemoryStoresService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.references = { agents, environments, vaults, memoryStores };
   }
@@ -97,7 +99,7 @@ export class DeploymentsService {
       actor,
       id,
       paused
-        ? { pausedAt: new Date(), pausedReason: { type: 'manual' } }
+        ? { pausedAt: this.clock.now(), pausedReason: { type: 'manual' } }
         : { pausedAt: null, pausedReason: NULL_JSON },
     );
     this.changes.changed(id);
@@ -107,7 +109,7 @@ export class DeploymentsService {
   /** Auto-pause after a run failed in a way that will not fix itself; CMA keeps only the error type. */
   async pauseForError(actor: Actor, id: string, error: DeploymentError): Promise<void> {
     await this.deployments.update(actor, id, {
-      pausedAt: new Date(),
+      pausedAt: this.clock.now(),
       pausedReason: { type: 'error', error: { type: error.type } },
     });
     this.changes.changed(id);
@@ -119,7 +121,7 @@ export class DeploymentsService {
     if (row.archivedAt) return this.toDto(actor, row);
     // An archived deployment never fires again, so its webhook token is dropped with it.
     const archived = await this.deployments.update(actor, id, {
-      archivedAt: new Date(),
+      archivedAt: this.clock.now(),
       webhookTokenHash: null,
     });
     this.changes.changed(id);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Environment, EnvironmentKey, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
@@ -15,7 +15,10 @@ export interface NewEnvironmentKey {
 /** Environment keys are stored as SHA-256 hashes; `prefix` keeps a displayable stub. */
 @Injectable()
 export class EnvironmentKeysRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** Inserts a key; with `revokeExisting` the previous live keys are revoked in the same transaction. */
   create(actor: Actor, data: NewEnvironmentKey, revokeExisting: boolean): Promise<EnvironmentKey> {
@@ -23,7 +26,7 @@ export class EnvironmentKeysRepository {
       if (revokeExisting) {
         await tx.environmentKey.updateMany({
           where: { environmentId: data.environmentId, tenantId: actor.tenantId, revokedAt: null },
-          data: { revokedAt: new Date() },
+          data: { revokedAt: this.clock.now() },
         });
       }
       return tx.environmentKey.create({ data: { ...data, tenantId: actor.tenantId } });
@@ -43,13 +46,13 @@ export class EnvironmentKeysRepository {
   }
 
   async touch(id: string): Promise<void> {
-    await this.db.environmentKey.update({ where: { id }, data: { lastUsedAt: new Date() } });
+    await this.db.environmentKey.update({ where: { id }, data: { lastUsedAt: this.clock.now() } });
   }
 
   async revoke(actor: Actor, environmentId: string, keyId: string): Promise<EnvironmentKey | null> {
     await this.db.environmentKey.updateMany({
       where: { id: keyId, environmentId, tenantId: actor.tenantId, revokedAt: null },
-      data: { revokedAt: new Date() },
+      data: { revokedAt: this.clock.now() },
     });
     return this.db.environmentKey.findFirst({
       where: { id: keyId, environmentId, tenantId: actor.tenantId },

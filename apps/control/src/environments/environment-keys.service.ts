@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
@@ -9,6 +9,7 @@ import {
   type Page,
   type WorkPrincipal,
 } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { hashSecretToken, lastUsedIsStale, newSecretToken } from '../auth/secret-token.js';
 import { toEnvironmentKeyDto } from './environment.mapper.js';
@@ -23,6 +24,7 @@ export class EnvironmentKeysService {
   constructor(
     private readonly keys: EnvironmentKeysRepository,
     private readonly environments: EnvironmentsService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(
@@ -58,7 +60,8 @@ export class EnvironmentKeysService {
         `Environment ${environment.id} is archived: its keys no longer open its work queue`,
       );
     }
-    if (lastUsedIsStale(record.lastUsedAt)) void this.keys.touch(record.id).catch(() => undefined);
+    if (lastUsedIsStale(record.lastUsedAt, this.clock.nowMs()))
+      void this.keys.touch(record.id).catch(() => undefined);
     return {
       tenantId: environment.tenantId,
       namespaceId: environment.namespaceId,

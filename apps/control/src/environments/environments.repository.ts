@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Environment, EnvironmentType, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
@@ -19,7 +19,10 @@ export type EnvironmentChanges = Pick<
 
 @Injectable()
 export class EnvironmentsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   create(actor: Actor, data: NewEnvironment): Promise<Environment> {
     return this.db.environment.create({
@@ -48,7 +51,7 @@ export class EnvironmentsRepository {
   async archive(actor: Actor, id: string): Promise<void> {
     await this.db.environment.updateMany({
       where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: null },
-      data: { archivedAt: new Date() },
+      data: { archivedAt: this.clock.now() },
     });
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { File, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
@@ -21,7 +21,10 @@ const INFO = {
 
 @Injectable()
 export class FilesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   create(
     actor: Actor,
@@ -77,7 +80,7 @@ export class FilesRepository {
   async delete(actor: Actor, id: string): Promise<void> {
     await this.db.file.update({
       where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      data: { deletedAt: new Date(), content: null },
+      data: { deletedAt: this.clock.now(), content: null },
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Memory, MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor, MemoryActor } from '@agentry/contracts';
 
@@ -18,7 +18,10 @@ export type MemoryWithHead = { memory: Memory; head: MemoryVersion };
 /** Memories of one store (already found in the actor's namespace); every write appends a version. */
 @Injectable()
 export class MemoriesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   create(actor: Actor, storeId: string, id: string, write: MemoryWrite): Promise<MemoryWithHead> {
     return this.db.$transaction(async (tx) => {
@@ -45,7 +48,7 @@ export class MemoriesRepository {
         data: {
           ...memoryFields(write),
           headVersion: next,
-          deletedAt: write.operation === 'deleted' ? new Date() : null,
+          deletedAt: write.operation === 'deleted' ? this.clock.now() : null,
         },
       });
       const head = await tx.memoryVersion.create({ data: versionFields(actor, updated, next, write) });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   applyMetadataPatch,
@@ -13,6 +13,7 @@ import {
   type UpdateMemoryStoreRequest,
 } from '@agentry/contracts';
 import type { MemoryStore as StoreRow } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
@@ -21,7 +22,10 @@ import { MemoryStoresRepository } from './memory-stores.repository.js';
 
 @Injectable()
 export class MemoryStoresService {
-  constructor(private readonly stores: MemoryStoresRepository) {}
+  constructor(
+    private readonly stores: MemoryStoresRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async create(actor: Actor, body: CreateMemoryStoreRequest): Promise<MemoryStore> {
     assertCanWrite(actor);
@@ -66,7 +70,7 @@ export class MemoryStoresService {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
     if (row.archivedAt) return toMemoryStoreDto(row);
-    return toMemoryStoreDto(await this.stores.update(actor, id, { archivedAt: new Date() }));
+    return toMemoryStoreDto(await this.stores.update(actor, id, { archivedAt: this.clock.now() }));
   }
 
   async delete(actor: Actor, id: string): Promise<{ id: string; type: 'memory_store_deleted' }> {

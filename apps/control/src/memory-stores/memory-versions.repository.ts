@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
@@ -15,7 +15,10 @@ export interface VersionFilter {
 
 @Injectable()
 export class MemoryVersionsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   find(actor: Actor, storeId: string, id: string): Promise<MemoryVersion | null> {
     return this.db.memoryVersion.findFirst({
@@ -48,7 +51,7 @@ export class MemoryVersionsRepository {
    * wherever it was stored; the versions remain, marked redacted.
    */
   async redactMemory(actor: Actor, memoryId: string, emptySha256: string): Promise<void> {
-    const now = new Date();
+    const now = this.clock.now();
     await this.db.$transaction([
       this.db.memoryVersion.updateMany({
         where: { memoryId, tenantId: actor.tenantId },

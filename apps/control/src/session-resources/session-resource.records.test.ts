@@ -8,6 +8,7 @@ import {
 } from './session-resource.records.js';
 
 const targets = { memoryStore: () => ({ name: 'User Preferences!', description: null }) };
+const now = new Date('2026-01-01T00:00:00Z');
 
 describe('session resource records', () => {
   it('gives each resource an id and CMA default mount path, and keeps the token out of the record', () => {
@@ -18,6 +19,7 @@ describe('session resource records', () => {
         authorization_token: 'ghp_secret',
       },
       targets,
+      now,
     );
     expect(repo.record).toMatchObject({
       type: 'github_repository',
@@ -28,11 +30,11 @@ describe('session resource records', () => {
     expect(JSON.stringify(repo.record)).not.toContain('ghp_secret');
     expect(repo.token).toBe('ghp_secret');
 
-    expect(prepareResource({ type: 'file', file_id: 'file_01ABC' }, targets).record.mount_path).toBe(
+    expect(prepareResource({ type: 'file', file_id: 'file_01ABC' }, targets, now).record.mount_path).toBe(
       '/mnt/session/uploads/file_01ABC',
     );
     expect(
-      prepareResource({ type: 'memory_store', memory_store_id: 'memstore_1' }, targets).record,
+      prepareResource({ type: 'memory_store', memory_store_id: 'memstore_1' }, targets, now).record,
     ).toMatchObject({
       access: 'read_write',
       mount_path: '/mnt/memory/user-preferences',
@@ -44,15 +46,16 @@ describe('session resource records', () => {
 
   it('refuses mount paths that are not normalized, or a repository outside the workspace', () => {
     expect(() =>
-      prepareResource({ type: 'file', file_id: 'f', mount_path: '/a/../etc' }, targets),
+      prepareResource({ type: 'file', file_id: 'f', mount_path: '/a/../etc' }, targets, now),
     ).toThrowError(/mount_path/);
-    expect(() => prepareResource({ type: 'file', file_id: 'f', mount_path: '/' }, targets)).toThrowError(
+    expect(() => prepareResource({ type: 'file', file_id: 'f', mount_path: '/' }, targets, now)).toThrowError(
       /mount_path/,
     );
     expect(() =>
       prepareResource(
         { type: 'github_repository', url: 'https://github.com/a/b', mount_path: '/repo' },
         targets,
+        now,
       ),
     ).toThrowError(/below \/workspace\//);
   });

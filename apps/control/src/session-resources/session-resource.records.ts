@@ -23,7 +23,7 @@ export interface PreparedResource {
 export function prepareResource(
   params: SessionResourceParams,
   targets: ResourceTargets,
-  now = new Date(),
+  now: Date,
 ): PreparedResource {
   const id = newId(ID_PREFIXES.sessionResource);
   const stamps = { created_at: now.toISOString(), updated_at: now.toISOString() };

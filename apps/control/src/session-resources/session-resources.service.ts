@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   type Actor,
@@ -13,6 +13,7 @@ import {
   type SessionResourceParams,
   type UpdateSessionResourceRequest,
 } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
 import { FilesService } from '../files/files.service.js';
@@ -36,6 +37,7 @@ export class SessionResourcesService {
     private readonly files: FilesService,
     private readonly stores: MemoryStoresService,
     private readonly memories: MemoriesService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Checks what the resources name and builds their records; tokens go to `sealTokens` once the session exists. */
@@ -60,7 +62,9 @@ export class SessionResourcesService {
         stores.set(store.id, { name: store.name, description: store.description });
       }
     }
-    const prepared = params.map((p) => prepareResource(p, { memoryStore: (id) => stores.get(id)! }));
+    const prepared = params.map((p) =>
+      prepareResource(p, { memoryStore: (id) => stores.get(id)! }, this.clock.now()),
+    );
     assertDistinctMounts([...existing, ...prepared.map((p) => p.record)]);
     return prepared;
   }
@@ -112,7 +116,7 @@ export class SessionResourcesService {
         );
       }
       await this.tokens.put(row.tenantId, sessionId, id, body.authorization_token);
-      const record = { ...target, updated_at: new Date().toISOString() };
+      const record = { ...target, updated_at: this.clock.now().toISOString() };
       return { next: current.map((r) => (r.id === id ? record : r)), result: record };
     });
     return toPublicResource(updated ?? notFound(sessionId));

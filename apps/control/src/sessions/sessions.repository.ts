@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Prisma, PrismaClient, Session, SessionStatus } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
@@ -38,7 +38,10 @@ export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 
 @Injectable()
 export class SessionsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   create(actor: Actor, data: NewSession): Promise<Session> {
     return this.db.session.create({
@@ -109,7 +112,7 @@ export class SessionsRepository {
         archivedAt: null,
         status: { notIn: BUSY_STATUSES },
       },
-      data: { archivedAt: new Date() },
+      data: { archivedAt: this.clock.now() },
     });
     return count === 1;
   }

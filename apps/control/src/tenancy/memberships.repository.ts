@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { Namespace, NamespaceMember, NamespaceRole, PrismaClient, User } from '@agentry/db';
 
 export type MemberWithUser = NamespaceMember & { user: User };
@@ -8,7 +8,10 @@ export type MembershipWithNamespace = NamespaceMember & { namespace: Namespace }
 /** Rows of `namespace_members`: who works in which namespace, with which role. */
 @Injectable()
 export class MembershipsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** The user's membership of a live namespace of their tenant, or null. */
   find(tenantId: string, namespaceId: string, userId: string): Promise<MembershipWithNamespace | null> {
@@ -95,7 +98,7 @@ export class MembershipsRepository {
       if (count === 0) return null;
       const revoked = await tx.apiKey.updateMany({
         where: { tenantId, namespaceId, userId, revokedAt: null },
-        data: { revokedAt: new Date() },
+        data: { revokedAt: this.clock.now() },
       });
       return { revokedApiKeys: revoked.count };
     });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   ID_PREFIXES,
@@ -11,6 +11,7 @@ import {
   type Page,
   type UpdateUserRequest,
 } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { AccessChangesPublisher } from '../auth/access-changes.publisher.js';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.js';
@@ -28,6 +29,7 @@ export class UsersService {
     private readonly tenancy: TenancyRepository,
     private readonly audit: AuditLogService,
     private readonly accessChanges: AccessChangesPublisher,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async list(actor: Actor, query: AccessListQuery): Promise<Page<ManagedUser>> {
@@ -86,7 +88,7 @@ export class UsersService {
     const changes: UserChanges = {};
     if (body.role) changes.role = body.role;
     if (body.disabled !== undefined)
-      changes.disabledAt = body.disabled ? (user.disabledAt ?? new Date()) : null;
+      changes.disabledAt = body.disabled ? (user.disabledAt ?? this.clock.now()) : null;
     if (body.displayName !== undefined) changes.displayName = body.displayName;
     const row = await this.users.update(actor.tenantId, id, changes);
     this.accessChanges.changed({ tenantId: actor.tenantId, userId: id });

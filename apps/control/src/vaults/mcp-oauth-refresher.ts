@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type CredentialAuth } from '@agentry/contracts';
 import { EgressGuard, guarded } from '@agentry/harness';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { PrismaClient, VaultCredential } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
@@ -28,6 +28,7 @@ export class McpOAuthRefresher {
     private readonly cipher: SecretCipher,
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(CONTROL_CONFIG) config: ControlEnv,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
   }
@@ -75,7 +76,7 @@ export class McpOAuthRefresher {
     };
     const expires_at =
       typeof answer.expires_in === 'number'
-        ? new Date(Date.now() + answer.expires_in * 1000).toISOString()
+        ? new Date(this.clock.nowMs() + answer.expires_in * 1000).toISOString()
         : null;
     await this.persist(row, { ...target, expires_at }, next);
     return { access_token: answer.access_token, expires_at };

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   applyMetadataPatch,
@@ -15,6 +15,7 @@ import {
   type UpdateCredentialRequest,
 } from '@agentry/contracts';
 import type { VaultCredential } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
@@ -34,6 +35,7 @@ export class VaultCredentialsService {
     private readonly vaults: VaultsService,
     private readonly credentials: VaultCredentialsRepository,
     private readonly cipher: SecretCipher,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(actor: Actor, vaultId: string, body: CreateCredentialRequest): Promise<Credential> {
@@ -79,7 +81,9 @@ export class VaultCredentialsService {
     assertCanWrite(actor);
     const row = await this.require(actor, vaultId, id);
     if (row.archivedAt) return toCredentialDto(row);
-    return toCredentialDto(await this.credentials.update(actor, vaultId, id, { archivedAt: new Date() }));
+    return toCredentialDto(
+      await this.credentials.update(actor, vaultId, id, { archivedAt: this.clock.now() }),
+    );
   }
 
   async delete(actor: Actor, vaultId: string, id: string): Promise<CredentialDeleted> {

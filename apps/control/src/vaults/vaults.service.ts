@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   applyMetadataPatch,
@@ -14,6 +14,7 @@ import {
   type VaultDeleted,
 } from '@agentry/contracts';
 import type { Vault as VaultRow } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
@@ -22,7 +23,10 @@ import { VaultsRepository } from './vaults.repository.js';
 
 @Injectable()
 export class VaultsService {
-  constructor(private readonly vaults: VaultsRepository) {}
+  constructor(
+    private readonly vaults: VaultsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async create(actor: Actor, body: CreateVaultRequest): Promise<Vault> {
     assertCanWrite(actor);
@@ -58,7 +62,7 @@ export class VaultsService {
     assertCanWrite(actor);
     const row = await this.require(actor, id);
     if (row.archivedAt) return toVaultDto(row);
-    return toVaultDto(await this.vaults.update(actor, id, { archivedAt: new Date() }));
+    return toVaultDto(await this.vaults.update(actor, id, { archivedAt: this.clock.now() }));
   }
 
   async delete(actor: Actor, id: string): Promise<VaultDeleted> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, fromMicros, toMicros } from '@agentry/contracts';
-import { platformMetrics } from '@agentry/platform';
+import { CLOCK, platformMetrics, type Clock } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { PriceTable, type TokenCounts } from './price-table.js';
 import { periodStart, quotaLimitsFor, type QuotaLimit } from './tenant-quotas.js';
@@ -47,6 +47,7 @@ export class BudgetAdmission {
   constructor(
     private readonly ledger: UsageLedgerRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.prices = new PriceTable(config.AGENTRY_MODEL_PRICES);
   }
@@ -105,7 +106,7 @@ export class BudgetAdmission {
    * a cap nothing has hit yet is left to the reservation of the next call.
    */
   async refusalOfNewWork(owner: UsageOwner): Promise<BudgetRefusal | null> {
-    const at = periods(new Date());
+    const at = periods(this.clock.now());
     const refused = await this.ledger.lastRefusals(owner, at.monthStart);
     if (!refused.session && !refused.tenant) return null;
     const spend = await this.ledger.spend(owner.tenantId, owner.sessionId, this.quotaPeriods());
@@ -182,7 +183,7 @@ export class BudgetAdmission {
   /** The periods quotas sum over; none when no quota is configured, so a tenant's rows are not read. */
   private quotaPeriods(): SpendPeriods {
     if (!this.quotasConfigured) return { dayStart: 'infinity', monthStart: 'infinity' };
-    return periods(new Date());
+    return periods(this.clock.now());
   }
 
   private quotasOf(tenantId: string, spend: SpendSnapshot): QuotaLimit[] {

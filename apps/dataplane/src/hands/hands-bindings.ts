@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError, HandsRegistry } from '@agentry/contracts';
+import type { Clock } from '@agentry/platform';
 
 export interface HandsBinding {
   workerId: string;
@@ -15,6 +16,7 @@ export class HandsBindings {
   constructor(
     private readonly redis: Redis,
     private readonly leaseMs: number,
+    private readonly clock: Clock,
   ) {}
 
   /** The session's worker, binding it to a live one first if it has none or its worker is dead. */
@@ -42,11 +44,11 @@ export class HandsBindings {
   /** A worker is alive while its last heartbeat is still valid. */
   async isAlive(workerId: string): Promise<boolean> {
     const validUntil = await this.redis.zscore(HandsRegistry.workers, workerId);
-    return validUntil !== null && Number(validUntil) > Date.now();
+    return validUntil !== null && Number(validUntil) > this.clock.nowMs();
   }
 
   private async liveWorkers(): Promise<string[]> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     await this.redis.zremrangebyscore(HandsRegistry.workers, '-inf', now - 60_000);
     return this.redis.zrangebyscore(HandsRegistry.workers, now, '+inf');
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { normalizeAgentTools, type SessionAgent } from '@agentry/contracts';
-import type { Logger } from '@agentry/platform';
+import { SystemClock, type Logger } from '@agentry/platform';
 import type { DataplaneEnv } from '../config/env.js';
 import type { EndedSessionsRepository } from './ended-sessions.repository.js';
 import type { McpCredentialsClient } from './mcp-credentials.client.js';
@@ -62,6 +62,7 @@ function pool(
     ended,
     config,
     logger as unknown as Logger,
+    new SystemClock(),
   );
   return { pool: mcp, tokensFor, warnings };
 }

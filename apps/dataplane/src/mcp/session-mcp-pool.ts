@@ -9,7 +9,7 @@ import {
   type McpFetch,
   type McpRemoteConnectionConfig,
 } from '@agentry/harness';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { agentMcpServers, type AgentMcpServer } from './agent-mcp-servers.js';
 import { egressCheckedFetch } from './egress-checked-fetch.js';
@@ -56,6 +56,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     endedSessions: EndedSessionsRepository,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.fetch = egressCheckedFetch(
       new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS }),
@@ -154,8 +155,11 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
       const credential = credentials.get(server.url);
       let fetch = this.fetch;
       if (credential) {
-        const bearer = new VaultBearer(credential, server.name, (id) =>
-          this.credentials.refresh(ref.tenantId, ref.sessionId, id),
+        const bearer = new VaultBearer(
+          credential,
+          server.name,
+          (id) => this.credentials.refresh(ref.tenantId, ref.sessionId, id),
+          this.clock,
         );
         bearer.onFailure = (failure) => this.reportFailure(ref, failure);
         fetch = bearer.fetch(this.fetch);

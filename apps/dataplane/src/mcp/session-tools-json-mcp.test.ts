@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { Logger, NatsBus, RpcClient } from '@agentry/platform';
+import { SystemClock, type Logger, type NatsBus, type RpcClient } from '@agentry/platform';
 import type { Redis } from 'ioredis';
 import type { DataplaneEnv } from '../config/env.js';
 import type { HandsTarget } from '../hands/hands-tool-executor.js';
@@ -56,6 +56,7 @@ function pool(allowPrivate: boolean) {
     config,
     logger as unknown as Logger,
     {} as Redis,
+    new SystemClock(),
   );
   return { mcp, warnings };
 }

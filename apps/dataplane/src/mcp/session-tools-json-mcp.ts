@@ -10,7 +10,7 @@ import {
   type McpConnectionConfig,
   type ToolsJsonMcpServer,
 } from '@agentry/harness';
-import { LOGGER, NatsBus, REDIS, RpcClient, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, NatsBus, REDIS, RpcClient, type Clock, type Logger } from '@agentry/platform';
 import type { Redis } from 'ioredis';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { HandsBindings } from '../hands/hands-bindings.js';
@@ -49,8 +49,9 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(REDIS) redis: Redis,
+    @Inject(CLOCK) clock: Clock,
   ) {
-    this.bindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
+    this.bindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS, clock);
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
     this.bridgeDeps = {
       rpc,

@@ -1,5 +1,6 @@
 import type { McpServerCredential } from '@agentry/contracts';
 import type { McpFetch } from '@agentry/harness';
+import type { Clock } from '@agentry/platform';
 
 /** A token this close to its expiry is refreshed before it is sent. */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -32,6 +33,7 @@ export class VaultBearer {
     private readonly refresher: (
       credentialId: string,
     ) => Promise<{ access_token: string; expires_at: string | null }>,
+    private readonly clock: Clock,
   ) {
     this.token = credential.access_token;
     this.expiresAt = parseExpiry(credential.expires_at);
@@ -39,7 +41,11 @@ export class VaultBearer {
 
   fetch(base: McpFetch): McpFetch {
     return async (url, init) => {
-      if (this.refreshable && this.expiresAt !== null && this.expiresAt - EXPIRY_MARGIN_MS <= Date.now())
+      if (
+        this.refreshable &&
+        this.expiresAt !== null &&
+        this.expiresAt - EXPIRY_MARGIN_MS <= this.clock.nowMs()
+      )
         await this.refresh();
       const response = await base(url, this.authorized(init));
       if (response.status !== 401 || !this.refreshable) return response;
@@ -61,7 +67,7 @@ export class VaultBearer {
 
   /** Refreshes once for all requests waiting on it; throws the failure's explanation. */
   private async refresh(): Promise<void> {
-    if (this.failed && Date.now() - this.failed.at < RETRY_REFRESH_AFTER_MS)
+    if (this.failed && this.clock.nowMs() - this.failed.at < RETRY_REFRESH_AFTER_MS)
       throw new Error(this.failed.message);
     this.refreshing ??= this.runRefresh().finally(() => {
       this.refreshing = undefined;
@@ -80,7 +86,7 @@ export class VaultBearer {
       const message =
         `the access token of vault credential ${credentialId}${vaultId ? ` (vault ${vaultId})` : ''} expired or was refused, and refreshing it failed: ` +
         `${(error as Error).message}. Update the credential's tokens to reconnect`;
-      this.failed = { message, at: Date.now() };
+      this.failed = { message, at: this.clock.nowMs() };
       await this.onFailure({ serverName: this.serverName, credentialId, vaultId, message }).catch(
         () => undefined,
       );

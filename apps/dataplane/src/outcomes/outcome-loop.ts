@@ -8,7 +8,7 @@ import {
   type StoredEvent,
 } from '@agentry/contracts';
 import type { ChatMessage, ModelPort } from '@agentry/harness';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { cancelCause } from '../hands/hands-cancel.js';
 import type { Lease } from '../sessions/session-state.repository.js';
 import type { TurnWriter } from '../turns/turn-writer.js';
@@ -50,6 +50,7 @@ export class OutcomeLoop {
   constructor(
     private readonly evaluations: OutcomeEvaluationsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Outcomes in the turn's input are being worked on from now on. */
@@ -88,7 +89,7 @@ export class OutcomeLoop {
       await beats;
     }
 
-    const settled = settleVerdict(open, grade.verdict, grade.explanation, new Date());
+    const settled = settleVerdict(open, grade.verdict, grade.explanation, this.clock.now());
     await run.writer.emit({
       type: 'span.outcome_evaluation_end',
       ...ref,

@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { SessionStatusSchema } from '@agentry/contracts';
-import { observeGauge, platformMetrics } from '@agentry/platform';
+import { CLOCK, observeGauge, platformMetrics, type Clock } from '@agentry/platform';
 import { SessionStatsRepository, type SessionStats } from './session-stats.repository.js';
 
 const FRESH_MS = 5_000;
@@ -14,7 +14,10 @@ const FRESH_MS = 5_000;
 export class SessionGauges implements OnModuleInit {
   private last: { at: number; stats: Promise<SessionStats> } | undefined;
 
-  constructor(private readonly repository: SessionStatsRepository) {}
+  constructor(
+    private readonly repository: SessionStatsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   onModuleInit(): void {
     // Counters start at 0, so a rate over them is 0 rather than no data until the first event.
@@ -45,7 +48,7 @@ export class SessionGauges implements OnModuleInit {
   }
 
   private stats(): Promise<SessionStats> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     if (!this.last || now - this.last.at > FRESH_MS) {
       const stats = this.repository.read();
       stats.catch(() => (this.last = undefined));

@@ -1,5 +1,6 @@
 import type { SessionAgent, TeamToolName } from '@agentry/contracts';
 import type { HarnessTool, ToolOutcome } from '@agentry/harness';
+import type { Clock } from '@agentry/platform';
 import type { ThreadTask } from './thread-tasks.repository.js';
 
 /** The session's background tasks, as the Team Lead tools see them (one session, persisted). */
@@ -145,7 +146,7 @@ function pendingTool(port: TeamTasksPort): HarnessTool {
   };
 }
 
-function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
+function waitTool(port: TeamTasksPort, clock: Clock, pollMs: number): HarnessTool {
   return {
     ...platformTool,
     name: 'wait_async_results',
@@ -174,7 +175,7 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
       if (input.wait_all !== undefined && typeof input.wait_all !== 'boolean')
         return fail('wait_all must be true or false.');
       const waitAll = input.wait_all !== false;
-      const deadline = Date.now() + seconds * 1_000;
+      const deadline = clock.nowMs() + seconds * 1_000;
       let watched: ThreadTask[];
       for (;;) {
         const tasks = await port.list();
@@ -185,7 +186,7 @@ function waitTool(port: TeamTasksPort, pollMs: number): HarnessTool {
         } else watched = tasks.filter((t) => t.consumedBy === null || t.consumedBy === context.toolCallId);
         if (watched.length === 0) return ok('No background tasks to wait for.');
         const finished = watched.filter((t) => t.status !== 'running').length;
-        const left = deadline - Date.now();
+        const left = deadline - clock.nowMs();
         if ((waitAll ? finished === watched.length : finished > 0) || left <= 0 || context.signal.aborted)
           break;
         await sleep(Math.min(pollMs, left), context.signal);
@@ -207,13 +208,13 @@ export function createTeamTools(
   enabled: readonly TeamToolName[],
   callable: SessionAgent[],
   port: TeamTasksPort,
-  options: { pollMs?: number } = {},
+  options: { clock: Clock; pollMs?: number },
 ): HarnessTool[] {
   const all: Record<TeamToolName, () => HarnessTool> = {
     sessions_spawn: () => spawnTool(callable, port),
     sessions_list: () => listTool(port),
     sessions_pending_completions: () => pendingTool(port),
-    wait_async_results: () => waitTool(port, options.pollMs ?? 500),
+    wait_async_results: () => waitTool(port, options.clock, options.pollMs ?? 500),
   };
   return enabled.map((name) => all[name]());
 }

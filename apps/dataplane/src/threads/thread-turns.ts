@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { ID_PREFIXES, newId, type SessionAgent, type StopReason } from '@agentry/contracts';
 import type { HarnessTool } from '@agentry/harness';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -32,6 +32,7 @@ export class ThreadTurns {
     private readonly publisher: EventPublisher,
     private readonly wakeups: SessionWakeups,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -43,14 +44,19 @@ export class ThreadTurns {
     if (spec.thread || !spec.agent.multiagent) return [];
     const callable = await this.roster.callable(session.tenantId, spec.agent);
     if (callable.length === 0) return [];
-    const team = createTeamTools(await this.roster.teamTools(session.tenantId, spec.agent), callable, {
-      spawn: (agent, task, toolUseId) =>
-        this.delegate(session, writer, agent, task, toolUseId, true).then(({ threadId }) => ({
-          taskId: threadId,
-        })),
-      list: () => this.tasks.list(session.id),
-      collect: (toolUseId, ids) => this.tasks.collect(session.id, toolUseId, ids),
-    });
+    const team = createTeamTools(
+      await this.roster.teamTools(session.tenantId, spec.agent),
+      callable,
+      {
+        spawn: (agent, task, toolUseId) =>
+          this.delegate(session, writer, agent, task, toolUseId, true).then(({ threadId }) => ({
+            taskId: threadId,
+          })),
+        list: () => this.tasks.list(session.id),
+        collect: (toolUseId, ids) => this.tasks.collect(session.id, toolUseId, ids),
+      },
+      { clock: this.clock },
+    );
     return [
       delegationTool(callable, {
         send: (agent, message, toolUseId) => this.delegate(session, writer, agent, message, toolUseId),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { EventPublisher } from '../events/event-publisher.js';
 import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
@@ -19,9 +19,10 @@ export class ConfirmationExpiry {
     private readonly events: SessionEventsRepository,
     private readonly publisher: EventPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async expire(sessionId: string, now = new Date()): Promise<number> {
+  async expire(sessionId: string, now = this.clock.now()): Promise<number> {
     const session = await this.state.find(sessionId);
     const timeout = confirmationTimeoutOf(session?.spec);
     if (!session || !timeout || session.archivedAt || session.status !== 'idle') return 0;

@@ -13,7 +13,7 @@ import {
 } from '@agentry/harness';
 import type { WorkspaceFs } from '@agentry/workspace';
 import type { Redis } from 'ioredis';
-import { LOGGER, NatsBus, REDIS, RpcClient, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, NatsBus, REDIS, RpcClient, type Clock, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsBindings } from '../hands/hands-bindings.js';
@@ -64,9 +64,10 @@ export class HarnessFactory {
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(REDIS) redis: Redis,
+    @Inject(CLOCK) clock: Clock,
   ) {
     this.cancelHands = natsHandsCanceller(bus);
-    this.handsBindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS);
+    this.handsBindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS, clock);
     this.recordedResults = redisRecordedResults(redis);
     this.providers = {
       scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),

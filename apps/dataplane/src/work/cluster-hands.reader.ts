@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { PrismaClient } from '@agentry/db';
 import { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, type HandsWorker } from '@agentry/contracts';
-import { DATABASE, REDIS } from '@agentry/platform';
+import { CLOCK, DATABASE, REDIS, type Clock } from '@agentry/platform';
 
 /** The cluster workers whose last heartbeat has not expired, each with the caller's sessions it holds. */
 @Injectable()
@@ -10,10 +10,11 @@ export class ClusterHandsReader {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async live(tenantId: string, namespaceId: string): Promise<HandsWorker[]> {
-    const ids = await this.redis.zrangebyscore(HandsHeartbeatKeys.index, Date.now(), '+inf');
+    const ids = await this.redis.zrangebyscore(HandsHeartbeatKeys.index, this.clock.nowMs(), '+inf');
     if (ids.length === 0) return [];
     const raw = await this.redis.mget(...ids.map((id) => HandsHeartbeatKeys.worker(id)));
     const beats = raw.flatMap((r) => {

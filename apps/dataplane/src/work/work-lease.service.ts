@@ -10,6 +10,7 @@ import {
   type WorkState,
 } from '@agentry/contracts';
 import type { WorkItem } from '@agentry/db';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { hashSessionsToken, mintSessionsToken } from './sessions-token.js';
 import { WorkAccess } from './work-access.js';
@@ -32,6 +33,7 @@ export class WorkLeaseService {
     private readonly wakeups: WorkWakeups,
     private readonly queue: WorkQueue,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Claims the oldest claimable item, waiting up to blockMs; the reply carries the item's only copy of its secret. */
@@ -39,7 +41,7 @@ export class WorkLeaseService {
     this.access.environmentKeyOnly(req.principal, 'poll for work');
     const scope = await this.access.environment(req.principal);
     await this.workers.touch(scope.tenantId, scope.environmentId, req.workerId);
-    const deadline = Date.now() + req.blockMs;
+    const deadline = this.clock.nowMs() + req.blockMs;
     for (;;) {
       const token = mintSessionsToken();
       const row = await this.items.claim(scope, {
@@ -49,7 +51,7 @@ export class WorkLeaseService {
         reclaimUnackedMs: req.reclaimOlderThanMs ?? this.config.AGENTRY_WORK_RECLAIM_UNACKED_MS,
       });
       if (row) return { work: toWork(row, encodeWorkSecret({ sessions_token: token })) };
-      const left = deadline - Date.now();
+      const left = deadline - this.clock.nowMs();
       if (left <= 0) return { work: null };
       await this.wakeups.wait(scope.environmentId, Math.min(left, POLL_RETRY_MS));
     }

@@ -1,71 +1,32 @@
 import { Controller } from '@nestjs/common';
-import { WorkSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcHandler } from '@agentry/platform';
+import { WorkSubjects as S } from '@agentry/contracts';
+import { forward, RpcForwarders } from '@agentry/platform';
 import { HandsStatusService } from './hands-status.service.js';
 import { WorkItemsService } from './work-items.service.js';
 import { WorkLeaseService } from './work-lease.service.js';
 
-/** The dataplane's work-queue subjects (the gateway resolves environment keys and sessions tokens into principals). */
+/**
+ * The dataplane's work-queue subjects (the gateway resolves environment keys and sessions tokens into
+ * principals): a worker's lease of an item, the items themselves, and what the Hands are doing.
+ */
 @Controller()
+@RpcForwarders<WorkHandler>({
+  poll: forward(S.poll, (h, req) => h.lease.poll(req)),
+  ack: forward(S.ack, (h, req) => h.lease.ack(req)),
+  heartbeat: forward(S.heartbeat, (h, req) => h.lease.heartbeat(req)),
+  stop: forward(S.stop, (h, req) => h.lease.stop(req)),
+  get: forward(S.get, (h, req) => h.items.get(req)),
+  update: forward(S.update, (h, req) => h.items.update(req)),
+  list: forward(S.list, (h, req) => h.items.list(req)),
+  stats: forward(S.stats, (h, req) => h.items.stats(req)),
+  verifySessionsToken: forward(S.verifySessionsToken, (h, req) => h.items.verifySessionsToken(req.token)),
+  pendingTools: forward(S.pendingTools, (h, req) => h.hands.pendingTools(req)),
+  handsStatus: forward(S.handsStatus, (h, req) => h.hands.status(req)),
+})
 export class WorkHandler {
   constructor(
-    private readonly lease: WorkLeaseService,
-    private readonly items: WorkItemsService,
-    private readonly hands: HandsStatusService,
+    readonly lease: WorkLeaseService,
+    readonly items: WorkItemsService,
+    readonly hands: HandsStatusService,
   ) {}
-
-  @RpcHandler(S.poll)
-  poll(req: RpcParsedRequest<typeof S.poll>) {
-    return this.lease.poll(req);
-  }
-
-  @RpcHandler(S.ack)
-  ack(req: RpcParsedRequest<typeof S.ack>) {
-    return this.lease.ack(req);
-  }
-
-  @RpcHandler(S.heartbeat)
-  heartbeat(req: RpcParsedRequest<typeof S.heartbeat>) {
-    return this.lease.heartbeat(req);
-  }
-
-  @RpcHandler(S.stop)
-  stop(req: RpcParsedRequest<typeof S.stop>) {
-    return this.lease.stop(req);
-  }
-
-  @RpcHandler(S.get)
-  get(req: RpcParsedRequest<typeof S.get>) {
-    return this.items.get(req);
-  }
-
-  @RpcHandler(S.update)
-  update(req: RpcParsedRequest<typeof S.update>) {
-    return this.items.update(req);
-  }
-
-  @RpcHandler(S.list)
-  list(req: RpcParsedRequest<typeof S.list>) {
-    return this.items.list(req);
-  }
-
-  @RpcHandler(S.stats)
-  stats(req: RpcParsedRequest<typeof S.stats>) {
-    return this.items.stats(req);
-  }
-
-  @RpcHandler(S.verifySessionsToken)
-  verifySessionsToken(req: RpcParsedRequest<typeof S.verifySessionsToken>) {
-    return this.items.verifySessionsToken(req.token);
-  }
-
-  @RpcHandler(S.pendingTools)
-  pendingTools(req: RpcParsedRequest<typeof S.pendingTools>) {
-    return this.hands.pendingTools(req);
-  }
-
-  @RpcHandler(S.handsStatus)
-  handsStatus(req: RpcParsedRequest<typeof S.handsStatus>) {
-    return this.hands.status(req);
-  }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ApiMultiagentRunReplySchema,
@@ -14,7 +14,7 @@ import {
   type ApiMultiagentRunRequest,
   type MultiagentRun,
 } from '@agentry/contracts';
-import { NatsBus, RpcClient } from '@agentry/platform';
+import { CLOCK, NatsBus, RpcClient, type Clock } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ZodBody } from '../http/zod-params.js';
@@ -41,6 +41,7 @@ export class ApiMultiagentController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly bus: NatsBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post('run')
@@ -103,8 +104,8 @@ export class ApiMultiagentController {
   private async untilCompleted(actor: Actor, started: MultiagentRun): Promise<MultiagentRun> {
     const giveUpAt = Date.parse(started.deadline_at) + GRACE_MS;
     let run = started;
-    while (run.status !== 'completed' && Date.now() < giveUpAt) {
-      const wait = Math.max(0, Math.min(WAIT_SLICE_MS, giveUpAt - Date.now()));
+    while (run.status !== 'completed' && this.clock.nowMs() < giveUpAt) {
+      const wait = Math.max(0, Math.min(WAIT_SLICE_MS, giveUpAt - this.clock.nowMs()));
       try {
         run = await this.rpc.request(
           SchedulerSubjects.awaitMultiagentRun,

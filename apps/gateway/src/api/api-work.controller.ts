@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ApiAckWorkRequestSchema,
@@ -23,7 +23,7 @@ import {
   type ApiUpdateWorkRequest,
   type WorkPrincipal,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
+import { CLOCK, RpcClient, type Clock } from '@agentry/platform';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { CurrentWorkPrincipal } from '../workers/current-work-principal.decorator.js';
@@ -42,6 +42,7 @@ export class ApiWorkController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly queue: WorkQueueService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Long poll: 200 with an item as soon as one is claimed, 204 after `timeoutMs` (≤ 25 s) without. */
@@ -76,7 +77,7 @@ export class ApiWorkController {
   @WorkQueueRoute({ users: true })
   @DocReply(ApiWorkQueueStatsSchema)
   async stats(@CurrentWorkPrincipal() principal: WorkPrincipal) {
-    return v1WorkStatsToApi(await this.rpc.request(WorkSubjects.stats, { principal }), Date.now());
+    return v1WorkStatsToApi(await this.rpc.request(WorkSubjects.stats, { principal }), this.clock.nowMs());
   }
 
   @Get(':workId')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@agentry/contracts';
+import { ManualClock, SystemClock } from '@agentry/platform';
 import { ActorCache, type LoadedActor } from './actor-cache.js';
 
 const alice: Actor = {
@@ -24,29 +25,29 @@ function loader(actor: Actor, notAfter: number | null = null) {
 
 describe('ActorCache', () => {
   it('answers from memory until the TTL passes, then asks again', async () => {
-    let now = 1_000;
-    const cache = new ActorCache(30_000, 100, () => now);
+    const clock = new ManualClock(1_000);
+    const cache = new ActorCache(30_000, 100, clock);
     const { calls, load } = loader(alice);
     await cache.resolve('u:alice', load);
     await cache.resolve('u:alice', load);
     expect(calls.count).toBe(1);
-    now += 30_001;
+    clock.advance(30_001);
     await cache.resolve('u:alice', load);
     expect(calls.count).toBe(2);
   });
 
   it('never keeps an API key past its expiry', async () => {
-    let now = 1_000;
-    const cache = new ActorCache(30_000, 100, () => now);
+    const clock = new ManualClock(1_000);
+    const cache = new ActorCache(30_000, 100, clock);
     const { calls, load } = loader(aliceKey, 6_000);
     await cache.resolve('k:1', load);
-    now = 6_001;
+    clock.set(6_001);
     await cache.resolve('k:1', load);
     expect(calls.count).toBe(2);
   });
 
   it('forgets exactly the actors an access change names', async () => {
-    const cache = new ActorCache(30_000, 100);
+    const cache = new ActorCache(30_000, 100, new SystemClock());
     await cache.resolve('u:alice', loader(alice).load);
     await cache.resolve('k:1', loader(aliceKey).load);
     await cache.resolve('u:bob', loader(bob).load);
@@ -61,7 +62,7 @@ describe('ActorCache', () => {
   });
 
   it('does not keep an answer that was computed before a revocation landed', async () => {
-    const cache = new ActorCache(30_000, 100);
+    const cache = new ActorCache(30_000, 100, new SystemClock());
     let release: (value: LoadedActor) => void = () => undefined;
     const slow = () => new Promise<LoadedActor>((resolve) => (release = resolve));
     const pending = cache.resolve('k:1', slow);
@@ -72,7 +73,7 @@ describe('ActorCache', () => {
   });
 
   it('asks once for concurrent misses of the same credential', async () => {
-    const cache = new ActorCache(30_000, 100);
+    const cache = new ActorCache(30_000, 100, new SystemClock());
     const { calls, load } = loader(alice);
     await Promise.all([
       cache.resolve('u:alice', load),
@@ -83,7 +84,7 @@ describe('ActorCache', () => {
   });
 
   it('stays within its bound, dropping the oldest entry first', async () => {
-    const cache = new ActorCache(30_000, 2);
+    const cache = new ActorCache(30_000, 2, new SystemClock());
     const first = loader(alice);
     await cache.resolve('a', first.load);
     await cache.resolve('b', loader(bob).load);
@@ -94,7 +95,7 @@ describe('ActorCache', () => {
   });
 
   it('with a TTL of 0 asks every time', async () => {
-    const cache = new ActorCache(0, 100);
+    const cache = new ActorCache(0, 100, new SystemClock());
     const { calls, load } = loader(alice);
     await cache.resolve('u:alice', load);
     await cache.resolve('u:alice', load);

@@ -1,4 +1,5 @@
 import type { Actor, ParsedAccessChanged } from '@agentry/contracts';
+import type { Clock } from '@agentry/platform';
 
 interface CachedActor {
   actor: Actor;
@@ -25,7 +26,7 @@ export class ActorCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
   ) {}
 
   get size(): number {
@@ -34,7 +35,7 @@ export class ActorCache {
 
   async resolve(key: string, load: () => Promise<LoadedActor>): Promise<Actor> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.actor;
+    if (hit && hit.expiresAt > this.clock.nowMs()) return hit.actor;
     if (hit) this.entries.delete(key);
     if (this.ttlMs === 0) return (await load()).actor;
     const inFlight = this.loading.get(key);
@@ -65,7 +66,7 @@ export class ActorCache {
     const generation = this.generation;
     const { actor, notAfter } = await load();
     if (generation !== this.generation) return actor;
-    const expiresAt = Math.min(this.now() + this.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
+    const expiresAt = Math.min(this.clock.nowMs() + this.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
     this.entries.set(key, { actor, expiresAt });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return actor;

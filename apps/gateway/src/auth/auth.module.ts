@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { createRedis, LOGGER, redisKeyPrefix, type Logger } from '@agentry/platform';
+import { CLOCK, createRedis, LOGGER, redisKeyPrefix, type Clock, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 import { LoginThrottle } from './login-throttle.js';
 import { AccessChangesListener } from './access-changes.listener.js';
@@ -32,17 +32,19 @@ export class AuthModule {
       ],
       controllers: [LoginController, LogoutController, PasswordController],
       providers: [
-        { provide: JwtKeys, useFactory: () => new JwtKeys(config) },
+        { provide: JwtKeys, inject: [CLOCK], useFactory: (clock: Clock) => new JwtKeys(config, clock) },
         // Fails fast while Redis is away, so verifying a token never waits on it (see ActorResolver).
         {
           provide: TokenRevocations,
-          useFactory: () =>
+          inject: [CLOCK],
+          useFactory: (clock: Clock) =>
             new TokenRevocations(
               createRedis(config.REDIS_URL, {
                 keyPrefix: `${redisKeyPrefix(config.AGENTRY_ENV)}gateway:tokens:`,
                 offlineQueue: false,
               }),
               config.AGENTRY_JWT_TTL_SECONDS,
+              clock,
             ),
         },
         JwtStrategy,
@@ -65,8 +67,9 @@ export class AuthModule {
         },
         {
           provide: ActorCache,
-          useFactory: () =>
-            new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES),
+          inject: [CLOCK],
+          useFactory: (clock: Clock) =>
+            new ActorCache(config.AGENTRY_ACTOR_CACHE_TTL_MS, config.AGENTRY_ACTOR_CACHE_MAX_ENTRIES, clock),
         },
         ActorResolver,
         AccessChangesListener,

@@ -1,4 +1,5 @@
 import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
+import type { Clock } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 
 interface SigningKey {
@@ -38,7 +39,7 @@ export class JwtKeys {
       | 'AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL'
       | 'AGENTRY_JWT_TTL_SECONDS'
     >,
-    now = Date.now(),
+    private readonly clock: Clock,
   ) {
     this.current = signingKey(config.AGENTRY_JWT_SECRET);
     const previous = config.AGENTRY_JWT_PREVIOUS_SECRET;
@@ -48,13 +49,14 @@ export class JwtKeys {
           // By default, long enough for every token the previous key signed to reach its own expiry.
           acceptedUntil: config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL
             ? Date.parse(config.AGENTRY_JWT_PREVIOUS_SECRET_ACCEPTED_UNTIL)
-            : now + config.AGENTRY_JWT_TTL_SECONDS * 1000,
+            : clock.nowMs() + config.AGENTRY_JWT_TTL_SECONDS * 1000,
         }
       : null;
   }
 
   /** The key that verifies a token with this `kid`, or null when no accepted key has it. */
-  verifyKeyFor(kid: string | undefined, now = Date.now()): KeyObject | null {
+  verifyKeyFor(kid: string | undefined): KeyObject | null {
+    const now = this.clock.nowMs();
     if (kid === undefined || kid === this.current.kid) return this.current.verifyKey;
     if (this.previous && kid === this.previous.kid && now < this.previous.acceptedUntil)
       return this.previous.verifyKey;

@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { createRedis } from '@agentry/platform';
+import type { Clock, createRedis } from '@agentry/platform';
 
 type Redis = ReturnType<typeof createRedis>;
 
@@ -13,6 +13,7 @@ export class TokenRevocations implements OnApplicationShutdown {
   constructor(
     private readonly redis: Redis,
     private readonly tokenTtlSeconds: number,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -34,7 +35,7 @@ export class TokenRevocations implements OnApplicationShutdown {
 
   /** Revokes one token (logout); `expiresAt` in seconds since the epoch, as in its `exp`. */
   async revoke(userId: string, jti: string, expiresAt: number): Promise<void> {
-    const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
+    const ttl = Math.max(1, expiresAt - Math.floor(this.clock.nowMs() / 1000));
     await this.redis.multi().set(this.revokedKey(jti), '1', 'EX', ttl).srem(this.userKey(userId), jti).exec();
   }
 

@@ -47,7 +47,7 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
     const bases = asArray(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined);
     const classPublic = Reflect.getMetadata(IS_PUBLIC, controller) === true;
     const prototype = controller.prototype as Record<string, unknown>;
-    return Object.getOwnPropertyNames(prototype).flatMap((handler) => {
+    return handlerNamesOf(controller).flatMap((handler) => {
       const fn = prototype[handler];
       if (handler === 'constructor' || typeof fn !== 'function') return [];
       const paths = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
@@ -123,4 +123,15 @@ function joinPath(base: string, path: string): string {
   const joined = `/${[base, path].join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
   // A trailing wildcard (`memories/*`) takes the rest of the path, documented as `{path}`.
   return (joined || '/').replace(/:([A-Za-z_]\w*)/g, '{$1}').replace(/\/\*$/, '/{path}');
+}
+
+/** The method names of a controller and of the classes it extends (Nest routes inherited handlers too). */
+function handlerNamesOf(controller: Type): string[] {
+  const names = new Set<string>();
+  let proto = controller.prototype as object | null;
+  while (proto && proto !== Object.prototype) {
+    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+    proto = Object.getPrototypeOf(proto) as object | null;
+  }
+  return [...names];
 }

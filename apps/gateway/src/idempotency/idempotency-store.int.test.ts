@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
 import { createRedis } from '@agentry/platform';
-import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@agentry/testing';
+import { deleteRedisKeys, letExpire, testRedisPrefix, testRedisUrl } from '@agentry/testing';
 import { IdempotencyStore } from './idempotency-store.js';
 
 describe('IdempotencyStore on Redis', () => {
@@ -63,7 +63,7 @@ describe('IdempotencyStore on Redis', () => {
   it('lets a retry take over a claim whose request never finished', async () => {
     const key = freshKey();
     expect((await store.begin(key, 'fp')).state).toBe('started');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await letExpire(400); // the claim's Redis TTL is 300 ms
     expect((await store.begin(key, 'fp')).state).toBe('started');
   });
 });

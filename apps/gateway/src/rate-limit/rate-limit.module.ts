@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, LOGGER, redisKeyPrefix, type Logger } from '@agentry/platform';
+import { CLOCK, createRedis, LOGGER, redisKeyPrefix, type Clock, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RequestRateLimiter } from './request-rate-limiter.js';
@@ -55,8 +55,8 @@ export class RateLimitModule {
         },
         {
           provide: SseSlots,
-          inject: [RATE_LIMIT_REDIS, LOGGER],
-          useFactory: (redis: Redis, logger: Logger) =>
+          inject: [RATE_LIMIT_REDIS, LOGGER, CLOCK],
+          useFactory: (redis: Redis, logger: Logger, clock: Clock) =>
             new SseSlots(
               redis,
               {
@@ -64,6 +64,7 @@ export class RateLimitModule {
                 leaseMs: config.AGENTRY_SSE_SLOT_LEASE_MS,
               },
               logger,
+              clock,
             ),
         },
         {

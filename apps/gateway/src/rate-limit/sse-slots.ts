@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@agentry/contracts';
-import type { createRedis, Logger } from '@agentry/platform';
+import type { Clock, createRedis, Logger } from '@agentry/platform';
 import type { Principal } from './principal-key.js';
 
 type Redis = ReturnType<typeof createRedis>;
@@ -36,6 +36,7 @@ export class SseSlots {
     private readonly redis: Redis,
     private readonly limits: SseSlotLimits,
     private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {
     this.timer = setInterval(() => void this.renew(), Math.max(100, Math.floor(limits.leaseMs / 3)));
     this.timer.unref();
@@ -48,7 +49,7 @@ export class SseSlots {
       return () => undefined;
     const key = `sse:${principal.key}`;
     const slot = randomUUID();
-    const now = Date.now();
+    const now = this.clock.nowMs();
     let taken: number;
     try {
       taken = Number(
@@ -99,7 +100,7 @@ export class SseSlots {
 
   private async renew(): Promise<void> {
     if (this.held.size === 0) return;
-    const expiresAt = Date.now() + this.limits.leaseMs;
+    const expiresAt = this.clock.nowMs() + this.limits.leaseMs;
     const pipeline = this.redis.pipeline();
     for (const [slot, key] of this.held)
       pipeline.zadd(key, 'XX', expiresAt, slot).pexpire(key, this.limits.leaseMs * 2);

@@ -1,5 +1,5 @@
 import { PubSubjects, StoredEventSchema, type Actor, type StoredEvent } from '@agentry/contracts';
-import { platformMetrics, type Logger, type NatsBus } from '@agentry/platform';
+import { platformMetrics, type Clock, type Logger, type NatsBus } from '@agentry/platform';
 import type { SessionEventLog } from './session-event-log.js';
 import { SessionPreviews } from './session-previews.js';
 import type { SseConnection } from './sse-connection.js';
@@ -23,7 +23,7 @@ export class SessionChannel {
   private readonly unsubscribe: () => void;
   private recheckQueued = false;
   private readonly previews: SessionPreviews;
-  lastActivityAt = Date.now();
+  lastActivityAt: number;
 
   constructor(
     readonly sessionId: string,
@@ -31,12 +31,14 @@ export class SessionChannel {
     bus: NatsBus,
     private readonly log: SessionEventLog,
     private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {
+    this.lastActivityAt = clock.nowMs();
     this.unsubscribe = bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
       const parsed = StoredEventSchema.safeParse(message);
       if (parsed.success)
         platformMetrics().sseFanoutLag.record(
-          Math.max(0, Date.now() - Date.parse(parsed.data.event.created_at)) / 1000,
+          Math.max(0, clock.nowMs() - Date.parse(parsed.data.event.created_at)) / 1000,
         );
       if (parsed.success) this.enqueue(() => this.deliver(parsed.data));
     });
@@ -80,7 +82,7 @@ export class SessionChannel {
     this.recheckQueued = true;
     this.enqueue(async () => {
       this.recheckQueued = false;
-      this.lastActivityAt = Date.now();
+      this.lastActivityAt = this.clock.nowMs();
       if ((await this.log.latestSeq(this.actor, this.sessionId)) > this.lastSeq) await this.fill();
     });
   }
@@ -111,7 +113,7 @@ export class SessionChannel {
 
   private fanOut(event: StoredEvent): void {
     this.lastSeq = event.seq;
-    this.lastActivityAt = Date.now();
+    this.lastActivityAt = this.clock.nowMs();
     const rendered = new RenderedEvent(event, this.sessionId);
     for (const connection of this.connections) {
       if (!connection.live || event.seq <= connection.seq) continue;

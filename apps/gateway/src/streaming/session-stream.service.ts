@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Actor, DeltaType } from '@agentry/contracts';
-import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, NatsBus, type Clock, type Logger } from '@agentry/platform';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
 import { SessionChannel } from './session-channel.js';
 import { SessionEventLog } from './session-event-log.js';
@@ -30,6 +30,7 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly slots: SseSlots,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -81,7 +82,7 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
     if (response.destroyed) release();
     let channel = this.channels.get(sessionId);
     if (!channel) {
-      channel = new SessionChannel(sessionId, actor, this.bus, this.log, this.logger);
+      channel = new SessionChannel(sessionId, actor, this.bus, this.log, this.logger, this.clock);
       this.channels.set(sessionId, channel);
     }
     const joined = channel;
@@ -109,7 +110,7 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
   }
 
   private sweep(): void {
-    const quietSince = Date.now() - this.config.AGENTRY_SSE_RECHECK_MS;
+    const quietSince = this.clock.nowMs() - this.config.AGENTRY_SSE_RECHECK_MS;
     for (const channel of this.channels.values()) if (channel.lastActivityAt <= quietSince) channel.recheck();
   }
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SseConnection } from './sse-connection.js';
 
 /** The default bound. */
@@ -57,9 +57,6 @@ describe('SseConnection backpressure', () => {
     const written = await pump(one.connection, 32 * 1024 * 1024, 1);
     expect(one.connection.isClosed).toBe(false);
     expect(written).toBeGreaterThanOrEqual(32 * 1024 * 1024);
-    await new Promise<void>((resolve) => {
-      const check = () => (received >= written ? resolve() : setTimeout(check, 10));
-      check();
-    });
+    await vi.waitFor(() => expect(received).toBeGreaterThanOrEqual(written), { timeout: 10_000 });
   });
 });

@@ -1,7 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError, WorkSubjects, type Work, type WorkPrincipal } from '@agentry/contracts';
-import type { Logger, RpcClient } from '@agentry/platform';
+import { SystemClock, type Logger, type RpcClient } from '@agentry/platform';
 import { HttpErrorFilter } from '../http/http-error.filter.js';
 import { WorkQueueService } from './work-queue.service.js';
 
@@ -22,7 +22,7 @@ function queueWith(answer: (subject: string, payload: Record<string, unknown>) =
       return answer(subject.subject, payload);
     },
   };
-  return { queue: new WorkQueueService(rpc as unknown as RpcClient), calls };
+  return { queue: new WorkQueueService(rpc as unknown as RpcClient, new SystemClock()), calls };
 }
 
 /** Sends an error through the HTTP edge and returns what the client would receive. */
@@ -107,9 +107,12 @@ describe('WorkQueueService.longPoll', () => {
   it('stops waiting when the caller goes away', async () => {
     const { queue, calls } = queueWith(() => ({ work: null }));
     const gone = new AbortController();
-    setTimeout(() => gone.abort(), 200);
     const started = Date.now();
-    await expect(queue.longPoll(PRINCIPAL, 'w1', 20_000, gone.signal)).resolves.toBeNull();
+    const polling = queue.longPoll(PRINCIPAL, 'w1', 20_000, gone.signal);
+    // The first claim came back empty: the caller leaves while the poll waits to ask again.
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    gone.abort();
+    await expect(polling).resolves.toBeNull();
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(calls).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AppError,
@@ -8,7 +8,7 @@ import {
   type WorkHeartbeat,
   type WorkPrincipal,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
+import { CLOCK, RpcClient, type Clock } from '@agentry/platform';
 
 /** The dataplane blocks one poll for at most this long; longer waits are several polls. */
 const MAX_BLOCK_MS = 1_000;
@@ -24,7 +24,10 @@ const HEARTBEAT_PRECONDITION_FAILED = 'heartbeat_precondition_failed';
  */
 @Injectable()
 export class WorkQueueService {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** A page of the environment's work items, optionally in one state. */
   list(
@@ -66,17 +69,17 @@ export class WorkQueueService {
     timeoutMs: number,
     signal: AbortSignal,
   ): Promise<Work | null> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = this.clock.nowMs() + timeoutMs;
     for (;;) {
-      const started = Date.now();
+      const started = this.clock.nowMs();
       const blockMs = Math.min(MAX_BLOCK_MS, Math.max(0, deadline - started));
       const work = await this.pollOnce(principal, workerId, blockMs);
       if (work) return work;
-      const left = deadline - Date.now();
+      const left = deadline - this.clock.nowMs();
       if (left <= 0 || signal.aborted) return null;
-      const pad = Math.min(left, blockMs - (Date.now() - started));
+      const pad = Math.min(left, blockMs - (this.clock.nowMs() - started));
       if (pad > 0) await sleep(pad, undefined, { signal }).catch(() => undefined);
-      if (signal.aborted || Date.now() >= deadline) return null;
+      if (signal.aborted || this.clock.nowMs() >= deadline) return null;
     }
   }
 

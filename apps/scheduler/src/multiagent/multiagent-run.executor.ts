@@ -6,7 +6,7 @@ import {
   type MultiagentRunEntry,
   type SessionEvent,
 } from '@agentry/contracts';
-import { NatsBus, RpcClient } from '@agentry/platform';
+import { CLOCK, NatsBus, RpcClient, type Clock } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
 import { MultiagentRunsRepository, type StoredRun } from './multiagent-runs.repository.js';
 import { RunChanges } from './run-changes.js';
@@ -26,6 +26,7 @@ export class MultiagentRunExecutor {
     private readonly runs: MultiagentRunsRepository,
     private readonly changes: RunChanges,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(runId: string): Promise<void> {
@@ -60,7 +61,7 @@ export class MultiagentRunExecutor {
         // The log decides when the turn ended before a restart, or its live status event was lost.
         const status =
           (await this.settledAfter(actor, sessionId, messageSeq)) ??
-          (await watch.settledWithin(deadline - Date.now())) ??
+          (await watch.settledWithin(deadline - this.clock.nowMs())) ??
           (await this.settledAfter(actor, sessionId, messageSeq));
         entry.reply = await this.lastReply(actor, sessionId);
         entry.status = status ?? 'timeout';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@agentry/platform';
+import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
 import type { MultiagentRun as RunRow, PrismaClient } from '@agentry/db';
 import type { Actor, MultiagentRun, MultiagentRunEntry } from '@agentry/contracts';
 
@@ -11,7 +11,10 @@ export interface StoredRun {
 /** The `multiagent_runs` table, owned by the scheduler. Entries are written one at a time, in place. */
 @Injectable()
 export class MultiagentRunsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async create(data: {
     id: string;
@@ -82,7 +85,7 @@ export class MultiagentRunsRepository {
   async complete(id: string): Promise<void> {
     await this.db.multiagentRun.updateMany({
       where: { id, status: { not: 'completed' } },
-      data: { status: 'completed', finishedAt: new Date() },
+      data: { status: 'completed', finishedAt: this.clock.now() },
     });
   }
 }

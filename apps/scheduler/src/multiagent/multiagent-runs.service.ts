@@ -9,7 +9,7 @@ import {
   type MultiagentRun,
   type MultiagentRunRpcRequest,
 } from '@agentry/contracts';
-import { JobQueue, RpcClient } from '@agentry/platform';
+import { CLOCK, JobQueue, RpcClient, type Clock } from '@agentry/platform';
 import { MultiagentRunsRepository } from './multiagent-runs.repository.js';
 import { RunChanges } from './run-changes.js';
 
@@ -25,6 +25,7 @@ export class MultiagentRunsService {
     private readonly runs: MultiagentRunsRepository,
     private readonly changes: RunChanges,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async start(req: MultiagentRunRpcRequest): Promise<MultiagentRun> {
@@ -41,7 +42,7 @@ export class MultiagentRunsService {
       environmentId: req.environment_id,
       parallel: req.parallel,
       agentIds: req.agent_ids,
-      deadlineAt: new Date(Date.now() + req.timeout_ms),
+      deadlineAt: new Date(this.clock.nowMs() + req.timeout_ms),
     });
     await this.jobs.enqueue(Jobs.multiagentRun, { runId: run.id, tenantId: actor.tenantId });
     return run;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Jobs } from '@agentry/contracts';
-import { JobQueue, LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, JobQueue, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
 import { EventRetentionRepository } from './event-retention.repository.js';
 
@@ -18,6 +18,7 @@ export class EventRetentionService implements OnApplicationBootstrap {
     private readonly repository: EventRetentionRepository,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -31,7 +32,7 @@ export class EventRetentionService implements OnApplicationBootstrap {
   }
 
   /** One sweep; the number of events deleted. */
-  async tick(now = new Date()): Promise<number> {
+  async tick(now = this.clock.now()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.AGENTRY_EVENT_RETENTION_DAYS * DAY_MS);
     let total = 0;
     for (;;) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { SandboxNetworking, SandboxProviderChoice } from '@agentry/contracts';
-import { LOGGER, REDIS, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, REDIS, type Clock, type Logger } from '@agentry/platform';
 import type { E2bSandbox } from '@agentry/workspace';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { e2bTargetOf, type E2bTarget } from './e2b-connection.js';
@@ -19,8 +19,8 @@ interface Remembered {
 
 /** One session's E2B sandbox as this worker holds it. */
 export class E2bSessionSandbox {
-  private lastUsed = Date.now();
-  readonly openedAt = Date.now();
+  private lastUsed: number;
+  readonly openedAt: number;
   private running = 0;
   readonly shell: E2bShell;
 
@@ -28,8 +28,10 @@ export class E2bSessionSandbox {
     readonly fs: E2bSandbox,
     readonly target: E2bTarget,
     maxOutputBytes: number,
+    private readonly clock: Clock,
   ) {
     this.shell = new E2bShell(fs, maxOutputBytes);
+    this.openedAt = this.lastUsed = clock.nowMs();
   }
 
   async use<T>(call: () => Promise<T>): Promise<T> {
@@ -38,7 +40,7 @@ export class E2bSessionSandbox {
       return await call();
     } finally {
       this.running -= 1;
-      this.lastUsed = Date.now();
+      this.lastUsed = this.clock.nowMs();
     }
   }
 
@@ -68,6 +70,7 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.sweeper = setInterval(
       () => void this.reapIdle(),
@@ -86,7 +89,7 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
     const key = keyOf(tenantId, sessionId);
     let pending = this.open.get(key);
     // E2B ends a sandbox at its timeout however busy the session is; connecting again halfway extends it.
-    const renewal = Date.now() - this.config.AGENTRY_E2B_SANDBOX_TIMEOUT_MS / 2;
+    const renewal = this.clock.nowMs() - this.config.AGENTRY_E2B_SANDBOX_TIMEOUT_MS / 2;
     if (
       pending &&
       (await pending.catch(() => null))?.dueForRenewal(renewal) &&
@@ -160,7 +163,7 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
         const fs = await this.factory.connect(remembered.sandboxId, options);
         await this.remember(key, fs.sandboxId, target);
         this.logger.info({ sessionId, sandboxId: fs.sandboxId }, 'connected to the session E2B sandbox');
-        return new E2bSessionSandbox(fs, target, this.config.AGENTRY_SANDBOX_OUTPUT_BYTES);
+        return new E2bSessionSandbox(fs, target, this.config.AGENTRY_SANDBOX_OUTPUT_BYTES, this.clock);
       } catch (err) {
         // Only a sandbox E2B no longer knows is replaced; any other failure fails the call, the state kept.
         if (!isSandboxGone(err)) throw err;
@@ -176,11 +179,11 @@ export class E2bSessionSandboxes implements OnModuleDestroy {
     });
     await this.remember(key, fs.sandboxId, target);
     this.logger.info({ sessionId, sandboxId: fs.sandboxId }, 'created the session E2B sandbox');
-    return new E2bSessionSandbox(fs, target, this.config.AGENTRY_SANDBOX_OUTPUT_BYTES);
+    return new E2bSessionSandbox(fs, target, this.config.AGENTRY_SANDBOX_OUTPUT_BYTES, this.clock);
   }
 
   private async reapIdle(): Promise<void> {
-    const cutoff = Date.now() - this.config.AGENTRY_E2B_IDLE_MS;
+    const cutoff = this.clock.nowMs() - this.config.AGENTRY_E2B_IDLE_MS;
     const action = this.config.AGENTRY_E2B_IDLE_ACTION;
     for (const [key, pending] of this.open) {
       const sandbox = await pending.catch(() => null);

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { HandsCancel } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 
 /** How long a cancel is remembered for a call this worker has not started (it may still arrive). */
 const EARLY_CANCEL_TTL_MS = 60_000;
@@ -13,6 +14,8 @@ const EARLY_CANCEL_TTL_MS = 60_000;
 export class RunningToolCalls {
   private readonly running = new Map<string, AbortController>();
   private readonly early = new Map<string, { reason: HandsCancel['reason']; at: number }>();
+
+  constructor(@Inject(CLOCK) private readonly clock: Clock) {}
 
   /** The signal the call runs under; already aborted when the call was cancelled before it came. */
   start(toolUseId: string): AbortSignal {
@@ -38,7 +41,7 @@ export class RunningToolCalls {
       controller.abort(reason);
       return true;
     }
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const [id, entry] of this.early) if (now - entry.at > EARLY_CANCEL_TTL_MS) this.early.delete(id);
     this.early.set(toolUseId, { reason, at: now });
     return false;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { join } from 'node:path';
 import type { SandboxCredential, SandboxNetworking } from '@agentry/contracts';
-import { LOGGER, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { EgressCa } from '../sandbox/egress-ca.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
@@ -21,6 +21,7 @@ export class SessionSandboxes implements OnModuleDestroy {
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.sweeper = setInterval(
       () => void this.closeIdle(),
@@ -47,7 +48,7 @@ export class SessionSandboxes implements OnModuleDestroy {
       // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
       const dir = this.dirOf(tenantId, sessionId);
       pending = this.egressCa().then((ca) =>
-        SessionSandbox.open(key, dir, networking, this.config, { ca, credentials }),
+        SessionSandbox.open(key, dir, networking, this.config, this.clock, { ca, credentials }),
       );
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
@@ -61,14 +62,17 @@ export class SessionSandboxes implements OnModuleDestroy {
    * requests get no credentials swapped in.
    */
   private egressCa(): Promise<EgressCa | null> {
-    this.ca ??= EgressCa.load({
-      certFile:
-        this.config.AGENTRY_SANDBOX_CA_CERT_FILE ??
-        join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.crt'),
-      keyFile:
-        this.config.AGENTRY_SANDBOX_CA_KEY_FILE ??
-        join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.key'),
-    }).catch((err: unknown) => {
+    this.ca ??= EgressCa.load(
+      {
+        certFile:
+          this.config.AGENTRY_SANDBOX_CA_CERT_FILE ??
+          join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.crt'),
+        keyFile:
+          this.config.AGENTRY_SANDBOX_CA_KEY_FILE ??
+          join(this.config.AGENTRY_WORKDIR_ROOT, '.egress-ca', 'ca.key'),
+      },
+      this.clock,
+    ).catch((err: unknown) => {
       this.logger.error(
         { err },
         'the sandbox egress CA could not be loaded; HTTPS requests get no credentials',
@@ -95,7 +99,7 @@ export class SessionSandboxes implements OnModuleDestroy {
   }
 
   private async closeIdle(): Promise<void> {
-    const cutoff = Date.now() - this.config.AGENTRY_SANDBOX_IDLE_MS;
+    const cutoff = this.clock.nowMs() - this.config.AGENTRY_SANDBOX_IDLE_MS;
     for (const [key, pending] of this.open) {
       const sandbox = await pending.catch(() => null);
       if (!sandbox || !sandbox.idleSince(cutoff)) continue;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { HandsRegistry } from '@agentry/contracts';
-import { LOGGER, REDIS, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, REDIS, type Clock, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { WORKER_ID } from './worker-identity.js';
 
@@ -18,6 +18,7 @@ export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -35,7 +36,7 @@ export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.redis.zadd(
         HandsRegistry.workers,
-        Date.now() + this.config.AGENTRY_HANDS_LIVENESS_MS,
+        this.clock.nowMs() + this.config.AGENTRY_HANDS_LIVENESS_MS,
         WORKER_ID,
       );
     } catch (err) {

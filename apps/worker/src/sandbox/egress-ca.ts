@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isIP } from 'node:net';
 import forge from 'node-forge';
+import type { Clock } from '@agentry/platform';
 
 /** Where the sandbox finds the certificates that make it trust the egress proxy. */
 export const CA_MOUNT = '/run/agentry/ca';
@@ -41,10 +42,11 @@ export class EgressCa {
     /** Host files for the sandbox: the CA alone and the system bundle with the CA appended. */
     readonly certFile: string,
     readonly bundleFile: string,
+    private readonly clock: Clock,
   ) {}
 
-  static async load(files: EgressCaFiles): Promise<EgressCa> {
-    if (!existsSync(files.certFile) || !existsSync(files.keyFile)) await generate(files);
+  static async load(files: EgressCaFiles, clock: Clock): Promise<EgressCa> {
+    if (!existsSync(files.certFile) || !existsSync(files.keyFile)) await generate(files, clock.nowMs());
     const certPem = await readFile(files.certFile, 'utf8');
     const keyPem = await readFile(files.keyFile, 'utf8');
     const cert = forge.pki.certificateFromPem(certPem);
@@ -53,7 +55,7 @@ export class EgressCa {
     const system = SYSTEM_BUNDLES.find((path) => existsSync(path));
     const systemPem = system ? await readFile(system, 'utf8') : '';
     await writeFile(bundleFile, `${systemPem.replace(/\n*$/, '\n')}${certPem}`, { mode: 0o644 });
-    return new EgressCa(certPem, cert, key, files.certFile, bundleFile);
+    return new EgressCa(certPem, cert, key, files.certFile, bundleFile, clock);
   }
 
   /** A certificate for `host` signed by the CA, with the CA appended as its chain; made once per host. */
@@ -64,8 +66,9 @@ export class EgressCa {
     const cert = forge.pki.createCertificate();
     cert.publicKey = this.leafKey.publicKey;
     cert.serialNumber = serial();
-    cert.validity.notBefore = new Date(Date.now() - 3600_000);
-    cert.validity.notAfter = new Date(Date.now() + LEAF_DAYS * 86400_000);
+    const now = this.clock.nowMs();
+    cert.validity.notBefore = new Date(now - 3600_000);
+    cert.validity.notAfter = new Date(now + LEAF_DAYS * 86400_000);
     cert.setSubject([{ name: 'commonName', value: host.slice(0, 64) }]);
     cert.setIssuer(this.cert.subject.attributes);
     cert.setExtensions([
@@ -84,13 +87,13 @@ export class EgressCa {
   }
 }
 
-async function generate(files: EgressCaFiles): Promise<void> {
+async function generate(files: EgressCaFiles, now: number): Promise<void> {
   const keys = forge.pki.rsa.generateKeyPair(2048);
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = serial();
-  cert.validity.notBefore = new Date(Date.now() - 3600_000);
-  cert.validity.notAfter = new Date(Date.now() + CA_YEARS * 365 * 86400_000);
+  cert.validity.notBefore = new Date(now - 3600_000);
+  cert.validity.notAfter = new Date(now + CA_YEARS * 365 * 86400_000);
   const subject = [
     { name: 'commonName', value: 'Agentry sandbox egress CA' },
     { name: 'organizationName', value: 'Agentry' },

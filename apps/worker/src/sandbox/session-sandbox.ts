@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MOUNTS_ROOT, type SandboxCredential, type SandboxNetworking } from '@agentry/contracts';
 import { WORKSPACE_MOUNT } from '@agentry/harness';
+import type { Clock } from '@agentry/platform';
 import { BubblewrapSandbox } from '@agentry/workspace';
 import type { WorkerEnv } from '../config/env.js';
 import { MOUNTS_DIR } from '../mounts/session-mounts.js';
@@ -29,7 +30,7 @@ import {
  * to swap the session's credentials in; the sandbox itself only ever holds their placeholders.
  */
 export class SessionSandbox {
-  private lastUsed = Date.now();
+  private lastUsed: number;
   private running = 0;
 
   private constructor(
@@ -39,13 +40,17 @@ export class SessionSandbox {
     private readonly egress: EgressProxy | null,
     private readonly pidsCgroup: string | undefined,
     private readonly forwarder: string | null,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    this.lastUsed = clock.nowMs();
+  }
 
   static async open(
     key: string,
     dir: string,
     networking: SandboxNetworking,
     config: WorkerEnv,
+    clock: Clock,
     egressCredentials: { ca: EgressCa | null; credentials: readonly SandboxCredential[] } = {
       ca: null,
       credentials: [],
@@ -126,7 +131,7 @@ export class SessionSandbox {
       maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES,
     });
     shell.setCredentialEnv(placeholderEnv(credentials));
-    return new SessionSandbox(key, fs, shell, egress, pidsCgroup, forwarder);
+    return new SessionSandbox(key, fs, shell, egress, pidsCgroup, forwarder, clock);
   }
 
   /** Runs one tool call; the environment's networking and the session's credentials are read for each call, as they may change. */
@@ -143,7 +148,7 @@ export class SessionSandbox {
       return await call();
     } finally {
       this.running -= 1;
-      this.lastUsed = Date.now();
+      this.lastUsed = this.clock.nowMs();
     }
   }
 
@@ -161,7 +166,7 @@ export class SessionSandbox {
 
   /** Traffic of a running stdio server counts as use, so its sandbox is not closed under it. */
   touch(): void {
-    this.lastUsed = Date.now();
+    this.lastUsed = this.clock.nowMs();
   }
 
   /** Idle: no call running and none finished since `cutoff`. */

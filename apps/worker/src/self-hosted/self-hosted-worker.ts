@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import type { AgentToolContext } from '@anthropic-ai/sdk/tools/agent-toolset/node';
-import { createLogger } from '@agentry/platform';
+import { createLogger, SystemClock } from '@agentry/platform';
 import type { WorkerEnv } from '../config/env.js';
 import { sandboxRunnableTools } from './sandbox-runnable-tools.js';
 import { SessionSandboxLease } from './session-sandbox-lease.js';
@@ -38,6 +38,8 @@ function selfHostedTarget(config: WorkerEnv): SelfHostedTarget {
 export async function runSelfHostedWorker(config: WorkerEnv, signal: AbortSignal): Promise<void> {
   const target = selfHostedTarget(config);
   const logger = createLogger('worker', config.AGENTRY_LOG_LEVEL);
+  // Runs outside Nest, so it makes the clock the platform would otherwise provide.
+  const clock = new SystemClock();
   const root = config.AGENTRY_WORKDIR_ROOT;
   const sandboxed = config.AGENTRY_SELF_HOSTED_SANDBOX === 'bubblewrap';
   // Sandboxed, the SDK lays the session's skills out in the directory the sandbox mounts at /workspace.
@@ -56,7 +58,7 @@ export async function runSelfHostedWorker(config: WorkerEnv, signal: AbortSignal
   const tools = sandboxed
     ? (ctx: AgentToolContext) =>
         sandboxRunnableTools(
-          new SessionSandboxLease(ctx.session?.id ?? 'session', root, config),
+          new SessionSandboxLease(ctx.session?.id ?? 'session', root, config, clock),
           ctx.session?.id ?? '',
           timeouts,
         )

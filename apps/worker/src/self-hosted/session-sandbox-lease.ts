@@ -1,4 +1,5 @@
 import type { SandboxNetworking } from '@agentry/contracts';
+import type { Clock } from '@agentry/platform';
 import type { WorkerEnv } from '../config/env.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
 
@@ -16,10 +17,11 @@ export class SessionSandboxLease {
     private readonly sessionId: string,
     private readonly dir: string,
     private readonly config: WorkerEnv,
+    private readonly clock: Clock,
   ) {}
 
   async use<T>(call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
-    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config).then(
+    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config, this.clock).then(
       async (sandbox) => {
         // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.
         await sandbox.shell.reset();

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { availableParallelism, freemem, loadavg } from 'node:os';
 import type { Redis } from 'ioredis';
 import { HandsHeartbeatKeys, type ClusterHandsHeartbeat } from '@agentry/contracts';
-import { LOGGER, REDIS, type Logger } from '@agentry/platform';
+import { CLOCK, LOGGER, REDIS, type Clock, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
 import { RunningToolCalls } from '../hands/running-tool-calls.js';
@@ -24,6 +24,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
     private readonly sandboxes: SessionSandboxes,
     private readonly running: RunningToolCalls,
     private readonly e2b: E2bSessionSandboxes,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -41,7 +42,7 @@ export class HandsHeartbeatService implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async beat(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const ttlMs = this.config.AGENTRY_HANDS_STATUS_INTERVAL_MS * 3;
     const heartbeat: ClusterHandsHeartbeat = {
       workerId: WORKER_ID,

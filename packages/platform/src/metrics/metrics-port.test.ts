@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { platformMetrics, resetPlatformMetrics } from './instruments.js';
 import { metricsOnOwnPort, startMetrics, stopMetrics } from './start-metrics.js';
 
@@ -23,14 +23,15 @@ describe('metrics on their own port (AGENTRY_METRICS_PORT)', () => {
     resetPlatformMetrics();
     expect(metricsOnOwnPort()).toBe(true);
     platformMetrics().sseConnections.add(2);
-    let text = '';
-    for (let attempt = 0; attempt < 50 && !text; attempt += 1) {
-      text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
-        (r) => (r.ok ? r.text() : ''),
-        () => '',
-      );
-      if (!text) await new Promise((r) => setTimeout(r, 100));
-    }
+    // The exporter's server starts listening in the background.
+    const text = await vi.waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+        if (!response.ok) throw new Error(`metrics answered ${response.status}`);
+        return response.text();
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     expect(text).toMatch(/agentry_sse_connections\{[^}]*service_name="agentry-worker"[^}]*\} 2/);
   });
 });

@@ -1,3 +1,5 @@
+import { SystemClock, type Clock } from '../clock/clock.js';
+
 export interface ReconnectBackoffOptions {
   /** Wait before the first retry of an outage (ms). */
   initialMs?: number;
@@ -13,14 +15,14 @@ export interface ReconnectBackoffOptions {
  */
 export function reconnectBackoff(
   options: ReconnectBackoffOptions = {},
-  now: () => number = Date.now,
+  clock: Clock = new SystemClock(),
 ): () => number {
   const initialMs = options.initialMs ?? 250;
   const maxMs = options.maxMs ?? 3_000;
   let outageStartedAt = 0;
   let lastCallAt = Number.NEGATIVE_INFINITY;
   return () => {
-    const at = now();
+    const at = clock.nowMs();
     if (at - lastCallAt > 2 * maxMs) outageStartedAt = at;
     lastCallAt = at;
     const base = Math.min(maxMs, Math.max(initialMs, (at - outageStartedAt) / 2));

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setup } from './e2e-secret-scan.js';
@@ -90,13 +90,14 @@ describe('secret scanner', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/environments/env_1/keys`;
     try {
       await (await recordingFetch(url, { method: 'POST' })).text();
-      await new Promise((r) => setTimeout(r, 100));
       expect(scanForSecrets(registry)).toEqual([]);
       await (await recordingFetch(url)).text();
-      await new Promise((r) => setTimeout(r, 100));
-      expect(scanForSecrets(registry)).toEqual([
-        expect.objectContaining({ label: 'environment key', line: 1 }),
-      ]);
+      // The GET's body is recorded in the background; the POST before it, had it been recorded, would be line 1.
+      await vi.waitFor(() =>
+        expect(scanForSecrets(registry)).toEqual([
+          expect.objectContaining({ label: 'environment key', line: 1 }),
+        ]),
+      );
     } finally {
       server.close();
     }

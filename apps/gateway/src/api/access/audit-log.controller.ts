@@ -1,29 +1,7 @@
-import { Controller, Get, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import {
-  AuditListQuerySchema,
-  ControlSubjects as A,
-  type Actor,
-  type AuditListQuery,
-} from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
-import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { ZodQuery } from '../../http/zod-params.js';
-import { ApiErrorFilter } from '../api-error.filter.js';
-import { toApiList } from '../api-page.js';
+import { Controller } from '@nestjs/common';
+import { AuditListQuerySchema, ControlSubjects as A } from '@agentry/contracts';
+import { AdminListController } from './admin-list.controller.js';
 
-/** `GET /api/admin/audit-log`: newest first; the next page's cursor is in `x-next-page`. */
+/** `GET /api/admin/audit-log`: who changed access, newest first. */
 @Controller('api/admin/audit-log')
-@UseFilters(ApiErrorFilter)
-export class AuditLogController {
-  constructor(private readonly rpc: RpcClient) {}
-
-  @Get()
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(AuditListQuerySchema) query: AuditListQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(reply, await this.rpc.request(A.listAuditLog, { actor, query }), (e) => e);
-  }
-}
+export class AuditLogController extends AdminListController(A.listAuditLog, AuditListQuerySchema) {}
