@@ -5,6 +5,7 @@ import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
 import { OutcomesModule } from './outcomes/outcomes.module.js';
 import { TurnsModule } from './turns/turns.module.js';
+import { SessionRowsModule } from './session-rows/session-rows.module.js';
 import { ThreadsModule } from './threads/threads.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         EventsModule,
         BudgetsModule,
         OutcomesModule,
+        SessionRowsModule,
         ThreadsModule,
         TurnsModule,
         WorkModule,

@@ -102,6 +102,8 @@ export type {
 } from './nats/dataplane-subjects.js';
 export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subjects.js';
 export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
+export { SessionRowSubjects } from './nats/session-row-subjects.js';
+export type { NewSessionRow, SessionRowChanges } from './nats/session-row-subjects.js';
 export {
   SessionThreadCreatedPayloadSchema,
   SessionThreadStatusRunningPayloadSchema,
