@@ -9,6 +9,7 @@ import { SessionRowsModule } from './session-rows/session-rows.module.js';
 import { ThreadsModule } from './threads/threads.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
+import { UpkeepModule } from './upkeep/upkeep.module.js';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         TurnsModule,
         WorkModule,
         TelemetryModule,
+        UpkeepModule,
       ],
       providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
       exports: [DATAPLANE_CONFIG],

@@ -104,6 +104,7 @@ export { ThreadSubjects, ListThreadsRpcRequestSchema } from './nats/thread-subje
 export type { ListThreadsRpcRequest } from './nats/thread-subjects.js';
 export { SessionRowSubjects } from './nats/session-row-subjects.js';
 export type { NewSessionRow, SessionRowChanges } from './nats/session-row-subjects.js';
+export { UpkeepSubjects } from './nats/upkeep-subjects.js';
 export {
   SessionThreadCreatedPayloadSchema,
   SessionThreadStatusRunningPayloadSchema,

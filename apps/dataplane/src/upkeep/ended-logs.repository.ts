@@ -8,7 +8,7 @@ export interface PurgedLogs {
 }
 
 @Injectable()
-export class EventRetentionRepository {
+export class EndedLogsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
   /**
