@@ -3,7 +3,7 @@ import { DATABASE } from '@agentry/platform';
 import type { Prisma, PrismaClient, VaultCredential } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import type { SealedSecret } from './secret-cipher.js';
-import type { ListOptions } from './vaults.repository.js';
+import type { ArchivableListOptions } from '../common/namespaced-rows.js';
 
 export interface CredentialData extends SealedSecret {
   type: string;
@@ -25,7 +25,7 @@ export class VaultCredentialsRepository {
     return this.db.vaultCredential.findFirst({ where: { id, vaultId, tenantId: actor.tenantId } });
   }
 
-  list(actor: Actor, vaultId: string, options: ListOptions): Promise<VaultCredential[]> {
+  list(actor: Actor, vaultId: string, options: ArchivableListOptions): Promise<VaultCredential[]> {
     return this.db.vaultCredential.findMany({
       where: {
         tenantId: actor.tenantId,

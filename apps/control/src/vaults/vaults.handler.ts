@@ -3,43 +3,22 @@ import { ControlStoreSubjects as S, type RpcParsedRequest } from '@agentry/contr
 import { RpcHandler } from '@agentry/platform';
 import { VaultCredentialsService } from './vault-credentials.service.js';
 import { VaultsService } from './vaults.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('vaults', {
+  create: S.createVault,
+  get: S.getVault,
+  update: S.updateVault,
+  list: S.listVaults,
+  archive: S.archiveVault,
+  delete: S.deleteVault,
+})
 export class VaultsHandler {
   constructor(
-    private readonly vaults: VaultsService,
+    readonly vaults: VaultsService,
     private readonly credentials: VaultCredentialsService,
   ) {}
-
-  @RpcHandler(S.createVault)
-  create(req: RpcParsedRequest<typeof S.createVault>) {
-    return this.vaults.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.getVault)
-  get(req: RpcParsedRequest<typeof S.getVault>) {
-    return this.vaults.get(req.actor, req.id);
-  }
-
-  @RpcHandler(S.updateVault)
-  update(req: RpcParsedRequest<typeof S.updateVault>) {
-    return this.vaults.update(req.actor, req.id, req.body);
-  }
-
-  @RpcHandler(S.listVaults)
-  list(req: RpcParsedRequest<typeof S.listVaults>) {
-    return this.vaults.list(req.actor, req.query);
-  }
-
-  @RpcHandler(S.archiveVault)
-  archive(req: RpcParsedRequest<typeof S.archiveVault>) {
-    return this.vaults.archive(req.actor, req.id);
-  }
-
-  @RpcHandler(S.deleteVault)
-  delete(req: RpcParsedRequest<typeof S.deleteVault>) {
-    return this.vaults.delete(req.actor, req.id);
-  }
 
   @RpcHandler(S.createCredential)
   createCredential(req: RpcParsedRequest<typeof S.createCredential>) {

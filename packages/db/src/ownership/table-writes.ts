@@ -92,5 +92,8 @@ function lineOf(text: string, index: number): number {
 function blankComments(source: string): string {
   return source
     .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
-    .replace(/(^|[^:'"`\\])\/\/[^\n]*/g, (comment, lead: string) => lead + ' '.repeat(comment.length - lead.length));
+    .replace(
+      /(^|[^:'"`\\])\/\/[^\n]*/g,
+      (comment, lead: string) => lead + ' '.repeat(comment.length - lead.length),
+    );
 }
