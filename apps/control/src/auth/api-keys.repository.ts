@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { ApiKey, Prisma, PrismaClient } from '@agentry/db';
+import type { ApiKey, Prisma, ServiceDatabase } from '@agentry/db';
 
 @Injectable()
 export class ApiKeysRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   findByHash(keyHash: string): Promise<ApiKey | null> {
     return this.db.apiKey.findUnique({ where: { keyHash } });

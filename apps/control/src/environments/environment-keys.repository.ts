@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Environment, EnvironmentKey, PrismaClient } from '@agentry/db';
+import type { Environment, EnvironmentKey, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export type EnvironmentKeyWithEnvironment = EnvironmentKey & { environment: Environment };
@@ -15,7 +15,7 @@ export interface NewEnvironmentKey {
 /** Environment keys are stored as SHA-256 hashes; `prefix` keeps a displayable stub. */
 @Injectable()
 export class EnvironmentKeysRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   /** Inserts a key; with `revokeExisting` the previous live keys are revoked in the same transaction. */
   create(actor: Actor, data: NewEnvironmentKey, revokeExisting: boolean): Promise<EnvironmentKey> {

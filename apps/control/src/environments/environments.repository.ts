@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, RpcClient } from '@agentry/platform';
-import type { Environment, EnvironmentType, Prisma, PrismaClient } from '@agentry/db';
+import type { Environment, EnvironmentType, Prisma, ServiceDatabase } from '@agentry/db';
 import { SessionRowSubjects, type Actor } from '@agentry/contracts';
 
 export interface NewEnvironment {
@@ -20,7 +20,7 @@ export type EnvironmentChanges = Pick<
 @Injectable()
 export class EnvironmentsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     private readonly rpc: RpcClient,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { File, PrismaClient } from '@agentry/db';
+import type { File, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 /** A file without its bytes, as listings and metadata reads need it. */
@@ -21,7 +21,7 @@ const INFO = {
 
 @Injectable()
 export class FilesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(
     actor: Actor,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Memory, MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
+import type { Memory, MemoryVersion, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor, MemoryActor } from '@agentry/contracts';
 
 export interface MemoryWrite {
@@ -18,7 +18,7 @@ export type MemoryWithHead = { memory: Memory; head: MemoryVersion };
 /** Memories of one store (already found in the actor's namespace); every write appends a version. */
 @Injectable()
 export class MemoriesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(actor: Actor, storeId: string, id: string, write: MemoryWrite): Promise<MemoryWithHead> {
     return this.db.$transaction(async (tx) => {

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { MemoryStore, PrismaClient } from '@agentry/db';
+import type { MemoryStore, ServiceDatabase } from '@agentry/db';
 import type { Actor, Metadata } from '@agentry/contracts';
 import { archivablePage, inNamespace, type ArchivableListOptions } from '../common/namespaced-rows.js';
 
 @Injectable()
 export class MemoryStoresRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(
     actor: Actor,

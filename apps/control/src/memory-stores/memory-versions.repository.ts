@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
+import type { MemoryVersion, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export interface VersionFilter {
@@ -15,7 +15,7 @@ export interface VersionFilter {
 
 @Injectable()
 export class MemoryVersionsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   find(actor: Actor, storeId: string, id: string): Promise<MemoryVersion | null> {
     return this.db.memoryVersion.findFirst({

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, SessionRowSubjects, type Actor, type SessionResource } from '@agentry/contracts';
-import type { PrismaClient, Session } from '@agentry/db';
+import type { Session, ServiceDatabase } from '@agentry/db';
 import { DATABASE, RpcClient } from '@agentry/platform';
 
 /** How many times a change is recomputed when another edit of the same list won the race. */
@@ -13,7 +13,7 @@ const CHANGE_ATTEMPTS = 8;
 @Injectable()
 export class SessionResourcesRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     private readonly rpc: RpcClient,
   ) {}
 

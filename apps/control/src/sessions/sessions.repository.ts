@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, RpcClient } from '@agentry/platform';
-import type { Prisma, PrismaClient, Session, SessionStatus } from '@agentry/db';
+import type { Prisma, Session, SessionStatus, ServiceDatabase } from '@agentry/db';
 import {
   SessionRowSubjects,
   type Actor,
@@ -18,7 +18,6 @@ export interface SessionFilter {
   createdAt?: Prisma.DateTimeFilter;
 }
 
-
 /** Statuses in which the dataplane owns the session: it may be neither archived nor deleted. */
 export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 
@@ -29,7 +28,7 @@ export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 @Injectable()
 export class SessionsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     private readonly rpc: RpcClient,
   ) {}
 

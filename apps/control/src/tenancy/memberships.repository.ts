@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Namespace, NamespaceMember, NamespaceRole, PrismaClient, User } from '@agentry/db';
+import type { Namespace, NamespaceMember, NamespaceRole, User, ServiceDatabase } from '@agentry/db';
 
 export type MemberWithUser = NamespaceMember & { user: User };
 export type MembershipWithNamespace = NamespaceMember & { namespace: Namespace };
@@ -8,7 +8,7 @@ export type MembershipWithNamespace = NamespaceMember & { namespace: Namespace }
 /** Rows of `namespace_members`: who works in which namespace, with which role. */
 @Injectable()
 export class MembershipsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   /** The user's membership of a live namespace of their tenant, or null. */
   find(tenantId: string, namespaceId: string, userId: string): Promise<MembershipWithNamespace | null> {

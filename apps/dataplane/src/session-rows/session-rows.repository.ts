@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, NewSessionRow, SessionRowChanges } from '@agentry/contracts';
-import { Prisma, type PrismaClient, type SessionStatus } from '@agentry/db';
+import { Prisma, type SessionStatus, type ServiceDatabase } from '@agentry/db';
 import { DATABASE } from '@agentry/platform';
 
 /** Statuses in which a turn holds the session: it may be neither archived nor deleted. */
@@ -12,7 +12,7 @@ const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
  */
 @Injectable()
 export class SessionRowsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   async insert(actor: Actor, session: NewSessionRow): Promise<string> {
     const row = await this.db.session.create({

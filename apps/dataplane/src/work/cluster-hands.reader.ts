@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 import { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, type HandsWorker } from '@agentry/contracts';
 import { DATABASE, REDIS } from '@agentry/platform';
 
@@ -9,7 +9,7 @@ import { DATABASE, REDIS } from '@agentry/platform';
 export class ClusterHandsReader {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>,
   ) {}
 
   async live(tenantId: string, namespaceId: string): Promise<HandsWorker[]> {

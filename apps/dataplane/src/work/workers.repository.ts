@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 /** Worker ids are chosen by the worker, so a row is keyed by environment too: two tenants never collide. */
 const rowId = (environmentId: string, workerId: string) => `${environmentId}:${workerId}`;
@@ -8,7 +8,7 @@ const rowId = (environmentId: string, workerId: string) => `${environmentId}:${w
 /** Self-hosted workers as seen through their polls. */
 @Injectable()
 export class WorkersRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   async touch(tenantId: string, environmentId: string, workerId: string): Promise<void> {
     await this.db.$executeRaw`

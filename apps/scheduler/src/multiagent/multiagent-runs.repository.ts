@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { MultiagentRun as RunRow, PrismaClient } from '@agentry/db';
+import type { MultiagentRun as RunRow, ServiceDatabase } from '@agentry/db';
 import type { Actor, MultiagentRun, MultiagentRunEntry } from '@agentry/contracts';
 
 export interface StoredRun {
@@ -11,7 +11,7 @@ export interface StoredRun {
 /** The `multiagent_runs` table, owned by the scheduler. Entries are written one at a time, in place. */
 @Injectable()
 export class MultiagentRunsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'scheduler'>) {}
 
   async create(data: {
     id: string;

@@ -11,7 +11,7 @@ const JsonRecordSchema = z.record(z.string(), z.unknown());
 
 const SessionRowRefSchema = z.object({ v: V1, actor: ActorSchema, id: z.string().min(1) });
 
-export const NewSessionRowSchema = z.object({
+const NewSessionRowSchema = z.object({
   id: z.string().min(1),
   agentId: z.string().min(1),
   agentVersion: z.number().int().positive(),
@@ -28,7 +28,7 @@ export const NewSessionRowSchema = z.object({
 export type NewSessionRow = z.input<typeof NewSessionRowSchema>;
 
 /** The fields control may change on a session definition; `budget: null` removes the budget. */
-export const SessionRowChangesSchema = z.object({
+const SessionRowChangesSchema = z.object({
   title: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
   budget: JsonRecordSchema.nullable().optional(),

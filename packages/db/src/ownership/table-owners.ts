@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 /** The five services (DESIGN §1); each Postgres table has exactly one of them as its writer. */
 export type OwningService = 'gateway' | 'control' | 'dataplane' | 'scheduler' | 'worker';
@@ -56,6 +56,28 @@ export const TABLE_OWNERS = {
 export type ModelName = keyof typeof TABLE_OWNERS;
 
 /** The models `service` owns. */
-export type OwnedModel<S extends OwningService> = {
+type OwnedModel<S extends OwningService> = {
   [M in ModelName]: (typeof TABLE_OWNERS)[M] extends S ? M : never;
 }[ModelName];
+
+/** What a service may do with a table it only reads. */
+type ReadMethod =
+  | 'findUnique'
+  | 'findUniqueOrThrow'
+  | 'findFirst'
+  | 'findFirstOrThrow'
+  | 'findMany'
+  | 'count'
+  | 'aggregate'
+  | 'groupBy';
+
+type ForeignModel<S extends OwningService> = Exclude<ModelName, OwnedModel<S>>;
+
+/**
+ * The client a service's repositories inject instead of the whole `PrismaClient`: the delegates of the
+ * tables it owns as they are, those of every other table read-only, so a write to another service's table
+ * does not compile. Raw SQL is checked by the source scan instead.
+ */
+export type ServiceDatabase<S extends OwningService> = Omit<PrismaClient, Uncapitalize<ForeignModel<S>>> & {
+  readonly [M in ForeignModel<S> as Uncapitalize<M>]: Pick<PrismaClient[Uncapitalize<M>], ReadMethod>;
+};

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TABLE_OWNERS, type OwningService } from './table-owners.js';
+import { TABLE_OWNERS, type OwningService, type ServiceDatabase } from './table-owners.js';
 import { findTableWrites, foreignWrites, schemaTables } from './table-writes.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -79,5 +79,20 @@ describe('table ownership', () => {
       [2, 'usage_ledger'],
       [3, 'audit_log'],
     ]);
+  });
+
+  it('gives a service a client that cannot write the tables of another (checked by the typecheck)', () => {
+    const uses = (control: ServiceDatabase<'control'>, dataplane: ServiceDatabase<'dataplane'>) => [
+      () => control.session.findFirst({ where: { id: 'sesn_1' } }),
+      () => control.agent.update({ where: { id: 'agent_1' }, data: { name: 'a' } }),
+      // @ts-expect-error control only reads sessions: the dataplane owns them
+      () => control.session.update({ where: { id: 'sesn_1' }, data: { title: 't' } }),
+      // @ts-expect-error nor may it delete them
+      () => control.session.deleteMany({ where: { environmentId: 'env_1' } }),
+      () => dataplane.session.update({ where: { id: 'sesn_1' }, data: { title: 't' } }),
+      // @ts-expect-error the dataplane only reads agents
+      () => dataplane.agent.create({ data: {} }),
+    ];
+    expect(uses).toBeTypeOf('function');
   });
 });
