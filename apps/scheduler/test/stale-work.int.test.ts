@@ -49,12 +49,7 @@ describe('stale work reclaim against real Postgres and NATS', () => {
       AGENTRY_SUBJECT_PREFIX: prefix,
       PORT: '0',
     });
-    reconciler = new StaleWorkReconciler(
-      rpc,
-      bus,
-      config,
-      createLogger('scheduler', 'silent'),
-    );
+    reconciler = new StaleWorkReconciler(rpc, bus, config, createLogger('scheduler', 'silent'));
     const { tenantId, namespaceId, agentId, environmentId } = ids;
     await db.prisma.tenant.create({ data: { id: tenantId, name: 't', slug: tenantId.toLowerCase() } });
     await db.prisma.namespace.create({ data: { id: namespaceId, tenantId, name: 'n', slug: 'n' } });

@@ -18,7 +18,12 @@ export async function launchService(
   const runDir = join(root, 'test-results', 'runs', `${name}-${randomBytes(5).toString('hex')}`);
   mkdirSync(runDir, { recursive: true });
   const port = await getPort({ host: '127.0.0.1' });
-  const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', ...env };
+  const baseEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'test',
+    ...env,
+  };
   const service = new ServiceProcess(name, port, root, baseEnv, join(runDir, `${name}.log`));
   service.start();
   try {
