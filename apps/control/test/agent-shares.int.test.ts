@@ -31,7 +31,7 @@ describe('control: agent shares are enforced on reads, sessions and updates', ()
     control.rpc.request(A.shareAgent, { actor: olga, id: agent.id, body: { granteeId: gus.userId!, tier } });
 
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
     const owners = await control.rpc.request(A.createNamespace, {
       actor: control.admin,
       body: { name: 'Owners', slug: 'owners' },

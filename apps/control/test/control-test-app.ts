@@ -3,7 +3,14 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
-import { createTestDatabase, testSubjectPrefix, type TestDatabase } from '@agentry/testing';
+import { randomBytes } from 'node:crypto';
+import {
+  createTestDatabase,
+  launchService,
+  testRedisUrl,
+  testSubjectPrefix,
+  type TestDatabase,
+} from '@agentry/testing';
 import { ControlSubjects, type Actor } from '@agentry/contracts';
 import { AppModule } from '../src/app.module.js';
 import { ControlEnvSchema } from '../src/config/env.js';
@@ -18,11 +25,22 @@ export interface ControlTestApp {
   close(): Promise<void>;
 }
 
+export interface ControlTestOptions {
+  /**
+   * Also runs the built dataplane on the same database and prefix: the owner of the `sessions` table, which
+   * stores the sessions control defines. Needed by any test that creates, edits or deletes a session.
+   */
+  dataplane?: boolean;
+}
+
 /**
  * The control service in-process, on its own database and NATS subject prefix, reached the way the
  * gateway reaches it: typed requests over NATS.
  */
-export async function startControl(env: Record<string, string> = {}): Promise<ControlTestApp> {
+export async function startControl(
+  env: Record<string, string> = {},
+  options: ControlTestOptions = {},
+): Promise<ControlTestApp> {
   const db = await createTestDatabase();
   const prefix = testSubjectPrefix();
   const config = ControlEnvSchema.parse({
@@ -34,6 +52,16 @@ export async function startControl(env: Record<string, string> = {}): Promise<Co
     PORT: '0',
     ...env,
   });
+  const dataplane = options.dataplane
+    ? await launchService('dataplane', {
+        DATABASE_URL: db.url,
+        REDIS_URL: testRedisUrl(),
+        NATS_URL: config.NATS_URL,
+        AGENTRY_ENV: `test-${randomBytes(6).toString('hex')}`,
+        AGENTRY_SUBJECT_PREFIX: prefix,
+        AGENTRY_LOG_LEVEL: 'warn',
+      })
+    : undefined;
   const app: INestApplication = await NestFactory.create(AppModule.forRoot(config), new FastifyAdapter(), {
     logger: false,
     abortOnError: false,
@@ -56,6 +84,7 @@ export async function startControl(env: Record<string, string> = {}): Promise<Co
     close: async () => {
       await rpc.close();
       await app.close();
+      await dataplane?.stop();
       await db.drop();
     },
   };

@@ -22,7 +22,7 @@ describe('control: deployments and their runs over NATS', () => {
   };
 
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
     agentId = (
       await control.rpc.request(S.createAgent, {
         actor: control.admin,

@@ -7,7 +7,7 @@ import { unchecked } from './unchecked-subject.js';
 describe('control: environment lifecycle and keys', () => {
   let control: ControlTestApp;
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
   });
   afterAll(async () => {
     await control?.close();

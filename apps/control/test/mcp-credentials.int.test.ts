@@ -25,7 +25,7 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     control.rpc.request(M.resolve, { tenantId, sessionId, serverUrls });
 
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
     const agent = await control.rpc.request(S.createAgent, {
       actor: control.admin,
       body: { name: 'mcp', model: 'scripted' },

@@ -17,7 +17,7 @@ describe('control: session definitions', () => {
   let agent: Agent;
   let environmentId: string;
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
     agent = await control.rpc.request(S.createAgent, {
       actor: control.admin,
       body: {

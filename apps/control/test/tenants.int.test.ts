@@ -26,7 +26,7 @@ describe('control: tenants', () => {
     );
 
   beforeAll(async () => {
-    control = await startControl();
+    control = await startControl({}, { dataplane: true });
     const m = await control.rpc.request(A.createUser, {
       actor: control.admin,
       body: { username: 'mia', password: 'member-pass-1' },

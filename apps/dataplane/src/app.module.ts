@@ -5,9 +5,11 @@ import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
 import { OutcomesModule } from './outcomes/outcomes.module.js';
 import { TurnsModule } from './turns/turns.module.js';
+import { SessionRowsModule } from './session-rows/session-rows.module.js';
 import { ThreadsModule } from './threads/threads.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
+import { UpkeepModule } from './upkeep/upkeep.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,10 +28,12 @@ export class AppModule {
         EventsModule,
         BudgetsModule,
         OutcomesModule,
+        SessionRowsModule,
         ThreadsModule,
         TurnsModule,
         WorkModule,
         TelemetryModule,
+        UpkeepModule,
       ],
       providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
       exports: [DATAPLANE_CONFIG],

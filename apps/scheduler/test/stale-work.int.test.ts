@@ -1,15 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIXES, newId, PubSubjects } from '@agentry/contracts';
-import { createLogger, NatsBus } from '@agentry/platform';
-import { createTestDatabase, testNatsUrl, testSubjectPrefix, type TestDatabase } from '@agentry/testing';
+import { randomBytes } from 'node:crypto';
+import { createLogger, NatsBus, PrefixedClientNats, RpcClient } from '@agentry/platform';
+import {
+  createTestDatabase,
+  launchService,
+  testNatsUrl,
+  testRedisUrl,
+  testSubjectPrefix,
+  type ServiceProcess,
+  type TestDatabase,
+} from '@agentry/testing';
 import type { WorkItemState } from '@agentry/db';
 import { SchedulerEnvSchema } from '../src/config/env.js';
 import { StaleWorkReconciler } from '../src/reconciler/stale-work.reconciler.js';
-import { StaleWorkRepository } from '../src/reconciler/stale-work.repository.js';
 
 describe('stale work reclaim against real Postgres and NATS', () => {
   let db: TestDatabase;
   let bus: NatsBus;
+  let rpc: RpcClient;
+  let dataplane: ServiceProcess;
   let reconciler: StaleWorkReconciler;
   const ids = {
     tenantId: newId(ID_PREFIXES.tenant),
@@ -22,17 +32,24 @@ describe('stale work reclaim against real Postgres and NATS', () => {
     db = await createTestDatabase();
     const prefix = testSubjectPrefix();
     bus = await NatsBus.connect(testNatsUrl(), prefix, 'scheduler-test');
+    // The work items belong to the dataplane: the reconciler asks it to reclaim them.
+    dataplane = await launchService('dataplane', {
+      DATABASE_URL: db.url,
+      REDIS_URL: testRedisUrl(),
+      NATS_URL: testNatsUrl(),
+      AGENTRY_ENV: `test-${randomBytes(6).toString('hex')}`,
+      AGENTRY_SUBJECT_PREFIX: prefix,
+      AGENTRY_LOG_LEVEL: 'warn',
+    });
+    const proxy = new PrefixedClientNats({ servers: [testNatsUrl()] }, prefix);
+    await proxy.connect();
+    rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 10_000);
     const config = SchedulerEnvSchema.parse({
       DATABASE_URL: db.url,
       AGENTRY_SUBJECT_PREFIX: prefix,
       PORT: '0',
     });
-    reconciler = new StaleWorkReconciler(
-      new StaleWorkRepository(db.prisma),
-      bus,
-      config,
-      createLogger('scheduler', 'silent'),
-    );
+    reconciler = new StaleWorkReconciler(rpc, bus, config, createLogger('scheduler', 'silent'));
     const { tenantId, namespaceId, agentId, environmentId } = ids;
     await db.prisma.tenant.create({ data: { id: tenantId, name: 't', slug: tenantId.toLowerCase() } });
     await db.prisma.namespace.create({ data: { id: namespaceId, tenantId, name: 'n', slug: 'n' } });
@@ -42,7 +59,9 @@ describe('stale work reclaim against real Postgres and NATS', () => {
     });
   });
   afterAll(async () => {
+    await rpc?.close();
     await bus?.close();
+    await dataplane?.stop();
     await db?.drop();
   });
 

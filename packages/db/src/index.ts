@@ -8,6 +8,8 @@ export type { SqlPoolOptions } from './client/sql-pool.factory.js';
 export type { TransactionClient, TransactionOptions } from './client/transaction.js';
 export { isRetryableTransactionError, isUniqueViolation } from './errors/prisma-errors.js';
 export { isDatabaseUnavailable } from './errors/database-unavailable.js';
+export { TABLE_OWNERS } from './ownership/table-owners.js';
+export type { OwningService, ServiceDatabase } from './ownership/table-owners.js';
 export { applyMigrations } from './migrations/apply-migrations.js';
 export type { ApplyMigrationsOptions } from './migrations/apply-migrations.js';
 export { MigrationError } from './migrations/migration.error.js';

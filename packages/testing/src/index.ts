@@ -10,6 +10,7 @@ export type {
   FakeOpenAiUsage,
 } from './fakes/fake-openai.server.js';
 export { launchPlatform } from './launcher/launch-platform.js';
+export { launchService } from './launcher/launch-service.js';
 export type { LaunchOptions, RunningPlatform } from './launcher/launch-platform.js';
 export { repoRoot } from './launcher/repo-root.js';
 export { UNLIMITED_PRINCIPALS } from './launcher/unlimited-principals.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Agent, AgentShare, AgentVersion, Prisma, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { Agent, AgentShare, AgentVersion, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import { ControlSql } from '../common/control-sql.js';
 import {
@@ -24,7 +24,7 @@ export type AgentVersionData = Omit<
 @Injectable()
 export class AgentsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     private readonly sql: ControlSql,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { AuditLog, Prisma, PrismaClient } from '@agentry/db';
+import type { AuditLog, Prisma, ServiceDatabase } from '@agentry/db';
 
 @Injectable()
 export class AuditLogRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   async insert(data: Prisma.AuditLogUncheckedCreateInput): Promise<void> {
     await this.db.auditLog.create({ data });

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { ApiKey, Prisma, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { ApiKey, Prisma, ServiceDatabase } from '@agentry/db';
 
 @Injectable()
 export class ApiKeysRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { NamespaceRole, Prisma, PrismaClient, User } from '@agentry/db';
+import type { NamespaceRole, Prisma, User, ServiceDatabase } from '@agentry/db';
 
 /** Bounds the password checks of one login without a tenant (one per tenant using the name). */
 const MAX_LOGIN_CANDIDATES = 20;
@@ -12,7 +12,7 @@ export type UserChanges = Pick<
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   /** The tenant's user of that name: usernames are unique within a tenant only. */
   findByUsername(tenantId: string, username: string): Promise<User | null> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import { Prisma, type Deployment, type DeploymentRun, type PrismaClient } from '@agentry/db';
+import { Prisma, type Deployment, type DeploymentRun, type ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export type RunWithDeployment = DeploymentRun & { deployment: Deployment };
@@ -17,7 +17,7 @@ export interface RunListOptions {
 /** Runs are visible through their deployment's namespace. */
 @Injectable()
 export class DeploymentRunsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   find(actor: Actor, id: string): Promise<RunWithDeployment | null> {
     return this.db.deploymentRun.findFirst({

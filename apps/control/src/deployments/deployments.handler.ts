@@ -3,33 +3,21 @@ import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts'
 import { RpcHandler } from '@agentry/platform';
 import { DeploymentRunsService } from './deployment-runs.service.js';
 import { DeploymentsService } from './deployments.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('deployments', {
+  create: S.createDeployment,
+  get: S.getDeployment,
+  update: S.updateDeployment,
+  list: S.listDeployments,
+  archive: S.archiveDeployment,
+})
 export class DeploymentsHandler {
   constructor(
-    private readonly deployments: DeploymentsService,
+    readonly deployments: DeploymentsService,
     private readonly runs: DeploymentRunsService,
   ) {}
-
-  @RpcHandler(S.createDeployment)
-  createDeployment(req: RpcParsedRequest<typeof S.createDeployment>) {
-    return this.deployments.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.getDeployment)
-  getDeployment(req: RpcParsedRequest<typeof S.getDeployment>) {
-    return this.deployments.get(req.actor, req.id);
-  }
-
-  @RpcHandler(S.updateDeployment)
-  updateDeployment(req: RpcParsedRequest<typeof S.updateDeployment>) {
-    return this.deployments.update(req.actor, req.id, req.body);
-  }
-
-  @RpcHandler(S.listDeployments)
-  listDeployments(req: RpcParsedRequest<typeof S.listDeployments>) {
-    return this.deployments.list(req.actor, req.query);
-  }
 
   @RpcHandler(S.pauseDeployment)
   pauseDeployment(req: RpcParsedRequest<typeof S.pauseDeployment>) {
@@ -39,11 +27,6 @@ export class DeploymentsHandler {
   @RpcHandler(S.unpauseDeployment)
   unpauseDeployment(req: RpcParsedRequest<typeof S.unpauseDeployment>) {
     return this.deployments.setPaused(req.actor, req.id, false);
-  }
-
-  @RpcHandler(S.archiveDeployment)
-  archiveDeployment(req: RpcParsedRequest<typeof S.archiveDeployment>) {
-    return this.deployments.archive(req.actor, req.id);
   }
 
   @RpcHandler(S.getDeploymentRun)

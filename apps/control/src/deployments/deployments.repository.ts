@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Deployment, Prisma, PrismaClient } from '@agentry/db';
+import type { Deployment, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export type DeploymentData = Omit<Prisma.DeploymentUncheckedCreateInput, 'id' | 'tenantId' | 'namespaceId'>;
@@ -16,7 +16,7 @@ export interface DeploymentListOptions {
 
 @Injectable()
 export class DeploymentsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(actor: Actor, id: string, data: DeploymentData): Promise<Deployment> {
     return this.db.deployment.create({

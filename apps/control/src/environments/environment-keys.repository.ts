@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Environment, EnvironmentKey, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { Environment, EnvironmentKey, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export type EnvironmentKeyWithEnvironment = EnvironmentKey & { environment: Environment };
@@ -16,7 +16,7 @@ export interface NewEnvironmentKey {
 @Injectable()
 export class EnvironmentKeysRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -8,43 +8,22 @@ import {
 import { RpcHandler } from '@agentry/platform';
 import { EnvironmentKeysService } from './environment-keys.service.js';
 import { EnvironmentsService } from './environments.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('environments', {
+  create: S.createEnvironment,
+  get: S.getEnvironment,
+  update: R.updateEnvironment,
+  list: R.listEnvironments,
+  archive: R.archiveEnvironment,
+  delete: R.deleteEnvironment,
+})
 export class EnvironmentsHandler {
   constructor(
-    private readonly environments: EnvironmentsService,
+    readonly environments: EnvironmentsService,
     private readonly keys: EnvironmentKeysService,
   ) {}
-
-  @RpcHandler(S.createEnvironment)
-  create(req: RpcParsedRequest<typeof S.createEnvironment>) {
-    return this.environments.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.getEnvironment)
-  get(req: RpcParsedRequest<typeof S.getEnvironment>) {
-    return this.environments.get(req.actor, req.id);
-  }
-
-  @RpcHandler(R.updateEnvironment)
-  update(req: RpcParsedRequest<typeof R.updateEnvironment>) {
-    return this.environments.update(req.actor, req.id, req.body);
-  }
-
-  @RpcHandler(R.listEnvironments)
-  list(req: RpcParsedRequest<typeof R.listEnvironments>) {
-    return this.environments.list(req.actor, req.query);
-  }
-
-  @RpcHandler(R.archiveEnvironment)
-  archive(req: RpcParsedRequest<typeof R.archiveEnvironment>) {
-    return this.environments.archive(req.actor, req.id);
-  }
-
-  @RpcHandler(R.deleteEnvironment)
-  delete(req: RpcParsedRequest<typeof R.deleteEnvironment>) {
-    return this.environments.delete(req.actor, req.id);
-  }
 
   @RpcHandler(R.createEnvironmentKey)
   createKey(req: RpcParsedRequest<typeof R.createEnvironmentKey>) {

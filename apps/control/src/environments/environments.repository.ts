@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Environment, EnvironmentType, Prisma, PrismaClient } from '@agentry/db';
-import type { Actor } from '@agentry/contracts';
+import { DATABASE, RpcClient, CLOCK, type Clock } from '@agentry/platform';
+import type { Environment, EnvironmentType, Prisma, ServiceDatabase } from '@agentry/db';
+import { SessionRowSubjects, type Actor } from '@agentry/contracts';
 
 export interface NewEnvironment {
   id: string;
@@ -20,7 +20,8 @@ export type EnvironmentChanges = Pick<
 @Injectable()
 export class EnvironmentsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
+    private readonly rpc: RpcClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -75,20 +76,19 @@ export class EnvironmentsRepository {
 
   /**
    * Deletes the environment together with its archived sessions, unless a live session still uses it:
-   * then nothing is deleted and the count of live sessions is returned. The check and the delete share
-   * one transaction; a session created in between makes the delete fail on its foreign key.
+   * then nothing is deleted and the count of live sessions is returned. The sessions belong to the
+   * dataplane, which checks and deletes them in one transaction; a session created after that makes the
+   * environment's delete fail on its foreign key.
    */
   async delete(actor: Actor, id: string): Promise<{ liveSessions: number }> {
-    return this.db.$transaction(async (tx) => {
-      const liveSessions = await tx.session.count({
-        where: { environmentId: id, tenantId: actor.tenantId, archivedAt: null },
-      });
-      if (liveSessions > 0) return { liveSessions };
-      await tx.session.deleteMany({ where: { environmentId: id, tenantId: actor.tenantId } });
-      await tx.environment.deleteMany({
-        where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      });
-      return { liveSessions: 0 };
+    const { liveSessions } = await this.rpc.request(SessionRowSubjects.deleteForEnvironment, {
+      actor,
+      environmentId: id,
     });
+    if (liveSessions > 0) return { liveSessions };
+    await this.db.environment.deleteMany({
+      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+    });
+    return { liveSessions: 0 };
   }
 }

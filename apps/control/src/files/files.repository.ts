@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { File, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { File, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 /** A file without its bytes, as listings and metadata reads need it. */
@@ -22,7 +22,7 @@ const INFO = {
 @Injectable()
 export class FilesRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

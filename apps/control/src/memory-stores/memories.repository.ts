@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Memory, MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { Memory, MemoryVersion, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor, MemoryActor } from '@agentry/contracts';
 
 export interface MemoryWrite {
@@ -19,7 +19,7 @@ export type MemoryWithHead = { memory: Memory; head: MemoryVersion };
 @Injectable()
 export class MemoriesRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

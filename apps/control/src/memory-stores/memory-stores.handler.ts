@@ -4,44 +4,23 @@ import { RpcHandler } from '@agentry/platform';
 import { MemoriesService } from './memories.service.js';
 import { MemoryStoresService } from './memory-stores.service.js';
 import { MemoryVersionsService } from './memory-versions.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('stores', {
+  create: S.createMemoryStore,
+  get: S.getMemoryStore,
+  update: S.updateMemoryStore,
+  list: S.listMemoryStores,
+  archive: S.archiveMemoryStore,
+  delete: S.deleteMemoryStore,
+})
 export class MemoryStoresHandler {
   constructor(
-    private readonly stores: MemoryStoresService,
+    readonly stores: MemoryStoresService,
     private readonly memories: MemoriesService,
     private readonly versions: MemoryVersionsService,
   ) {}
-
-  @RpcHandler(S.createMemoryStore)
-  createMemoryStore(req: RpcParsedRequest<typeof S.createMemoryStore>) {
-    return this.stores.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.getMemoryStore)
-  getMemoryStore(req: RpcParsedRequest<typeof S.getMemoryStore>) {
-    return this.stores.get(req.actor, req.id);
-  }
-
-  @RpcHandler(S.updateMemoryStore)
-  updateMemoryStore(req: RpcParsedRequest<typeof S.updateMemoryStore>) {
-    return this.stores.update(req.actor, req.id, req.body);
-  }
-
-  @RpcHandler(S.listMemoryStores)
-  listMemoryStores(req: RpcParsedRequest<typeof S.listMemoryStores>) {
-    return this.stores.list(req.actor, req.query);
-  }
-
-  @RpcHandler(S.archiveMemoryStore)
-  archiveMemoryStore(req: RpcParsedRequest<typeof S.archiveMemoryStore>) {
-    return this.stores.archive(req.actor, req.id);
-  }
-
-  @RpcHandler(S.deleteMemoryStore)
-  deleteMemoryStore(req: RpcParsedRequest<typeof S.deleteMemoryStore>) {
-    return this.stores.delete(req.actor, req.id);
-  }
 
   @RpcHandler(S.createMemory)
   createMemory(req: RpcParsedRequest<typeof S.createMemory>) {

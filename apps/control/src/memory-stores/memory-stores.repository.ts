@@ -1,18 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { MemoryStore, PrismaClient } from '@agentry/db';
+import type { MemoryStore, ServiceDatabase } from '@agentry/db';
 import type { Actor, Metadata } from '@agentry/contracts';
-
-export interface StoreListOptions {
-  limit: number;
-  afterId?: string;
-  order: 'asc' | 'desc';
-  includeArchived: boolean;
-}
+import { archivablePage, inNamespace, type ArchivableListOptions } from '../common/namespaced-rows.js';
 
 @Injectable()
 export class MemoryStoresRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(
     actor: Actor,
@@ -26,23 +20,12 @@ export class MemoryStoresRepository {
 
   find(actor: Actor, id: string): Promise<MemoryStore | null> {
     return this.db.memoryStore.findFirst({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      where: inNamespace(actor, id),
     });
   }
 
-  list(actor: Actor, options: StoreListOptions): Promise<MemoryStore[]> {
-    return this.db.memoryStore.findMany({
-      where: {
-        tenantId: actor.tenantId,
-        namespaceId: actor.namespaceId,
-        ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId
-          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
-          : {}),
-      },
-      orderBy: { id: options.order },
-      take: options.limit,
-    });
+  list(actor: Actor, options: ArchivableListOptions): Promise<MemoryStore[]> {
+    return this.db.memoryStore.findMany(archivablePage(actor, options));
   }
 
   update(
@@ -51,7 +34,7 @@ export class MemoryStoresRepository {
     data: { name?: string; description?: string | null; metadata?: Metadata; archivedAt?: Date },
   ): Promise<MemoryStore> {
     return this.db.memoryStore.update({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      where: inNamespace(actor, id),
       data,
     });
   }
@@ -59,7 +42,7 @@ export class MemoryStoresRepository {
   /** Deletes the store with every memory and version in it (cascade). */
   async delete(actor: Actor, id: string): Promise<void> {
     await this.db.memoryStore.delete({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      where: inNamespace(actor, id),
     });
   }
 }

@@ -6,26 +6,25 @@ import {
   newId,
   type Actor,
   type CreateMemoryStoreRequest,
-  type ListParams,
   type MemoryStore,
   type Metadata,
-  type Page,
   type UpdateMemoryStoreRequest,
 } from '@agentry/contracts';
 import type { MemoryStore as StoreRow } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
-import { decodeIdCursor } from '@agentry/contracts/v1';
-import { toIdPage } from '../common/page-cursor.js';
+import { ArchivableCatalogService } from '../common/archivable-catalog.service.js';
 import { toMemoryStoreDto } from './memory.mapper.js';
 import { MemoryStoresRepository } from './memory-stores.repository.js';
 
 @Injectable()
-export class MemoryStoresService {
+export class MemoryStoresService extends ArchivableCatalogService<StoreRow, MemoryStore> {
   constructor(
     private readonly stores: MemoryStoresRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    super(stores, 'Memory store', toMemoryStoreDto, clock);
+  }
 
   async create(actor: Actor, body: CreateMemoryStoreRequest): Promise<MemoryStore> {
     assertCanWrite(actor);
@@ -35,16 +34,6 @@ export class MemoryStoresService {
       metadata: body.metadata ?? {},
     });
     return toMemoryStoreDto(row);
-  }
-
-  async get(actor: Actor, id: string): Promise<MemoryStore> {
-    return toMemoryStoreDto(await this.require(actor, id));
-  }
-
-  async require(actor: Actor, id: string): Promise<StoreRow> {
-    const row = await this.stores.find(actor, id);
-    if (!row) throw new AppError('NOT_FOUND', `Memory store ${id} not found`);
-    return row;
   }
 
   /** The store, which must accept writes: archived stores are read-only. */
@@ -66,27 +55,8 @@ export class MemoryStoresService {
     return toMemoryStoreDto(updated);
   }
 
-  async archive(actor: Actor, id: string): Promise<MemoryStore> {
-    assertCanWrite(actor);
-    const row = await this.require(actor, id);
-    if (row.archivedAt) return toMemoryStoreDto(row);
-    return toMemoryStoreDto(await this.stores.update(actor, id, { archivedAt: this.clock.now() }));
-  }
-
   async delete(actor: Actor, id: string): Promise<{ id: string; type: 'memory_store_deleted' }> {
-    assertCanWrite(actor);
-    await this.require(actor, id);
-    await this.stores.delete(actor, id);
+    await this.remove(actor, id);
     return { id, type: 'memory_store_deleted' };
-  }
-
-  async list(actor: Actor, query: ListParams): Promise<Page<MemoryStore>> {
-    const rows = await this.stores.list(actor, {
-      limit: query.limit + 1,
-      afterId: decodeIdCursor(query.page),
-      order: query.order ?? 'desc',
-      includeArchived: query.include_archived ?? false,
-    });
-    return toIdPage(rows, query.limit, toMemoryStoreDto);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { MemoryVersion, Prisma, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { MemoryVersion, Prisma, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 
 export interface VersionFilter {
@@ -16,7 +16,7 @@ export interface VersionFilter {
 @Injectable()
 export class MemoryVersionsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 import { DATABASE } from '@agentry/platform';
 import { SecretCipher } from '../vaults/secret-cipher.js';
 
@@ -7,7 +7,7 @@ import { SecretCipher } from '../vaults/secret-cipher.js';
 @Injectable()
 export class SessionResourceTokensRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     private readonly cipher: SecretCipher,
   ) {}
 

@@ -2,35 +2,22 @@ import { Controller } from '@nestjs/common';
 import { SessionResourceSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { SessionResourcesService } from './session-resources.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers(
+  'resources',
+  {
+    list: S.list,
+    add: S.add,
+    get: S.get,
+    update: S.update,
+    delete: S.delete,
+  },
+  { parent: 'sessionId' },
+)
 export class SessionResourcesHandler {
-  constructor(private readonly resources: SessionResourcesService) {}
-
-  @RpcHandler(S.list)
-  list(req: RpcParsedRequest<typeof S.list>) {
-    return this.resources.list(req.actor, req.sessionId, req.query);
-  }
-
-  @RpcHandler(S.add)
-  add(req: RpcParsedRequest<typeof S.add>) {
-    return this.resources.add(req.actor, req.sessionId, req.body);
-  }
-
-  @RpcHandler(S.get)
-  get(req: RpcParsedRequest<typeof S.get>) {
-    return this.resources.get(req.actor, req.sessionId, req.id);
-  }
-
-  @RpcHandler(S.update)
-  update(req: RpcParsedRequest<typeof S.update>) {
-    return this.resources.update(req.actor, req.sessionId, req.id, req.body);
-  }
-
-  @RpcHandler(S.delete)
-  delete(req: RpcParsedRequest<typeof S.delete>) {
-    return this.resources.delete(req.actor, req.sessionId, req.id);
-  }
+  constructor(readonly resources: SessionResourcesService) {}
 
   /** Internal run-time read; the reply carries tokens, so nothing here logs it. */
   @RpcHandler(S.resolve)

@@ -1,12 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor, SessionResource } from '@agentry/contracts';
-import type { PrismaClient, Session } from '@agentry/db';
-import { DATABASE } from '@agentry/platform';
+import { AppError, SessionRowSubjects, type Actor, type SessionResource } from '@agentry/contracts';
+import type { Session, ServiceDatabase } from '@agentry/db';
+import { DATABASE, RpcClient } from '@agentry/platform';
 
-/** The `resources` list of a session row, changed under a row lock so concurrent edits do not lose each other. */
+/** How many times a change is recomputed when another edit of the same list won the race. */
+const CHANGE_ATTEMPTS = 8;
+
+/**
+ * The `resources` list of a session row. The row belongs to the dataplane, which stores a new list only if
+ * the one this change was computed from is still current, so concurrent edits do not lose each other.
+ */
 @Injectable()
 export class SessionResourcesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
+    private readonly rpc: RpcClient,
+  ) {}
 
   findSession(actor: Actor, sessionId: string): Promise<Session | null> {
     return this.db.session.findFirst({
@@ -24,21 +33,32 @@ export class SessionResourcesRepository {
     });
   }
 
-  /** Applies `change` to the current list and stores its result; null when the session is not the actor's. */
+  /**
+   * Applies `change` to the current list and stores its result; null when the session is not the actor's.
+   * `change` runs again on a fresh read when a concurrent edit got in first, so its side effects must be
+   * idempotent.
+   */
   async change<T>(
     actor: Actor,
     sessionId: string,
     change: (current: SessionResource[], row: Session) => Promise<{ next: SessionResource[]; result: T }>,
   ): Promise<T | null> {
-    return this.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM sessions WHERE id = ${sessionId} FOR UPDATE`;
-      const row = await tx.session.findFirst({
-        where: { id: sessionId, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      });
+    for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+      const row = await this.findSession(actor, sessionId);
       if (!row) return null;
-      const { next, result } = await change(row.resources as unknown as SessionResource[], row);
-      await tx.session.update({ where: { id: sessionId }, data: { resources: next as object[] } });
-      return result;
-    });
+      const expected = row.resources as unknown as SessionResource[];
+      const { next, result } = await change(expected, row);
+      const { changed } = await this.rpc.request(SessionRowSubjects.replaceResources, {
+        actor,
+        id: sessionId,
+        expected,
+        next,
+      });
+      if (changed) return result;
+    }
+    throw new AppError(
+      'CONFLICT',
+      `Session ${sessionId}: its resources kept changing concurrently; retry the request`,
+    );
   }
 }

@@ -1,22 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Prisma, PrismaClient, Session, SessionStatus } from '@agentry/db';
-import type { Actor } from '@agentry/contracts';
-
-export interface NewSession {
-  id: string;
-  agentId: string;
-  agentVersion: number;
-  environmentId: string;
-  title: string | null;
-  metadata: Record<string, string>;
-  spec: Record<string, unknown>;
-  resources: unknown[];
-  vaultIds: string[];
-  budget: Record<string, unknown> | null;
-  /** Set when a deployment run created the session. */
-  deploymentId?: string | null;
-}
+import { DATABASE, RpcClient } from '@agentry/platform';
+import type { Prisma, Session, SessionStatus, ServiceDatabase } from '@agentry/db';
+import {
+  SessionRowSubjects,
+  type Actor,
+  type NewSessionRow,
+  type SessionRowChanges,
+} from '@agentry/contracts';
 
 export interface SessionFilter {
   agentId?: string;
@@ -28,33 +18,22 @@ export interface SessionFilter {
   createdAt?: Prisma.DateTimeFilter;
 }
 
-export type SessionChanges = Pick<
-  Prisma.SessionUpdateInput,
-  'title' | 'metadata' | 'budget' | 'vaultIds' | 'spec'
->;
-
 /** Statuses in which the dataplane owns the session: it may be neither archived nor deleted. */
 export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 
+/**
+ * Session rows, read here and written by their owner, the dataplane, over NATS: control decides what a
+ * session is, the dataplane stores it.
+ */
 @Injectable()
 export class SessionsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
+    private readonly rpc: RpcClient,
   ) {}
 
-  create(actor: Actor, data: NewSession): Promise<Session> {
-    return this.db.session.create({
-      data: {
-        ...data,
-        spec: data.spec as object,
-        resources: data.resources as object[],
-        budget: (data.budget ?? undefined) as object | undefined,
-        tenantId: actor.tenantId,
-        namespaceId: actor.namespaceId,
-        createdById: actor.userId,
-      },
-    });
+  async create(actor: Actor, session: NewSessionRow): Promise<string> {
+    return (await this.rpc.request(SessionRowSubjects.insert, { actor, session })).id;
   }
 
   find(actor: Actor, id: string): Promise<Session | null> {
@@ -95,48 +74,22 @@ export class SessionsRepository {
     });
   }
 
-  async update(actor: Actor, id: string, changes: SessionChanges): Promise<void> {
-    await this.db.session.updateMany({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-      data: changes,
-    });
+  async update(actor: Actor, id: string, changes: SessionRowChanges): Promise<void> {
+    await this.rpc.request(SessionRowSubjects.update, { actor, id, changes });
   }
 
   /** Archives unless the session is busy; false when nothing matched (busy, already archived or gone). */
   async archive(actor: Actor, id: string): Promise<boolean> {
-    const { count } = await this.db.session.updateMany({
-      where: {
-        id,
-        tenantId: actor.tenantId,
-        namespaceId: actor.namespaceId,
-        archivedAt: null,
-        status: { notIn: BUSY_STATUSES },
-      },
-      data: { archivedAt: this.clock.now() },
-    });
-    return count === 1;
+    return (await this.rpc.request(SessionRowSubjects.archive, { actor, id })).changed;
   }
 
   /** Un-archives; false when the session was not archived (or is not the actor's). */
   async restore(actor: Actor, id: string): Promise<boolean> {
-    const { count } = await this.db.session.updateMany({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, archivedAt: { not: null } },
-      data: { archivedAt: null },
-    });
-    return count === 1;
+    return (await this.rpc.request(SessionRowSubjects.restore, { actor, id })).changed;
   }
 
-  /**
-   * Deletes (events cascade) unless a turn is running or input still waits for one (an inbound event not yet
-   * processed): the log of live work is never removed. The checks and the delete are one statement.
-   */
+  /** Deletes unless a turn is running or input still waits for one; false then. */
   async delete(actor: Actor, id: string): Promise<boolean> {
-    const count = await this.db.$executeRaw`
-      DELETE FROM sessions s
-      WHERE s.id = ${id} AND s.tenant_id = ${actor.tenantId} AND s.namespace_id = ${actor.namespaceId}
-        AND s.parent_session_id IS NULL
-        AND s.status::text <> ALL(${BUSY_STATUSES}::text[])
-        AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.processed_at IS NULL)`;
-    return count === 1;
+    return (await this.rpc.request(SessionRowSubjects.delete, { actor, id })).changed;
   }
 }

@@ -18,9 +18,10 @@ import {
   type Session,
   type SessionAgent,
   type SessionDeleted,
+  type SessionRowChanges,
   type UpdateSessionRequest,
 } from '@agentry/contracts';
-import { Prisma, type Session as SessionRow } from '@agentry/db';
+import type { Session as SessionRow } from '@agentry/db';
 import { NatsBus, RpcClient } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
@@ -32,7 +33,7 @@ import { SessionResourcesService } from '../session-resources/session-resources.
 import { assertBudgetChange } from './session-budget.rules.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
-import { BUSY_STATUSES, SessionsRepository, type SessionChanges } from './sessions.repository.js';
+import { BUSY_STATUSES, SessionsRepository } from './sessions.repository.js';
 
 @Injectable()
 export class SessionsService {
@@ -67,7 +68,7 @@ export class SessionsService {
         config: environment.config as Record<string, unknown>,
       },
     };
-    const row = await this.sessions.create(actor, {
+    const id = await this.sessions.create(actor, {
       id: newId(ID_PREFIXES.session),
       agentId: agent.id,
       agentVersion: agent.version,
@@ -77,24 +78,24 @@ export class SessionsService {
       spec: spec as unknown as Record<string, unknown>,
       resources: resources.map((r) => r.record),
       vaultIds: body.vault_ids ?? [],
-      budget: body.budget ?? null,
+      budget: (body.budget as Record<string, unknown> | undefined) ?? null,
       deploymentId: link.deploymentId ?? null,
     });
-    await this.resources.sealTokens(actor.tenantId, row.id, resources);
+    await this.resources.sealTokens(actor.tenantId, id, resources);
     if (body.initial_events?.length) {
       await this.rpc.request(DataplaneSubjects.appendEvents, {
         actor,
-        sessionId: row.id,
+        sessionId: id,
         events: body.initial_events,
       });
     }
     await this.audit.record(actor, {
       action: 'create',
       resourceType: 'session',
-      resourceId: row.id,
+      resourceId: id,
       details: { agentId: agent.id },
     });
-    return toSessionDto((await this.sessions.find(actor, row.id)) ?? row);
+    return toSessionDto(await this.require(actor, id));
   }
 
   async get(actor: Actor, id: string): Promise<Session> {
@@ -111,7 +112,7 @@ export class SessionsService {
     const row = await this.require(actor, id);
     if (row.archivedAt)
       throw new AppError('INVALID_REQUEST', `Session ${id} is archived and can no longer be updated`);
-    const changes: SessionChanges = {};
+    const changes: SessionRowChanges = {};
     if (body.title !== undefined) changes.title = body.title || null;
     if (body.metadata !== undefined) {
       const metadata = applyMetadataPatch(row.metadata as Record<string, string>, body.metadata);
@@ -126,7 +127,7 @@ export class SessionsService {
     if (body.budget !== undefined) {
       const spent = (row.usage as { list_cost_micros?: number }).list_cost_micros ?? 0;
       assertBudgetChange(id, row.budget as BudgetLimit | null, body.budget, spent);
-      changes.budget = body.budget ?? Prisma.DbNull;
+      changes.budget = (body.budget as Record<string, unknown> | null) ?? null;
     }
     if (body.vault_ids !== undefined) changes.vaultIds = body.vault_ids;
     if (body.agent?.tools !== undefined || body.agent?.mcp_servers !== undefined) {
@@ -136,7 +137,7 @@ export class SessionsService {
         ...(body.agent.tools !== undefined ? { tools: normalizeAgentTools(body.agent.tools) } : {}),
         ...(body.agent.mcp_servers !== undefined ? { mcp_servers: body.agent.mcp_servers } : {}),
       };
-      changes.spec = { ...spec, agent } as unknown as object;
+      changes.spec = { ...spec, agent } as unknown as Record<string, unknown>;
     }
     if (Object.keys(changes).length > 0) {
       await this.sessions.update(actor, id, changes);

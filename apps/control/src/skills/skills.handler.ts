@@ -2,30 +2,17 @@ import { Controller } from '@nestjs/common';
 import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { SkillsService } from './skills.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('skills', {
+  create: S.createSkill,
+  get: S.getSkill,
+  list: S.listSkills,
+  delete: S.deleteSkill,
+})
 export class SkillsHandler {
-  constructor(private readonly skills: SkillsService) {}
-
-  @RpcHandler(S.createSkill)
-  createSkill(req: RpcParsedRequest<typeof S.createSkill>) {
-    return this.skills.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.getSkill)
-  getSkill(req: RpcParsedRequest<typeof S.getSkill>) {
-    return this.skills.get(req.actor, req.id);
-  }
-
-  @RpcHandler(S.listSkills)
-  listSkills(req: RpcParsedRequest<typeof S.listSkills>) {
-    return this.skills.list(req.actor, req.query);
-  }
-
-  @RpcHandler(S.deleteSkill)
-  deleteSkill(req: RpcParsedRequest<typeof S.deleteSkill>) {
-    return this.skills.delete(req.actor, req.id);
-  }
+  constructor(readonly skills: SkillsService) {}
 
   @RpcHandler(S.createSkillVersion)
   createSkillVersion(req: RpcParsedRequest<typeof S.createSkillVersion>) {

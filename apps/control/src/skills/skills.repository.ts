@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient, Skill, SkillVersion } from '@agentry/db';
+import type { Skill, SkillVersion, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import type { SkillBundle } from './skill-bundle.js';
 
@@ -11,7 +11,7 @@ export type SkillWithLatest = { skill: Skill; latest: SkillVersion };
 
 @Injectable()
 export class SkillsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(
     actor: Actor,

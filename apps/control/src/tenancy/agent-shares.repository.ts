@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Agent, AgentShare, PrismaClient } from '@agentry/db';
+import type { Agent, AgentShare, ServiceDatabase } from '@agentry/db';
 
 @Injectable()
 export class AgentSharesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   findAgent(tenantId: string, agentId: string): Promise<Agent | null> {
     return this.db.agent.findFirst({ where: { id: agentId, tenantId } });

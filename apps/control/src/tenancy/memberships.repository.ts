@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Namespace, NamespaceMember, NamespaceRole, PrismaClient, User } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { Namespace, NamespaceMember, NamespaceRole, User, ServiceDatabase } from '@agentry/db';
 
 export type MemberWithUser = NamespaceMember & { user: User };
 export type MembershipWithNamespace = NamespaceMember & { namespace: Namespace };
@@ -9,7 +9,7 @@ export type MembershipWithNamespace = NamespaceMember & { namespace: Namespace }
 @Injectable()
 export class MembershipsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Namespace, PrismaClient, Tenant, TransactionClient, User } from '@agentry/db';
+import type { Namespace, Tenant, TransactionClient, User, ServiceDatabase } from '@agentry/db';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
 
 /**
@@ -28,7 +28,7 @@ export interface CreatedTenantRows {
 
 @Injectable()
 export class TenancyRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   /** The tenant's first live namespace: where an administrator with no membership works. */
   defaultNamespace(tenantId: string): Promise<Namespace | null> {

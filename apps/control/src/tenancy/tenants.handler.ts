@@ -3,24 +3,19 @@ import { ControlSubjects as T, type RpcParsedRequest } from '@agentry/contracts'
 import { RpcHandler } from '@agentry/platform';
 import { NamespaceMembersService } from './namespace-members.service.js';
 import { TenantsService } from './tenants.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 /** Tenants (installation administration) and namespace membership (tenant administration). */
 @Controller()
+@CatalogHandlers('tenants', {
+  create: T.createTenant,
+  list: T.listTenants,
+})
 export class TenantsHandler {
   constructor(
-    private readonly tenants: TenantsService,
+    readonly tenants: TenantsService,
     private readonly members: NamespaceMembersService,
   ) {}
-
-  @RpcHandler(T.createTenant)
-  createTenant(req: RpcParsedRequest<typeof T.createTenant>) {
-    return this.tenants.create(req.actor, req.body);
-  }
-
-  @RpcHandler(T.listTenants)
-  listTenants(req: RpcParsedRequest<typeof T.listTenants>) {
-    return this.tenants.list(req.actor, req.query);
-  }
 
   @RpcHandler(T.listMembers)
   listMembers(req: RpcParsedRequest<typeof T.listMembers>) {

@@ -2,25 +2,16 @@ import { Controller } from '@nestjs/common';
 import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { UsersService } from './users.service.js';
+import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
 @Controller()
+@CatalogHandlers('users', {
+  list: S.listUsers,
+  create: S.createUser,
+  update: S.updateUser,
+})
 export class UsersHandler {
-  constructor(private readonly users: UsersService) {}
-
-  @RpcHandler(S.listUsers)
-  list(req: RpcParsedRequest<typeof S.listUsers>) {
-    return this.users.list(req.actor, req.query);
-  }
-
-  @RpcHandler(S.createUser)
-  create(req: RpcParsedRequest<typeof S.createUser>) {
-    return this.users.create(req.actor, req.body);
-  }
-
-  @RpcHandler(S.updateUser)
-  update(req: RpcParsedRequest<typeof S.updateUser>) {
-    return this.users.update(req.actor, req.id, req.body);
-  }
+  constructor(readonly users: UsersService) {}
 
   @RpcHandler(S.changePassword)
   changePassword(req: RpcParsedRequest<typeof S.changePassword>) {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type CredentialAuth } from '@agentry/contracts';
 import { EgressGuard, guarded } from '@agentry/harness';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { PrismaClient, VaultCredential } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { VaultCredential, ServiceDatabase } from '@agentry/db';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
 import type { CredentialSecrets } from './credential-secrets.js';
@@ -26,7 +26,7 @@ export class McpOAuthRefresher {
   constructor(
     private readonly repository: SessionCredentialsRepository,
     private readonly cipher: SecretCipher,
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
     @Inject(CONTROL_CONFIG) config: ControlEnv,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {

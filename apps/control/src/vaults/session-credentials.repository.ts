@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient, VaultCredential } from '@agentry/db';
+import type { VaultCredential, ServiceDatabase } from '@agentry/db';
 
 /** Reads for run-time use of a session's vaults; the session id and tenant together scope every query. */
 @Injectable()
 export class SessionCredentialsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   /** The session's `vault_ids` in the order given at creation; null when the session does not exist. */
   async vaultIdsOf(tenantId: string, sessionId: string): Promise<string[] | null> {

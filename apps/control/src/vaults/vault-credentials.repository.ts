@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { Prisma, PrismaClient, VaultCredential } from '@agentry/db';
+import type { Prisma, VaultCredential, ServiceDatabase } from '@agentry/db';
 import type { Actor } from '@agentry/contracts';
 import type { SealedSecret } from './secret-cipher.js';
-import type { ListOptions } from './vaults.repository.js';
+import type { ArchivableListOptions } from '../common/namespaced-rows.js';
 
 export interface CredentialData extends SealedSecret {
   type: string;
@@ -15,7 +15,7 @@ export interface CredentialData extends SealedSecret {
 /** Credentials are reached through their vault, which the caller has already found in the actor's namespace. */
 @Injectable()
 export class VaultCredentialsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(actor: Actor, vaultId: string, id: string, data: CredentialData): Promise<VaultCredential> {
     return this.db.vaultCredential.create({ data: { id, tenantId: actor.tenantId, vaultId, ...data } });
@@ -25,7 +25,7 @@ export class VaultCredentialsRepository {
     return this.db.vaultCredential.findFirst({ where: { id, vaultId, tenantId: actor.tenantId } });
   }
 
-  list(actor: Actor, vaultId: string, options: ListOptions): Promise<VaultCredential[]> {
+  list(actor: Actor, vaultId: string, options: ArchivableListOptions): Promise<VaultCredential[]> {
     return this.db.vaultCredential.findMany({
       where: {
         tenantId: actor.tenantId,

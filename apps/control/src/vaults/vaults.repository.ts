@@ -1,18 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient, Vault } from '@agentry/db';
+import type { Vault, ServiceDatabase } from '@agentry/db';
 import type { Actor, Metadata } from '@agentry/contracts';
-
-export interface ListOptions {
-  limit: number;
-  afterId?: string;
-  order: 'asc' | 'desc';
-  includeArchived: boolean;
-}
+import { archivablePage, inNamespace, type ArchivableListOptions } from '../common/namespaced-rows.js';
 
 @Injectable()
 export class VaultsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'control'>) {}
 
   create(actor: Actor, id: string, data: { displayName: string; metadata: Metadata }): Promise<Vault> {
     return this.db.vault.create({
@@ -28,23 +22,12 @@ export class VaultsRepository {
 
   find(actor: Actor, id: string): Promise<Vault | null> {
     return this.db.vault.findFirst({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      where: inNamespace(actor, id),
     });
   }
 
-  list(actor: Actor, options: ListOptions): Promise<Vault[]> {
-    return this.db.vault.findMany({
-      where: {
-        tenantId: actor.tenantId,
-        namespaceId: actor.namespaceId,
-        ...(options.includeArchived ? {} : { archivedAt: null }),
-        ...(options.afterId
-          ? { id: options.order === 'asc' ? { gt: options.afterId } : { lt: options.afterId } }
-          : {}),
-      },
-      orderBy: { id: options.order },
-      take: options.limit,
-    });
+  list(actor: Actor, options: ArchivableListOptions): Promise<Vault[]> {
+    return this.db.vault.findMany(archivablePage(actor, options));
   }
 
   update(
@@ -53,13 +36,13 @@ export class VaultsRepository {
     data: { displayName?: string; metadata?: Metadata; archivedAt?: Date },
   ): Promise<Vault> {
     return this.db.vault.update({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
+      where: inNamespace(actor, id),
       data,
     });
   }
 
   /** Deletes the vault and, by cascade, its credentials. */
   async delete(actor: Actor, id: string): Promise<void> {
-    await this.db.vault.delete({ where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId } });
+    await this.db.vault.delete({ where: inNamespace(actor, id) });
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 export interface SessionStats {
   byStatus: Array<{ status: string; count: number }>;
@@ -14,7 +14,7 @@ export interface SessionStats {
 /** Installation-wide session figures for the metrics gauges; a few indexed counts. */
 @Injectable()
 export class SessionStatsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   async read(): Promise<SessionStats> {
     const statuses = await this.db.$queryRaw<Array<{ status: string; count: bigint }>>`

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 import { ClusterHandsHeartbeatSchema, HandsHeartbeatKeys, type HandsWorker } from '@agentry/contracts';
 import { CLOCK, DATABASE, REDIS, type Clock } from '@agentry/platform';
 
@@ -9,7 +9,7 @@ import { CLOCK, DATABASE, REDIS, type Clock } from '@agentry/platform';
 export class ClusterHandsReader {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

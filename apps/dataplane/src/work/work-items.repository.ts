@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import { Prisma, type PrismaClient, type WorkItem } from '@agentry/db';
+import { Prisma, type WorkItem, type ServiceDatabase } from '@agentry/db';
 import type { WorkState } from '@agentry/contracts';
 
 /** Every query is confined to one tenant's environment. */
@@ -23,7 +23,7 @@ const inScope = (s: EnvScope, id: string) =>
 /** Work items of self-hosted environments: the queue, the lease compare-and-sets, the sessions-token lookup. */
 @Injectable()
 export class WorkItemsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   /**
    * Claims the oldest claimable item in one statement (`FOR UPDATE SKIP LOCKED`, so concurrent pollers

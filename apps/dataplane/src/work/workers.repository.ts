@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { ServiceDatabase } from '@agentry/db';
 
 /** Worker ids are chosen by the worker, so a row is keyed by environment too: two tenants never collide. */
 const rowId = (environmentId: string, workerId: string) => `${environmentId}:${workerId}`;
@@ -9,7 +9,7 @@ const rowId = (environmentId: string, workerId: string) => `${environmentId}:${w
 @Injectable()
 export class WorkersRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import { Prisma, type PrismaClient } from '@agentry/db';
+import { Prisma, type ServiceDatabase } from '@agentry/db';
 
 export interface ScheduledDeployment {
   id: string;
@@ -16,7 +16,7 @@ const FIELDS = { id: true, tenantId: true, namespaceId: true, schedule: true } a
 /** The deployments table as the cron side reads it: only what decides whether and when a deployment fires. */
 @Injectable()
 export class ScheduledDeploymentsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'scheduler'>) {}
 
   async listActive(): Promise<ScheduledDeployment[]> {
     const rows = await this.db.deployment.findMany({

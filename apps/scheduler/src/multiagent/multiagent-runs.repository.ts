@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { MultiagentRun as RunRow, PrismaClient } from '@agentry/db';
+import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
+import type { MultiagentRun as RunRow, ServiceDatabase } from '@agentry/db';
 import type { Actor, MultiagentRun, MultiagentRunEntry } from '@agentry/contracts';
 
 export interface StoredRun {
@@ -12,7 +12,7 @@ export interface StoredRun {
 @Injectable()
 export class MultiagentRunsRepository {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(DATABASE) private readonly db: ServiceDatabase<'scheduler'>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

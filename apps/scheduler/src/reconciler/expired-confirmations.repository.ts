@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 export interface SessionRef {
   id: string;
@@ -9,7 +9,7 @@ export interface SessionRef {
 
 @Injectable()
 export class ExpiredConfirmationsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'scheduler'>) {}
 
   /**
    * Idle sessions waiting on an `ask` call made longer ago than their environment's

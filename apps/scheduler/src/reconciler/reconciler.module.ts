@@ -3,7 +3,6 @@ import { ConfirmationExpiryReconciler } from './confirmation-expiry.reconciler.j
 import { ExpiredConfirmationsRepository } from './expired-confirmations.repository.js';
 import { SessionReconciler } from './session-reconciler.service.js';
 import { StaleWorkReconciler } from './stale-work.reconciler.js';
-import { StaleWorkRepository } from './stale-work.repository.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
 
 @Module({
@@ -13,7 +12,6 @@ import { StalledSessionsRepository } from './stalled-sessions.repository.js';
     SessionReconciler,
     StalledSessionsRepository,
     StaleWorkReconciler,
-    StaleWorkRepository,
   ],
 })
 export class ReconcilerModule {}

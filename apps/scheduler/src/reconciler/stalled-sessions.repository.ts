@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 export interface StalledSession {
   id: string;
@@ -13,7 +13,7 @@ export interface StalledSession {
 
 @Injectable()
 export class StalledSessionsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'scheduler'>) {}
 
   /**
    * Sessions that need a turn and have no live lease: unprocessed inbound events (a lost kick), or a

@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Jobs } from '@agentry/contracts';
-import { CLOCK, JobQueue, LOGGER, type Clock, type Logger } from '@agentry/platform';
+import { Jobs, UpkeepSubjects } from '@agentry/contracts';
+import { JobQueue, LOGGER, RpcClient, type Logger, CLOCK, type Clock } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
-import { EventRetentionRepository } from './event-retention.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -10,12 +9,13 @@ const DAY_MS = 86_400_000;
  * Event retention, off unless AGENTRY_EVENT_RETENTION_DAYS is set: a BullMQ job scheduler ticks (one
  * replica per tick) and each tick deletes, batch by batch, the logs of sessions archived or terminated
  * longer ago than the window. The log of live work (a turn running, input pending) is never deleted.
+ * The dataplane owns the logs and deletes each batch; the scheduler only sets the pace.
  */
 @Injectable()
 export class EventRetentionService implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
-    private readonly repository: EventRetentionRepository,
+    private readonly rpc: RpcClient,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -36,7 +36,10 @@ export class EventRetentionService implements OnApplicationBootstrap {
     const cutoff = new Date(now.getTime() - this.config.AGENTRY_EVENT_RETENTION_DAYS * DAY_MS);
     let total = 0;
     for (;;) {
-      const purged = await this.repository.purgeEnded(cutoff, this.config.AGENTRY_RECONCILE_BATCH);
+      const purged = await this.rpc.request(UpkeepSubjects.purgeEndedLogs, {
+        cutoff: cutoff.toISOString(),
+        limit: this.config.AGENTRY_RECONCILE_BATCH,
+      });
       if (!purged.sessionIds.length) break;
       total += purged.events;
       this.logger.info(

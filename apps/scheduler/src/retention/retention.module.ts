@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventRetentionRepository } from './event-retention.repository.js';
 import { EventRetentionService } from './event-retention.service.js';
 
-@Module({ providers: [EventRetentionRepository, EventRetentionService] })
+@Module({ providers: [EventRetentionService] })
 export class RetentionModule {}

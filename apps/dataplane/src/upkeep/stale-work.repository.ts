@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 export interface ReclaimedWork {
   id: string;
@@ -12,7 +12,7 @@ export interface ReclaimedWork {
 
 @Injectable()
 export class StaleWorkRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   /**
    * Work items whose holder stopped heartbeating: a claimed or running item goes back to the queue

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@agentry/platform';
-import type { PrismaClient } from '@agentry/db';
+import type { ServiceDatabase } from '@agentry/db';
 
 export interface PurgedLogs {
   sessionIds: string[];
@@ -8,8 +8,8 @@ export interface PurgedLogs {
 }
 
 @Injectable()
-export class EventRetentionRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+export class EndedLogsRepository {
+  constructor(@Inject(DATABASE) private readonly db: ServiceDatabase<'dataplane'>) {}
 
   /**
    * Deletes the events (its threads' included) of up to `limit` sessions archived, or terminated, before

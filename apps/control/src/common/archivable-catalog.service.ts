@@ -1,0 +1,63 @@
+import { AppError, type Actor, type ListParams, type Page } from '@agentry/contracts';
+import { decodeIdCursor } from '@agentry/contracts/v1';
+import type { Clock } from '@agentry/platform';
+import { assertCanWrite } from './access.js';
+import type { ArchivableListOptions } from './namespaced-rows.js';
+import { toIdPage } from './page-cursor.js';
+
+/** The rows of a namespace-scoped, archivable catalog, as its repository reads and writes them. */
+export interface ArchivableRows<Row> {
+  find(actor: Actor, id: string): Promise<Row | null>;
+  list(actor: Actor, options: ArchivableListOptions): Promise<Row[]>;
+  update(actor: Actor, id: string, data: { archivedAt: Date }): Promise<Row>;
+  delete(actor: Actor, id: string): Promise<void>;
+}
+
+/**
+ * Get, list, archive and delete of a catalog whose rows live in one namespace and are archived before
+ * they go (memory stores, vaults); create and update, which differ per catalog, stay in the subclass.
+ */
+export abstract class ArchivableCatalogService<Row extends { id: string; archivedAt: Date | null }, Dto> {
+  protected constructor(
+    private readonly rows: ArchivableRows<Row>,
+    /** How messages name one row, e.g. "Vault". */
+    private readonly noun: string,
+    protected readonly toDto: (row: Row) => Dto,
+    protected readonly clock: Clock,
+  ) {}
+
+  async get(actor: Actor, id: string): Promise<Dto> {
+    return this.toDto(await this.require(actor, id));
+  }
+
+  async require(actor: Actor, id: string): Promise<Row> {
+    const row = await this.rows.find(actor, id);
+    if (!row) throw new AppError('NOT_FOUND', `${this.noun} ${id} not found`);
+    return row;
+  }
+
+  /** Archiving twice returns the row as it is. */
+  async archive(actor: Actor, id: string): Promise<Dto> {
+    assertCanWrite(actor);
+    const row = await this.require(actor, id);
+    if (row.archivedAt) return this.toDto(row);
+    return this.toDto(await this.rows.update(actor, id, { archivedAt: this.clock.now() }));
+  }
+
+  async list(actor: Actor, query: ListParams): Promise<Page<Dto>> {
+    const rows = await this.rows.list(actor, {
+      limit: query.limit + 1,
+      afterId: decodeIdCursor(query.page),
+      order: query.order ?? 'desc',
+      includeArchived: query.include_archived ?? false,
+    });
+    return toIdPage(rows, query.limit, this.toDto);
+  }
+
+  /** Deletes the row (its children cascade) after checking the actor may and that it exists. */
+  protected async remove(actor: Actor, id: string): Promise<void> {
+    assertCanWrite(actor);
+    await this.require(actor, id);
+    await this.rows.delete(actor, id);
+  }
+}

@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TABLE_OWNERS, type OwningService, type ServiceDatabase } from './table-owners.js';
+import { findTableWrites, foreignWrites, schemaTables } from './table-writes.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const tables = schemaTables(readFileSync(join(root, 'packages/db/prisma/schema.prisma'), 'utf8'));
+const SERVICES: OwningService[] = ['gateway', 'control', 'dataplane', 'scheduler', 'worker'];
+
+/** A service's non-test TypeScript sources, path (from the repo root) → text. */
+function sourcesOf(service: OwningService): Map<string, string> {
+  const dir = join(root, 'apps', service, 'src');
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(root, path), readFileSync(path, 'utf8'));
+  }
+  return files;
+}
+
+describe('table ownership', () => {
+  it('gives every table of the schema one owning service', () => {
+    expect([...tables.keys()].sort()).toEqual(Object.keys(TABLE_OWNERS).sort());
+  });
+
+  it.each(SERVICES)('%s writes only the tables it owns', (service) => {
+    const found = foreignWrites(service, sourcesOf(service), tables).map(
+      (w) => `${w.file}:${w.line} ${w.statement} writes ${w.table}, owned by ${w.owner}`,
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('catches a delegate write, a transaction write and raw SQL to a table of another service', () => {
+    const source = [
+      'export class Leaky {',
+      '  async run() {',
+      '    await this.db.session.create({ data });',
+      '    await this.db.$transaction(async (tx) => {',
+      '      await tx.workItem',
+      '        .updateMany({ where, data });',
+      '    });',
+      "    await this.sql.query('x', `UPDATE sessions SET title = $1`, [t]);",
+      '    await this.db.$executeRaw`DELETE FROM session_events WHERE id = ${id}`;',
+      '    await this.db.agent.update({ where, data });',
+      '    await this.db.session.findMany({ where });',
+      '    // We update sessions here in prose only: tx.session.delete( is not code.',
+      '  }',
+      '}',
+    ].join('\n');
+    const found = foreignWrites('control', new Map([['apps/control/src/leaky.ts', source]]), tables);
+    expect(found.map((w) => [w.line, w.table, w.owner])).toEqual([
+      [3, 'sessions', 'dataplane'],
+      [5, 'work_items', 'dataplane'],
+      [8, 'sessions', 'dataplane'],
+      [9, 'session_events', 'dataplane'],
+    ]);
+    // The same file is clean for the owner of those tables, apart from the agent it does not own.
+    expect(foreignWrites('dataplane', new Map([['x.ts', source]]), tables).map((w) => w.table)).toEqual([
+      'agents',
+    ]);
+  });
+
+  it('reads writes of upserts, inserts and truncates, and ignores reads and unknown names', () => {
+    const writes = findTableWrites(
+      [
+        'tx.usageLedger.upsert({})',
+        'INSERT INTO usage_ledger (id) VALUES ($1)',
+        'TRUNCATE TABLE audit_log',
+        'SELECT * FROM sessions FOR UPDATE OF s SKIP LOCKED',
+        'this.files.delete(id)',
+      ].join('\n'),
+      tables,
+    );
+    expect(writes.map((w) => [w.line, w.table])).toEqual([
+      [1, 'usage_ledger'],
+      [2, 'usage_ledger'],
+      [3, 'audit_log'],
+    ]);
+  });
+
+  it('gives a service a client that cannot write the tables of another (checked by the typecheck)', () => {
+    const uses = (control: ServiceDatabase<'control'>, dataplane: ServiceDatabase<'dataplane'>) => [
+      () => control.session.findFirst({ where: { id: 'sesn_1' } }),
+      () => control.agent.update({ where: { id: 'agent_1' }, data: { name: 'a' } }),
+      // @ts-expect-error control only reads sessions: the dataplane owns them
+      () => control.session.update({ where: { id: 'sesn_1' }, data: { title: 't' } }),
+      // @ts-expect-error nor may it delete them
+      () => control.session.deleteMany({ where: { environmentId: 'env_1' } }),
+      () => dataplane.session.update({ where: { id: 'sesn_1' }, data: { title: 't' } }),
+      // @ts-expect-error the dataplane only reads agents
+      () => dataplane.agent.create({ data: {} }),
+    ];
+    expect(uses).toBeTypeOf('function');
+  });
+});

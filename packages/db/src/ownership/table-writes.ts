@@ -1,0 +1,99 @@
+import { TABLE_OWNERS, type ModelName, type OwningService } from './table-owners.js';
+
+/** One write a source file makes to a table, found by reading its text. */
+export interface TableWrite {
+  line: number;
+  table: string;
+  /** The code that writes, e.g. `tx.session.updateMany(` or `UPDATE sessions`. */
+  statement: string;
+}
+
+export interface ForeignWrite extends TableWrite {
+  file: string;
+  owner: OwningService;
+}
+
+/** Model name → table name, from the Prisma schema's `model X { … @@map("x") }` blocks. */
+export function schemaTables(schema: string): Map<ModelName, string> {
+  const tables = new Map<ModelName, string>();
+  for (const block of schema.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
+    const [, model, body] = block;
+    const mapped = /@@map\("([^"]+)"\)/.exec(body!)?.[1];
+    tables.set(model as ModelName, mapped ?? model!);
+  }
+  return tables;
+}
+
+const DELEGATE_WRITES =
+  'create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany';
+const SQL_WRITE = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * The table writes in `source`: Prisma delegate writes (`db.session.create(`, `tx.workItem.updateMany(`,
+ * also split over lines) and raw SQL (`INSERT INTO`, `UPDATE`, `DELETE FROM`, `TRUNCATE`) naming a known
+ * table. Comment lines are skipped, so prose that says "update sessions" is not a write.
+ */
+export function findTableWrites(source: string, tables: Map<ModelName, string>): TableWrite[] {
+  const text = blankComments(source);
+  const byDelegate = new Map([...tables].map(([model, table]) => [delegateName(model), table]));
+  const byTable = new Set(tables.values());
+  const writes: TableWrite[] = [];
+  const delegates = new RegExp(
+    `\\.\\s*(${[...byDelegate.keys()].join('|')})\\s*\\.\\s*(${DELEGATE_WRITES})\\s*[<(]`,
+    'g',
+  );
+  for (const match of text.matchAll(delegates)) {
+    writes.push({
+      line: lineOf(text, match.index),
+      table: byDelegate.get(match[1]!)!,
+      statement: `${match[1]}.${match[2]}`,
+    });
+  }
+  for (const match of text.matchAll(SQL_WRITE)) {
+    const table = match[2]!.toLowerCase();
+    if (!byTable.has(table)) continue;
+    writes.push({
+      line: lineOf(text, match.index),
+      table,
+      statement: `${match[1]!.toUpperCase().replace(/\s+/g, ' ')} ${table}`,
+    });
+  }
+  return writes.sort((a, b) => a.line - b.line);
+}
+
+/** The writes in `files` (path → source) to tables `service` does not own. */
+export function foreignWrites(
+  service: OwningService,
+  files: Map<string, string>,
+  tables: Map<ModelName, string>,
+): ForeignWrite[] {
+  const ownerOf = new Map([...tables].map(([model, table]) => [table, TABLE_OWNERS[model]]));
+  const found: ForeignWrite[] = [];
+  for (const [file, source] of files) {
+    for (const write of findTableWrites(source, tables)) {
+      const owner = ownerOf.get(write.table)!;
+      if (owner !== service) found.push({ ...write, file, owner });
+    }
+  }
+  return found;
+}
+
+function delegateName(model: string): string {
+  return model.charAt(0).toLowerCase() + model.slice(1);
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Replaces `//` and `/* … *\/` comments with spaces, keeping every newline (and so line numbers). */
+function blankComments(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(
+      /(^|[^:'"`\\])\/\/[^\n]*/g,
+      (comment, lead: string) => lead + ' '.repeat(comment.length - lead.length),
+    );
+}
