@@ -1,0 +1,62 @@
+import { Delete, Get, HttpCode, Inject, Param, Post, type Type } from '@nestjs/common';
+import type { Actor, RpcSubject } from '@agentry/contracts';
+import { RpcClient } from '@agentry/platform';
+import type { z } from 'zod';
+import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { ZodBody, ZodQuery } from './zod-params.js';
+
+const VERBS = { GET: Get, POST: Post, DELETE: Delete } as const;
+
+/**
+ * A route that only hands the caller, its path parameters (`id`, `vaultId`...) and the parsed body
+ * and query to one NATS subject, answering with the subject's reply as it is.
+ */
+export interface RpcRoute {
+  /** Verb and path under the controller: `'GET'`, `'POST :id/archive'`. A POST answers 200. */
+  route: `${keyof typeof VERBS}${'' | ` ${string}`}`;
+  subject: RpcSubject<z.ZodType, z.ZodType>;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Further route decorators, such as which worker credentials it also takes. */
+  decorators?: MethodDecorator[];
+}
+
+/** What a controller built by `rpcRoutes` offers its own hand-written routes. */
+export interface RpcRoutes {
+  readonly rpc: RpcClient;
+}
+
+/**
+ * A base class whose methods are the given routes, decorated as if written by hand: a resource's
+ * controller extends it under its own `@Controller(path)` and adds what is specific to it.
+ */
+export function rpcRoutes(routes: Record<string, RpcRoute>): Type<RpcRoutes> {
+  class RpcRoutesBase implements RpcRoutes {
+    constructor(@Inject(RpcClient) readonly rpc: RpcClient) {}
+  }
+  for (const [name, route] of Object.entries(routes)) defineRoute(RpcRoutesBase.prototype, name, route);
+  return RpcRoutesBase;
+}
+
+function defineRoute(prototype: object, name: string, spec: RpcRoute): void {
+  const [verb, path = ''] = spec.route.split(' ') as [keyof typeof VERBS, string?];
+  const parsed: ['body' | 'query', ParameterDecorator][] = [];
+  if (spec.body) parsed.push(['body', ZodBody(spec.body)]);
+  if (spec.query) parsed.push(['query', ZodQuery(spec.query)]);
+  function handler(this: RpcRoutes, actor: Actor, params: Record<string, string>, ...values: unknown[]) {
+    const fields = Object.fromEntries(parsed.map(([field], i) => [field, values[i]]));
+    return this.rpc.request(spec.subject, { actor, ...params, ...fields });
+  }
+  Object.defineProperty(handler, 'name', { value: name });
+  const descriptor = { value: handler, writable: true, configurable: true, enumerable: false };
+  const decorators = [
+    VERBS[verb](path),
+    ...(verb === 'POST' ? [HttpCode(200)] : []),
+    ...(spec.decorators ?? []),
+  ];
+  for (const decorate of decorators) decorate(prototype, name, descriptor);
+  Object.defineProperty(prototype, name, descriptor);
+  CurrentActor()(prototype, name, 0);
+  Param()(prototype, name, 1);
+  parsed.forEach(([, decorate], i) => decorate(prototype, name, 2 + i));
+}
