@@ -1,22 +1,30 @@
-import { Delete, Get, HttpCode, Inject, Param, Post, type Type } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, type Type } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { Actor, RpcSubject } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import type { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { toApiList } from '../api/api-page.js';
 import { ZodBody, ZodQuery } from './zod-params.js';
 
-const VERBS = { GET: Get, POST: Post, DELETE: Delete } as const;
+const VERBS = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete } as const;
 
 /**
  * A route that only hands the caller, its path parameters (`id`, `vaultId`...) and the parsed body
- * and query to one NATS subject, answering with the subject's reply as it is.
+ * and query to one NATS subject, answering with the subject's reply (as it is, or mapped).
  */
 export interface RpcRoute {
-  /** Verb and path under the controller: `'GET'`, `'POST :id/archive'`. A POST answers 200. */
+  /** Verb and path under the controller: `'GET'`, `'POST :id/archive'`. A POST answers 200 unless `status` says. */
   route: `${keyof typeof VERBS}${'' | ` ${string}`}`;
   subject: RpcSubject<z.ZodType, z.ZodType>;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** 204: the route answers nothing once the subject has answered. */
+  status?: 204;
+  /** The reply as the client sees it, e.g. in `/api` spelling. */
+  reply?: (result: never) => unknown;
+  /** The reply is a `/v1` page answered as an `/api` list of items mapped so (cursor in a header). */
+  page?: (item: never) => unknown;
   /** Further route decorators, such as which worker credentials it also takes. */
   decorators?: MethodDecorator[];
 }
@@ -43,20 +51,24 @@ function defineRoute(prototype: object, name: string, spec: RpcRoute): void {
   const parsed: ['body' | 'query', ParameterDecorator][] = [];
   if (spec.body) parsed.push(['body', ZodBody(spec.body)]);
   if (spec.query) parsed.push(['query', ZodQuery(spec.query)]);
-  function handler(this: RpcRoutes, actor: Actor, params: Record<string, string>, ...values: unknown[]) {
+  async function handler(this: RpcRoutes, actor: Actor, params: Record<string, string>, ...values: unknown[]) {
     const fields = Object.fromEntries(parsed.map(([field], i) => [field, values[i]]));
-    return this.rpc.request(spec.subject, { actor, ...params, ...fields });
+    const result = await this.rpc.request(spec.subject, { actor, ...params, ...fields });
+    if (spec.status === 204) return undefined;
+    if (spec.page) {
+      const page = result as { data: never[]; next_page: string | null };
+      return toApiList(values[parsed.length] as FastifyReply, page, spec.page);
+    }
+    return spec.reply ? spec.reply(result as never) : result;
   }
   Object.defineProperty(handler, 'name', { value: name });
   const descriptor = { value: handler, writable: true, configurable: true, enumerable: false };
-  const decorators = [
-    VERBS[verb](path),
-    ...(verb === 'POST' ? [HttpCode(200)] : []),
-    ...(spec.decorators ?? []),
-  ];
+  const status = spec.status ?? (verb === 'POST' ? 200 : undefined);
+  const decorators = [VERBS[verb](path), ...(status ? [HttpCode(status)] : []), ...(spec.decorators ?? [])];
   for (const decorate of decorators) decorate(prototype, name, descriptor);
   Object.defineProperty(prototype, name, descriptor);
   CurrentActor()(prototype, name, 0);
   Param()(prototype, name, 1);
   parsed.forEach(([, decorate], i) => decorate(prototype, name, 2 + i));
+  if (spec.page) Res({ passthrough: true })(prototype, name, 2 + parsed.length);
 }
