@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Inject, Param, Patch, Post, Res, type Type } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Res, type Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Actor, RpcSubject } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
@@ -7,7 +7,7 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { toApiList } from '../api/api-page.js';
 import { ZodBody, ZodQuery } from './zod-params.js';
 
-const VERBS = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete } as const;
+const VERBS = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } as const;
 
 /**
  * A route that only hands the caller, its path parameters (`id`, `vaultId`...) and the parsed body
@@ -34,26 +34,39 @@ export interface RpcRoutes {
   readonly rpc: RpcClient;
 }
 
+/** How path parameters travel when the subject names them otherwise: `{ id: 'agentId' }`. */
+export type ParamNames = Record<string, string>;
+
 /**
  * A base class whose methods are the given routes, decorated as if written by hand: a resource's
  * controller extends it under its own `@Controller(path)` and adds what is specific to it.
  */
-export function rpcRoutes(routes: Record<string, RpcRoute>): Type<RpcRoutes> {
+export function rpcRoutes(routes: Record<string, RpcRoute>, paramNames: ParamNames = {}): Type<RpcRoutes> {
   class RpcRoutesBase implements RpcRoutes {
     constructor(@Inject(RpcClient) readonly rpc: RpcClient) {}
   }
-  for (const [name, route] of Object.entries(routes)) defineRoute(RpcRoutesBase.prototype, name, route);
+  for (const [name, route] of Object.entries(routes))
+    defineRoute(RpcRoutesBase.prototype, name, route, paramNames);
   return RpcRoutesBase;
 }
 
-function defineRoute(prototype: object, name: string, spec: RpcRoute): void {
+function defineRoute(prototype: object, name: string, spec: RpcRoute, paramNames: ParamNames): void {
   const [verb, path = ''] = spec.route.split(' ') as [keyof typeof VERBS, string?];
   const parsed: ['body' | 'query', ParameterDecorator][] = [];
   if (spec.body) parsed.push(['body', ZodBody(spec.body)]);
   if (spec.query) parsed.push(['query', ZodQuery(spec.query)]);
-  async function handler(this: RpcRoutes, actor: Actor, params: Record<string, string>, ...values: unknown[]) {
-    const fields = Object.fromEntries(parsed.map(([field], i) => [field, values[i]]));
-    const result = await this.rpc.request(spec.subject, { actor, ...params, ...fields });
+  async function handler(
+    this: RpcRoutes,
+    actor: Actor,
+    params: Record<string, string>,
+    ...values: unknown[]
+  ) {
+    const named = Object.entries(params).map(([key, value]) => [paramNames[key] ?? key, value]);
+    const fields = parsed.map(([field], i) => [field, values[i]]);
+    const result = await this.rpc.request(spec.subject, {
+      actor,
+      ...Object.fromEntries([...named, ...fields]),
+    });
     if (spec.status === 204) return undefined;
     if (spec.page) {
       const page = result as { data: never[]; next_page: string | null };
