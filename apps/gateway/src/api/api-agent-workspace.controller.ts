@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, UseFilters } from '@nestjs/common';
+import { Controller, UseFilters } from '@nestjs/common';
 import {
   ApiWorkspaceDeletedSchema,
   ApiWorkspaceEntrySchema,
@@ -13,18 +13,17 @@ import {
   ApiWorkspaceSubagentSchema,
   ApiWorkspaceSummarySchema,
   ControlWorkspaceSubjects as S,
-  type Actor,
-  type ApiWorkspaceFileQuery,
-  type ApiWorkspaceFileWrite,
-  type ApiWorkspaceMove,
-  type ApiWorkspaceSkillPut,
-  type ApiWorkspaceSubagentPut,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import type { z } from 'zod';
 import { DocReply } from '../docs/doc-reply.decorator.js';
-import { ZodBody, ZodQuery } from '../http/zod-params.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { ApiErrorFilter } from './api-error.filter.js';
+
+/** Documents the reply; a list answers as a bare array, the items of control's page. */
+function answers(schema: z.ZodType, options: { list?: boolean } = {}) {
+  const decorators = [DocReply(schema, options)];
+  return options.list ? { reply: (page: { data: unknown[] }) => page.data, decorators } : { decorators };
+}
 
 /**
  * An agent's workspace files (AGENTS.md, knowledge/, skills/, subagents/, tools.json): what every turn
@@ -33,111 +32,71 @@ import { ApiErrorFilter } from './api-error.filter.js';
  */
 @Controller('api/agents/:id')
 @UseFilters(ApiErrorFilter)
-export class ApiAgentWorkspaceController {
-  constructor(private readonly rpc: RpcClient) {}
-
-  @Get('workspace')
-  @DocReply(ApiWorkspaceSummarySchema)
-  summary(@CurrentActor() actor: Actor, @Param('id') agentId: string) {
-    return this.rpc.request(S.summary, { actor, agentId });
-  }
-
-  @Get('workspace/files')
-  @DocReply(ApiWorkspaceEntrySchema, { list: true })
-  async files(@CurrentActor() actor: Actor, @Param('id') agentId: string) {
-    return (await this.rpc.request(S.listFiles, { actor, agentId })).data;
-  }
-
-  @Get('workspace/file')
-  @DocReply(ApiWorkspaceFileSchema)
-  readFile(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery,
-  ) {
-    return this.rpc.request(S.readFile, { actor, agentId, query });
-  }
-
-  @Put('workspace/file')
-  @DocReply(ApiWorkspaceEntrySchema)
-  writeFile(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @ZodBody(ApiWorkspaceFileWriteSchema) body: ApiWorkspaceFileWrite,
-  ) {
-    return this.rpc.request(S.writeFile, { actor, agentId, body });
-  }
-
-  @Delete('workspace/file')
-  @DocReply(ApiWorkspaceDeletedSchema)
-  deleteFile(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @ZodQuery(ApiWorkspaceFileQuerySchema) query: ApiWorkspaceFileQuery,
-  ) {
-    return this.rpc.request(S.deleteFile, { actor, agentId, query });
-  }
-
-  @Post('workspace/file/move')
-  @HttpCode(200)
-  @DocReply(ApiWorkspaceEntrySchema)
-  moveFile(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @ZodBody(ApiWorkspaceMoveSchema) body: ApiWorkspaceMove,
-  ) {
-    return this.rpc.request(S.moveFile, { actor, agentId, body });
-  }
-
-  @Get('skills/workspace')
-  @DocReply(ApiWorkspaceSkillSummarySchema, { list: true })
-  async skills(@CurrentActor() actor: Actor, @Param('id') agentId: string) {
-    return (await this.rpc.request(S.listSkills, { actor, agentId })).data;
-  }
-
-  @Get('skills/workspace/:name')
-  @DocReply(ApiWorkspaceSkillSchema)
-  skill(@CurrentActor() actor: Actor, @Param('id') agentId: string, @Param('name') name: string) {
-    return this.rpc.request(S.getSkill, { actor, agentId, name });
-  }
-
-  @Put('skills/workspace/:name')
-  @DocReply(ApiWorkspaceSkillSchema)
-  putSkill(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @Param('name') name: string,
-    @ZodBody(ApiWorkspaceSkillPutSchema) body: ApiWorkspaceSkillPut,
-  ) {
-    return this.rpc.request(S.putSkill, { actor, agentId, name, body });
-  }
-
-  @Delete('skills/workspace/:name')
-  @DocReply(ApiWorkspaceDeletedSchema)
-  deleteSkill(@CurrentActor() actor: Actor, @Param('id') agentId: string, @Param('name') name: string) {
-    return this.rpc.request(S.deleteSkill, { actor, agentId, name });
-  }
-
-  @Get('workspace/subagents')
-  @DocReply(ApiWorkspaceSubagentSchema, { list: true })
-  async subagents(@CurrentActor() actor: Actor, @Param('id') agentId: string) {
-    return (await this.rpc.request(S.listSubagents, { actor, agentId })).data;
-  }
-
-  @Put('workspace/subagents/:name')
-  @DocReply(ApiWorkspaceSubagentSchema)
-  putSubagent(
-    @CurrentActor() actor: Actor,
-    @Param('id') agentId: string,
-    @Param('name') name: string,
-    @ZodBody(ApiWorkspaceSubagentPutSchema) body: ApiWorkspaceSubagentPut,
-  ) {
-    return this.rpc.request(S.putSubagent, { actor, agentId, name, body });
-  }
-
-  @Delete('workspace/subagents/:name')
-  @DocReply(ApiWorkspaceDeletedSchema)
-  deleteSubagent(@CurrentActor() actor: Actor, @Param('id') agentId: string, @Param('name') name: string) {
-    return this.rpc.request(S.deleteSubagent, { actor, agentId, name });
-  }
-}
+export class ApiAgentWorkspaceController extends rpcRoutes(
+  {
+    summary: { route: 'GET workspace', subject: S.summary, ...answers(ApiWorkspaceSummarySchema) },
+    files: {
+      route: 'GET workspace/files',
+      subject: S.listFiles,
+      ...answers(ApiWorkspaceEntrySchema, { list: true }),
+    },
+    readFile: {
+      route: 'GET workspace/file',
+      subject: S.readFile,
+      query: ApiWorkspaceFileQuerySchema,
+      ...answers(ApiWorkspaceFileSchema),
+    },
+    writeFile: {
+      route: 'PUT workspace/file',
+      subject: S.writeFile,
+      body: ApiWorkspaceFileWriteSchema,
+      ...answers(ApiWorkspaceEntrySchema),
+    },
+    deleteFile: {
+      route: 'DELETE workspace/file',
+      subject: S.deleteFile,
+      query: ApiWorkspaceFileQuerySchema,
+      ...answers(ApiWorkspaceDeletedSchema),
+    },
+    moveFile: {
+      route: 'POST workspace/file/move',
+      subject: S.moveFile,
+      body: ApiWorkspaceMoveSchema,
+      ...answers(ApiWorkspaceEntrySchema),
+    },
+    skills: {
+      route: 'GET skills/workspace',
+      subject: S.listSkills,
+      ...answers(ApiWorkspaceSkillSummarySchema, { list: true }),
+    },
+    skill: { route: 'GET skills/workspace/:name', subject: S.getSkill, ...answers(ApiWorkspaceSkillSchema) },
+    putSkill: {
+      route: 'PUT skills/workspace/:name',
+      subject: S.putSkill,
+      body: ApiWorkspaceSkillPutSchema,
+      ...answers(ApiWorkspaceSkillSchema),
+    },
+    deleteSkill: {
+      route: 'DELETE skills/workspace/:name',
+      subject: S.deleteSkill,
+      ...answers(ApiWorkspaceDeletedSchema),
+    },
+    subagents: {
+      route: 'GET workspace/subagents',
+      subject: S.listSubagents,
+      ...answers(ApiWorkspaceSubagentSchema, { list: true }),
+    },
+    putSubagent: {
+      route: 'PUT workspace/subagents/:name',
+      subject: S.putSubagent,
+      body: ApiWorkspaceSubagentPutSchema,
+      ...answers(ApiWorkspaceSubagentSchema),
+    },
+    deleteSubagent: {
+      route: 'DELETE workspace/subagents/:name',
+      subject: S.deleteSubagent,
+      ...answers(ApiWorkspaceDeletedSchema),
+    },
+  },
+  { id: 'agentId' },
+) {}

@@ -1,5 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Put, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, HttpCode, Inject, Param, Post, Put, UseFilters } from '@nestjs/common';
 import {
   ApiAgentSchema,
   ApiAgentRequestSchema,
@@ -13,16 +12,15 @@ import {
   v1AgentToApi,
   type Actor,
   type ApiAgentRequest,
-  type ListParams,
 } from '@agentry/contracts';
 import { defaultModelId, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
 
 const VersionSchema = z.coerce.number().int().min(1, 'must be a positive version number');
 
@@ -32,17 +30,31 @@ function withCmaMultiagent(body: ApiAgentRequest): ApiAgentRequest {
   return { ...body, multiagent: { ...body.multiagent, type: 'coordinator' } };
 }
 
+const answersAgentList = { page: v1AgentToApi, decorators: [DocReply(ApiAgentSchema, { list: true })] };
+
 /** `/api/agents`: camelCase agents over the same control handlers as `/v1/agents`. */
 @Controller('api/agents')
 @UseFilters(ApiErrorFilter)
-export class ApiAgentsController {
+export class ApiAgentsController extends rpcRoutes({
+  list: { route: 'GET', subject: S.listAgents, query: ListParamsSchema, ...answersAgentList },
+  archive: {
+    route: 'POST :id/archive',
+    subject: R.archiveAgent,
+    reply: v1AgentToApi,
+    decorators: [DocReply(ApiAgentSchema)],
+  },
+  versions: {
+    route: 'GET :id/versions',
+    subject: R.listAgentVersions,
+    query: ListParamsSchema,
+    ...answersAgentList,
+  },
+}) {
   /** The model an agent gets when the body names none (AgentScope let `model` be omitted). */
   private readonly defaultModel: string;
 
-  constructor(
-    private readonly rpc: RpcClient,
-    @Inject(GATEWAY_CONFIG) config: GatewayEnv,
-  ) {
+  constructor(rpc: RpcClient, @Inject(GATEWAY_CONFIG) config: GatewayEnv) {
+    super(rpc);
     this.defaultModel = defaultModelId(config);
   }
 
@@ -53,16 +65,6 @@ export class ApiAgentsController {
     const mapped = apiAgentToV1(withCmaMultiagent(body), { defaultModel: this.defaultModel });
     const request = parseOrThrow(CreateAgentRequestSchema, mapped, 'body');
     return v1AgentToApi(await this.rpc.request(S.createAgent, { actor, body: request }));
-  }
-
-  @Get()
-  @DocReply(ApiAgentSchema, { list: true })
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(reply, await this.rpc.request(S.listAgents, { actor, query }), v1AgentToApi);
   }
 
   @Get(':id')
@@ -85,24 +87,6 @@ export class ApiAgentsController {
       'body',
     );
     return v1AgentToApi(await this.rpc.request(R.updateAgent, { actor, id, body: request }));
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  @DocReply(ApiAgentSchema)
-  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1AgentToApi(await this.rpc.request(R.archiveAgent, { actor, id }));
-  }
-
-  @Get(':id/versions')
-  @DocReply(ApiAgentSchema, { list: true })
-  async versions(
-    @CurrentActor() actor: Actor,
-    @Param('id') id: string,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(reply, await this.rpc.request(R.listAgentVersions, { actor, id, query }), v1AgentToApi);
   }
 
   @Get(':id/versions/:version')

@@ -1,5 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   ApiCreateDeploymentRequestSchema,
   ApiDeploymentRunSchema,
@@ -21,17 +20,21 @@ import {
   type ApiCreateDeploymentRequest,
   type ApiRunDeploymentRequest,
   type ApiUpdateDeploymentRequest,
-  type ListParams,
+  type Deployment,
 } from '@agentry/contracts';
-import { Public, RpcClient } from '@agentry/platform';
+import { Public } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
 import { ApiWebhookErrorFilter } from './api-webhook-error.filter.js';
 
 const RunBodySchema = ApiRunDeploymentRequestSchema.optional();
+
+/** A list's map passes the index too, which must not be read as a webhook token. */
+const deploymentToApi = (deployment: Deployment) => v1DeploymentToApi(deployment);
+const answersDeployment = { reply: deploymentToApi, decorators: [DocReply(ApiDeploymentSchema)] };
 
 /**
  * `/api/deployments` over the `/v1` deployment handlers and the scheduler's run path. `triggerType`
@@ -39,9 +42,21 @@ const RunBodySchema = ApiRunDeploymentRequestSchema.optional();
  */
 @Controller('api/deployments')
 @UseFilters(ApiErrorFilter)
-export class ApiDeploymentsController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiDeploymentsController extends rpcRoutes({
+  list: {
+    route: 'GET',
+    subject: S.listDeployments,
+    query: ListParamsSchema,
+    page: deploymentToApi,
+    decorators: [DocReply(ApiDeploymentSchema, { list: true })],
+  },
+  get: { route: 'GET :id', subject: S.getDeployment, ...answersDeployment },
+  /** There is no hard delete: deleting archives, as CMA does. */
+  remove: { route: 'DELETE :id', subject: S.archiveDeployment, status: 204 },
+  archive: { route: 'POST :id/archive', subject: S.archiveDeployment, ...answersDeployment },
+  pause: { route: 'POST :id/pause', subject: S.pauseDeployment, ...answersDeployment },
+  unpause: { route: 'POST :id/unpause', subject: S.unpauseDeployment, ...answersDeployment },
+}) {
   @Post()
   @HttpCode(200)
   @DocReply(ApiDeploymentSchema)
@@ -58,23 +73,6 @@ export class ApiDeploymentsController {
       enabled: true,
     });
     return v1DeploymentToApi(minted.deployment, minted.token ?? undefined);
-  }
-
-  @Get()
-  @DocReply(ApiDeploymentSchema, { list: true })
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const page = await this.rpc.request(S.listDeployments, { actor, query });
-    return toApiList(reply, page, (deployment) => v1DeploymentToApi(deployment));
-  }
-
-  @Get(':id')
-  @DocReply(ApiDeploymentSchema)
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1DeploymentToApi(await this.rpc.request(S.getDeployment, { actor, id }));
   }
 
   /** Definition fields, then the webhook (a new token only when switching to `webhook`), then `enabled`. */
@@ -111,34 +109,6 @@ export class ApiDeploymentsController {
       });
     }
     return v1DeploymentToApi(deployment, token);
-  }
-
-  /** There is no hard delete: deleting archives, as CMA does. */
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.rpc.request(S.archiveDeployment, { actor, id });
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  @DocReply(ApiDeploymentSchema)
-  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1DeploymentToApi(await this.rpc.request(S.archiveDeployment, { actor, id }));
-  }
-
-  @Post(':id/pause')
-  @HttpCode(200)
-  @DocReply(ApiDeploymentSchema)
-  async pause(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1DeploymentToApi(await this.rpc.request(S.pauseDeployment, { actor, id }));
-  }
-
-  @Post(':id/unpause')
-  @HttpCode(200)
-  @DocReply(ApiDeploymentSchema)
-  async unpause(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1DeploymentToApi(await this.rpc.request(S.unpauseDeployment, { actor, id }));
   }
 
   @Post(':id/run')

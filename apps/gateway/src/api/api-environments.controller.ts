@@ -1,5 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   ApiEnvironmentSchema,
   ApiCreateEnvironmentRequestSchema,
@@ -16,14 +15,15 @@ import {
   type ApiCreateEnvironmentRequest,
   type ApiUpdateEnvironmentRequest,
   type Environment,
-  type ListParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
+import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
+
+/** A list's map passes the index too, which must not be read as a new key. */
+const environmentToApi = (environment: Environment) => v1EnvironmentToApi(environment);
 
 /**
  * `/api/environments` over the `/v1` environment handlers. As in AgentScope, creation answers with a
@@ -31,9 +31,28 @@ import { toApiList } from './api-page.js';
  */
 @Controller('api/environments')
 @UseFilters(ApiErrorFilter)
-export class ApiEnvironmentsController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiEnvironmentsController extends rpcRoutes({
+  list: {
+    route: 'GET',
+    subject: R.listEnvironments,
+    query: ListParamsSchema,
+    page: environmentToApi,
+    decorators: [DocReply(ApiEnvironmentSchema, { list: true })],
+  },
+  get: {
+    route: 'GET :id',
+    subject: S.getEnvironment,
+    reply: environmentToApi,
+    decorators: [DocReply(ApiEnvironmentSchema)],
+  },
+  remove: { route: 'DELETE :id', subject: R.deleteEnvironment, status: 204 },
+  archive: {
+    route: 'POST :id/archive',
+    subject: R.archiveEnvironment,
+    reply: environmentToApi,
+    decorators: [DocReply(ApiEnvironmentSchema)],
+  },
+}) {
   @Post()
   @HttpCode(200)
   @DocReply(ApiEnvironmentSchema)
@@ -44,23 +63,6 @@ export class ApiEnvironmentsController {
     const request = parseOrThrow(CreateEnvironmentRequestSchema, apiEnvironmentToV1(body), 'body');
     const environment = await this.rpc.request(S.createEnvironment, { actor, body: request });
     return this.withNewKey(actor, environment, false);
-  }
-
-  @Get()
-  @DocReply(ApiEnvironmentSchema, { list: true })
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const page = await this.rpc.request(R.listEnvironments, { actor, query });
-    return toApiList(reply, page, (environment) => v1EnvironmentToApi(environment));
-  }
-
-  @Get(':id')
-  @DocReply(ApiEnvironmentSchema)
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1EnvironmentToApi(await this.rpc.request(S.getEnvironment, { actor, id }));
   }
 
   /** `type` never changes; the stored type decides how `config` is read. */
@@ -78,19 +80,6 @@ export class ApiEnvironmentsController {
       'body',
     );
     return v1EnvironmentToApi(await this.rpc.request(R.updateEnvironment, { actor, id, body: request }));
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.rpc.request(R.deleteEnvironment, { actor, id });
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  @DocReply(ApiEnvironmentSchema)
-  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1EnvironmentToApi(await this.rpc.request(R.archiveEnvironment, { actor, id }));
   }
 
   /** A new key in clear text, once; every earlier key of the environment stops working. */

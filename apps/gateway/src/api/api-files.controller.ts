@@ -1,5 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import {
   API_FILE_CONTENT_MAX_BYTES,
   AppError,
@@ -11,21 +10,27 @@ import {
   fileToApi,
   type Actor,
   type ApiUploadFileRequest,
-  type ListParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
-import { ZodBody, ZodQuery } from '../http/zod-params.js';
+import { ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
 
 /** `/api/files`: text files in JSON over the same store as `/v1/files`. */
 @Controller('api/files')
 @UseFilters(ApiErrorFilter)
-export class ApiFilesController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiFilesController extends rpcRoutes({
+  list: {
+    route: 'GET',
+    subject: S.listFiles,
+    query: ListParamsSchema,
+    page: fileToApi,
+    decorators: [DocReply(ApiFileSchema, { list: true })],
+  },
+  get: { route: 'GET :id', subject: S.getFile, reply: fileToApi, decorators: [DocReply(ApiFileSchema)] },
+  remove: { route: 'DELETE :id', subject: S.deleteFile, status: 204 },
+}) {
   @Post()
   @HttpCode(200)
   @DocReply(ApiFileSchema)
@@ -51,22 +56,6 @@ export class ApiFilesController {
     return fileToApi(file);
   }
 
-  @Get()
-  @DocReply(ApiFileSchema, { list: true })
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(reply, await this.rpc.request(S.listFiles, { actor, query }), fileToApi);
-  }
-
-  @Get(':id')
-  @DocReply(ApiFileSchema)
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return fileToApi(await this.rpc.request(S.getFile, { actor, id }));
-  }
-
   @Get(':id/content')
   @DocReply(ApiFileContentSchema)
   async content(@CurrentActor() actor: Actor, @Param('id') id: string) {
@@ -76,11 +65,5 @@ export class ApiFilesController {
       filename: file.filename,
       content: Buffer.from(file.content_base64, 'base64').toString('utf8'),
     };
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.rpc.request(S.deleteFile, { actor, id });
   }
 }

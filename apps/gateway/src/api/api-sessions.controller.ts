@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   ApiSessionSchema,
@@ -17,9 +17,9 @@ import {
   type ApiCreateSessionRequest,
   type ApiListSessionsParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
@@ -36,12 +36,17 @@ const ApiUpdateSessionSchema = z.strictObject({
 });
 type ApiUpdateSession = z.infer<typeof ApiUpdateSessionSchema>;
 
+const answersSession = { reply: v1SessionToApi, decorators: [DocReply(ApiSessionSchema)] };
+
 /** `/api/sessions`: the session lifecycle over the `/v1` session handlers. */
 @Controller('api/sessions')
 @UseFilters(ApiErrorFilter)
-export class ApiSessionsController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiSessionsController extends rpcRoutes({
+  get: { route: 'GET :id', subject: S.getSession, ...answersSession },
+  archive: { route: 'POST :id/archive', subject: R.archiveSession, ...answersSession },
+  restore: { route: 'POST :id/restore', subject: R.restoreSession, ...answersSession },
+  remove: { route: 'DELETE :id', subject: R.deleteSession, status: 204 },
+}) {
   @Post()
   @HttpCode(200)
   @DocReply(ApiSessionSchema)
@@ -67,12 +72,6 @@ export class ApiSessionsController {
     return params.status === 'archived' ? sessions.filter((s) => s.archivedAt !== null) : sessions;
   }
 
-  @Get(':id')
-  @DocReply(ApiSessionSchema)
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1SessionToApi(await this.rpc.request(S.getSession, { actor, id }));
-  }
-
   @Patch(':id')
   @DocReply(ApiSessionSchema)
   async update(
@@ -87,25 +86,5 @@ export class ApiSessionsController {
       'body',
     );
     return v1SessionToApi(await this.rpc.request(R.updateSession, { actor, id, body: request }));
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  @DocReply(ApiSessionSchema)
-  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1SessionToApi(await this.rpc.request(R.archiveSession, { actor, id }));
-  }
-
-  @Post(':id/restore')
-  @HttpCode(200)
-  @DocReply(ApiSessionSchema)
-  async restore(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return v1SessionToApi(await this.rpc.request(R.restoreSession, { actor, id }));
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.rpc.request(R.deleteSession, { actor, id });
   }
 }

@@ -1,5 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   AppError,
   ApiCreateCredentialRequestSchema,
@@ -16,14 +15,12 @@ import {
   type Actor,
   type ApiCreateCredentialRequest,
   type ApiUpdateCredentialRequest,
-  type ListParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
 import { DocReply } from '../docs/doc-reply.decorator.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
 
 /**
  * `/api/vaults/{id}/credentials` over the `/v1` credential handlers; replies never carry the secret.
@@ -31,9 +28,19 @@ import { toApiList } from './api-page.js';
  */
 @Controller('api/vaults/:id/credentials')
 @UseFilters(ApiErrorFilter)
-export class ApiVaultCredentialsController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiVaultCredentialsController extends rpcRoutes(
+  {
+    list: {
+      route: 'GET',
+      subject: S.listCredentials,
+      query: ListParamsSchema,
+      page: credentialToApi,
+      decorators: [DocReply(ApiCredentialSchema, { list: true })],
+    },
+    remove: { route: 'DELETE :cid', subject: S.deleteCredential, status: 204 },
+  },
+  { id: 'vaultId', cid: 'id' },
+) {
   @Post()
   @HttpCode(200)
   @DocReply(ApiCredentialSchema)
@@ -44,21 +51,6 @@ export class ApiVaultCredentialsController {
   ) {
     const request = parseOrThrow(CreateCredentialRequestSchema, apiCredentialToV1(body), 'body');
     return credentialToApi(await this.rpc.request(S.createCredential, { actor, vaultId, body: request }));
-  }
-
-  @Get()
-  @DocReply(ApiCredentialSchema, { list: true })
-  async list(
-    @CurrentActor() actor: Actor,
-    @Param('id') vaultId: string,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(
-      reply,
-      await this.rpc.request(S.listCredentials, { actor, vaultId, query }),
-      credentialToApi,
-    );
   }
 
   @Patch(':cid')
@@ -82,15 +74,5 @@ export class ApiVaultCredentialsController {
       'body',
     );
     return credentialToApi(await this.rpc.request(S.updateCredential, { actor, vaultId, id, body: request }));
-  }
-
-  @Delete(':cid')
-  @HttpCode(204)
-  async remove(
-    @CurrentActor() actor: Actor,
-    @Param('id') vaultId: string,
-    @Param('cid') id: string,
-  ): Promise<void> {
-    await this.rpc.request(S.deleteCredential, { actor, vaultId, id });
   }
 }

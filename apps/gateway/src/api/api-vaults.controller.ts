@@ -1,5 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   ControlSubjects as S,
   CreateVaultRequestSchema,
@@ -8,15 +7,13 @@ import {
   MetadataSchema,
   UpdateVaultRequestSchema,
   type Actor,
-  type ListParams,
 } from '@agentry/contracts';
-import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { rpcRoutes } from '../http/rpc-routes.js';
+import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { camelKeys } from './api-case.js';
 import { ApiErrorFilter } from './api-error.filter.js';
-import { toApiList } from './api-page.js';
 
 const ApiCreateVaultSchema = z.strictObject({ displayName: z.string(), metadata: MetadataSchema.optional() });
 const ApiUpdateVaultSchema = z.strictObject({
@@ -29,9 +26,12 @@ type ApiUpdateVault = z.infer<typeof ApiUpdateVaultSchema>;
 /** `/api/vaults`: vaults in camelCase over the `/v1` vault handlers; credentials stay on `/v1`. */
 @Controller('api/vaults')
 @UseFilters(ApiErrorFilter)
-export class ApiVaultsController {
-  constructor(private readonly rpc: RpcClient) {}
-
+export class ApiVaultsController extends rpcRoutes({
+  list: { route: 'GET', subject: S.listVaults, query: ListParamsSchema, page: camelKeys },
+  get: { route: 'GET :id', subject: S.getVault, reply: camelKeys },
+  archive: { route: 'POST :id/archive', subject: S.archiveVault, reply: camelKeys },
+  remove: { route: 'DELETE :id', subject: S.deleteVault, status: 204 },
+}) {
   @Post()
   @HttpCode(200)
   async create(@CurrentActor() actor: Actor, @ZodBody(ApiCreateVaultSchema) body: ApiCreateVault) {
@@ -41,20 +41,6 @@ export class ApiVaultsController {
       'body',
     );
     return camelKeys(await this.rpc.request(S.createVault, { actor, body: request }));
-  }
-
-  @Get()
-  async list(
-    @CurrentActor() actor: Actor,
-    @ZodQuery(ListParamsSchema) query: ListParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return toApiList(reply, await this.rpc.request(S.listVaults, { actor, query }), camelKeys);
-  }
-
-  @Get(':id')
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return camelKeys(await this.rpc.request(S.getVault, { actor, id }));
   }
 
   @Patch(':id')
@@ -69,17 +55,5 @@ export class ApiVaultsController {
       'body',
     );
     return camelKeys(await this.rpc.request(S.updateVault, { actor, id, body: request }));
-  }
-
-  @Post(':id/archive')
-  @HttpCode(200)
-  async archive(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return camelKeys(await this.rpc.request(S.archiveVault, { actor, id }));
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.rpc.request(S.deleteVault, { actor, id });
   }
 }

@@ -47,9 +47,9 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
     const bases = asArray(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined);
     const classPublic = Reflect.getMetadata(IS_PUBLIC, controller) === true;
     const prototype = controller.prototype as Record<string, unknown>;
-    return handlerNamesOf(controller).flatMap((handler) => {
+    return methodNamesOf(prototype).flatMap((handler) => {
       const fn = prototype[handler];
-      if (handler === 'constructor' || typeof fn !== 'function') return [];
+      if (typeof fn !== 'function') return [];
       const paths = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
       const verb = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       if (paths === undefined || verb === undefined) return [];
@@ -73,6 +73,15 @@ export function routesOf(controllers: readonly Type[]): RouteInfo[] {
       return bases.flatMap((base) => asArray(paths).map((path) => ({ ...info, path: joinPath(base, path) })));
     });
   });
+}
+
+/** Method names of a prototype and of those it inherits from, as Nest scans them for routes. */
+function methodNamesOf(prototype: object): string[] {
+  const names = new Set<string>();
+  for (let p = prototype; p && p !== Object.prototype; p = Reflect.getPrototypeOf(p) as object) {
+    for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') names.add(name);
+  }
+  return [...names];
 }
 
 function parametersOf(args: [string, RouteArg][]) {
@@ -126,12 +135,3 @@ function joinPath(base: string, path: string): string {
 }
 
 /** The method names of a controller and of the classes it extends (Nest routes inherited handlers too). */
-function handlerNamesOf(controller: Type): string[] {
-  const names = new Set<string>();
-  let proto = controller.prototype as object | null;
-  while (proto && proto !== Object.prototype) {
-    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
-    proto = Object.getPrototypeOf(proto) as object | null;
-  }
-  return [...names];
-}

@@ -1,6 +1,5 @@
-import { MemoryViewSchema, type MemoryView } from '@agentry/contracts';
+import { MemoryViewSchema } from '@agentry/contracts';
 import { z } from 'zod';
 
 /** `?view=basic|full` of memory and memory-version endpoints. */
 export const ViewQuerySchema = z.object({ view: MemoryViewSchema.optional() });
-export type ViewQuery = { view?: MemoryView };
