@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlSubjects as R, ControlSubjects as S, type Agent } from '@agentry/contracts';
+import { AppError, ControlSubjects as S, type Agent } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 
@@ -28,7 +28,7 @@ describe('control: agent updates, versions and archive', () => {
 
   it('keeps omitted fields, clears nulls, patches metadata and bumps the version', async () => {
     const agent = await create('updatable');
-    const updated = await control.rpc.request(R.updateAgent, {
+    const updated = await control.rpc.request(S.updateAgent, {
       actor: control.admin,
       id: agent.id,
       body: { version: 1, system: null, name: 'renamed', metadata: { team: 'b', keep: null, added: 'x' } },
@@ -58,7 +58,7 @@ describe('control: agent updates, versions and archive', () => {
 
   it('makes no new version when the update changes nothing', async () => {
     const agent = await create('steady');
-    const same = await control.rpc.request(R.updateAgent, {
+    const same = await control.rpc.request(S.updateAgent, {
       actor: control.admin,
       id: agent.id,
       body: { version: 1, name: 'steady', system: 'be brief', model: 'scripted', metadata: { team: 'a' } },
@@ -70,13 +70,13 @@ describe('control: agent updates, versions and archive', () => {
 
   it('refuses a stale version with VERSION_CONFLICT and writes nothing', async () => {
     const agent = await create('contended');
-    await control.rpc.request(R.updateAgent, {
+    await control.rpc.request(S.updateAgent, {
       actor: control.admin,
       id: agent.id,
       body: { version: 1, system: 'v2' },
     });
     await expect(
-      control.rpc.request(R.updateAgent, {
+      control.rpc.request(S.updateAgent, {
         actor: control.admin,
         id: agent.id,
         body: { version: 1, system: 'stale' },
@@ -91,7 +91,7 @@ describe('control: agent updates, versions and archive', () => {
     const agent = await create('raced');
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
-        control.rpc.request(R.updateAgent, {
+        control.rpc.request(S.updateAgent, {
           actor: control.admin,
           id: agent.id,
           body: { version: 1, system: `writer ${i}` },
@@ -120,7 +120,7 @@ describe('control: agent updates, versions and archive', () => {
   ])('refuses %s with INVALID_REQUEST and changes nothing', async (_label, body, field) => {
     const agent = await create('guarded');
     await expect(
-      control.rpc.request(unchecked(R.updateAgent), { actor: control.admin, id: agent.id, body }),
+      control.rpc.request(unchecked(S.updateAgent), { actor: control.admin, id: agent.id, body }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message));
     expect(await control.rpc.request(S.getAgent, { actor: control.admin, id: agent.id, query: {} })).toEqual(
       agent,
@@ -131,15 +131,15 @@ describe('control: agent updates, versions and archive', () => {
   it('pages versions newest first and archives out of the default list', async () => {
     const agent = await create('versioned');
     for (const system of ['two', 'three']) {
-      await control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { system } });
+      await control.rpc.request(S.updateAgent, { actor: control.admin, id: agent.id, body: { system } });
     }
-    const first = await control.rpc.request(R.listAgentVersions, {
+    const first = await control.rpc.request(S.listAgentVersions, {
       actor: control.admin,
       id: agent.id,
       query: { limit: 2 },
     });
     expect(first.data.map((a) => a.version)).toEqual([3, 2]);
-    const second = await control.rpc.request(R.listAgentVersions, {
+    const second = await control.rpc.request(S.listAgentVersions, {
       actor: control.admin,
       id: agent.id,
       query: { limit: 2, page: first.next_page },
@@ -147,7 +147,7 @@ describe('control: agent updates, versions and archive', () => {
     expect(second.data.map((a) => [a.version, a.system])).toEqual([[1, 'be brief']]);
     expect(second.next_page).toBeNull();
 
-    const archived = await control.rpc.request(R.archiveAgent, { actor: control.admin, id: agent.id });
+    const archived = await control.rpc.request(S.archiveAgent, { actor: control.admin, id: agent.id });
     expect(archived.archived_at).not.toBeNull();
     const listed = await control.rpc.request(S.listAgents, { actor: control.admin, query: { limit: 1000 } });
     expect(listed.data.map((a) => a.id)).not.toContain(agent.id);
@@ -157,7 +157,7 @@ describe('control: agent updates, versions and archive', () => {
     });
     expect(all.data.map((a) => a.id)).toContain(agent.id);
     await expect(
-      control.rpc.request(R.updateAgent, { actor: control.admin, id: agent.id, body: { system: 'late' } }),
+      control.rpc.request(S.updateAgent, { actor: control.admin, id: agent.id, body: { system: 'late' } }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && /archived/.test((e as Error).message));
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlSubjects as R, ControlSubjects as S, type Actor } from '@agentry/contracts';
+import { AppError, ControlSubjects as S, type Actor } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 
 describe('control: agents over NATS', () => {
@@ -49,7 +49,7 @@ describe('control: agents over NATS', () => {
       body: { name: 'served', model: { id: 'claude-haiku-4-5' } },
     });
     await expect(
-      control.rpc.request(R.updateAgent, {
+      control.rpc.request(S.updateAgent, {
         actor: control.admin,
         id: agent.id,
         body: { version: 1, model: 'mystery/model-1' },

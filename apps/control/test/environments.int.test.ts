@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ControlSubjects as R, ControlSubjects as S, type Environment } from '@agentry/contracts';
+import { AppError, ControlSubjects as S, type Environment } from '@agentry/contracts';
 import { startControl, type ControlTestApp } from './control-test-app.js';
 import { unchecked } from './unchecked-subject.js';
 
@@ -43,7 +43,7 @@ describe('control: environment lifecycle and keys', () => {
 
   it('updates name, config and metadata but never the config type', async () => {
     const env = await create('mutable');
-    const updated = await control.rpc.request(R.updateEnvironment, {
+    const updated = await control.rpc.request(S.updateEnvironment, {
       actor: control.admin,
       id: env.id,
       body: {
@@ -58,7 +58,7 @@ describe('control: environment lifecycle and keys', () => {
       networking: { type: 'limited', allowed_hosts: ['example.com'] },
     });
     await expect(
-      control.rpc.request(R.updateEnvironment, {
+      control.rpc.request(S.updateEnvironment, {
         actor: control.admin,
         id: env.id,
         body: { config: { type: 'local' } },
@@ -78,7 +78,7 @@ describe('control: environment lifecycle and keys', () => {
   ])('refuses %s with INVALID_REQUEST and changes nothing', async (_label, body, field) => {
     const env = await create('guarded');
     await expect(
-      control.rpc.request(unchecked(R.updateEnvironment), { actor: control.admin, id: env.id, body }),
+      control.rpc.request(unchecked(S.updateEnvironment), { actor: control.admin, id: env.id, body }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message));
     expect(await control.rpc.request(S.getEnvironment, { actor: control.admin, id: env.id })).toEqual(env);
   });
@@ -86,25 +86,25 @@ describe('control: environment lifecycle and keys', () => {
   it('lists with paging, hides archived ones unless asked, and refuses sessions on them', async () => {
     const a = await create('list-a');
     const b = await create('list-b');
-    const first = await control.rpc.request(R.listEnvironments, {
+    const first = await control.rpc.request(S.listEnvironments, {
       actor: control.admin,
       query: { limit: 1 },
     });
     expect(first.data.map((e) => e.id)).toEqual([b.id]);
-    const second = await control.rpc.request(R.listEnvironments, {
+    const second = await control.rpc.request(S.listEnvironments, {
       actor: control.admin,
       query: { limit: 1, page: first.next_page },
     });
     expect(second.data.map((e) => e.id)).toEqual([a.id]);
 
-    const archived = await control.rpc.request(R.archiveEnvironment, { actor: control.admin, id: a.id });
+    const archived = await control.rpc.request(S.archiveEnvironment, { actor: control.admin, id: a.id });
     expect(archived.archived_at).not.toBeNull();
-    const live = await control.rpc.request(R.listEnvironments, {
+    const live = await control.rpc.request(S.listEnvironments, {
       actor: control.admin,
       query: { limit: 1000 },
     });
     expect(live.data.map((e) => e.id)).not.toContain(a.id);
-    const all = await control.rpc.request(R.listEnvironments, {
+    const all = await control.rpc.request(S.listEnvironments, {
       actor: control.admin,
       query: { limit: 1000, include_archived: true },
     });
@@ -118,14 +118,14 @@ describe('control: environment lifecycle and keys', () => {
     const env = await create('busy');
     const session = await sessionOn(env.id);
     await expect(
-      control.rpc.request(R.deleteEnvironment, { actor: control.admin, id: env.id }),
+      control.rpc.request(S.deleteEnvironment, { actor: control.admin, id: env.id }),
     ).rejects.toSatisfy((e) => AppError.is(e, 'CONFLICT') && /1 session/.test((e as Error).message));
     expect(await control.rpc.request(S.getEnvironment, { actor: control.admin, id: env.id })).toMatchObject({
       id: env.id,
     });
 
-    await control.rpc.request(R.archiveSession, { actor: control.admin, id: session.id });
-    const deleted = await control.rpc.request(R.deleteEnvironment, { actor: control.admin, id: env.id });
+    await control.rpc.request(S.archiveSession, { actor: control.admin, id: session.id });
+    const deleted = await control.rpc.request(S.deleteEnvironment, { actor: control.admin, id: env.id });
     expect(deleted).toEqual({ id: env.id, type: 'environment_deleted' });
     await expect(
       control.rpc.request(S.getEnvironment, { actor: control.admin, id: env.id }),
@@ -134,7 +134,7 @@ describe('control: environment lifecycle and keys', () => {
 
   it('shows a key once, stores only its hash, rotates and revokes', async () => {
     const env = await create('workers', { type: 'self_hosted' });
-    const first = await control.rpc.request(R.createEnvironmentKey, {
+    const first = await control.rpc.request(S.createEnvironmentKey, {
       actor: control.admin,
       id: env.id,
       body: {},
@@ -148,24 +148,24 @@ describe('control: environment lifecycle and keys', () => {
     );
     expect(JSON.stringify(stored)).not.toContain(first.key);
 
-    const rotated = await control.rpc.request(R.createEnvironmentKey, {
+    const rotated = await control.rpc.request(S.createEnvironmentKey, {
       actor: control.admin,
       id: env.id,
       body: { revoke_existing: true },
     });
-    const listed = await control.rpc.request(R.listEnvironmentKeys, { actor: control.admin, id: env.id });
+    const listed = await control.rpc.request(S.listEnvironmentKeys, { actor: control.admin, id: env.id });
     expect(listed.data.every((k) => k.key === undefined)).toBe(true);
     expect(listed.data.find((k) => k.id === first.id)?.revoked_at).not.toBeNull();
     expect(listed.data.find((k) => k.id === rotated.id)?.revoked_at).toBeNull();
 
-    const revoked = await control.rpc.request(R.revokeEnvironmentKey, {
+    const revoked = await control.rpc.request(S.revokeEnvironmentKey, {
       actor: control.admin,
       id: env.id,
       keyId: rotated.id,
     });
     expect(revoked.revoked_at).not.toBeNull();
     await expect(
-      control.rpc.request(R.revokeEnvironmentKey, {
+      control.rpc.request(S.revokeEnvironmentKey, {
         actor: control.admin,
         id: env.id,
         keyId: 'envkey_missing',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlSubjects as R, ControlSubjects as S } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
 import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
 
 const DAY_MS = 86_400_000;
@@ -109,7 +109,7 @@ describe('event retention', () => {
     // Only the logs go: the sessions themselves are still there.
     const { rpc, admin: actor } = platform;
     expect((await rpc.request(S.getSession, { actor, id: terminatedLongAgo })).status).toBe('terminated');
-    const listed = await rpc.request(R.listSessions, {
+    const listed = await rpc.request(S.listSessions, {
       actor,
       query: { include_archived: true, limit: 100 },
     });

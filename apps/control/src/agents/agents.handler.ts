@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as R, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { AgentsService } from './agents.service.js';
 import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
@@ -8,8 +8,8 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 @CatalogHandlers('agents', {
   create: S.createAgent,
   list: S.listAgents,
-  update: R.updateAgent,
-  archive: R.archiveAgent,
+  update: S.updateAgent,
+  archive: S.archiveAgent,
 })
 export class AgentsHandler {
   constructor(readonly agents: AgentsService) {}
@@ -19,8 +19,8 @@ export class AgentsHandler {
     return this.agents.get(req.actor, req.id, req.query.version);
   }
 
-  @RpcHandler(R.listAgentVersions)
-  versions(req: RpcParsedRequest<typeof R.listAgentVersions>) {
+  @RpcHandler(S.listAgentVersions)
+  versions(req: RpcParsedRequest<typeof S.listAgentVersions>) {
     return this.agents.listVersions(req.actor, req.id, req.query);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as A, ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
 import { AuthService } from './auth.service.js';
 
@@ -22,8 +22,8 @@ export class AuthHandler {
     return this.auth.userActor(body.userId);
   }
 
-  @RpcHandler(A.resolveUser)
-  resolveUser(body: RpcParsedRequest<typeof A.resolveUser>) {
+  @RpcHandler(S.resolveUser)
+  resolveUser(body: RpcParsedRequest<typeof S.resolveUser>) {
     return this.auth.resolveUser(body.userId, body.namespaceId ?? null);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as R, ControlSubjects as S } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
 import { SessionsService } from './sessions.service.js';
 import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
@@ -7,11 +7,11 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 @CatalogHandlers('sessions', {
   create: S.createSession,
   get: S.getSession,
-  list: R.listSessions,
-  update: R.updateSession,
-  restore: R.restoreSession,
-  archive: R.archiveSession,
-  delete: R.deleteSession,
+  list: S.listSessions,
+  update: S.updateSession,
+  restore: S.restoreSession,
+  archive: S.archiveSession,
+  delete: S.deleteSession,
 })
 export class SessionsHandler {
   constructor(readonly sessions: SessionsService) {}
