@@ -18,6 +18,11 @@ export function usesE2b(choice: SandboxProviderChoice | undefined, config: Worke
  * endpoint or to a domain AGENTRY_E2B_ALLOWED_DOMAINS lists, so an environment cannot point it elsewhere.
  */
 export function e2bTargetOf(choice: SandboxProviderChoice | undefined, config: WorkerEnv): E2bTarget {
+  // Said here, in the installation's own terms, rather than by the SDK, which names its own variable.
+  if (!config.AGENTRY_E2B_API_KEY)
+    throw new E2bNotConfigured(
+      'this installation has no E2B API key: set AGENTRY_E2B_API_KEY on the workers, or choose another sandbox provider',
+    );
   const apiUrl = choice?.apiUrl ?? config.AGENTRY_E2B_API_URL;
   const domain = choice?.domain ?? config.AGENTRY_E2B_DOMAIN;
   if (choice?.apiUrl && choice.apiUrl !== config.AGENTRY_E2B_API_URL)
@@ -27,7 +32,7 @@ export function e2bTargetOf(choice: SandboxProviderChoice | undefined, config: W
   const template = choice?.template ?? config.AGENTRY_E2B_TEMPLATE;
   return {
     connection: {
-      ...(config.AGENTRY_E2B_API_KEY ? { apiKey: config.AGENTRY_E2B_API_KEY } : {}),
+      apiKey: config.AGENTRY_E2B_API_KEY,
       ...(apiUrl ? { apiUrl } : {}),
       ...(domain ? { domain } : {}),
       ...(config.AGENTRY_E2B_SANDBOX_URL ? { sandboxUrl: config.AGENTRY_E2B_SANDBOX_URL } : {}),
@@ -35,6 +40,11 @@ export function e2bTargetOf(choice: SandboxProviderChoice | undefined, config: W
     },
     ...(template ? { template } : {}),
   };
+}
+
+/** E2B chosen on an installation that has not configured it. */
+class E2bNotConfigured extends Error {
+  override readonly name = 'E2bNotConfigured';
 }
 
 /** An endpoint the environment names that this installation does not allow. */
