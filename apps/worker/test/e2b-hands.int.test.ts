@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   HandsHeartbeatKeys,
@@ -11,48 +10,16 @@ import {
   type HandsExecResult,
   type SandboxProviderChoice,
 } from '@agentry/contracts';
-import {
-  createRedis,
-  NatsBus,
-  PrefixedClientNats,
-  PrefixedServerNats,
-  redisKeyPrefix,
-  RpcClient,
-} from '@agentry/platform';
+import { createRedis, NatsBus, PrefixedClientNats, redisKeyPrefix, RpcClient } from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
-import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
-import { E2B_SANDBOX_FACTORY } from '../src/e2b/e2b-sandbox-factory.js';
-import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
-import { SessionRepositories } from '../src/resources/session-repositories.js';
 import { WORKER_ID } from '../src/hands/worker-identity.js';
 import { FakeE2bCloud } from './fake-e2b-cloud.js';
+import { startWorkerApp } from './worker-app.js';
 import { untilWorkerAnswers } from './worker-ready.js';
 
 const API_KEY = 'e2b_test_key_that_must_not_leak';
 const E2B: SandboxProviderChoice = { provider: 'e2b', template: 'agentry-python' };
-
-/** One worker process: the whole worker app over NATS, its E2B reached through the fake. */
-async function startWorker(config: WorkerEnv, cloud: FakeE2bCloud) {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
-    .overrideProvider(E2B_SANDBOX_FACTORY)
-    .useValue(cloud)
-    // No control service runs here: the sessions have no repositories to clone and no vault credentials.
-    .overrideProvider(SessionRepositories)
-    .useValue({ ensure: async () => undefined })
-    .overrideProvider(SandboxCredentialsClient)
-    .useValue({ of: async () => [] })
-    .compile();
-  const app: INestMicroservice = moduleRef.createNestMicroservice({
-    strategy: new PrefixedServerNats(
-      { servers: [config.NATS_URL], queue: 'worker' },
-      config.AGENTRY_SUBJECT_PREFIX,
-    ),
-    logger: false,
-  });
-  await app.listen();
-  return app;
-}
 
 describe('Hands: sessions whose tools run in E2B', () => {
   let root: string;
@@ -82,7 +49,7 @@ describe('Hands: sessions whose tools run in E2B', () => {
       PORT: '0',
     };
     config = WorkerEnvSchema.parse(base);
-    worker = await startWorker(config, cloud);
+    worker = await startWorkerApp(config, cloud);
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
     rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 30_000);
@@ -125,7 +92,7 @@ describe('Hands: sessions whose tools run in E2B', () => {
   const restartWorker = async (env: Record<string, string>) => {
     await worker?.close();
     config = WorkerEnvSchema.parse({ ...base, ...env });
-    worker = await startWorker(config, cloud);
+    worker = await startWorkerApp(config, cloud);
     await untilWorkerAnswers(rpc);
   };
 

@@ -3,38 +3,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HandsSubjects, type HandsExecResult } from '@agentry/contracts';
-import { createRedis, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import { createRedis, NatsBus, PrefixedClientNats, RpcClient } from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
-import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
-import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
-import { SessionRepositories } from '../src/resources/session-repositories.js';
 import { FakeE2bServer } from './fake-e2b-server.js';
+import { startWorkerApp } from './worker-app.js';
 import { untilWorkerAnswers } from './worker-ready.js';
 
 const API_KEY = 'e2b_sdk_test_key_that_must_not_leak';
-
-/** The worker app with its real `e2b` SDK, pointed at the fake E2B over HTTP. */
-async function startWorker(config: WorkerEnv) {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
-    .overrideProvider(SessionRepositories)
-    .useValue({ ensure: async () => undefined })
-    .overrideProvider(SandboxCredentialsClient)
-    .useValue({ of: async () => [] })
-    .compile();
-  const app: INestMicroservice = moduleRef.createNestMicroservice({
-    strategy: new PrefixedServerNats(
-      { servers: [config.NATS_URL], queue: 'worker' },
-      config.AGENTRY_SUBJECT_PREFIX,
-    ),
-    logger: false,
-  });
-  await app.listen();
-  return app;
-}
 
 describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () => {
   let root: string;
@@ -64,7 +42,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
       AGENTRY_E2B_REQUEST_TIMEOUT_MS: '5000',
       PORT: '0',
     });
-    worker = await startWorker(config);
+    worker = await startWorkerApp(config);
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
     rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 30_000);
@@ -138,7 +116,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
   it('connects to the same sandbox after a restart, fails clearly while E2B is down, and kills it when the session is deleted', async () => {
     await worker?.close();
     expect(e2b.sandboxes.get('sbx1')).toBe('paused');
-    worker = await startWorker(config);
+    worker = await startWorkerApp(config);
     await untilWorkerAnswers(rpc);
     expect(text(await exec('bash', { command: 'cat src/app.txt' }))).toBe('bye e2b');
     expect(e2b.apiRequests.slice(1)).toEqual([
@@ -148,7 +126,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
 
     e2b.down = true;
     await worker.close();
-    worker = await startWorker(config);
+    worker = await startWorkerApp(config);
     await untilWorkerAnswers(rpc);
     const down = await exec('bash', { command: 'true' });
     expect(down).toMatchObject({ isError: true, reason: 'sandbox_unavailable' });
