@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EventRow } from '../events/event-row.js';
 import { SqlPool } from '../sql/sql-pool.js';
 import {
   DEPENDENCY_COLUMNS,
@@ -36,6 +37,24 @@ export interface TurnStartFacts {
   hasResources: boolean;
 }
 
+/** A lease just taken, with the row under it and the inbox as it stood when the lease was taken. */
+export interface Acquired {
+  lease: Lease;
+  session: SessionState;
+  facts: TurnStartFacts;
+  /**
+   * Inbound events not yet consumed, in seq order, read in the statement that took the lease. Input
+   * committed after it raised the wake-up flag again and finds the lease held; the holder looks at the
+   * inbox once more after releasing it, so nothing committed later is left behind.
+   */
+  inbox: EventRow[];
+}
+
+/** The inbox as a JSON array inside the lease statement; `created_at` comes back as text. */
+const INBOX_JSON = `coalesce((SELECT json_agg(json_build_object('id', e.id, 'seq', e.seq::float8, 'type', e.type,
+    'payload', e.payload, 'createdAt', e.created_at) ORDER BY e.seq)
+  FROM session_events e WHERE e.session_id = leased.id AND e.processed_at IS NULL), '[]'::json)`;
+
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
   status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
 
@@ -68,23 +87,25 @@ export class SessionStateRepository {
 
   /**
    * Takes the lease if it is free or expired; each acquisition gets a larger fencing token. Returns the
-   * row as it stands under the new lease, so a turn starts with one round trip.
+   * row as it stands under the new lease and the session's inbox, so a turn starts with one round trip.
    */
-  async acquire(
-    sessionId: string,
-    owner: string,
-    ttlMs: number,
-  ): Promise<{ lease: Lease; session: SessionState; facts: TurnStartFacts } | null> {
+  async acquire(sessionId: string, owner: string, ttlMs: number): Promise<Acquired | null> {
     type Row = SessionState &
       DependencyFacts &
-      TurnStartFacts['account'] & { token: string; hasResources: boolean };
+      TurnStartFacts['account'] & {
+        token: string;
+        hasResources: boolean;
+        inbox: Array<Omit<EventRow, 'createdAt' | 'processedAt'> & { createdAt: string }>;
+      };
     const rows = await this.sql.query<Row>(
       'sessions.acquire',
-      `UPDATE sessions
-       SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
-       WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
-       RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
-         CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources"`,
+      `WITH leased AS (
+         UPDATE sessions
+         SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
+         WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
+         RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
+           CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources")
+       SELECT leased.*, ${INBOX_JSON} AS inbox FROM leased`,
       [sessionId, owner, ttlMs / 1000],
     );
     const row = rows.rows[0];
@@ -98,6 +119,7 @@ export class SessionStateRepository {
       budget,
       usage,
       hasResources,
+      inbox,
       ...state
     } = row;
     const session = { ...state, environmentId };
@@ -106,7 +128,12 @@ export class SessionStateRepository {
       account: { budget, usage },
       hasResources,
     };
-    return { lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) }, session, facts };
+    return {
+      lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) },
+      session,
+      facts,
+      inbox: inbox.map((e) => ({ ...e, processedAt: null, createdAt: new Date(e.createdAt) })),
+    };
   }
 
   /** The live lease on a session, if any: its token and how long until it expires. */

@@ -33,9 +33,9 @@ export class TurnAbandonment {
     const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
     if (!acquired) return;
     const { lease, session } = acquired;
+    const inbox = acquired.inbox.map((row) => row.id);
     try {
       if (session.archivedAt || session.status === 'terminated') return;
-      const inbox = (await this.events.inbox(sessionId)).map((row) => row.id);
       if (!MID_TURN_STATUSES.has(session.status) && inbox.length === 0) return;
       const writer = new TurnWriter(this.events, this.publisher, lease);
       await writer.emit(

@@ -14,7 +14,7 @@ import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionEventsRepository } from '../events/session-events.repository.js';
 import {
   SessionStateRepository,
-  type Lease,
+  type Acquired,
   type SessionState,
   type TurnStartFacts,
 } from '../sessions/session-state.repository.js';
@@ -108,7 +108,7 @@ export class TurnRunner {
       let outcome: UnderLease;
       let disarmed: Promise<void> = Promise.resolve();
       try {
-        outcome = await this.runUnderLease(lease, acquired.session, acquired.facts);
+        outcome = await this.runUnderLease(acquired);
       } finally {
         await this.state.release(lease).catch(() => undefined);
         // Off the path to the inbox re-check: input that came during the turn starts without waiting on Redis.
@@ -124,11 +124,7 @@ export class TurnRunner {
   }
 
   /** Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on. */
-  private async runUnderLease(
-    lease: Lease,
-    session: SessionState,
-    facts: TurnStartFacts,
-  ): Promise<UnderLease> {
+  private async runUnderLease({ lease, session, facts, inbox: rows }: Acquired): Promise<UnderLease> {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
     const writer = new TurnWriter(this.events, this.publisher, lease, (stored) =>
       this.logs.remember(lease.sessionId, stored),
@@ -138,7 +134,7 @@ export class TurnRunner {
     const abort = new TurnAbort(this.interrupts, lease.sessionId, keeper.lost.signal);
     try {
       if (session.archivedAt) return { progressed: false, seen };
-      const inbox = (await this.events.inbox(lease.sessionId)).map(toStoredEvent);
+      const inbox = rows.map(toStoredEvent);
       for (const e of inbox) seen.add(e.event.id);
       const midTurn = MID_TURN_STATUSES.has(session.status);
       if (!midTurn && inbox.length === 0) return { progressed: false, seen };
