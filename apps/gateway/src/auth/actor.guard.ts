@@ -1,10 +1,9 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { AppError, type Actor } from '@agentry/contracts';
+import { AppError } from '@agentry/contracts';
 import { IS_PUBLIC } from '@agentry/platform';
 import { ActorResolver } from './actor-resolver.service.js';
-import type { TokenActor } from './jwt.strategy.js';
+import { UserTokens, type TokenActor } from './user-tokens.js';
 import type { RequestWithActor } from './current-actor.decorator.js';
 import { workerCredentialOf } from '../workers/worker-credential.js';
 import { WorkerCredentialResolver, type WorkerRequest } from '../workers/worker-credential.resolver.js';
@@ -18,23 +17,22 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const NAMESPACE_HEADER = 'x-agentry-namespace';
 
 /**
- * Resolves the caller: a user token (JWT, checked by passport-jwt) or an API key (`x-api-key` or
+ * Resolves the caller: a user token (JWT, checked by `UserTokens`) or an API key (`x-api-key` or
  * `Authorization: Bearer`). What control says they act as is cached briefly and dropped on every
  * access change, so revoked keys, disabled users and role changes take effect on the very next call.
  * Environment keys and work items' sessions tokens are admitted only where a route's worker policy
  * takes them (`workers/`).
  */
 @Injectable()
-export class ActorGuard extends AuthGuard('jwt') {
+export class ActorGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly actors: ActorResolver,
     private readonly workers: WorkerCredentialResolver,
-  ) {
-    super();
-  }
+    private readonly tokens: UserTokens,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
@@ -55,14 +53,14 @@ export class ActorGuard extends AuthGuard('jwt') {
     // Presented credentials are checked before a worker-only route refuses users, so a forged token or a
     // revoked key is 401 there as everywhere; only a valid user or API key hears 403.
     if (workerPolicy && credentialOf(request) === null) this.workers.assertUsersAccepted(workerPolicy, false);
-    await this.authenticateActor(context, request);
+    await this.authenticateActor(request);
     if (workerPolicy) this.workers.assertUsersAccepted(workerPolicy, true);
     if (workerPolicy) await this.workers.scopeActor(request, workerPolicy);
     return true;
   }
 
   /** A user token or an API key → `request.actor`. */
-  private async authenticateActor(context: ExecutionContext, request: HttpRequest): Promise<void> {
+  private async authenticateActor(request: HttpRequest): Promise<void> {
     const credential = credentialOf(request);
     if (!credential) {
       throw new AppError(
@@ -72,9 +70,8 @@ export class ActorGuard extends AuthGuard('jwt') {
     }
     const namespaceId = namespaceOf(request);
     if (credential.kind === 'bearer' && JWT_SHAPE.test(credential.value)) {
-      await super.canActivate(context);
-      const token = request.user as TokenActor;
-      if (!token.userId) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+      const token: TokenActor = this.tokens.verify(credential.value);
+      request.user = token;
       request.actor = await this.actors.user(token.userId, namespaceId, token.tokenId);
       return;
     }
@@ -86,11 +83,6 @@ export class ActorGuard extends AuthGuard('jwt') {
       );
     }
     request.actor = actor;
-  }
-
-  override handleRequest<T = Actor>(error: unknown, user: T | false): T {
-    if (error || !user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-    return user;
   }
 }
 

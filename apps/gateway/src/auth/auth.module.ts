@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { CLOCK, createRedis, LOGGER, redisKeyPrefix, type Clock, type Logger } from '@agentry/platform';
 import type { GatewayEnv } from '../config/env.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -8,7 +7,7 @@ import { AccessChangesListener } from './access-changes.listener.js';
 import { ActorCache } from './actor-cache.js';
 import { ActorResolver } from './actor-resolver.service.js';
 import { ForgetCachedActorsInterceptor } from './changes-access.decorator.js';
-import { JwtStrategy } from './jwt.strategy.js';
+import { UserTokens } from './user-tokens.js';
 import { LoginController } from './login.controller.js';
 import { PasswordController } from './password.controller.js';
 import { LogoutController } from './logout.controller.js';
@@ -24,7 +23,6 @@ export class AuthModule {
       // Global: handlers anywhere mark access changes with @ChangesAccess(), which needs the cache.
       global: true,
       imports: [
-        PassportModule,
         JwtModule.register({
           secret: config.AGENTRY_JWT_SECRET,
           signOptions: { expiresIn: config.AGENTRY_JWT_TTL_SECONDS, algorithm: 'HS256' },
@@ -47,7 +45,7 @@ export class AuthModule {
               clock,
             ),
         },
-        JwtStrategy,
+        UserTokens,
         WorkerCredentialResolver,
         {
           provide: LoginThrottle,
@@ -78,6 +76,7 @@ export class AuthModule {
       exports: [
         JwtModule,
         JwtKeys,
+        UserTokens,
         TokenRevocations,
         WorkerCredentialResolver,
         LoginThrottle,

@@ -6,7 +6,7 @@ import { Public, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 
 import { ZodBody } from '../http/zod-params.js';
-import type { UserTokenClaims } from './jwt.strategy.js';
+import type { UserTokenClaims } from './user-tokens.js';
 import { JwtKeys } from './jwt-keys.js';
 import { LoginThrottle } from './login-throttle.js';
 import { TokenRevocations } from './token-revocations.js';

@@ -3,7 +3,7 @@ import { AppError, PubSubjects, type AccessChanged } from '@agentry/contracts';
 import { NatsBus } from '@agentry/platform';
 import { ApiErrorFilter } from '../api/api-error.filter.js';
 import { ChangesAccess } from './changes-access.decorator.js';
-import type { TokenActor } from './jwt.strategy.js';
+import type { TokenActor } from './user-tokens.js';
 import { TokenRevocations } from './token-revocations.js';
 
 /** `POST /api/auth/logout`: revokes the user token the request carries, on every replica. */
