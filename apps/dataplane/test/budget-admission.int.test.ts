@@ -38,7 +38,7 @@ describe('budget admission against real Postgres', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 8 });
+    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 8, AGENTRY_SQL_PICKUP_POOL_SIZE: 1 });
     ledger = new UsageLedgerRepository(sql);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ describe('EndedSessionsRepository', () => {
   let sql: SqlPool;
   beforeAll(async () => {
     db = await createTestDatabase();
-    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 2 });
+    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 2, AGENTRY_SQL_PICKUP_POOL_SIZE: 1 });
   });
   afterAll(async () => {
     await sql?.onApplicationShutdown();

@@ -45,7 +45,7 @@ describe('event log and session state against real Postgres', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 5 });
+    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 5, AGENTRY_SQL_PICKUP_POOL_SIZE: 1 });
     events = new SessionEventsRepository(sql);
     state = new SessionStateRepository(sql);
     s = await seedSession(db.prisma);

@@ -24,7 +24,7 @@ describe('Team Lead tools over persisted child sessions', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 2 });
+    sql = new SqlPool({ DATABASE_URL: db.url, AGENTRY_SQL_POOL_SIZE: 2, AGENTRY_SQL_PICKUP_POOL_SIZE: 1 });
     store = new ThreadStore(sql);
     tasks = new ThreadTasks(sql);
   });

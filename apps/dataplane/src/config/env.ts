@@ -12,6 +12,11 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(128),
   /** Postgres connections of the hot-path pool (event log, session state, shared workspace). */
   AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+  /**
+   * Postgres connections reserved for the path from a client's input to its turn's start (the append,
+   * the lease, the running status), so new input is picked up promptly while running turns fill the pool.
+   */
+  AGENTRY_SQL_PICKUP_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(4),
   /** Sessions whose event log a replica keeps in memory, so a turn reads only what is new. */
   AGENTRY_LOG_CACHE_SESSIONS: z.coerce.number().int().min(0).max(100_000).default(512),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, IDEMPOTENCY_KEY_RETENTION_MS, type AppendIdempotency } from '@agentry/contracts';
-import { SqlPool } from '../sql/sql-pool.js';
+import { SqlPool, type SqlLane } from '../sql/sql-pool.js';
 import { EVENT_COLUMNS, type EventRow } from './event-row.js';
 
 export interface NewEvent {
@@ -118,6 +118,7 @@ export class SessionEventsRepository {
       guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
       guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN,
       [sessionId, guard.tenantId, scope, ...columns(events)],
+      guard.kind === 'client' ? 'pickup' : 'turn',
     );
     if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
     return sortBySeq(rows.rows);
@@ -135,15 +136,20 @@ export class SessionEventsRepository {
   ): Promise<EventRow[] | null> {
     if (events.length === 0) return [];
     try {
-      const rows = await this.sql.query<EventRow>('events.append.client-keyed', APPEND_AS_CLIENT_KEYED, [
-        sessionId,
-        guard.tenantId,
-        guard.namespaceId,
-        ...columns(events),
-        key.keyHash,
-        key.requestHash,
-        IDEMPOTENCY_KEY_RETENTION_MS,
-      ]);
+      const rows = await this.sql.query<EventRow>(
+        'events.append.client-keyed',
+        APPEND_AS_CLIENT_KEYED,
+        [
+          sessionId,
+          guard.tenantId,
+          guard.namespaceId,
+          ...columns(events),
+          key.keyHash,
+          key.requestHash,
+          IDEMPOTENCY_KEY_RETENTION_MS,
+        ],
+        'pickup',
+      );
       if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
       return sortBySeq(rows.rows);
     } catch (error) {
@@ -152,24 +158,33 @@ export class SessionEventsRepository {
     }
   }
 
-  /** Appends under the lease with a status compare-and-set; `null` when the status or lease had moved. */
+  /**
+   * Appends under the lease with a status compare-and-set; `null` when the status or lease had moved.
+   * A turn's start goes through the `pickup` lane.
+   */
   async appendWithTransition(
     sessionId: string,
     lease: { tenantId: string; token: bigint },
     change: StatusChange,
     events: NewEvent[],
+    lane: SqlLane = 'turn',
   ): Promise<EventRow[] | null> {
-    const rows = await this.sql.query<EventRow>('events.append.transition', APPEND_WITH_TRANSITION, [
-      sessionId,
-      lease.tenantId,
-      lease.token.toString(),
-      ...columns(events),
-      change.to,
-      change.stopReason === null ? null : JSON.stringify(change.stopReason),
-      change.from,
-      change.usage === null ? null : JSON.stringify(change.usage),
-      change.consume,
-    ]);
+    const rows = await this.sql.query<EventRow>(
+      'events.append.transition',
+      APPEND_WITH_TRANSITION,
+      [
+        sessionId,
+        lease.tenantId,
+        lease.token.toString(),
+        ...columns(events),
+        change.to,
+        change.stopReason === null ? null : JSON.stringify(change.stopReason),
+        change.from,
+        change.usage === null ? null : JSON.stringify(change.usage),
+        change.consume,
+      ],
+      lane,
+    );
     return rows.rowCount === 0 ? null : sortBySeq(rows.rows);
   }
 

@@ -107,6 +107,7 @@ export class SessionStateRepository {
            CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources")
        SELECT leased.*, ${INBOX_JSON} AS inbox FROM leased`,
       [sessionId, owner, ttlMs / 1000],
+      'pickup',
     );
     const row = rows.rows[0];
     if (!row) return null;

@@ -4,29 +4,41 @@ import type pg from 'pg';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 
 /**
+ * Which connections a statement goes through. `pickup` is the path from a client's input to its turn's
+ * start (the append, the lease with the inbox, the running status): a few connections of its own, so new
+ * input does not queue behind the statements of every turn already running when the replica is busy.
+ */
+export type SqlLane = 'turn' | 'pickup';
+
+/**
  * The dataplane's hot path speaks SQL through `pg` directly: each turn runs a handful of fixed
  * statements, prepared once per connection, where the ORM would compile every call again
- * (docs/performance.md). One pool serves the event log, the session state and the shared workspace.
+ * (docs/performance.md). One pool serves the event log, the session state and the shared workspace;
+ * a small second one serves the pickup lane.
  */
 @Injectable()
 export class SqlPool implements OnApplicationShutdown {
   readonly pool: pg.Pool;
+  private readonly pickup: pg.Pool;
 
   constructor(
-    @Inject(DATAPLANE_CONFIG) config: Pick<DataplaneEnv, 'DATABASE_URL' | 'AGENTRY_SQL_POOL_SIZE'>,
+    @Inject(DATAPLANE_CONFIG)
+    config: Pick<DataplaneEnv, 'DATABASE_URL' | 'AGENTRY_SQL_POOL_SIZE' | 'AGENTRY_SQL_PICKUP_POOL_SIZE'>,
   ) {
     this.pool = createSqlPool(config.DATABASE_URL, config.AGENTRY_SQL_POOL_SIZE);
+    this.pickup = createSqlPool(config.DATABASE_URL, config.AGENTRY_SQL_PICKUP_POOL_SIZE);
   }
 
   query<R extends pg.QueryResultRow>(
     name: string,
     text: string,
     values: unknown[],
+    lane: SqlLane = 'turn',
   ): Promise<pg.QueryResult<R>> {
-    return this.pool.query<R>({ name, text, values });
+    return (lane === 'pickup' ? this.pickup : this.pool).query<R>({ name, text, values });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.pickup.end()]);
   }
 }

@@ -44,9 +44,13 @@ export class TurnWriter {
    */
   async start(from: string[], to: string, event: OutboundEvent, consume: string[]): Promise<void> {
     const change: StatusChange = { from, to, stopReason: null, consume, usage: null };
-    const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, [
-      toNewEvent(event),
-    ]);
+    const rows = await this.events.appendWithTransition(
+      this.lease.sessionId,
+      this.lease,
+      change,
+      [toNewEvent(event)],
+      'pickup',
+    );
     if (!rows)
       throw new AppError(
         'CONFLICT',
