@@ -78,6 +78,7 @@ describe('control: agent workspace files', () => {
     // The same table, tenant and AGENT root the dataplane uses for any session of this agent.
     const turnView = new PostgresWorkspaceFs({
       sql: pool,
+      table: 'workspace_files',
       tenantId: admin.tenantId,
       root: scopeRootKey('AGENT', { tenantId: admin.tenantId, agentId, sessionId: 'sesn_any' }),
     });

@@ -20,6 +20,7 @@ export class AgentWorkspaceStore implements OnApplicationShutdown {
   forAgent(tenantId: string, agentId: string): WorkspaceFs {
     return new PostgresWorkspaceFs({
       sql: this.pool,
+      table: 'workspace_files',
       tenantId,
       root: agentWorkspaceRoot(tenantId, agentId),
       maxFileBytes: AGENT_WORKSPACE_MAX_FILE_BYTES,
