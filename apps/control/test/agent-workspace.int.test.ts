@@ -28,7 +28,8 @@ describe('control: agent workspace files', () => {
   let pool: ReturnType<typeof createSqlPool>;
 
   beforeAll(async () => {
-    control = await startControl();
+    // The dataplane owns the workspace rows: control's writes go through it.
+    control = await startControl({}, { dataplane: true });
     admin = control.admin;
     pool = createSqlPool(control.db.url, 2);
     const others = await control.rpc.request(A.createNamespace, {
@@ -79,6 +80,7 @@ describe('control: agent workspace files', () => {
     const turnView = new PostgresWorkspaceFs({
       sql: pool,
       table: 'workspace_files',
+      readOnly: true,
       tenantId: admin.tenantId,
       root: scopeRootKey('AGENT', { tenantId: admin.tenantId, agentId, sessionId: 'sesn_any' }),
     });
