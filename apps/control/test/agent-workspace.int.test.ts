@@ -140,6 +140,34 @@ describe('control: agent workspace files', () => {
     ).toEqual(['AGENTS.md']);
   });
 
+  it("answers a change the workspace refuses with the workspace's own error, changing nothing", async () => {
+    const size = AGENT_WORKSPACE_MAX_FILE_BYTES + 1;
+    await expect(write(admin, 'big.md', 'x'.repeat(size))).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `big.md would be ${size} bytes; the limit is ${AGENT_WORKSPACE_MAX_FILE_BYTES}`,
+      details: { path: 'big.md', size, limit: AGENT_WORKSPACE_MAX_FILE_BYTES },
+    });
+    await write(admin, 'notes/a.md', 'a');
+    const move = (from: string, to: string) =>
+      control.rpc.request(W.moveFile, { actor: admin, agentId, body: { from, to } });
+    await expect(move('notes/a.md', 'AGENTS.md')).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+      message: 'Already exists: AGENTS.md',
+    });
+    await expect(move('notes/missing.md', 'notes/b.md')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No such file or directory: notes/missing.md',
+    });
+    await expect(
+      control.rpc.request(W.deleteFile, { actor: admin, agentId, query: { path: 'nowhere' } }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such file or directory: nowhere' });
+    await control.rpc.request(W.deleteFile, { actor: admin, agentId, query: { path: 'notes' } });
+    expect(
+      (await control.rpc.request(W.listFiles, { actor: admin, agentId })).data.map((e) => e.path),
+    ).toEqual(['AGENTS.md']);
+    expect((await read(admin, 'AGENTS.md')).content).toContain('Cheers, Quill');
+  });
+
   it('stores a skill as skills/<name>/SKILL.md plus resources and validates its front matter', async () => {
     const put = await control.rpc.request(W.putSkill, {
       actor: admin,
