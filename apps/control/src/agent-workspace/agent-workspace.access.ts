@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Actor,
-  type AgentWorkspaceChange,
-  type ApiWorkspaceEntry,
-} from '@agentry/contracts';
+import { AppError, type Actor, type AgentWorkspaceChange, type ApiWorkspaceEntry } from '@agentry/contracts';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { AgentSharesService } from '../tenancy/agent-shares.service.js';

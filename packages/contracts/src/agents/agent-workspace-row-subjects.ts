@@ -30,7 +30,10 @@ export const AgentWorkspaceRowSubjects = {
       actor: ActorSchema,
       agentId: z.string().min(1),
       // A skill PUT: the old folder's delete, SKILL.md and its resources.
-      changes: z.array(AgentWorkspaceChangeSchema).min(1).max(AGENT_WORKSPACE_MAX_SKILL_RESOURCES + 2),
+      changes: z
+        .array(AgentWorkspaceChangeSchema)
+        .min(1)
+        .max(AGENT_WORKSPACE_MAX_SKILL_RESOURCES + 2),
     }),
     z.object({ entries: z.array(ApiWorkspaceEntrySchema.nullable()) }),
   ),

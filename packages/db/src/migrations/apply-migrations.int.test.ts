@@ -119,7 +119,15 @@ describe('hands workspace files', () => {
         await sql.query(
           `INSERT INTO workspace_files (tenant_id, root, path, parent, kind, content, size, version, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 7, '2026-01-02T03:04:05.678Z')`,
-          [root.split('/')[1], root, path, parent, kind, content && Buffer.from(content), content?.length ?? 0],
+          [
+            root.split('/')[1],
+            root,
+            path,
+            parent,
+            kind,
+            content && Buffer.from(content),
+            content?.length ?? 0,
+          ],
         );
       const columns = 'tenant_id, root, path, parent, kind, content, size, version, created_at, updated_at';
       const before = await sql.query(`SELECT ${columns} FROM workspace_files ORDER BY root, path`);

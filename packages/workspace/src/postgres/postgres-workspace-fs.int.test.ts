@@ -96,14 +96,20 @@ describe('postgres: replicas and tenancy', () => {
 describe('postgres: workspace tables', () => {
   it('keeps each table its own: the same root in another table is another workspace', async () => {
     const root = `tenants/t1/hands/sessions/${randomBytes(4).toString('hex')}`;
-    const hands = new PostgresWorkspaceFs({ sql: pool, table: 'hands_workspace_files', tenantId: 't1', root });
+    const hands = new PostgresWorkspaceFs({
+      sql: pool,
+      table: 'hands_workspace_files',
+      tenantId: 't1',
+      root,
+    });
     const shared = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't1', root });
     await hands.writeText('src/main.py', 'print(1)');
     expect(await hands.readText('src/main.py')).toBe('print(1)');
     expect(await shared.exists('src/main.py')).toBe(false);
-    const { rows } = await pool.query('SELECT path FROM hands_workspace_files WHERE root = $1 ORDER BY path', [
-      root,
-    ]);
+    const { rows } = await pool.query(
+      'SELECT path FROM hands_workspace_files WHERE root = $1 ORDER BY path',
+      [root],
+    );
     expect(rows.map((r: { path: string }) => r.path)).toEqual(['src', 'src/main.py']);
     await pool.query('DELETE FROM hands_workspace_files WHERE root = $1', [root]);
   });
