@@ -150,9 +150,14 @@ try {
     await admin.query(`CREATE SCHEMA ${schema}`);
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${schema}` });
     try {
-      await pool.query(ws.WORKSPACE_FILES_DDL);
+      await pool.query(ws.workspaceTableDdl('workspace_files'));
       await pool.query('CREATE TABLE raw_files (path text PRIMARY KEY, content bytea NOT NULL)');
-      const pgFs = new ws.PostgresWorkspaceFs({ sql: pool, tenantId: 'bench', root: 'tenants/bench/global' });
+      const pgFs = new ws.PostgresWorkspaceFs({
+        sql: pool,
+        table: 'workspace_files',
+        tenantId: 'bench',
+        root: 'tenants/bench/global',
+      });
       record('postgres', 'raw SQL', await compare(PG_FILES, workspaceOps(pgFs), rawSqlOps(pool)));
     } finally {
       await pool.end();

@@ -28,7 +28,8 @@ describe('control: agent workspace files', () => {
   let pool: ReturnType<typeof createSqlPool>;
 
   beforeAll(async () => {
-    control = await startControl();
+    // The dataplane owns the workspace rows: control's writes go through it.
+    control = await startControl({}, { dataplane: true });
     admin = control.admin;
     pool = createSqlPool(control.db.url, 2);
     const others = await control.rpc.request(A.createNamespace, {
@@ -78,6 +79,8 @@ describe('control: agent workspace files', () => {
     // The same table, tenant and AGENT root the dataplane uses for any session of this agent.
     const turnView = new PostgresWorkspaceFs({
       sql: pool,
+      table: 'workspace_files',
+      readOnly: true,
       tenantId: admin.tenantId,
       root: scopeRootKey('AGENT', { tenantId: admin.tenantId, agentId, sessionId: 'sesn_any' }),
     });
@@ -135,6 +138,34 @@ describe('control: agent workspace files', () => {
     expect(
       (await control.rpc.request(W.listFiles, { actor: admin, agentId })).data.map((e) => e.path),
     ).toEqual(['AGENTS.md']);
+  });
+
+  it("answers a change the workspace refuses with the workspace's own error, changing nothing", async () => {
+    const size = AGENT_WORKSPACE_MAX_FILE_BYTES + 1;
+    await expect(write(admin, 'big.md', 'x'.repeat(size))).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `big.md would be ${size} bytes; the limit is ${AGENT_WORKSPACE_MAX_FILE_BYTES}`,
+      details: { path: 'big.md', size, limit: AGENT_WORKSPACE_MAX_FILE_BYTES },
+    });
+    await write(admin, 'notes/a.md', 'a');
+    const move = (from: string, to: string) =>
+      control.rpc.request(W.moveFile, { actor: admin, agentId, body: { from, to } });
+    await expect(move('notes/a.md', 'AGENTS.md')).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+      message: 'Already exists: AGENTS.md',
+    });
+    await expect(move('notes/missing.md', 'notes/b.md')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No such file or directory: notes/missing.md',
+    });
+    await expect(
+      control.rpc.request(W.deleteFile, { actor: admin, agentId, query: { path: 'nowhere' } }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such file or directory: nowhere' });
+    await control.rpc.request(W.deleteFile, { actor: admin, agentId, query: { path: 'notes' } });
+    expect(
+      (await control.rpc.request(W.listFiles, { actor: admin, agentId })).data.map((e) => e.path),
+    ).toEqual(['AGENTS.md']);
+    expect((await read(admin, 'AGENTS.md')).content).toContain('Cheers, Quill');
   });
 
   it('stores a skill as skills/<name>/SKILL.md plus resources and validates its front matter', async () => {

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type Clock } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
+import { AgentWorkspaceRowsModule } from './agent-workspace/agent-workspace-rows.module.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
 import { EventsModule } from './events/events.module.js';
 import { OutcomesModule } from './outcomes/outcomes.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         BudgetsModule,
         OutcomesModule,
         SessionRowsModule,
+        AgentWorkspaceRowsModule,
         ThreadsModule,
         TurnsModule,
         WorkModule,

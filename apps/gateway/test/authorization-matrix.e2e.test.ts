@@ -212,6 +212,7 @@ describe('authorization matrix: every documented route × credentials, namespace
       'session_events',
       'usage_ledger',
       'workspace_files',
+      'hands_workspace_files',
       'work_items',
       'workers',
       'webhook_deliveries',

@@ -56,6 +56,14 @@ describe.runIf(hasBwrap)("a session's workspace outlives the worker that held it
       false,
     );
     expect(existsSync(localFile(second, session, 'src/a.txt'))).toBe(false);
+    // Kept in the worker's own table, apart from the dataplane's workspace_files.
+    const stored = (table: string) =>
+      db.prisma.$queryRawUnsafe<{ path: string }[]>(
+        `SELECT path FROM ${table} WHERE root = $1 AND kind = 'file' ORDER BY path`,
+        `tenants/tenant_hands/hands/sessions/${session}`,
+      );
+    expect((await stored('hands_workspace_files')).map((r) => r.path)).toEqual(['out/b.txt', 'src/a.txt']);
+    expect(await stored('workspace_files')).toEqual([]);
 
     const read = await second.run(
       session,

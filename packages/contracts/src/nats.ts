@@ -4,6 +4,7 @@ export * from './nats/actor.js';
 export * from './nats/control-subjects.js';
 export * from './agents/agent-subjects.js';
 export * from './agents/agent-workspace-subjects.js';
+export * from './agents/agent-workspace-row-subjects.js';
 export * from './environments/environment-subjects.js';
 export * from './environments/environment-credential-subjects.js';
 export * from './sessions/session-subjects.js';

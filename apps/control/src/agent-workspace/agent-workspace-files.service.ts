@@ -48,30 +48,30 @@ export class AgentWorkspaceFilesService {
   }
 
   async write(actor: Actor, agentId: string, rawPath: string, content: string): Promise<ApiWorkspaceEntry> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     const path = filePath(rawPath);
-    await assertTotalFits(fs, new Map([[path, Buffer.byteLength(content, 'utf8')]]));
-    const stat = await fs.writeText(path, content);
-    await this.access.recordWrite(actor, agentId, 'workspace.write', { path, size: stat.size });
-    return toEpoch(stat);
+    await assertTotalFits(workspace.fs, new Map([[path, Buffer.byteLength(content, 'utf8')]]));
+    const [written] = await workspace.apply({ op: 'write', path, content });
+    await this.access.recordWrite(actor, agentId, 'workspace.write', { path, size: written!.size });
+    return written!;
   }
 
   async delete(actor: Actor, agentId: string, rawPath: string | undefined): Promise<ApiWorkspaceDeleted> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     if (rawPath === undefined)
       throw new AppError('INVALID_REQUEST', 'path: the file or folder to delete is required');
     const path = filePath(rawPath);
-    await fs.delete(path, { recursive: true });
+    await workspace.apply({ op: 'delete', path, recursive: true });
     await this.access.recordWrite(actor, agentId, 'workspace.delete', { path });
     return { path, deleted: true };
   }
 
   async move(actor: Actor, agentId: string, rawFrom: string, rawTo: string): Promise<ApiWorkspaceEntry> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     const from = filePath(rawFrom, 'from');
     const to = filePath(rawTo, 'to');
-    await fs.move(from, to);
+    const [moved] = await workspace.apply({ op: 'move', from, to });
     await this.access.recordWrite(actor, agentId, 'workspace.move', { from, to });
-    return toEpoch((await fs.stat(to))!);
+    return moved!;
   }
 }

@@ -43,7 +43,7 @@ export class AgentWorkspaceSkillsService {
     name: string,
     body: ApiWorkspaceSkillPut,
   ): Promise<ApiWorkspaceSkill> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     const dir = skillDir(name);
     skillFrontMatter(body.markdown, name);
     const files = new Map<string, string>([[`${dir}/SKILL.md`, body.markdown]]);
@@ -61,21 +61,24 @@ export class AgentWorkspaceSkillsService {
       files.set(`${dir}/${rel}`, content);
     }
     const sizes = new Map([...files].map(([path, content]) => [path, Buffer.byteLength(content, 'utf8')]));
-    await assertTotalFits(fs, sizes, `${dir}/`);
-    if (await fs.exists(dir)) await fs.delete(dir, { recursive: true });
-    for (const [path, content] of files) await fs.writeText(path, content);
+    await assertTotalFits(workspace.fs, sizes, `${dir}/`);
+    const replaced = (await workspace.fs.exists(dir))
+      ? [{ op: 'delete', path: dir, recursive: true } as const]
+      : [];
+    const writes = [...files].map(([path, content]) => ({ op: 'write', path, content }) as const);
+    await workspace.apply(...replaced, ...writes);
     await this.access.recordWrite(actor, agentId, 'workspace.skill.put', {
       skill: name,
       files: [...files.keys()],
     });
-    return this.describe(fs, name);
+    return this.describe(workspace.fs, name);
   }
 
   async delete(actor: Actor, agentId: string, name: string): Promise<ApiWorkspaceDeleted> {
-    const fs = await this.access.forWrite(actor, agentId);
-    if (!(await fs.exists(`${skillDir(name)}/SKILL.md`)))
+    const workspace = await this.access.forWrite(actor, agentId);
+    if (!(await workspace.fs.exists(`${skillDir(name)}/SKILL.md`)))
       throw new AppError('NOT_FOUND', `Skill ${name} not found in the agent workspace`);
-    await fs.delete(skillDir(name), { recursive: true });
+    await workspace.apply({ op: 'delete', path: skillDir(name), recursive: true });
     await this.access.recordWrite(actor, agentId, 'workspace.skill.delete', { skill: name });
     return { path: skillDir(name), deleted: true };
   }

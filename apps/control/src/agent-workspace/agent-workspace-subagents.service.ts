@@ -36,21 +36,21 @@ export class AgentWorkspaceSubagentsService {
     name: string,
     body: ApiWorkspaceSubagentPut,
   ): Promise<ApiWorkspaceSubagent> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     const path = subagentPath(name);
     const markdown = renderSubagent(body);
-    await assertTotalFits(fs, new Map([[path, Buffer.byteLength(markdown, 'utf8')]]));
-    await fs.writeText(path, markdown);
+    await assertTotalFits(workspace.fs, new Map([[path, Buffer.byteLength(markdown, 'utf8')]]));
+    await workspace.apply({ op: 'write', path, content: markdown });
     await this.access.recordWrite(actor, agentId, 'workspace.subagent.put', { subagent: name, path });
     return parseSubagent(name, path, markdown);
   }
 
   async delete(actor: Actor, agentId: string, name: string): Promise<ApiWorkspaceDeleted> {
-    const fs = await this.access.forWrite(actor, agentId);
+    const workspace = await this.access.forWrite(actor, agentId);
     const path = subagentPath(name);
-    if (!(await fs.exists(path)))
+    if (!(await workspace.fs.exists(path)))
       throw new AppError('NOT_FOUND', `Sub-agent ${name} not found in the agent workspace`);
-    await fs.delete(path);
+    await workspace.apply({ op: 'delete', path, recursive: false });
     await this.access.recordWrite(actor, agentId, 'workspace.subagent.delete', { subagent: name });
     return { path, deleted: true };
   }

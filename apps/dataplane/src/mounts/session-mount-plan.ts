@@ -111,7 +111,12 @@ export class SessionMountPlanner {
         : null;
     return {
       mounts,
-      artefacts: new PostgresWorkspaceFs({ sql: this.sql.pool, tenantId, root: artefactsRoot }),
+      artefacts: new PostgresWorkspaceFs({
+        sql: this.sql.pool,
+        table: 'workspace_files',
+        tenantId,
+        root: artefactsRoot,
+      }),
       attachedSkills: skillsTree
         ? { layer: 'repository', fs: skillsTree, root: '', shownAt: SESSION_MOUNT_PATHS.skills }
         : null,

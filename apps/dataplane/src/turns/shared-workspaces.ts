@@ -15,6 +15,7 @@ export class SharedWorkspaces {
   forAgent(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
     return new PostgresWorkspaceFs({
       sql: this.sql.pool,
+      table: 'workspace_files',
       tenantId: context.tenantId,
       root: scopeRootKey('AGENT', context),
     });
@@ -28,6 +29,7 @@ export class SharedWorkspaces {
   }): Promise<WorkspaceFs> {
     const workspace = new PostgresWorkspaceFs({
       sql: this.sql.pool,
+      table: 'workspace_files',
       tenantId: context.tenantId,
       root: scopeRootKey('AGENT', context),
     });
@@ -39,6 +41,7 @@ export class SharedWorkspaces {
   forSession(context: { tenantId: string; agentId: string; sessionId: string }): WorkspaceFs {
     return new PostgresWorkspaceFs({
       sql: this.sql.pool,
+      table: 'workspace_files',
       tenantId: context.tenantId,
       root: scopeRootKey('SESSION', context),
     });

@@ -5,7 +5,10 @@ import { KeyedMutex, PostgresWorkspaceFs } from '@agentry/workspace';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { WorkspaceMirror } from './workspace-mirror.js';
 
-/** The durable copy of a session's Hands workspace: its own root, apart from the Brain's session files. */
+/**
+ * The durable copy of a session's Hands workspace: its own root in its own table (`hands_workspace_files`,
+ * which only the worker writes), apart from the Brain's session files.
+ */
 function handsWorkspaceRoot(tenantId: string, sessionId: string): string {
   return `tenants/${tenantId}/hands/sessions/${sessionId}`;
 }
@@ -43,6 +46,7 @@ export class DurableWorkspaces implements OnApplicationShutdown {
       if (this.held.get(key)?.epoch === epoch) return;
       const durable = new PostgresWorkspaceFs({
         sql: this.pool,
+        table: 'hands_workspace_files',
         tenantId,
         root: handsWorkspaceRoot(tenantId, sessionId),
       });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseAdmin, databaseUrlFor } from '../admin/database-admin.js';
 import { createPrismaClient } from '../client/prisma-client.factory.js';
@@ -7,6 +9,8 @@ import { isUniqueViolation } from '../errors/prisma-errors.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { applyMigrations } from './apply-migrations.js';
 import { MigrationError } from './migration.error.js';
+import { migrationsDir } from './migration-paths.js';
+import { createSqlPool } from '../client/sql-pool.factory.js';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const dbName = `agentry_t_db_${randomBytes(5).toString('hex')}`;
@@ -23,6 +27,7 @@ const EXPECTED_TABLES = [
   'environment_keys',
   'environments',
   'files',
+  'hands_workspace_files',
   'idempotency_keys',
   'memories',
   'memory_stores',
@@ -93,6 +98,56 @@ describe('applyMigrations on a fresh database', () => {
     );
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).output).toMatch(/does not exist|P1003/);
+  });
+});
+
+describe('hands workspace files', () => {
+  it('moves the Hands workspaces out of workspace_files, every row and column, and leaves the others', async () => {
+    const sql = createSqlPool(url, 1);
+    try {
+      // The database as it was before the migration, with rows of each kind of root.
+      await sql.query('DROP TABLE hands_workspace_files');
+      const rows: [string, string, string, string, string | null][] = [
+        ['tenants/t1/hands/sessions/sesn_1', 'src', '', 'dir', null],
+        ['tenants/t1/hands/sessions/sesn_1', 'src/main.py', 'src', 'file', 'print(1)'],
+        ['tenants/t2/hands/sessions/sesn_2', 'notes.md', '', 'file', 'notes'],
+        ['tenants/t1/agents/agent_1/shared', 'AGENTS.md', '', 'file', 'be brief'],
+        ['tenants/t1/agents/hands/shared', 'AGENTS.md', '', 'file', 'an agent called hands'],
+        ['tenants/t1/agents/agent_1/sessions/sesn_1', 'plan.md', '', 'file', 'plan'],
+      ];
+      for (const [root, path, parent, kind, content] of rows)
+        await sql.query(
+          `INSERT INTO workspace_files (tenant_id, root, path, parent, kind, content, size, version, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 7, '2026-01-02T03:04:05.678Z')`,
+          [
+            root.split('/')[1],
+            root,
+            path,
+            parent,
+            kind,
+            content && Buffer.from(content),
+            content?.length ?? 0,
+          ],
+        );
+      const columns = 'tenant_id, root, path, parent, kind, content, size, version, created_at, updated_at';
+      const before = await sql.query(`SELECT ${columns} FROM workspace_files ORDER BY root, path`);
+
+      const migration = readFileSync(
+        join(migrationsDir(), '20261202110000_hands_workspace_files', 'migration.sql'),
+        'utf8',
+      );
+      await sql.query(migration);
+
+      const moved = await sql.query(`SELECT ${columns} FROM hands_workspace_files ORDER BY root, path`);
+      const kept = await sql.query(`SELECT ${columns} FROM workspace_files ORDER BY root, path`);
+      const isHands = (r: { root: string }) => /^tenants\/[^/]+\/hands\//.test(r.root);
+      expect(moved.rows).toEqual(before.rows.filter(isHands));
+      expect(moved.rows).toHaveLength(3);
+      expect(kept.rows).toEqual(before.rows.filter((r) => !isHands(r)));
+      expect(kept.rows.map((r: { root: string }) => r.root)).toContain('tenants/t1/agents/hands/shared');
+    } finally {
+      await sql.end();
+    }
   });
 });
 

@@ -45,7 +45,10 @@ export const TABLE_OWNERS = {
   WorkItem: 'dataplane',
   Worker: 'dataplane',
   UsageLedger: 'dataplane',
+  // Agent, session and artefact workspaces; control's agent-workspace API writes through the dataplane.
   WorkspaceFile: 'dataplane',
+  // The durable copy of a session's Hands workspace, synced by the worker running its tools.
+  HandsWorkspaceFile: 'worker',
   // Time and retries.
   MultiagentRun: 'scheduler',
   WebhookDelivery: 'scheduler',

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TABLE_OWNERS, type OwningService, type ServiceDatabase } from './table-owners.js';
-import { findTableWrites, foreignWrites, schemaTables } from './table-writes.js';
+import { findTableWrites, foreignWrites, schemaTables, UNNAMED_WORKSPACE_TABLE } from './table-writes.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const tables = schemaTables(readFileSync(join(root, 'packages/db/prisma/schema.prisma'), 'utf8'));
@@ -11,8 +11,22 @@ const SERVICES: OwningService[] = ['gateway', 'control', 'dataplane', 'scheduler
 
 /** A service's non-test TypeScript sources, path (from the repo root) → text. */
 function sourcesOf(service: OwningService): Map<string, string> {
-  const dir = join(root, 'apps', service, 'src');
+  return sourcesUnder(join(root, 'apps', service, 'src'));
+}
+
+/** Every shared package's non-test TypeScript sources. */
+function packageSources(): Map<string, string> {
   const files = new Map<string, string>();
+  for (const entry of readdirSync(join(root, 'packages'), { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    for (const [path, text] of sourcesUnder(join(root, 'packages', entry.name, 'src'))) files.set(path, text);
+  }
+  return files;
+}
+
+function sourcesUnder(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  if (!existsSync(dir)) return files;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
     const path = join(entry.parentPath, entry.name);
@@ -28,9 +42,62 @@ describe('table ownership', () => {
 
   it.each(SERVICES)('%s writes only the tables it owns', (service) => {
     const found = foreignWrites(service, sourcesOf(service), tables).map(
-      (w) => `${w.file}:${w.line} ${w.statement} writes ${w.table}, owned by ${w.owner}`,
+      (w) => `${w.file}:${w.line} ${w.statement} writes ${w.table}, owned by ${w.owner ?? 'no service'}`,
     );
     expect(found).toEqual([]);
+  });
+
+  it('gives every workspace table of the Postgres workspace backend an owner', () => {
+    const declared = readFileSync(join(root, 'packages/workspace/src/postgres/workspace-tables.ts'), 'utf8');
+    const list = /WORKSPACE_TABLES = \[([^\]]*)\]/.exec(declared)![1]!;
+    const workspaceTables = [...list.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+    expect(workspaceTables.length).toBeGreaterThan(0);
+    const owned = new Set(tables.values());
+    expect(workspaceTables.filter((t) => !owned.has(t))).toEqual([]);
+  });
+
+  it('lets the shared packages open workspace tables only read-only, so every writer is an app the scan reads', () => {
+    const writes = [...packageSources()].flatMap(([file, source]) =>
+      findTableWrites(source, tables)
+        .filter((w) => w.statement.startsWith('PostgresWorkspaceFs'))
+        .map((w) => `${file}:${w.line} ${w.statement}`),
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('catches a service opening a workspace table it does not own for writing', () => {
+    const source = [
+      "import { PostgresWorkspaceFs, PostgresWorkspaceFs as Rows } from '@agentry/workspace';",
+      'export class Workspaces {',
+      '  open() {',
+      "    const shared = new PostgresWorkspaceFs({ sql, table: 'workspace_files', tenantId, root });",
+      '    const reader = new PostgresWorkspaceFs({',
+      "      table: 'workspace_files',",
+      '      readOnly: true,',
+      '    });',
+      "    const own = new PostgresWorkspaceFs({ sql, table: 'hands_workspace_files', tenantId, root });",
+      '    const unnamed = new PostgresWorkspaceFs(options);',
+      "    const spread = new PostgresWorkspaceFs({ table: 'hands_workspace_files', readOnly: true, ...more });",
+      '    const aliased = new Rows({',
+      '      sql,',
+      "      table: 'workspace_files',",
+      '      readOnly: false,',
+      '    });',
+      "    // new PostgresWorkspaceFs({ table: 'workspace_files' }) in prose is no write.",
+      '  }',
+      '}',
+    ].join('\n');
+    const found = foreignWrites('worker', new Map([['apps/worker/src/leaky.ts', source]]), tables);
+    expect(found.map((w) => [w.line, w.table, w.owner])).toEqual([
+      [4, 'workspace_files', 'dataplane'],
+      [10, UNNAMED_WORKSPACE_TABLE, null],
+      [11, UNNAMED_WORKSPACE_TABLE, null],
+      [12, 'workspace_files', 'dataplane'],
+    ]);
+    // For the dataplane, the same file writes only what it does not own (and what the scan cannot name).
+    expect(foreignWrites('dataplane', new Map([['x.ts', source]]), tables).map((w) => w.line)).toEqual([
+      9, 10, 11,
+    ]);
   });
 
   it('catches a delegate write, a transaction write and raw SQL to a table of another service', () => {

@@ -10,7 +10,8 @@ export interface TableWrite {
 
 export interface ForeignWrite extends TableWrite {
   file: string;
-  owner: OwningService;
+  /** `null`: a table no service owns, or a workspace table the scan cannot name. */
+  owner: OwningService | null;
 }
 
 /** Model name → table name, from the Prisma schema's `model X { … @@map("x") }` blocks. */
@@ -58,7 +59,33 @@ export function findTableWrites(source: string, tables: Map<ModelName, string>):
       statement: `${match[1]!.toUpperCase().replace(/\s+/g, ' ')} ${table}`,
     });
   }
+  writes.push(...findWorkspaceWrites(text));
   return writes.sort((a, b) => a.line - b.line);
+}
+
+/** What a workspace the scan cannot name is reported as writing. */
+export const UNNAMED_WORKSPACE_TABLE = '(unnamed workspace table)';
+
+/**
+ * The workspace tables `source` opens for writing: each `new PostgresWorkspaceFs({ … })` (also under an
+ * import alias) writes the table its `table: '…'` names, unless it says `readOnly: true`. Its SQL is built
+ * inside packages/workspace, so the raw SQL scan does not see these writes. Options the scan cannot read
+ * (not an object literal, a spread that may override what it says, no literal table) are reported as
+ * writing UNNAMED_WORKSPACE_TABLE rather than trusted. `text` has its comments blanked.
+ */
+function findWorkspaceWrites(text: string): TableWrite[] {
+  const names = ['PostgresWorkspaceFs'];
+  for (const alias of text.matchAll(/\bPostgresWorkspaceFs\s+as\s+(\w+)/g)) names.push(alias[1]!);
+  const writes: TableWrite[] = [];
+  for (const match of text.matchAll(new RegExp(`\\bnew\\s+(${names.join('|')})\\s*\\(`, 'g'))) {
+    const options = balancedArgument(text, match.index + match[0].length);
+    const readable = options.startsWith('{') && !options.includes('...');
+    if (readable && /\breadOnly\s*:\s*true\b/.test(options)) continue;
+    const named = readable ? /\btable\s*:\s*(['"])([a-z_][a-z0-9_]*)\1/.exec(options) : null;
+    const table = named?.[2] ?? UNNAMED_WORKSPACE_TABLE;
+    writes.push({ line: lineOf(text, match.index), table, statement: `PostgresWorkspaceFs on ${table}` });
+  }
+  return writes;
 }
 
 /** The writes in `files` (path → source) to tables `service` does not own. */
@@ -71,7 +98,7 @@ export function foreignWrites(
   const found: ForeignWrite[] = [];
   for (const [file, source] of files) {
     for (const write of findTableWrites(source, tables)) {
-      const owner = ownerOf.get(write.table)!;
+      const owner = ownerOf.get(write.table) ?? null;
       if (owner !== service) found.push({ ...write, file, owner });
     }
   }
@@ -80,6 +107,18 @@ export function foreignWrites(
 
 function delegateName(model: string): string {
   return model.charAt(0).toLowerCase() + model.slice(1);
+}
+
+/** The text of a call's argument list from just after its `(` to its matching `)`, trimmed. */
+function balancedArgument(text: string, start: number): string {
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '{' || c === '[') depth++;
+    else if (c === ')' || c === '}' || c === ']') depth--;
+    if (depth === 0) return text.slice(start, i).trim();
+  }
+  return text.slice(start).trim();
 }
 
 function lineOf(text: string, index: number): number {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
 import { PostgresWorkspaceFs } from './postgres-workspace-fs.js';
-import { WORKSPACE_FILES_DDL } from './workspace-files.ddl.js';
+import { workspaceTableDdl } from './workspace-files.ddl.js';
 
 const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const schema = `ws_${randomBytes(6).toString('hex')}`;
@@ -22,7 +22,8 @@ beforeAll(async () => {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   pool = openPool();
-  await pool.query(WORKSPACE_FILES_DDL);
+  await pool.query(workspaceTableDdl('workspace_files'));
+  await pool.query(workspaceTableDdl('hands_workspace_files'));
 });
 
 afterAll(async () => {
@@ -37,6 +38,7 @@ runWorkspaceConformance('postgres', async (options) => {
     fs: new PostgresWorkspaceFs({
       ...options,
       sql: pool,
+      table: 'workspace_files',
       tenantId: 't1',
       root,
       streamChunkBytes: 256 * 1024,
@@ -58,8 +60,8 @@ runWorkspaceConformance('postgres', async (options) => {
 describe('postgres: replicas and tenancy', () => {
   it('keeps CAS exact across two replicas with separate connection pools', async () => {
     const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
-    const a = new PostgresWorkspaceFs({ sql: openPool(), tenantId: 't1', root });
-    const b = new PostgresWorkspaceFs({ sql: openPool(), tenantId: 't1', root });
+    const a = new PostgresWorkspaceFs({ sql: openPool(), table: 'workspace_files', tenantId: 't1', root });
+    const b = new PostgresWorkspaceFs({ sql: openPool(), table: 'workspace_files', tenantId: 't1', root });
     const first = await a.writeText('shared.md', 'v1');
     expect(await b.readText('shared.md')).toBe('v1');
     let wins = 0;
@@ -78,8 +80,8 @@ describe('postgres: replicas and tenancy', () => {
 
   it('does not show one tenant the rows of another under the same root key', async () => {
     const root = `shared/${randomBytes(4).toString('hex')}`;
-    const mine = new PostgresWorkspaceFs({ sql: pool, tenantId: 't1', root });
-    const theirs = new PostgresWorkspaceFs({ sql: pool, tenantId: 't2', root });
+    const mine = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't1', root });
+    const theirs = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't2', root });
     await mine.writeText('private.md', 'secret');
     expect(await theirs.exists('private.md')).toBe(false);
     expect(await theirs.list('', { recursive: true })).toEqual([]);
@@ -88,6 +90,40 @@ describe('postgres: replicas and tenancy', () => {
     });
     expect(await mine.readText('private.md')).toBe('secret');
     await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
+  });
+});
+
+describe('postgres: workspace tables', () => {
+  it('keeps each table its own: the same root in another table is another workspace', async () => {
+    const root = `tenants/t1/hands/sessions/${randomBytes(4).toString('hex')}`;
+    const hands = new PostgresWorkspaceFs({
+      sql: pool,
+      table: 'hands_workspace_files',
+      tenantId: 't1',
+      root,
+    });
+    const shared = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't1', root });
+    await hands.writeText('src/main.py', 'print(1)');
+    expect(await hands.readText('src/main.py')).toBe('print(1)');
+    expect(await shared.exists('src/main.py')).toBe(false);
+    const { rows } = await pool.query(
+      'SELECT path FROM hands_workspace_files WHERE root = $1 ORDER BY path',
+      [root],
+    );
+    expect(rows.map((r: { path: string }) => r.path)).toEqual(['src', 'src/main.py']);
+    await pool.query('DELETE FROM hands_workspace_files WHERE root = $1', [root]);
+  });
+
+  it('refuses a table outside the known workspace tables, and writes through a read-only one', async () => {
+    const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
+    const options = { sql: pool, tenantId: 't1', root };
+    for (const table of ['sessions', 'workspace_files; DROP TABLE sessions', 'other.workspace_files'])
+      expect(() => new PostgresWorkspaceFs({ ...options, table: table as 'workspace_files' })).toThrowError(
+        /Unknown workspace table/,
+      );
+    const reader = new PostgresWorkspaceFs({ ...options, table: 'workspace_files', readOnly: true });
+    await expect(reader.writeText('AGENTS.md', 'x')).rejects.toMatchObject({ code: 'READ_ONLY' });
+    expect(await reader.exists('AGENTS.md')).toBe(false);
   });
 });
 
@@ -104,12 +140,12 @@ describe('postgres: read-ahead', () => {
     const counting = {
       query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)),
     };
-    const writer = new PostgresWorkspaceFs({ sql: pool, tenantId: 't1', root });
+    const writer = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't1', root });
     await writer.writeText('AGENTS.md', 'be brief');
     await writer.writeText('knowledge/KNOWLEDGE.md', 'overview');
     await writer.writeText('knowledge/deep/notes.md', 'notes');
     await writer.writeText('skills/pdf/SKILL.md', '---\nname: pdf\n---');
-    const fs = new PostgresWorkspaceFs({ sql: counting, tenantId: 't1', root });
+    const fs = new PostgresWorkspaceFs({ sql: counting, table: 'workspace_files', tenantId: 't1', root });
     return { fs, plain: writer, statements };
   }
 

@@ -6,14 +6,18 @@ import { ancestorPaths, parentPath } from '../path/path-guard.js';
 import { READ_AHEAD_MAX_FILE_BYTES, ReadAhead, type ReadAheadPlan, type ReadAheadRow } from './read-ahead.js';
 import type { SqlPort } from './sql-port.js';
 import { likePrefix, workspaceFilesSql, type WorkspaceFilesSql } from './workspace-files.sql.js';
+import { isWorkspaceTable, type WorkspaceTable } from './workspace-tables.js';
 
 export interface PostgresWorkspaceOptions extends BaseWorkspaceOptions {
   sql: SqlPort;
   tenantId: string;
   /** Scope key of this workspace (see scopeRootKey). */
   root: string;
-  /** Table name, optionally schema-qualified (default `workspace_files`). */
-  table?: string;
+  /**
+   * Which workspace table holds the rows. Each has one writing service; a service that only reads
+   * another's table passes `readOnly: true` (the ownership test checks every app's sources for this).
+   */
+  table: WorkspaceTable;
   /** Bytes per round trip when streaming (default 1 MiB). */
   streamChunkBytes?: number;
 }
@@ -26,7 +30,6 @@ interface Row {
   updated_ms: number;
 }
 
-const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 const ROOT_STAT = (): FileStat => ({
   path: '',
   kind: 'directory',
@@ -48,7 +51,7 @@ function toStat(row: Row): FileStat {
 const byPath = (a: FileStat, b: FileStat) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /**
- * A workspace stored in Postgres rows (`workspace_files`): no shared disk needed, safe with many replicas,
+ * A workspace stored in Postgres rows (one of the WORKSPACE_TABLES): no shared disk needed, safe with many replicas,
  * CAS writes and appends are single atomic statements.
  */
 export class PostgresWorkspaceFs extends BaseWorkspaceFs {
@@ -60,8 +63,8 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
 
   constructor(options: PostgresWorkspaceOptions) {
     super(options);
-    const table = options.table ?? 'workspace_files';
-    if (!TABLE_NAME.test(table)) throw WorkspaceErrors.invalid(`Invalid table name: ${table}`);
+    const table: unknown = options.table;
+    if (!isWorkspaceTable(table)) throw WorkspaceErrors.invalid(`Unknown workspace table: ${String(table)}`);
     if (!options.root || !options.tenantId) throw WorkspaceErrors.invalid('tenantId and root are required');
     this.sql = options.sql;
     this.q = workspaceFilesSql(table);

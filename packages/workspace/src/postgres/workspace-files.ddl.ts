@@ -1,10 +1,14 @@
+import type { WorkspaceTable } from './workspace-tables.js';
+
 /**
- * The table behind PostgresWorkspaceFs: one row per file or directory of a workspace root. `root` is the
- * scope key (it embeds the tenant); `parent` makes a flat listing an index lookup; `version` increases on
- * every change of a file and is what compare-and-set writes compare.
+ * A table behind PostgresWorkspaceFs (the migrations create them; this is for tests on a bare schema):
+ * one row per file or directory of a workspace root. `root` is the scope key (it embeds the tenant);
+ * `parent` makes a flat listing an index lookup; `version` increases on every change of a file and is
+ * what compare-and-set writes compare.
  */
-export const WORKSPACE_FILES_DDL = `
-CREATE TABLE IF NOT EXISTS workspace_files (
+export function workspaceTableDdl(table: WorkspaceTable): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${table} (
   tenant_id  text           NOT NULL,
   root       text           NOT NULL,
   path       text           NOT NULL,
@@ -15,8 +19,9 @@ CREATE TABLE IF NOT EXISTS workspace_files (
   version    bigint         NOT NULL DEFAULT 1,
   created_at timestamptz(3) NOT NULL DEFAULT now(),
   updated_at timestamptz(3) NOT NULL DEFAULT now(),
-  CONSTRAINT workspace_files_pkey PRIMARY KEY (root, path)
+  CONSTRAINT ${table}_pkey PRIMARY KEY (root, path)
 );
-CREATE INDEX IF NOT EXISTS workspace_files_root_parent_idx ON workspace_files (root, parent);
-CREATE INDEX IF NOT EXISTS workspace_files_tenant_id_idx ON workspace_files (tenant_id);
+CREATE INDEX IF NOT EXISTS ${table}_root_parent_idx ON ${table} (root, parent);
+CREATE INDEX IF NOT EXISTS ${table}_tenant_id_idx ON ${table} (tenant_id);
 `;
+}

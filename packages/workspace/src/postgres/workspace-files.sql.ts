@@ -1,8 +1,10 @@
+import type { WorkspaceTable } from './workspace-tables.js';
+
 /**
  * Statements of the Postgres backend. Every one is a single statement, so each primitive is atomic
  * without a transaction (the SQL port may be a pool). $1 is always the tenant, $2 the root.
  */
-export function workspaceFilesSql(table: string) {
+export function workspaceFilesSql(table: WorkspaceTable) {
   // Epoch milliseconds as float8: node-pg's timestamptz parsing costs more than the query itself.
   const cols = 'path, kind, size, version, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms';
   const scope = 'tenant_id = $1 AND root = $2';

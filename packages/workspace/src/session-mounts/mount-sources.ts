@@ -32,7 +32,13 @@ export async function openMountSource(
   if (source.type === 'workspace') {
     if (!source.root.startsWith(`tenants/${deps.tenantId}/`))
       return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
-    const fs = new PostgresWorkspaceFs({ sql: deps.sql, tenantId: deps.tenantId, root: source.root });
+    const fs = new PostgresWorkspaceFs({
+      sql: deps.sql,
+      table: 'workspace_files',
+      tenantId: deps.tenantId,
+      root: source.root,
+      readOnly: true,
+    });
     return Promise.resolve(
       new SubtreeViewFs(fs, {
         ...(source.dir ? { dir: source.dir } : {}),
