@@ -9,6 +9,7 @@
  *   npx tsx bench/platform/run.ts --only=turns,streams,reads,length,memory,scale
  *   npx tsx bench/platform/run.ts --only=turns --cpu-prof   V8 profiles of every service in test-results/profiles
  *   npx tsx bench/platform/run.ts --only=length --length-turns=300   per-turn cost over one compacting session
+ *   npx tsx bench/platform/run.ts --quick --env=AGENTRY_DRAIN_CONCURRENCY=128   another setting for every service
  */
 import { rerunWithSources } from '../rerun-with-sources.js';
 
@@ -60,9 +61,22 @@ const sizes = quick
 const lengthTurnsArg = args.find((a) => a.startsWith('--length-turns='));
 if (lengthTurnsArg) sizes.lengthTurns = Number(lengthTurnsArg.slice('--length-turns='.length));
 
-const platformEnv = { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' };
+// --env=NAME=value (repeatable): a setting for every service, to compare configurations in one session.
+const envOverrides = Object.fromEntries(
+  args
+    .filter((a) => a.startsWith('--env='))
+    .map((a) => {
+      const [name, ...value] = a.slice('--env='.length).split('=');
+      return [name, value.join('=')];
+    }),
+);
+const platformEnv = { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn', ...envOverrides };
 
-console.log(`# Agentry platform bench (${quick ? 'quick' : 'full'}), load average before: ${loadAverage()}`);
+const settings = Object.entries(envOverrides).map(([name, value]) => `${name}=${value}`);
+console.log(
+  `# Agentry platform bench (${quick ? 'quick' : 'full'}), load average before: ${loadAverage()}` +
+    (settings.length > 0 ? `, settings: ${settings.join(' ')}` : ''),
+);
 const db = await createTestDatabase();
 const bare = await Bare.start(db.url);
 

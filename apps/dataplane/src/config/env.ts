@@ -9,7 +9,7 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   /** Turn lease: DESIGN caps the TTL at 10 s; it is renewed at a third of it while a turn runs. */
   AGENTRY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(10_000).default(10_000),
   /** Sessions one replica drains at once; a turn mostly waits on I/O, so this is well above the core count. */
-  AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(128),
+  AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(512),
   /** Postgres connections of the hot-path pool (event log, session state, shared workspace). */
   AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /**

@@ -28,12 +28,13 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     this.jobs.runInline(Jobs.sessionDrain, (job) => this.run(job, undefined), concurrency);
   }
 
+  /** `jobId` is undefined for a drain started inline, which no flag stands for. */
   private async run(job: SessionDrainJob, jobId: string | undefined): Promise<void> {
     if (job.reason === 'abandon') return this.abandonment.end(job.sessionId, job.failedAttempts);
     // The denials land in the inbox before it is read below, so this same drain runs the turn on.
     if (job.reason === 'expire_confirmations') await this.expiry.expire(job.sessionId);
     // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
-    await this.wakeups.claim(job.sessionId);
+    if (jobId !== undefined) await this.wakeups.claim(job.sessionId);
     const outcome = await this.runner.drain(job.sessionId);
     if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
     // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.

@@ -23,6 +23,10 @@ export class InlineLane<P> {
     private readonly logger: Logger,
   ) {}
 
+  hasRoom(): boolean {
+    return !this.closed && this.running.size < this.limit;
+  }
+
   /** True when the job started here; false when the caller must enqueue it. */
   tryRun(payload: P): boolean {
     if (this.closed || this.running.size >= this.limit) return false;

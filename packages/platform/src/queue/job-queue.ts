@@ -4,7 +4,7 @@ import type { JobDefinition } from '@agentry/contracts';
 import type { z } from 'zod';
 import { createRedis } from '../redis/redis-factory.js';
 import type { Logger } from '../logging/logger.js';
-import { inSpan } from '../telemetry/trace-context.js';
+import { inSpan, platformTracer } from '../telemetry/trace-context.js';
 import { InlineLane } from './inline-lane.js';
 import { toJobFailure } from './job-failure.js';
 import { jobSpanAttributes, jobTraceContext, jobTraceOptions } from './job-trace.js';
@@ -65,21 +65,22 @@ export class JobQueue {
   }
 
   /**
-   * Runs the job in this process when an inline lane for its queue has room (see `runInline`), and
-   * enqueues it otherwise. Either way the hand-off is one `send` span, parent of the run.
+   * Starts the job in this process when an inline lane for its queue has room (see `runInline`); false
+   * when there is none, and the caller decides whether to enqueue it. The hand-off is a `send` span,
+   * parent of the run.
    */
-  async dispatch<D extends AnyJob>(
-    definition: D,
-    payload: z.input<D['payload']>,
-  ): Promise<'inline' | 'queued'> {
+  runHere<D extends AnyJob>(definition: D, payload: z.input<D['payload']>): boolean {
+    const lane = this.lanes.get(definition.queue);
+    if (!lane?.hasRoom()) return false;
     const data = definition.payload.parse(payload);
     const span = { kind: SpanKind.PRODUCER, attributes: jobSpanAttributes(definition.queue, 'send') };
-    return inSpan(`send ${definition.queue}`, span, context.active(), async (sent) => {
-      const inline = this.lanes.get(definition.queue)?.tryRun(data) ?? false;
-      sent.setAttribute('agentry.job.inline', inline);
-      if (inline) return 'inline';
-      await this.add(definition, data, 0, definition.dedupeKey?.(data));
-      return 'queued';
+    return platformTracer().startActiveSpan(`send ${definition.queue}`, span, context.active(), (sent) => {
+      try {
+        sent.setAttribute('agentry.job.inline', true);
+        return lane.tryRun(data);
+      } finally {
+        sent.end();
+      }
     });
   }
 
