@@ -86,9 +86,9 @@ describe('Team Lead tools over persisted child sessions', () => {
           toolUseId,
         ),
       );
-    const listedAgain = (times: number) => {
+    const listedAgain = async (times: number) => {
       const target = lists + times;
-      return pollUntil('the tasks to be listed again', () => lists >= target, 10_000, { everyMs: 10 });
+      await pollUntil('the tasks to be listed again', () => lists >= target, 10_000, { everyMs: 10 });
     };
     return { fixture, fresh, spawned, listedAgain };
   }
