@@ -20,6 +20,8 @@ import { AppModule } from '../src/app.module.js';
 import { DataplaneEnvSchema, type DataplaneEnv } from '../src/config/env.js';
 
 export interface DataplaneTestApp {
+  /** The in-process app, to read its state where no message shows it. */
+  app: INestMicroservice;
   rpc: RpcClient;
   /** Pub/sub under the app's subject prefix: what other services publish and subscribe to. */
   bus: NatsBus;
@@ -59,6 +61,7 @@ export async function startDataplane(
   const rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 10_000);
   const bus = await NatsBus.connect(config.NATS_URL, prefix, 'dataplane-test');
   return {
+    app,
     rpc,
     bus,
     db,

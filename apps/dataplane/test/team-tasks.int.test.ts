@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionAgent } from '@agentry/contracts';
 import type { HarnessTool, ToolContext } from '@agentry/harness';
-import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, pollUntil, type TestDatabase } from '@agentry/testing';
 import { SystemClock } from '@agentry/platform';
 import { createTeamTools, type TeamTasksPort } from '../src/threads/team.tools.js';
 import { ThreadStore } from '../src/threads/thread-store.repository.js';
@@ -38,6 +38,8 @@ describe('Team Lead tools over persisted child sessions', () => {
     fixture: SessionFixture;
     fresh: () => Map<string, HarnessTool>;
     spawned: (toolUseId: string) => Promise<string>;
+    /** Completes once the tools have listed the tasks `times` more times: a wait has checked and gone on waiting. */
+    listedAgain: (times: number) => Promise<void>;
   }> {
     const fixture = await seedSession(db.prisma);
     const row = await db.prisma.session.findUniqueOrThrow({ where: { id: fixture.sessionId } });
@@ -50,6 +52,7 @@ describe('Team Lead tools over persisted child sessions', () => {
       multiagent: null,
     } as unknown as SessionAgent;
     const primaryThreadId = await store.ensurePrimary(fixture.sessionId, fixture.tenantId, member);
+    let lists = 0;
     const port: TeamTasksPort = {
       spawn: async (agent, task, toolUseId) => {
         const link = { sessionId: fixture.sessionId, primaryThreadId, agentName: agent.name, task: true };
@@ -61,7 +64,10 @@ describe('Team Lead tools over persisted child sessions', () => {
         );
         return { taskId: thread.id };
       },
-      list: () => tasks.list(fixture.sessionId),
+      list: () => {
+        lists += 1;
+        return tasks.list(fixture.sessionId);
+      },
       collect: (toolUseId, ids) => tasks.collect(fixture.sessionId, toolUseId, ids),
     };
     const fresh = () =>
@@ -80,7 +86,11 @@ describe('Team Lead tools over persisted child sessions', () => {
           toolUseId,
         ),
       );
-    return { fixture, fresh, spawned };
+    const listedAgain = async (times: number) => {
+      const target = lists + times;
+      await pollUntil('the tasks to be listed again', () => lists >= target, 10_000, { everyMs: 10 });
+    };
+    return { fixture, fresh, spawned, listedAgain };
   }
 
   it('spawns one persisted child per call, also when the call runs again', async () => {
@@ -135,7 +145,7 @@ describe('Team Lead tools over persisted child sessions', () => {
   });
 
   it('waits until the timeout, or until all (or the first) finish', async () => {
-    const { fresh, spawned } = await team();
+    const { fresh, spawned, listedAgain } = await team();
     const a = await spawned('toolu_a');
     const b = await spawned('toolu_b');
 
@@ -150,19 +160,17 @@ describe('Team Lead tools over persisted child sessions', () => {
       { wait_all: false, timeout_seconds: 60 },
       'toolu_wait_any',
     );
-    setTimeout(() => void tasks.finish(a, 'completed', [{ type: 'text', text: 'A is done' }]), 300);
+    await listedAgain(2);
+    await tasks.finish(a, 'completed', [{ type: 'text', text: 'A is done' }]);
     const first = await any;
     expect(first).toContain('A is done');
     expect(first).toContain(`Still running: ${b}`);
 
     const all = run(fresh(), 'wait_async_results', { task_ids: b, timeout_seconds: 60 }, 'toolu_wait_all');
-    setTimeout(
-      () =>
-        void tasks.finish(b, 'failed', [
-          { type: 'text', text: 'The child session stopped: retries_exhausted.' },
-        ]),
-      300,
-    );
+    await listedAgain(2);
+    await tasks.finish(b, 'failed', [
+      { type: 'text', text: 'The child session stopped: retries_exhausted.' },
+    ]);
     expect(await all).toBe(`[${b}] Repo Surgeon — failed\nThe child session stopped: retries_exhausted.`);
   });
 

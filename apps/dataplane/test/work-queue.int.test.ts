@@ -9,7 +9,8 @@ import {
   WorkSubjects as W,
   type WorkPrincipal,
 } from '@agentry/contracts';
-import { letExpire } from '@agentry/testing';
+import { letExpire, pollUntil } from '@agentry/testing';
+import { WorkWakeups } from '../src/work/work-wakeups.js';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import {
   seedSelfHostedEnvironment,
@@ -103,7 +104,8 @@ describe('self-hosted work queue over NATS', () => {
     const sessionId = await seedSelfHostedSession(dp.db.prisma, env);
     started = Date.now();
     const waiting = poll(key, 'idle', { blockMs: 1000 });
-    await new Promise((r) => setTimeout(r, 150));
+    const wakeups = dp.app.get(WorkWakeups);
+    await pollUntil('the poll to wait', () => wakeups.waiting(env.environmentId) > 0, 1_000, { everyMs: 5 });
     const id = newId(ID_PREFIXES.work);
     await dp.db.prisma.workItem.create({
       data: { id, tenantId: env.tenantId, environmentId: env.environmentId, sessionId },

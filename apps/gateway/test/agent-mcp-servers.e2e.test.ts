@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   FakeOtlpReceiver,
   launchPlatform,
+  pollUntil,
   recordingFetch,
   registerSecret,
   repoRoot,
@@ -57,20 +58,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const textOf = (event: Event | undefined): string =>
   ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? [])
     .map((b) => b.text ?? '')
@@ -106,7 +93,7 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
   ): Promise<{ all: Event[]; idle: Event; turn: Event[] }> => {
     const before = (await events(sessionId)).length;
     await client.beta.sessions.events.send(sessionId, { events: sent as never });
-    return until(`an idle session ${sessionId}`, async () => {
+    return pollUntil(`an idle session ${sessionId}`, async () => {
       const all = await events(sessionId);
       const turn = all.slice(before);
       const idle = turn.find((e) => e.type === 'session.status_idle');
@@ -270,7 +257,7 @@ describe('the MCP servers of an agent, with bearer credentials from the session 
       expect(sockets.at(-1)).toBeGreaterThan(0);
 
       const idleSince = Date.now();
-      await until(
+      await pollUntil(
         'the idle session to release its MCP sockets',
         () => (openConnectionsTo(dataplane, mcp.port) === 0 ? true : undefined),
         60_000,

@@ -3,6 +3,7 @@ import {
   createTestDatabase,
   FakeOpenAiServer,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -160,13 +161,15 @@ describe('/api agent workspace', () => {
     });
     expect(sent.status).toBe(200);
 
-    const deadline = Date.now() + 60_000;
     let events: any[] = [];
-    while (Date.now() < deadline) {
-      events = (await call('GET', `/api/sessions/${sessionId}/events`)).body;
-      if (events.some((e) => e.type === 'session.status_idle' || e.type === 'session.error')) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await pollUntil(
+      'the turn to end',
+      async () => {
+        events = (await call('GET', `/api/sessions/${sessionId}/events`)).body;
+        return events.some((e) => e.type === 'session.status_idle' || e.type === 'session.error');
+      },
+      60_000,
+    ).catch(() => undefined);
     expect(events.find((e) => e.type === 'agent.message')).toBeDefined();
 
     const first = model.completionRequests[0];

@@ -4,6 +4,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -63,13 +64,14 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     await sdk.beta.sessions.events.send(sessionId, {
       events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
     });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const idle = (await events(sdk, sessionId)).filter((e) => e.type === 'session.status_idle');
-      if (idle.length > idles) return idle.at(-1)!;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`session ${sessionId} did not go idle within 60 s`);
+    return pollUntil(
+      `session ${sessionId} to go idle`,
+      async () => {
+        const idle = (await events(sdk, sessionId)).filter((e) => e.type === 'session.status_idle');
+        return idle.length > idles ? idle.at(-1) : undefined;
+      },
+      60_000,
+    );
   }
 
   /** Sends messages until a turn stops on a cap; returns how many turns ended normally before it. */

@@ -6,6 +6,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -35,18 +36,19 @@ describe('deployments and multi-agent runs across the five services', () => {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
 
-  async function replyOf(sessionId: string): Promise<string> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      let reply = '';
-      for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) {
-        if (event.type === 'agent.message')
-          reply = event.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-      }
-      if (reply) return reply;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`no agent.message in ${sessionId}`);
+  function replyOf(sessionId: string): Promise<string> {
+    return pollUntil(
+      `an agent.message in ${sessionId}`,
+      async () => {
+        let reply = '';
+        for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 })) {
+          if (event.type === 'agent.message')
+            reply = event.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        }
+        return reply || undefined;
+      },
+      30_000,
+    );
   }
 
   beforeAll(async () => {

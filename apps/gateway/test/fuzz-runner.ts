@@ -1,3 +1,4 @@
+import { backOff, quietPeriod } from '@agentry/testing';
 import { envelopeProblem } from './error-envelopes.js';
 import type { FuzzCase } from './fuzz-cases.js';
 import { snapshotDiff } from './db-snapshot.js';
@@ -28,7 +29,7 @@ export async function sendCase(
   const outcome = await sendOnce(baseUrl, fuzz, credentials);
   // A 503 is a backing service answering late on a loaded machine, and says to retry: one retry, then it counts.
   if (outcome.status !== 503) return outcome;
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await backOff(2_000);
   return sendOnce(baseUrl, fuzz, credentials);
 }
 
@@ -81,7 +82,8 @@ async function settle(snapshot: () => Promise<string>, capMs = 20_000): Promise<
   const deadline = Date.now() + capMs;
   let last = await snapshot();
   while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Settled means nothing changed for a while: 400 ms outlasts the writes one request sets off.
+    await quietPeriod(400);
     const now = await snapshot();
     if (now === last) return now;
     last = now;

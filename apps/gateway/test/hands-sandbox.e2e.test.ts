@@ -111,13 +111,15 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     await api.post(`/v1/sessions/${id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
     });
-    await waitFor(
-      async () => model.completionRequests.length,
-      (n) => n > 0,
+    // The turn's call is the one offering tools: the previous session's memory extraction (no tools)
+    // may still reach the model after the reset.
+    const turnCall = await waitFor(
+      async () => model.completionRequests.find((r) => r.tools?.length > 0),
+      (r) => r !== undefined,
       60_000,
       'a model call',
     );
-    const tools = (model.completionRequests[0].tools ?? []) as Array<{
+    const tools = (turnCall.tools ?? []) as Array<{
       function: { name: string; description: string; parameters: unknown };
     }>;
     return new Map(

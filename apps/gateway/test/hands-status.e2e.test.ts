@@ -7,25 +7,12 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
 
 type Json = Record<string, any>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const HEARTBEAT_MS = 1_000;
 
@@ -71,7 +58,7 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
     await api.post(`/v1/sessions/${session.body.id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
     });
-    await until('the bash turn to end', async () => {
+    await pollUntil('the bash turn to end', async () => {
       const s = await api.get(`/v1/sessions/${session.body.id}`);
       return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn';
     });
@@ -93,7 +80,7 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
 
     try {
       for (const path of ['/api/hands/status', '/v1/hands/status']) {
-        const status = await until(`${path} to show both kinds of Hands`, async () => {
+        const status = await pollUntil(`${path} to show both kinds of Hands`, async () => {
           const body = await statusOf(path);
           const workers = body.workers as Json[];
           // A report is up to one heartbeat old: wait for one made after the bash call ended.
@@ -150,7 +137,7 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
   it('drops a cluster worker killed with SIGKILL once its heartbeat expires', async () => {
     await platform.service('worker').kill('SIGKILL');
     const killedAt = Date.now();
-    await until(
+    await pollUntil(
       'the dead worker to leave the status',
       async () => {
         const body = await statusOf('/v1/hands/status');

@@ -3,6 +3,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   SseClient,
   type RunningPlatform,
   type TestDatabase,
@@ -58,9 +59,17 @@ describe('a dead dataplane replica is taken over when its lease expires', () => 
     });
     await stream.waitFor((f) => f.some((x) => x.event === 'span.model_request_start'));
     // Let the holder renew once, so the lease it leaves behind is a fresh one.
-    await new Promise((r) => setTimeout(r, LEASE_TTL_MS / 2));
-
-    const row = await db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
+    const leaseOf = () => db.prisma.session.findUniqueOrThrow({ where: { id: sessionId } });
+    const taken = (await leaseOf()).leaseExpiresAt!.getTime();
+    const row = await pollUntil(
+      'the holder to renew its lease',
+      async () => {
+        const current = await leaseOf();
+        return current.leaseExpiresAt!.getTime() > taken ? current : undefined;
+      },
+      LEASE_TTL_MS * 2,
+      { everyMs: 50 },
+    );
     const holderPid = Number(row.leaseOwner!.split(':')[1]);
     const holder = platform.replicasOf('dataplane').find((p) => p.pid === holderPid)!;
     expect(holder).toBeDefined();

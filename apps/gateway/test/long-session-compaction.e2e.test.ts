@@ -4,6 +4,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -73,15 +74,14 @@ describe('a 300-turn session with compaction', () => {
       await client.beta.sessions.events.send(session.id, {
         events: [{ type: 'user.message', content: [{ type: 'text', text: `request number ${i}` }] }],
       });
-      for (const deadline = Date.now() + 30_000; idles() <= i; await sleep(5)) {
-        if (Date.now() > deadline)
-          throw new Error(
-            `turn ${i} never went idle; saw ${seen
-              .slice(from)
-              .map((e) => e.type)
-              .join(', ')}`,
-          );
-      }
+      await pollUntil(`turn ${i} to go idle`, () => idles() > i, 30_000, { everyMs: 5 }).catch(() => {
+        throw new Error(
+          `turn ${i} never went idle; saw ${seen
+            .slice(from)
+            .map((e) => e.type)
+            .join(', ')}`,
+        );
+      });
       const events = seen.slice(from);
       const end = events.find((e) => e.type === 'span.model_request_end') as
         { model_usage?: { input_tokens?: number } } | undefined;
@@ -108,7 +108,3 @@ describe('a 300-turn session with compaction', () => {
     expect(turns.every((t) => t.contextTokens > 0)).toBe(true);
   }, 600_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

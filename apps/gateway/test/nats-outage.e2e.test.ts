@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
+  holdFault,
   launchPlatform,
   startOwnedNats,
   type OwnedProcess,
@@ -55,7 +56,8 @@ describe('a NATS outage longer than the default reconnect budget', () => {
     const during = await api.get(`/v1/sessions/${sessionId}`);
     expect(during.status).toBe(503);
     expect(during.body.error.type).toBe('overloaded_error');
-    await new Promise((r) => setTimeout(r, Math.max(0, outageEnds - Date.now())));
+    // NATS stays away for the whole outage, past the point a default client gives up for good.
+    await holdFault(Math.max(0, outageEnds - Date.now()));
 
     await nats.start();
     await waitFor(() => readiness(platform), allReady, 15_000, 'readiness after NATS is back');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { SERVICES, type ApiClient, type RunningPlatform, type ServiceName } from '@agentry/testing';
+import { pollFor, SERVICES, type ApiClient, type RunningPlatform, type ServiceName } from '@agentry/testing';
 
 /** `/readyz` status of every service of the platform. */
 export async function readiness(platform: RunningPlatform): Promise<Record<ServiceName, number>> {
@@ -13,21 +13,13 @@ export async function readiness(platform: RunningPlatform): Promise<Record<Servi
 }
 
 /** Polls `probe` until it returns a value `accept` takes, or fails with the last value seen. */
-export async function waitFor<T>(
+export function waitFor<T>(
   probe: () => Promise<T>,
   accept: (value: T) => boolean,
   timeoutMs: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await probe();
-  while (!accept(last)) {
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await probe();
-  }
-  return last;
+  return pollFor(what, probe, accept, timeoutMs);
 }
 
 export const allReady = (status: Record<string, number>) => Object.values(status).every((s) => s === 200);

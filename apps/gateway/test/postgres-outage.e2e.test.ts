@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   createTestDatabase,
+  holdFault,
   launchPlatform,
   startOwnedPostgres,
   type OwnedPostgres,
@@ -94,7 +95,7 @@ describe('a Postgres outage', () => {
     );
     expect(down.gateway).toBe(200);
     // Long enough for idle pooled connections and in-flight turns to notice the outage.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await holdFault(3_000);
     expect(exited(platform)).toEqual([]);
 
     await postgres.start();

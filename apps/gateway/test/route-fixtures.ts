@@ -1,4 +1,4 @@
-import type { ApiClient } from '@agentry/testing';
+import { pollUntil, type ApiClient } from '@agentry/testing';
 import { csvFile, skillFolder } from './route-bodies.js';
 import type { Fixtures } from './route-params.js';
 import { send } from './route-probes.js';
@@ -148,15 +148,17 @@ async function delegatedThread(
   await call('delegation', 'POST', `/v1/sessions/${session.id}/events`, {
     events: [{ type: 'user.message', content: text('go') }],
   });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
-    const child = (page.data as Array<{ id: string; parent_thread_id: string | null }>).find(
-      (t) => t.parent_thread_id !== null,
-    );
-    if (child) return { sessionId: session.id, threadId: child.id };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('fixture thread: the coordinator never delegated');
+  const child = await pollUntil(
+    'fixture thread: the coordinator to delegate',
+    async () => {
+      const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
+      return (page.data as Array<{ id: string; parent_thread_id: string | null }>).find(
+        (t) => t.parent_thread_id !== null,
+      );
+    },
+    30_000,
+  );
+  return { sessionId: session.id, threadId: child.id };
 }
 
 /** AGENTS.md plus a skill and a sub-agent in the agent's workspace, both named by the returned name. */
@@ -177,13 +179,15 @@ async function agentWorkspaceFiles(call: Call, agentId: string): Promise<string>
 }
 
 /** The work item a session queued on the self-hosted environment (queued asynchronously). */
-async function firstWorkItem(call: Call, environmentId: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const page = await call('work item', 'GET', `/v1/environments/${environmentId}/work`);
-    if (page.data?.[0]?.id) return page.data[0].id as string;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return undefined;
+function firstWorkItem(call: Call, environmentId: string): Promise<string | undefined> {
+  return pollUntil(
+    'the work item',
+    async () => {
+      const page = await call('work item', 'GET', `/v1/environments/${environmentId}/work`);
+      return page.data?.[0]?.id as string | undefined;
+    },
+    5_000,
+  ).catch(() => undefined);
 }
 
 /** What a refused request must leave as it was: resources of both namespaces, users, namespaces and keys. */

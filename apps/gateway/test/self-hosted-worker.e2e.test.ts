@@ -8,6 +8,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   recordingFetch,
   registerSecret,
   type ApiResponse,
@@ -33,20 +34,6 @@ const WRITE_READ_ANSWER = {
 };
 
 type Json = Record<string, any>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 function sessionsTokenOf(secret: string): string {
   return (JSON.parse(Buffer.from(secret, 'base64url').toString('utf8')) as { sessions_token: string })
@@ -121,7 +108,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
 
   const idleAfterTurn = (sessionId: string) =>
-    until(`session ${sessionId} idle with end_turn`, async () => {
+    pollUntil(`session ${sessionId} idle with end_turn`, async () => {
       const session = await api.get(`/v1/sessions/${sessionId}`);
       return session.body.status === 'idle' && session.body.stop_reason?.type === 'end_turn'
         ? session.body
@@ -179,7 +166,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     expect(item.state).not.toBe('stopped');
     stopWorker.abort();
     await running;
-    await until('the work item to stop', async () => {
+    await pollUntil('the work item to stop', async () => {
       const work = await api.get(`/v1/environments/${environment.id}/work/${item.id}`);
       return work.body.state === 'stopped' ? work.body : undefined;
     });
@@ -272,7 +259,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       ]);
 
       for (const expected of [NOTE.file_path, 'skills/greeter/SKILL.md']) {
-        const [call] = await until(`the read of ${expected}`, async () => {
+        const [call] = await pollUntil(`the read of ${expected}`, async () => {
           const pending = await pendingTools();
           return pending[0]?.input.file_path === expected ? pending : undefined;
         });

@@ -6,6 +6,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -269,25 +270,21 @@ describe('session resources mounted into a running session', () => {
     await client.beta.sessions.events.send(session.id, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }],
     });
-    for (
-      const deadline = Date.now() + 120_000;
-      !(await events(session.id)).some((e) => e.type === 'agent.tool_use');
-      await sleep(200)
-    ) {
-      if (Date.now() > deadline) throw new Error('the bash call never started');
-    }
+    await pollUntil(
+      'the bash call to start',
+      async () => (await events(session.id)).some((e) => e.type === 'agent.tool_use'),
+      120_000,
+    );
     await client.beta.memoryStores.memories.update(plan.id, {
       memory_store_id: store.id,
       content: 'theirs\n',
     });
     gateOpen = true;
-    for (
-      const deadline = Date.now() + 120_000;
-      (await client.beta.sessions.retrieve(session.id)).status !== 'idle';
-      await sleep(200)
-    ) {
-      if (Date.now() > deadline) throw new Error('the session never went idle');
-    }
+    await pollUntil(
+      'the session to go idle',
+      async () => (await client.beta.sessions.retrieve(session.id)).status === 'idle',
+      120_000,
+    );
 
     const [edit] = await toolResults(session.id);
     expect(edit!.isError).toBe(true);
@@ -329,10 +326,6 @@ describe('session resources mounted into a running session', () => {
     expect(JSON.stringify(log)).not.toContain(TOKEN);
   }, 180_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import {
   FakeOtlpReceiver,
   GitHttpServer,
   launchPlatform,
+  pollUntil,
   registerSecrets,
   type RunningPlatform,
   type TestDatabase,
@@ -87,12 +88,15 @@ describe('session resources', () => {
     return all;
   }
 
-  async function idle(sessionId: string, timeoutMs = 90_000): Promise<LoggedEvent[]> {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(200)) {
-      const log = await history(sessionId);
-      if (log.some((e) => e.type === 'session.status_idle')) return log;
-    }
-    throw new Error(`session ${sessionId} never went idle`);
+  function idle(sessionId: string, timeoutMs = 90_000): Promise<LoggedEvent[]> {
+    return pollUntil(
+      `session ${sessionId} to go idle`,
+      async () => {
+        const log = await history(sessionId);
+        return log.some((e) => e.type === 'session.status_idle') ? log : undefined;
+      },
+      timeoutMs,
+    );
   }
 
   it('lists, adds, retrieves, rotates and deletes resources with the SDK, never returning the token', async () => {
@@ -308,7 +312,3 @@ describe('session resources', () => {
     expect(JSON.stringify(log)).not.toContain(TOKEN);
   }, 150_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

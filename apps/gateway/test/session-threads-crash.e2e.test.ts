@@ -3,6 +3,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -50,21 +51,9 @@ describe('a session thread survives a crashed dataplane', () => {
     await db?.drop();
   });
 
-  const until = async <T>(
-    what: string,
-    probe: () => Promise<T | undefined>,
-    timeoutMs = 60_000,
-  ): Promise<T> => {
-    for (
-      const deadline = Date.now() + timeoutMs;
-      Date.now() < deadline;
-      await new Promise((r) => setTimeout(r, 150))
-    ) {
-      const found = await probe().catch(() => undefined);
-      if (found !== undefined) return found;
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+  /** A probe that fails (a service restarting) counts as "not yet". */
+  const until = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
+    pollUntil(what, probe, timeoutMs, { retryErrors: true });
   const events = async (path: string): Promise<LoggedEvent[]> =>
     (await api.get(`${path}?limit=1000`)).body.data;
 

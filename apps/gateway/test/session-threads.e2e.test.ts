@@ -4,6 +4,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -97,22 +98,6 @@ describe('session threads', () => {
       all.push(event as unknown as LoggedEvent);
     return all;
   };
-  const until = async <T>(
-    what: string,
-    probe: () => Promise<T | undefined>,
-    timeoutMs = 60_000,
-  ): Promise<T> => {
-    for (
-      const deadline = Date.now() + timeoutMs;
-      Date.now() < deadline;
-      await new Promise((r) => setTimeout(r, 150))
-    ) {
-      const found = await probe();
-      if (found !== undefined) return found;
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
-
   it('runs each delegated agent as a thread with its own events, stream, model and usage', async () => {
     const session = await client.beta.sessions.create({
       agent: coordinatorId,
@@ -135,7 +120,7 @@ describe('session threads', () => {
     });
 
     // Both answers come back to the primary thread and the coordinator has read them.
-    const log = await until('both answers on the primary thread', async () => {
+    const log = await pollUntil('both answers on the primary thread', async () => {
       const events = await history(session.id);
       const replies = events.filter((e) => e.type === 'agent.thread_message_received');
       const idle = (await client.beta.sessions.retrieve(session.id)).status === 'idle';
@@ -292,7 +277,7 @@ describe('session threads', () => {
     await client.beta.sessions.events.send(session.id, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'both of you' }] }],
     });
-    const slowThread = await until('the slowpoke thread in its model call', async () => {
+    const slowThread = await pollUntil('the slowpoke thread in its model call', async () => {
       for await (const thread of client.beta.sessions.threads.list(session.id)) {
         if ((thread.agent as { name: string }).name !== 'slowpoke') continue;
         const own = await threadHistory(session.id, thread.id);
@@ -304,7 +289,7 @@ describe('session threads', () => {
       events: [{ type: 'user.interrupt', session_thread_id: slowThread.id }],
     });
 
-    const stopped = await until(
+    const stopped = await pollUntil(
       'the slowpoke thread stopped',
       async () => {
         const own = await threadHistory(session.id, slowThread.id);
@@ -315,7 +300,7 @@ describe('session threads', () => {
     expect(stopped.map((e) => e.type)).toContain('user.interrupt');
     expect(stopped.some((e) => e.type === 'agent.message')).toBe(false);
     // The other thread and the primary went on: steady's answer reached the primary and was read.
-    const log = await until('steady answered on the primary', async () => {
+    const log = await pollUntil('steady answered on the primary', async () => {
       const events = await history(session.id);
       const read = events.some(
         (e) => e.type === 'agent.message' && JSON.stringify(e.content).includes('Steady answered.'),

@@ -3,6 +3,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   SseClient,
   type RunningPlatform,
   type TestDatabase,
@@ -41,17 +42,15 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
     return sent.body.data[0].id as string;
   };
   /** Waits until the session's log holds the end of its turn. */
-  const turnCommitted = async (sessionId: string) => {
-    for (
-      const deadline = Date.now() + 30_000;
-      Date.now() < deadline;
-      await new Promise((r) => setTimeout(r, 100))
-    ) {
-      const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-      if (listed.body.data.some((e: { type: string }) => e.type === 'session.status_idle')) return;
-    }
-    throw new Error(`the turn of ${sessionId} did not end in 30 s`);
-  };
+  const turnCommitted = (sessionId: string) =>
+    pollUntil(
+      `the turn of ${sessionId} to end`,
+      async () => {
+        const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+        return listed.body.data.some((e: { type: string }) => e.type === 'session.status_idle');
+      },
+      30_000,
+    );
   const ids = (stream: SseClient) => stream.frames.map((f) => JSON.parse(f.data).id as string);
   const seqs = (stream: SseClient) => stream.frames.map((f) => Number(f.id));
 

@@ -3,6 +3,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -60,21 +61,9 @@ describe('Team Lead background child sessions', () => {
     await db?.drop();
   });
 
-  const until = async <T>(
-    what: string,
-    probe: () => Promise<T | undefined>,
-    timeoutMs = 60_000,
-  ): Promise<T> => {
-    for (
-      const deadline = Date.now() + timeoutMs;
-      Date.now() < deadline;
-      await new Promise((r) => setTimeout(r, 200))
-    ) {
-      const found = await probe().catch(() => undefined);
-      if (found !== undefined) return found;
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+  /** A probe that fails (a service restarting) counts as "not yet". */
+  const until = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
+    pollUntil(what, probe, timeoutMs, { retryErrors: true });
   const events = async (path: string): Promise<LoggedEvent[]> =>
     (await api.get(`${path}?limit=1000`)).body.data;
   const text = (e: LoggedEvent) =>

@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   isAlive,
   launchPlatform,
+  pollUntil,
   repoRoot,
   type RunningPlatform,
   type TestDatabase,
@@ -54,20 +55,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const textOf = (event: Event | undefined): string =>
@@ -148,7 +135,7 @@ describe('the MCP servers of tools.json', () => {
     const before = (await events(id)).length;
     const posted = await api.post(`/v1/sessions/${id}/events`, { events: sent });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    const { turn, idle } = await until(`an idle session ${id}`, async () => {
+    const { turn, idle } = await pollUntil(`an idle session ${id}`, async () => {
       const turn = (await events(id)).slice(before);
       const idle = turn.find((e) => e.type === 'session.status_idle');
       return idle ? { turn, idle } : undefined;
@@ -264,7 +251,7 @@ describe('the MCP servers of tools.json', () => {
       expect(Math.max(...sockets.slice(-10))).toBeLessThanOrEqual(Math.max(...sockets.slice(0, 10)));
 
       const idleSince = Date.now();
-      await until(
+      await pollUntil(
         'the idle session to end its stdio server',
         () => (isAlive(serverPid!) ? undefined : true),
         60_000,

@@ -6,12 +6,15 @@ import {
   isAlive,
   launchPlatform,
   pidsOf,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
 
 /** What CMA promises of an interrupt: the turn and what it runs stop at once. */
 const INTERRUPT_BOUND_MS = 1_000;
+/** The interrupt's latency is measured: look often. */
+const FAST = { everyMs: 10 };
 /** A command line no other process on the host has, so its pid can be found in the host's process table. */
 const SLEEP = `sleep 60.${String(process.pid).padStart(7, '0')}`;
 
@@ -69,22 +72,24 @@ describe('user.interrupt during a bash call', () => {
     await client.beta.sessions.events.send(session.id, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'sleep a minute' }] }],
     });
-    const pid = await poll(() => pidsOf(SLEEP)[0], 60_000, `a host process \`${SLEEP}\``);
+    const pid = await pollUntil(`a host process \`${SLEEP}\``, () => pidsOf(SLEEP)[0], 60_000, FAST);
 
     const interrupted = Date.now();
     await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.interrupt' } as never] });
-    await poll(() => (isAlive(pid) ? undefined : true), 30_000, `process ${pid} ending`);
+    await pollUntil(`process ${pid} ending`, () => !isAlive(pid), 30_000, FAST);
     expect(Date.now() - interrupted).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
 
-    await poll(
-      async () => ((await client.beta.sessions.retrieve(session.id)).status === 'idle' ? true : undefined),
-      30_000,
+    await pollUntil(
       'the session idle',
-    );
-    await poll(
-      () => (seen.some((e) => e.type === 'session.status_idle') ? true : undefined),
+      async () => (await client.beta.sessions.retrieve(session.id)).status === 'idle',
       30_000,
+      FAST,
+    );
+    await pollUntil(
       'idle on the stream',
+      () => seen.some((e) => e.type === 'session.status_idle'),
+      30_000,
+      FAST,
     );
     stream.controller.abort();
     await pumping;
@@ -100,17 +105,3 @@ describe('user.interrupt during a bash call', () => {
     expect(pidsOf(SLEEP)).toEqual([]);
   }, 180_000);
 });
-
-async function poll<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

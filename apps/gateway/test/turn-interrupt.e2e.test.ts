@@ -6,6 +6,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
@@ -79,11 +80,10 @@ describe('user.interrupt stops the running turn', () => {
         // aborted by the test
       }
     })();
-    const until = async (test: (events: StreamedEvent[]) => boolean, what: string, timeoutMs = 30_000) => {
-      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(20))
-        if (test(seen)) return;
-      throw new Error(`stream never showed ${what}; saw ${seen.map((e) => e.type).join(', ')}`);
-    };
+    const until = (test: (events: StreamedEvent[]) => boolean, what: string, timeoutMs = 30_000) =>
+      pollUntil(what, () => test(seen), timeoutMs, { everyMs: 20 }).catch(() => {
+        throw new Error(`stream never showed ${what}; saw ${seen.map((e) => e.type).join(', ')}`);
+      });
     const close = async () => {
       stream.controller.abort();
       await pumping;
@@ -102,10 +102,13 @@ describe('user.interrupt stops the running turn', () => {
     await client.beta.sessions.events.send(sessionId, {
       events: [{ type: 'user.interrupt', ...event } as never],
     });
-    for (const deadline = started + 30_000; Date.now() < deadline; await sleep(20)) {
-      if ((await client.beta.sessions.retrieve(sessionId)).status === 'idle') return Date.now() - started;
-    }
-    throw new Error('the session never went idle after the interrupt');
+    await pollUntil(
+      'the session to go idle after the interrupt',
+      async () => (await client.beta.sessions.retrieve(sessionId)).status === 'idle',
+      30_000,
+      { everyMs: 20 },
+    );
+    return Date.now() - started;
   };
 
   const history = async (sessionId: string) => {
@@ -204,7 +207,3 @@ describe('user.interrupt stops the running turn', () => {
     expect(answers).toEqual([expect.stringContaining('quick answer')]);
   }, 120_000);
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

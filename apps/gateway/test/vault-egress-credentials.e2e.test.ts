@@ -18,6 +18,7 @@ import {
   createTestDatabase,
   FakeOtlpReceiver,
   launchPlatform,
+  pollUntil,
   recordingFetch,
   registerSecret,
   registerSecrets,
@@ -117,16 +118,6 @@ function testCertificates(dir: string): { caFile: string; key: string; cert: str
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const textOf = (event: Event | undefined): string =>
   ((event?.content as Array<{ type: string; text?: string }> | undefined) ?? [])
     .map((b) => b.text ?? '')
@@ -172,10 +163,14 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
         events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
       }),
     );
-    return until(`an idle session ${sessionId}`, async () => {
-      const turn = (await events(sessionId)).slice(before);
-      return turn.some((e) => e.type === 'session.status_idle') ? turn : undefined;
-    });
+    return pollUntil(
+      `an idle session ${sessionId}`,
+      async () => {
+        const turn = (await events(sessionId)).slice(before);
+        return turn.some((e) => e.type === 'session.status_idle') ? turn : undefined;
+      },
+      90_000,
+    );
   };
 
   beforeAll(async () => {

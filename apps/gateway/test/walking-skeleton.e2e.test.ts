@@ -6,6 +6,7 @@ import {
   createTestDatabase,
   FakeOtlpReceiver,
   launchPlatform,
+  pollUntil,
   SseClient,
   type ReceivedSpan,
   type RunningPlatform,
@@ -137,7 +138,8 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       'last-event-id': String(resumeFrom),
     });
     const replay = await resumed.waitFor((f) => f.length >= seqs.length - 3);
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Live for two heartbeats: a duplicate or a frame past the end would have arrived by then.
+    await resumed.waitFor(() => resumed.comments >= 2, 10_000);
     await resumed.close();
     expect(replay.map((f) => Number(f.id))).toEqual(seqs.slice(3));
     expect(resumed.comments).toBeGreaterThanOrEqual(2);
@@ -170,7 +172,6 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
   });
 
   it('exports traces from every service to the configured OTLP endpoint', async () => {
-    const deadline = Date.now() + 20_000;
     const wanted = [
       'agentry-gateway',
       'agentry-control',
@@ -178,8 +179,11 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       'agentry-worker',
       'agentry-scheduler',
     ];
-    while (Date.now() < deadline && !wanted.every((s) => otlp.services().has(s)))
-      await new Promise((r) => setTimeout(r, 200));
+    await pollUntil(
+      'spans of every service',
+      () => wanted.every((s) => otlp.services().has(s)),
+      20_000,
+    ).catch(() => undefined);
     expect([...otlp.services()].sort()).toEqual(expect.arrayContaining(wanted));
     expect(otlp.spans.some((s) => s.service === 'agentry-gateway' && /POST|GET/.test(s.name))).toBe(true);
   });

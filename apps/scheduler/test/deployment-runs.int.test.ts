@@ -11,6 +11,7 @@ import {
   type DeploymentInitialEvent,
 } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
+import { pollFor, quietPeriod } from '@agentry/testing';
 import { DeploymentSchedules, schedulerIdOf } from '../src/deployments/deployment-schedules.service.js';
 import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
 
@@ -19,19 +20,8 @@ const message: DeploymentInitialEvent = {
   content: [{ type: 'text', text: 'Summarise the night' }],
 };
 
-async function eventually<T>(
-  probe: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await probe();
-  }
-  return value;
-}
+const eventually = <T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000) =>
+  pollFor('the expected state', probe, accept, timeoutMs);
 
 describe('scheduler: deployment runs, cron schedulers and fires', () => {
   let platform: SchedulerTestPlatform;
@@ -250,7 +240,9 @@ describe('scheduler: deployment runs, cron schedulers and fires', () => {
       });
     await eventually(runs, (all) => all.length >= 3, 20_000);
     await platform.rpc.request(D.pauseDeployment, { actor: platform.admin, id: deployment.id });
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Past the next scheduled second on both replicas: a fire the pause missed, or a second replica's
+    // duplicate of one already run, would land in this window.
+    await quietPeriod(1_500);
     const all = await runs();
     expect(all.length).toBeGreaterThanOrEqual(3);
     const times = all.map((r) => r.scheduledFor!.getTime());

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlSubjects as S } from '@agentry/contracts';
+import { pollUntil } from '@agentry/testing';
+import { EventRetentionService } from '../src/retention/event-retention.service.js';
 import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
 
 const DAY_MS = 86_400_000;
@@ -84,14 +86,14 @@ describe('event retention', () => {
     const pendingInputOld = await sessionWithLog([{ processed: false }, { processed: true }]);
     await age(pendingInputOld, { status: 'idle', archivedDaysAgo: 4, daysAgo: 4 });
 
-    const deadline = Date.now() + 60_000;
-    while ((await eventCount(archivedLongAgo)) + (await eventCount(terminatedLongAgo)) > 0) {
-      if (Date.now() > deadline)
-        throw new Error('the retention sweep did not delete the expired logs within 60 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    // Let a few more sweeps run: the others must survive all of them.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await pollUntil(
+      'the retention sweep to delete the expired logs',
+      async () => (await eventCount(archivedLongAgo)) + (await eventCount(terminatedLongAgo)) === 0,
+      60_000,
+    );
+    // A few more sweeps: the others must survive all of them.
+    const retention = platform.replicas[0]!.get(EventRetentionService);
+    for (let sweep = 0; sweep < 3; sweep += 1) expect(await retention.tick()).toBe(0);
     expect(await eventCount(archivedRecently)).toBe(3);
     expect(await eventCount(idleOld)).toBe(3);
     expect(await eventCount(runningOld)).toBe(3);

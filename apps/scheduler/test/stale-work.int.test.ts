@@ -5,6 +5,7 @@ import { createLogger, NatsBus, PrefixedClientNats, RpcClient } from '@agentry/p
 import {
   createTestDatabase,
   launchService,
+  pollUntil,
   testNatsUrl,
   testRedisUrl,
   testSubjectPrefix,
@@ -137,7 +138,7 @@ describe('stale work reclaim against real Postgres and NATS', () => {
     expect((await state(queued)).state).toBe('queued');
 
     await bus.flush();
-    await new Promise((r) => setTimeout(r, 100));
+    await pollUntil('the three wake-ups', () => woken.length >= 3, 5_000, { everyMs: 20 });
     unsubscribe();
     expect(woken).toEqual(
       expect.arrayContaining([

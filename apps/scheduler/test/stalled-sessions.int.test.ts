@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlSubjects as S, DataplaneSubjects as D } from '@agentry/contracts';
+import { pollFor } from '@agentry/testing';
+import { SessionReconciler } from '../src/reconciler/session-reconciler.service.js';
 import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
 
 const MAX_ATTEMPTS = 3;
-
-async function eventually<T>(
-  probe: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${what}: still ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
-      );
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * The reconciler against a real dataplane: a session whose turn fails on every attempt at the same input
@@ -65,11 +49,11 @@ describe('reconciler: a turn that keeps failing is not re-kicked forever', () =>
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
     });
 
-    const ended = await eventually(
+    const ended = await pollFor(
+      'the session to be ended',
       () => session(created.id),
       (s) => s.status === 'idle' && s.leaseToken > 1n,
       60_000,
-      'the session to be ended',
     );
     expect(ended.stopReason).toEqual({ type: 'retries_exhausted' });
     // The attempts the reconciler allowed, plus the first kick's (and BullMQ's) own, plus the abandonment's lease.
@@ -87,8 +71,9 @@ describe('reconciler: a turn that keeps failing is not re-kicked forever', () =>
     });
     expect(log.data.find((e) => e.event.type === 'user.message')!.event.processed_at).not.toBeNull();
 
-    // Nothing left to run: over several reconciler ticks the session stays idle and its log unchanged.
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Nothing left to run: reconciler ticks find nothing to kick, and the session stays idle, its log unchanged.
+    const reconciler = platform.replicas[0]!.get(SessionReconciler);
+    for (let tick = 0; tick < 3; tick += 1) expect(await reconciler.tick()).toBe(0);
     expect(await session(created.id)).toMatchObject({
       status: 'idle',
       stopReason: { type: 'retries_exhausted' },

@@ -7,6 +7,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   repoRoot,
   type RunningPlatform,
   type TestDatabase,
@@ -43,20 +44,6 @@ const sleeping = (): boolean =>
   });
 
 type Json = Record<string, any>;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const textOf = (event: Json): string =>
   ((event.content ?? []) as Json[]).map((b) => (b.type === 'text' ? b.text : '')).join('');
@@ -155,10 +142,14 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
   const events = async (sessionId: string): Promise<Json[]> =>
     (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
   const endTurn = (sessionId: string) =>
-    until(`session ${sessionId} to end its turn`, async () => {
-      const s = await api.get(`/v1/sessions/${sessionId}`);
-      return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn' ? s.body : undefined;
-    });
+    pollUntil(
+      `session ${sessionId} to end its turn`,
+      async () => {
+        const s = await api.get(`/v1/sessions/${sessionId}`);
+        return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn' ? s.body : undefined;
+      },
+      90_000,
+    );
 
   async function writeThenBash(sandboxFlags: string[]): Promise<{ dir: string; bashOutput: string }> {
     const target = await selfHostedSession(WRITE_THEN_BASH);
@@ -195,16 +186,21 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     const target = await selfHostedSession(SLEEPER);
     const worker = startWorker(target, []);
     await say(target.sessionId, 'sleep');
-    const item = await until('the work item to be claimed', async () => {
-      const work = await api.get(`/v1/environments/${target.environmentId}/work`);
-      return (work.body.data as Json[]).find((w) => w.data.id === target.sessionId && w.state === 'active');
-    });
+    const item = await pollUntil(
+      'the work item to be claimed',
+      async () => {
+        const work = await api.get(`/v1/environments/${target.environmentId}/work`);
+        return (work.body.data as Json[]).find((w) => w.data.id === target.sessionId && w.state === 'active');
+      },
+      90_000,
+    );
     const status = async () => (await api.get(`/api/hands/status`)).body as Json;
-    await until(
+    await pollUntil(
       'the worker to show as polling',
       async () => (await status()).workerHeartbeats?.['customer-box'],
+      90_000,
     );
-    await until('the sleep to run in the sandbox', async () => sleeping());
+    await pollUntil('the sleep to run in the sandbox', async () => sleeping(), 90_000);
     const exited = new Promise<number | null>((resolve) =>
       worker.process.once('exit', (code) => resolve(code)),
     );
@@ -213,9 +209,13 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(sleeping()).toBe(false);
-    await until('the work item to stop', async () => {
-      const work = await api.get(`/v1/environments/${target.environmentId}/work/${item.id}`);
-      return work.body.state === 'stopped' ? work.body : undefined;
-    });
+    await pollUntil(
+      'the work item to stop',
+      async () => {
+        const work = await api.get(`/v1/environments/${target.environmentId}/work/${item.id}`);
+        return work.body.state === 'stopped' ? work.body : undefined;
+      },
+      90_000,
+    );
   });
 });

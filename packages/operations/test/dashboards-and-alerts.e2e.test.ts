@@ -5,6 +5,7 @@ import {
   createTestDatabase,
   FakeOtlpReceiver,
   launchPlatform,
+  pollUntil,
   repoRoot,
   SERVICES,
   type ReceivedSpan,
@@ -22,7 +23,6 @@ import { PrometheusServer, prometheusBinary, type PromResult } from '../src/prom
 import { runScriptedLoad } from '../src/scripted-load.js';
 
 const root = repoRoot();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function values(result: PromResult): number[] {
   const rows = (result.data?.result ?? []) as Array<{ value?: [number, string] }>;
@@ -52,16 +52,29 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
     }));
     prometheus = await PrometheusServer.start(targets, [join(root, ...ALERT_RULES_FILE)]);
     // Waves of load: the first creates every series, later ones move them, so rates over them are not 0.
-    // A wave that lands between two scrapes moves nothing Prometheus can see, so more come (up to 4)
-    // while a query still has no data.
+    // Each wave lies between two scrapes of every service, so Prometheus sees it move the series; more
+    // come (up to 4) while a query still has no data.
     await runScriptedLoad(platform.gatewayUrl, 2);
     for (let wave = 0; wave < 4; wave += 1) {
-      await sleep(2_500);
+      await scrapedSince(Date.now());
       await runScriptedLoad(platform.gatewayUrl, 3);
-      await sleep(3_000);
+      await scrapedSince(Date.now());
       if ((await queriesWithoutData()).length === 0) break;
     }
   });
+
+  /** Resolves once Prometheus has scraped every service after `sinceMs`. */
+  async function scrapedSince(sinceMs: number): Promise<void> {
+    await pollUntil(
+      'a scrape of every service',
+      async () => {
+        const scrapedAt = values(await prometheus.query('timestamp(up{job=~"agentry-.*"})'));
+        return scrapedAt.length === SERVICES.length && Math.min(...scrapedAt) * 1000 > sinceMs;
+      },
+      30_000,
+      { everyMs: 200 },
+    );
+  }
 
   /** Every panel query and alert measurement that returns no finite value now. */
   async function queriesWithoutData(): Promise<string[]> {
@@ -151,8 +164,7 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
 
   it('one turn is one trace: gateway → dataplane turn → model call with GenAI attributes → worker tool span', async () => {
     const workerTool = (s: ReceivedSpan) => s.service === 'agentry-worker' && s.name === 'execute_tool write';
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !otlp.spans.some(workerTool)) await sleep(200);
+    await pollUntil('the worker tool span', () => otlp.spans.some(workerTool), 20_000).catch(() => undefined);
     const tool = otlp.spans.find(workerTool)!;
     expect(tool.attributes).toMatchObject({
       'gen_ai.operation.name': 'execute_tool',
@@ -191,13 +203,12 @@ describe('telemetry of the running platform: Prometheus, dashboards, alerts, OTL
   });
 
   it('pushes metrics over OTLP from every service', async () => {
-    const deadline = Date.now() + 15_000;
     const has = (service: string, name: string) => otlp.metricNames.get(service)?.has(name) ?? false;
-    while (
-      Date.now() < deadline &&
-      !SERVICES.every((s) => has(`agentry-${s}`, 'http.server.request.duration'))
-    )
-      await sleep(250);
+    await pollUntil(
+      'request metrics of every service',
+      () => SERVICES.every((s) => has(`agentry-${s}`, 'http.server.request.duration')),
+      15_000,
+    ).catch(() => undefined);
     for (const service of SERVICES)
       expect(has(`agentry-${service}`, 'http.server.request.duration'), service).toBe(true);
     expect(has('agentry-dataplane', 'gen_ai.client.token.usage')).toBe(true);

@@ -42,6 +42,7 @@ export {
   SECRET_REGISTRY_ENV,
 } from './secrets/secret-registry.js';
 export { describeLeaks, scanForSecrets } from './secrets/secret-scanner.js';
-export { letExpire, quietPeriod } from './time/deliberate-waits.js';
+export { backOff, holdFault, letExpire, quietPeriod } from './time/deliberate-waits.js';
+export { pollFor, pollUntil } from './time/poll-until.js';
 export type { SecretLeak } from './secrets/secret-scanner.js';
 export { recordingFetch } from './secrets/recording-fetch.js';

@@ -120,16 +120,23 @@ describe('HandsToolExecutor', () => {
       content: [{ type: 'text' as const, text: 'no match' }],
       reason: 'not_found',
     };
+    let answer: (value: typeof reply) => void = () => undefined;
     const slowRpc = {
-      request: () => new Promise((resolve) => setTimeout(() => resolve(reply), 40)),
+      request: () => new Promise((resolve) => (answer = resolve)),
     } as unknown as RpcClient;
+    let failedReads = 0;
     const executor = new HandsToolExecutor(
       slowRpc,
       target,
       () => undefined,
       undefined,
       undefined,
-      () => Promise.reject(new Error('redis away')),
+      () => {
+        // The reply arrives only after the recorded results failed to read twice: waiting went on meanwhile.
+        failedReads += 1;
+        if (failedReads === 2) answer(reply);
+        return Promise.reject(new Error('redis away'));
+      },
       5,
     );
     expect(await executor.execute(invocation(new AbortController().signal))).toEqual({

@@ -32,6 +32,11 @@ export class WorkWakeups implements OnModuleInit, OnModuleDestroy {
     this.bus.publish(PubSubjects.environmentWork(environmentId), { environmentId, workId });
   }
 
+  /** Polls of the environment now parked here, waiting to be woken. */
+  waiting(environmentId: string): number {
+    return this.waiters.get(environmentId)?.size ?? 0;
+  }
+
   /** Resolves when work is announced for the environment, or after `ms`. */
   wait(environmentId: string, ms: number): Promise<void> {
     return new Promise((resolve) => {

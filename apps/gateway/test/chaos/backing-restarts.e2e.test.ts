@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditFrames,
   createTestDatabase,
+  holdFault,
   ResumingSseClient,
   startOwnedNats,
   startOwnedPostgres,
@@ -158,12 +159,12 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
     await progressed('start');
 
     await nats.stop('SIGKILL');
-    await new Promise((r) => setTimeout(r, 1_000));
+    await holdFault(1_000); // a second away: long enough for every client to lose its connection
     await nats.start();
     await progressed('the NATS restart');
 
     await redis.stop('SIGKILL');
-    await new Promise((r) => setTimeout(r, 1_000));
+    await holdFault(1_000); // as for NATS
     await redis.start();
     await progressed('the Redis restart');
 
@@ -193,7 +194,7 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after')), 'retry hint').toBeGreaterThan(0);
     }
-    await new Promise((r) => setTimeout(r, 2_000));
+    await holdFault(2_000); // past the probes: the outage outlasts what a single request waits
     await postgres.start();
     await progressed('the Postgres restart');
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ApiClient,
   launchPlatform,
+  pollFor,
   repoRoot,
   type LaunchOptions,
   type RunningPlatform,
@@ -56,22 +57,14 @@ export async function leaseHolder(
 }
 
 /** Polls `probe` until `accept` takes its value; fails with the last value after `timeoutMs`. */
-export async function poll<T>(
+export function poll<T>(
   probe: () => Promise<T>,
   accept: (value: T) => boolean,
   timeoutMs: number,
   what: string,
   everyMs = 200,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await probe();
-  while (!accept(last)) {
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-    last = await probe();
-  }
-  return last;
+  return pollFor(what, probe, accept, timeoutMs, { everyMs });
 }
 
 export async function sessionStatus(api: ApiClient, sessionId: string): Promise<string | undefined> {

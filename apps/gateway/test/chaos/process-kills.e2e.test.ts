@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditFrames,
   createTestDatabase,
+  holdFault,
   percentileOf,
   ResumingSseClient,
   type ApiClient,
@@ -58,7 +59,8 @@ function roundScript(n: number, aim: Aim): { match: string; reply: unknown[] } {
   };
 }
 
-const jitter = (maxMs: number) => new Promise((r) => setTimeout(r, Math.floor(Math.random() * maxMs)));
+/** A random moment within `maxMs`, so each round's kill lands at a different point of the turn. */
+const jitter = (maxMs: number) => holdFault(Math.floor(Math.random() * maxMs));
 
 /**
  * The fault suite's process kills, on five services with two dataplane replicas and two workers:
@@ -299,7 +301,7 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
     const reconnectsBefore = streams.map((s) => s.reconnects);
     await gateway.kill('SIGKILL');
     // Events committed while no gateway is up must reach the clients after it is back.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await holdFault(1_500);
     gateway.start();
     await gateway.waitReady(600_000);
     await Promise.all(sessionIds.map((id) => waitIdle(id)));

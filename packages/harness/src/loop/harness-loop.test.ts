@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '@agentry/contracts';
 import { createHarness } from '../harness.js';
 import type { ModelPort, ModelRequest } from '../model/model-port.js';
@@ -18,7 +18,8 @@ function recording(model: ModelPort): ModelPort & { requests: ModelRequest[] } {
   };
 }
 
-function slowTool(name: string, ms: number, log: string[]): HarnessTool {
+/** A tool that logs its start and runs until the test releases it by name. */
+function gatedTool(name: string, log: string[], release: Map<string, () => void>): HarnessTool {
   return {
     name,
     description: 'waits then answers',
@@ -27,7 +28,7 @@ function slowTool(name: string, ms: number, log: string[]): HarnessTool {
     toolset: 'custom',
     async execute(input) {
       log.push(`start:${name}`);
-      await new Promise((r) => setTimeout(r, ms));
+      await new Promise<void>((resolve) => release.set(name, resolve));
       log.push(`end:${name}`);
       return { status: 'ok', content: [{ type: 'text', text: `${name}:${JSON.stringify(input)}` }] };
     },
@@ -83,6 +84,7 @@ describe('harness loop', () => {
 
   it('runs parallel tool calls concurrently and keeps results in call order', async () => {
     const log: string[] = [];
+    const release = new Map<string, () => void>();
     const script = {
       turns: [
         {
@@ -96,10 +98,19 @@ describe('harness loop', () => {
     const harness = createHarness({
       model: new ScriptedModel({ script }),
       workspace: await workspaceWith(),
-      tools: [slowTool('a', 60, log), slowTool('b', 10, log), slowTool('c', 30, log)],
+      tools: [gatedTool('a', log, release), gatedTool('b', log, release), gatedTool('c', log, release)],
       toolConcurrency: 2,
     });
-    const { events, end } = await collectRun(harness, { conversation: [], text: 'go' });
+    const running = collectRun(harness, { conversation: [], text: 'go' });
+    const finish = async (name: string) => {
+      await vi.waitFor(() => expect(release.has(name)).toBe(true), { interval: 1 });
+      release.get(name)!();
+    };
+    // b finishes first, then c, then a (the order durations of 10, 30 and 60 ms would give).
+    await finish('b');
+    await finish('c');
+    await finish('a');
+    const { events, end } = await running;
     // With a bound of 2, a and b start before either ends; c starts only after b frees a slot.
     expect(log.slice(0, 2)).toEqual(['start:a', 'start:b']);
     expect(log.indexOf('start:c')).toBeGreaterThan(log.indexOf('end:b'));

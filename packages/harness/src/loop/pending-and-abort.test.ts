@@ -3,6 +3,7 @@ import { createHarness } from '../harness.js';
 import { ScriptedModel } from '../scripted/scripted-model.js';
 import type { HarnessTool } from '../tools/tool.js';
 import type { ToolExecutor } from '../tools/tool-executor.js';
+import { abortableSleep } from './ports.js';
 import { collectRun, ofType, workspaceWith } from './run-collect.fixture.js';
 
 const remoteTool: HarnessTool = {
@@ -103,10 +104,18 @@ describe('pending tool results', () => {
 describe('interrupts', () => {
   it('aborting during a slow model response stops the run promptly as interrupted', async () => {
     const script = { turns: [{ reply: [{ delayMs: 10_000, text: 'too late' }] }] };
-    const harness = createHarness({ model: new ScriptedModel({ script }), workspace: await workspaceWith() });
     const controller = new AbortController();
+    // Abort once the model is waiting on its slow response.
+    const model = new ScriptedModel({
+      script,
+      sleep: (ms, signal) => {
+        const slept = abortableSleep(ms, signal);
+        controller.abort();
+        return slept;
+      },
+    });
+    const harness = createHarness({ model, workspace: await workspaceWith() });
     const started = Date.now();
-    setTimeout(() => controller.abort(), 30);
     const { events, end } = await collectRun(
       harness,
       { conversation: [], text: 'hi' },
@@ -121,6 +130,7 @@ describe('interrupts', () => {
 
   it('aborting during a slow tool cancels it and records an interrupted result', async () => {
     let toolSawAbort = false;
+    const controller = new AbortController();
     const sleeper: HarnessTool = {
       name: 'sleep',
       description: 'sleeps',
@@ -129,12 +139,12 @@ describe('interrupts', () => {
       toolset: 'custom',
       execute: (_input, { signal }) =>
         new Promise((_resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('slept')), 10_000);
           signal.addEventListener('abort', () => {
             toolSawAbort = true;
-            clearTimeout(timer);
             reject(new Error('aborted'));
           });
+          // Abort once the tool is running: it runs until then.
+          controller.abort();
         }),
     };
     const script = { turns: [{ reply: [{ toolCall: { name: 'sleep' } }, 'unreachable'] }] };
@@ -143,9 +153,7 @@ describe('interrupts', () => {
       workspace: await workspaceWith(),
       tools: [sleeper],
     });
-    const controller = new AbortController();
     const started = Date.now();
-    setTimeout(() => controller.abort(), 30);
     const { events, end } = await collectRun(
       harness,
       { conversation: [], text: 'nap' },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdFault } from '@agentry/testing';
 import type { HarnessTool, ToolContext } from '../tools/tool.js';
 import { McpManager } from './mcp.manager.js';
 import { McpToolsProvider } from './mcp-tools.provider.js';
@@ -107,7 +108,8 @@ describe('MCP over stdio: server-everything', () => {
   it('aborts a running call with ABORTED', async () => {
     const op = byName(tools, 'mcp__everything__trigger-long-running-operation');
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // The abort strikes while the five-second operation runs on the server.
+    void holdFault(100).then(() => controller.abort());
     const started = Date.now();
     await expect(op.execute({ duration: 5, steps: 5 }, context(controller.signal))).rejects.toMatchObject({
       code: 'ABORTED',
@@ -196,7 +198,8 @@ describe('MCP over stdio: dead servers', () => {
         { duration: 30, steps: 3 },
         context(),
       );
-      setTimeout(() => process.kill(pid as number, 'SIGKILL'), 100);
+      // The server dies while the 30-second operation runs on it.
+      void holdFault(100).then(() => process.kill(pid as number, 'SIGKILL'));
       const started = Date.now();
       await expect(call).rejects.toMatchObject({ code: 'MCP_CONNECTION_FAILED' });
       expect(Date.now() - started).toBeLessThan(3_000);

@@ -74,7 +74,7 @@ describe('a stdio MCP server reached through a bridge', () => {
     manager = new McpManager([{ name: 'gone', transport: 'stdio', command: 'x', connectTimeoutMs: 5_000 }], {
       stdioBridge: () => ({
         open: async (listener) =>
-          void setTimeout(() => listener.exit('the server exited (code 127); stderr: no such command'), 50),
+          void setImmediate(() => listener.exit('the server exited (code 127); stderr: no such command')),
         send: async () => undefined,
         close: async () => undefined,
       }),

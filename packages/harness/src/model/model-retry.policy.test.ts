@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
+import { abortableSleep } from '../loop/ports.js';
 import type { ModelStreamEvent } from './model-port.js';
 import { ModelRetryPolicy } from './model-retry.policy.js';
 
@@ -92,9 +93,17 @@ describe('ModelRetryPolicy', () => {
 
   it('turns an abort during the backoff into ABORTED without another attempt', async () => {
     const controller = new AbortController();
-    const policy = new ModelRetryPolicy({ baseDelayMs: 60_000, random: () => 1 });
+    // The backoff is a minute; abort once it has begun.
+    const policy = new ModelRetryPolicy({
+      baseDelayMs: 60_000,
+      random: () => 1,
+      sleep: (ms, signal) => {
+        const slept = abortableSleep(ms, signal);
+        controller.abort();
+        return slept;
+      },
+    });
     const attempt = flaky([limited(), limited()]);
-    setTimeout(() => controller.abort(), 20);
     const started = Date.now();
     await expect(drain(policy.run(attempt.fn, asAppError, controller.signal))).rejects.toMatchObject({
       code: 'ABORTED',

@@ -80,7 +80,7 @@ describe('async offload', () => {
     );
     // Time only moves when the test moves it: keep advancing until the run gives up waiting on the tool.
     while (!finished) {
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
       clock.advance(1_000);
     }
     const first = await running;

@@ -1,3 +1,5 @@
+import { backOff } from '../time/deliberate-waits.js';
+
 /** One event frame as a resuming client keeps it: the sequence number from `id:` and the event type. */
 export interface ResumedFrame {
   seq: number;
@@ -107,7 +109,7 @@ export class ResumingSseClient {
         if (!controller.signal.aborted) this.failedAttempts += 1;
       }
       if (this.closed) break;
-      await new Promise((r) => setTimeout(r, backoff));
+      await backOff(backoff);
       backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 1_000);
     }
   }

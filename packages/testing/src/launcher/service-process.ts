@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { pollUntil } from '../time/poll-until.js';
 
 export const SERVICES = ['control', 'dataplane', 'worker', 'scheduler', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -62,18 +63,15 @@ export class ServiceProcess {
   }
 
   async waitReady(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${this.name} exited during start-up; see ${this.logFile}`);
-      try {
-        const response = await fetch(`${this.url}/readyz`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`${this.name} was not ready after ${timeoutMs} ms; see ${this.logFile}`);
+    await pollUntil(
+      `${this.name} to be ready; see ${this.logFile}`,
+      async () => {
+        if (!this.running) throw new Error(`${this.name} exited during start-up; see ${this.logFile}`);
+        // Not listening yet counts as not ready.
+        return (await fetch(`${this.url}/readyz`).catch(() => undefined))?.ok;
+      },
+      timeoutMs,
+    );
   }
 
   /** SIGKILL simulates a crash: no shutdown hooks, leases left to expire. */

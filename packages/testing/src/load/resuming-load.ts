@@ -1,5 +1,6 @@
 import type { ApiClient } from '../http/api-client.js';
 import { auditFrames, ResumingSseClient } from '../http/resuming-sse-client.js';
+import { holdFault } from '../time/deliberate-waits.js';
 
 export interface ResumingLoadOptions {
   api: ApiClient;
@@ -70,7 +71,7 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
         events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${t}` }] }],
       });
       if (sent.status !== 200) throw new Error(`${sessionId}: post ${sent.status}`);
-      if (Math.random() < options.dropChance) setTimeout(() => client.drop(), Math.random() * 200);
+      if (Math.random() < options.dropChance) void holdFault(Math.random() * 200).then(() => client.drop());
       await client.waitFor(
         (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
         options.turnTimeoutMs,

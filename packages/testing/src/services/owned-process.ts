@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { connect } from 'node:net';
+import { pollUntil } from '../time/poll-until.js';
 
 export interface OwnedProcessSpec {
   command: string;
@@ -54,13 +55,15 @@ export class OwnedProcess {
 }
 
 async function waitForPort(port: number, timeoutMs: number, alive: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!alive()) throw new Error(`server for port ${port} exited during start-up`);
-    if (await canConnect(port)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listened on port ${port} after ${timeoutMs} ms`);
+  await pollUntil(
+    `a listener on port ${port}`,
+    () => {
+      if (!alive()) throw new Error(`server for port ${port} exited during start-up`);
+      return canConnect(port);
+    },
+    timeoutMs,
+    { everyMs: 50 },
+  );
 }
 
 function canConnect(port: number): Promise<boolean> {

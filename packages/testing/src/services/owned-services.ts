@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { DatabaseAdmin } from '@agentry/db';
+import { pollUntil } from '../time/poll-until.js';
 import { OwnedProcess } from './owned-process.js';
 
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -117,16 +118,18 @@ function postgresUser(): { uid: number; gid: number } {
 }
 
 async function waitForQueries(url: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
+  await pollUntil(
+    `Postgres at ${url} to answer queries`,
+    async () => {
       const admin = await DatabaseAdmin.connect(url);
-      await admin.databaseExists('postgres');
-      await admin.close();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+      try {
+        await admin.databaseExists('postgres');
+        return true;
+      } finally {
+        await admin.close();
+      }
+    },
+    timeoutMs,
+    { retryErrors: true },
+  );
 }

@@ -17,3 +17,16 @@ export function quietPeriod(ms: number): Promise<void> {
 export function letExpire(ms: number): Promise<void> {
   return wait(ms);
 }
+
+/** A client's pause before it retries what a server refused for now (a 503 asking to come back later). */
+export function backOff(ms: number): Promise<void> {
+  return wait(ms);
+}
+
+/**
+ * How long a fault a test injects lasts (a server kept down), or the random moment before it strikes:
+ * the timing is the scenario under test, not a synchronisation.
+ */
+export function holdFault(ms: number): Promise<void> {
+  return wait(ms);
+}

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runSandboxConformance } from '../testing/sandbox-conformance.js';
 import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
 import { expectAppError } from '../testing/expect-app-error.js';
@@ -74,9 +74,11 @@ describe.runIf(hasBwrap)('bubblewrap', () => {
     try {
       const run = await sb.fs.exec('(sleep 4711 &); sleep 4712 & sleep 4713', { timeoutMs: 700 });
       expect(run.timedOut).toBe(true);
-      await new Promise((r) => setTimeout(r, 300));
-      const processes = execFileSync('ps', ['-eo', 'args']).toString();
-      expect(processes).not.toMatch(/sleep 471[123]/);
+      // The processes are killed with the sandbox; give the kernel a moment to reap them, no more.
+      await vi.waitFor(
+        () => expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toMatch(/sleep 471[123]/),
+        { timeout: 1_000, interval: 20 },
+      );
     } finally {
       await sb.cleanup();
     }

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeE2bSandbox } from '../testing/fake-e2b-sandbox.js';
 import { expectAppError } from '../testing/expect-app-error.js';
 import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
@@ -60,8 +60,10 @@ describe('e2b command seam', () => {
     expect(timed).toMatchObject({ timedOut: true, exitCode: 124 });
     expect(sandbox.runs[0]?.killed).toBe(true);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const aborted = await fs.exec('sleep 20', { signal: controller.signal });
+    const running = fs.exec('sleep 20', { signal: controller.signal });
+    await vi.waitFor(() => expect(sandbox.runs[1]).toBeDefined(), { interval: 5 });
+    controller.abort();
+    const aborted = await running;
     expect(aborted).toMatchObject({ aborted: true, exitCode: 130 });
     expect(sandbox.runs[1]?.killed).toBe(true);
   });
@@ -78,7 +80,7 @@ describe('e2b command seam', () => {
   it('kills the sandbox on dispose by default, or pauses it when asked', async () => {
     const killed = await fake();
     const pending = killed.fs.exec('sleep 20');
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(killed.sandbox.runs[0]).toBeDefined(), { interval: 5 });
     await killed.fs.dispose();
     expect((await pending).aborted).toBe(true);
     expect(killed.sandbox.killed).toBe(true);

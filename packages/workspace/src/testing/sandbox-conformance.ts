@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxFs } from '../port.js';
 import type { SandboxFactory, WorkspaceUnderTest } from './conformance-types.js';
 import { expectAppError } from './expect-app-error.js';
@@ -77,9 +77,11 @@ export function runSandboxConformance(name: string, factory: SandboxFactory): vo
     it('stops on abort, including a signal aborted before the start', async () => {
       const { fs } = await open();
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 400);
       const started = Date.now();
-      const run = await fs.exec('sleep 30', { signal: controller.signal });
+      const running = fs.exec('touch started; sleep 30', { signal: controller.signal });
+      await vi.waitFor(async () => expect(await fs.exists('started')).toBe(true), { timeout: 10_000 });
+      controller.abort();
+      const run = await running;
       expect(run.aborted).toBe(true);
       expect(Date.now() - started).toBeLessThan(10_000);
       const pre = await fs.exec('echo should-not-run > ran.txt', { signal: AbortSignal.abort() });
@@ -122,8 +124,8 @@ export function runSandboxConformance(name: string, factory: SandboxFactory): vo
 
     it('kills running commands on dispose', async () => {
       const { fs } = await open();
-      const pending = fs.exec('sleep 30');
-      await new Promise((r) => setTimeout(r, 300));
+      const pending = fs.exec('touch running; sleep 30');
+      await vi.waitFor(async () => expect(await fs.exists('running')).toBe(true), { timeout: 10_000 });
       const started = Date.now();
       await fs.dispose();
       const run = await pending;

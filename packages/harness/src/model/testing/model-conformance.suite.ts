@@ -160,8 +160,9 @@ export function runModelConformance(name: string, makeFixture: () => Promise<Mod
       const started = Date.now();
       const consume = (async () => {
         for await (const event of fixture.model.stream(ask('never finishes'), controller.signal)) {
-          // Abort while the adapter waits for a chunk that never comes.
-          if (event.type === 'text_delta') setTimeout(() => controller.abort(), 20);
+          // Abort while the adapter waits for a chunk that never comes: after this body returns, the
+          // adapter is back reading the stream by the time the next macrotask runs.
+          if (event.type === 'text_delta') setImmediate(() => controller.abort());
         }
       })();
       const error = await rejection(consume);

@@ -77,7 +77,7 @@ describe('web_fetch', () => {
         res.setHeader('content-type', 'text/plain');
         res.end('x'.repeat(10_000));
       } else if (req.url === '/slow') {
-        setTimeout(() => res.end('late'), 2_000);
+        // Never answers: only the tool's timeout ends the request (afterAll closes the connection).
       } else {
         res.statusCode = 404;
         res.end('missing');
