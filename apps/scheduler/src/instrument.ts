@@ -1,4 +1,4 @@
 // Loaded with `node --import` before main.js, so tracing can patch modules as they load.
 import { startTelemetry } from '@agentry/platform/telemetry';
 
-startTelemetry('agentry-scheduler');
+await startTelemetry('agentry-scheduler');

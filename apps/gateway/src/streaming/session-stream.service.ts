@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type { Actor, DeltaType } from '@agentry/contracts';
 import { CLOCK, LOGGER, NatsBus, type Clock, type Logger } from '@agentry/platform';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
@@ -19,7 +25,7 @@ const SWEEP_MS = 1_000;
  * connection, so an idle client costs its socket and a few fields, nothing per client on a timer.
  */
 @Injectable()
-export class SessionStreamService implements OnModuleInit, OnApplicationShutdown {
+export class SessionStreamService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly channels = new Map<string, SessionChannel>();
   private timers: NodeJS.Timeout[] = [];
   private stopReconnectWatch: () => void = () => undefined;
@@ -43,6 +49,12 @@ export class SessionStreamService implements OnModuleInit, OnApplicationShutdown
     this.stopReconnectWatch = this.bus.onReconnect(() => {
       for (const channel of this.channels.values()) channel.recheck();
     });
+  }
+
+  /** Ends every open stream before the HTTP server closes, which would otherwise wait on them. */
+  beforeApplicationShutdown(): void {
+    for (const channel of this.channels.values())
+      for (const connection of channel.connections) connection.end();
   }
 
   onApplicationShutdown(): void {

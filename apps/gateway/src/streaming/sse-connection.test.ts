@@ -60,3 +60,26 @@ describe('SseConnection backpressure', () => {
     await vi.waitFor(() => expect(received).toBeGreaterThanOrEqual(written), { timeout: 10_000 });
   });
 });
+
+describe('SseConnection end (the gateway is stopping)', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('ends an open stream so the client sees it finish and can resume elsewhere', async () => {
+    const one = await serveOne();
+    server = one.server;
+    let received = '';
+    one.client.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const ended = new Promise((resolve) => one.client.once('end', resolve).once('close', resolve));
+    one.connection.end();
+    expect(one.connection.isClosed).toBe(true);
+    // Chunked encoding's last chunk: the response is complete, not cut.
+    await vi.waitFor(() => expect(received).toMatch(/\r\n0\r\n\r\n$/));
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    one.client.end();
+    await ended;
+  });
+});

@@ -68,6 +68,11 @@ export class SseConnection {
     });
   }
 
+  /** Ends the stream because the gateway is stopping: the client resumes with Last-Event-ID elsewhere. */
+  end(): void {
+    this.fail(new AppError('UNAVAILABLE', 'The gateway is shutting down; reconnect to resume the stream'));
+  }
+
   /** Before the stream opened, the failure can still be an HTTP error; after, the stream just ends. */
   fail(error: unknown): void {
     if (this.isClosed) return;

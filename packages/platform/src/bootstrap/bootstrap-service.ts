@@ -11,6 +11,7 @@ import { parseQueryString } from '../http/query-string.parser.js';
 import { NatsConnections } from '../nats/nats-connections.js';
 import { PrefixedServerNats } from '../nats/prefixed-server-nats.js';
 import { recordHttpMetrics } from '../metrics/http-metrics.js';
+import { trackQuietConnections } from '../http/quiet-connections.js';
 
 export interface BootstrapOptions {
   service: string;
@@ -46,7 +47,11 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     abortOnError: false,
   });
   app.enableShutdownHooks();
-  recordHttpMetrics(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  recordHttpMetrics(fastify);
+  // On SIGTERM the server stops once its responses in flight are out, not when clients drop their connections.
+  const connections = trackQuietConnections(fastify.server);
+  fastify.addHook('preClose', async () => connections.closeQuiet());
   await options.configure?.(app);
   if (options.rpc) {
     app.connectMicroservice(
