@@ -239,12 +239,16 @@ export class SessionEventsRepository {
     return rows.rows;
   }
 
-  /** Inbound events not yet consumed by a turn, in seq order. */
+  /**
+   * Inbound events not yet consumed by a turn, in seq order: what a drain looks at after releasing the
+   * lease, so on the pickup lane (input that came during the turn starts its own turn from it).
+   */
   async inbox(sessionId: string): Promise<EventRow[]> {
     const rows = await this.sql.query<EventRow>(
       'events.inbox',
       `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND processed_at IS NULL ORDER BY seq`,
       [sessionId],
+      'pickup',
     );
     return rows.rows;
   }

@@ -160,11 +160,13 @@ export class SessionStateRepository {
     return result.rowCount === 1;
   }
 
+  /** On the pickup lane: input that came during the turn waits for this release to start its own. */
   async release(lease: Lease): Promise<void> {
     await this.sql.query(
       'sessions.release',
       'UPDATE sessions SET lease_expires_at = NULL, lease_owner = NULL WHERE id = $1 AND lease_token = $2::bigint',
       [lease.sessionId, lease.token.toString()],
+      'pickup',
     );
   }
 }
