@@ -57,7 +57,8 @@ export abstract class ArchivableCatalogService<
   /** The row, which must not be archived. */
   protected async requireUnarchived(actor: Actor, id: string): Promise<Row> {
     const row = await this.require(actor, id);
-    if (row.archivedAt) throw new AppError('PRECONDITION_FAILED', `${this.noun} ${id} is archived and ${this.archivedRule}`);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `${this.noun} ${id} is archived and ${this.archivedRule}`);
     return row;
   }
 

@@ -30,7 +30,8 @@ export function entitySubjects<Reply extends z.ZodType, Scope extends z.ZodRawSh
     verb: string,
     answer?: Answer,
     fields?: Fields,
-  ) => rpcSubject(`${prefix}.${verb}`, z.object({ ...one, ...(fields as Fields) }), (answer ?? reply) as Answer);
+  ) =>
+    rpcSubject(`${prefix}.${verb}`, z.object({ ...one, ...(fields as Fields) }), (answer ?? reply) as Answer);
 
   return {
     onScope,

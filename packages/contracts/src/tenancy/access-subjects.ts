@@ -206,7 +206,9 @@ export const AccessSubjects = {
   ),
 
   shareAgent: agentShare.onItem('create', AgentShareSchema, { body: ShareAgentRequestSchema }),
-  unshareAgent: agentShare.onItem('delete', z.object({ deleted: z.boolean() }), { granteeId: z.string().min(1) }),
+  unshareAgent: agentShare.onItem('delete', z.object({ deleted: z.boolean() }), {
+    granteeId: z.string().min(1),
+  }),
   listAgentShares: agentShare.onItem('list', z.object({ data: z.array(AgentShareSchema) })),
   /** For other services: may this actor run (or edit) the agent? Owners' namespace members always may. */
   checkAgentAccess: agentShare.onItem(
