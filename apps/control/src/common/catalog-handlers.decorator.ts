@@ -42,19 +42,19 @@ type StandardMethod = keyof typeof STANDARD_CALLS;
  * subject, called as `(actor, body)`, `(actor, id)`, `(actor, id, body)` or `(actor, query)` by its name
  * (create/add/upload; get/download/archive/restore/delete/revoke/remove; update; list). `field` names the
  * class's service property; a nested catalog names the request field of its `parent` (e.g. `vaultId`), passed
- * right after the actor, the field that names one `item` where it is not `id`, and a `suffix` where the
- * service's method names carry one (`createVersion`). Subjects that take anything else keep an ordinary
+ * right after the actor, the field that names one `item` where it is not `id`, and the service's method `names` where they
+ * are not the verbs (`{ list: 'listVersions' }`). Subjects that take anything else keep an ordinary
  * `@RpcHandler` method.
  */
 export function CatalogHandlers<F extends string>(
   field: F,
   subjects: Partial<Record<StandardMethod, AnySubject>>,
-  options: { parent?: string; item?: string; suffix?: string } = {},
+  options: { parent?: string; item?: string; names?: Partial<Record<StandardMethod, string>> } = {},
 ) {
   return (target: abstract new (...args: never[]) => { readonly [K in F]: object }): void => {
     for (const [method, subject] of Object.entries(subjects) as Array<[StandardMethod, AnySubject]>) {
       const argumentsOf = STANDARD_CALLS[method];
-      const serviceMethod = `${method}${options.suffix ?? ''}`;
+      const serviceMethod = options.names?.[method] ?? method;
       const key = `${field}.${serviceMethod}`;
       const descriptor: TypedPropertyDescriptor<(req: unknown) => unknown> = {
         value(this: Record<F, Record<string, (...args: unknown[]) => unknown>>, req: unknown) {

@@ -17,7 +17,11 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
     get: S.getSkillVersion,
     list: S.listSkillVersions,
   },
-  { parent: 'skillId', item: 'version', suffix: 'Version' },
+  {
+    parent: 'skillId',
+    item: 'version',
+    names: { create: 'createVersion', get: 'getVersion', list: 'listVersions' },
+  },
 )
 export class SkillsHandler {
   constructor(readonly skills: SkillsService) {}
