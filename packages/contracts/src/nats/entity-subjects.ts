@@ -8,7 +8,7 @@ type NoFields = Record<never, never>;
 /**
  * The request/reply subjects of one entity under `prefix` (`control.vault` → `control.vault.create`, …), so
  * each catalog names only what is its own: its schemas and the verbs only it has. `scope` holds the fields of
- * every request (with the parent's id for a nested entity); a request about one item adds `id` to it.
+ * every request (with the parent's id for a nested entity); a request about one item adds its `id`.
  * Shared by the entity catalogs and kept out of the barrels, like the request fields.
  */
 export function entitySubjects<Reply extends z.ZodType, Scope extends z.ZodRawShape = typeof Scoped>(
