@@ -1,4 +1,14 @@
-import { AppError, type Actor, type ListParams, type Page } from '@agentry/contracts';
+import {
+  AppError,
+  applyMetadataPatch,
+  newId,
+  type Actor,
+  type IdPrefix,
+  type ListParams,
+  type Metadata,
+  type MetadataPatch,
+  type Page,
+} from '@agentry/contracts';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import type { Clock } from '@agentry/platform';
 import { assertCanWrite } from './access.js';
@@ -6,22 +16,30 @@ import type { ArchivableListOptions } from './namespaced-rows.js';
 import { toIdPage } from './page-cursor.js';
 
 /** The rows of a namespace-scoped, archivable catalog, as its repository reads and writes them. */
-export interface ArchivableRows<Row> {
+export interface ArchivableRows<Row, Fields> {
+  create(actor: Actor, id: string, data: Fields): Promise<Row>;
   find(actor: Actor, id: string): Promise<Row | null>;
   list(actor: Actor, options: ArchivableListOptions): Promise<Row[]>;
-  update(actor: Actor, id: string, data: { archivedAt: Date }): Promise<Row>;
+  update(actor: Actor, id: string, data: Partial<Fields> | { archivedAt: Date }): Promise<Row>;
   delete(actor: Actor, id: string): Promise<void>;
 }
 
 /**
  * Get, list, archive and delete of a catalog whose rows live in one namespace and are archived before
- * they go (memory stores, vaults); create and update, which differ per catalog, stay in the subclass.
+ * they go (memory stores, vaults); what a create or an update writes, which differs per catalog, comes
+ * from the subclass.
  */
-export abstract class ArchivableCatalogService<Row extends { id: string; archivedAt: Date | null }, Dto> {
+export abstract class ArchivableCatalogService<
+  Row extends { id: string; archivedAt: Date | null; metadata: unknown },
+  Dto,
+  Fields extends { metadata: Metadata },
+> {
   protected constructor(
-    private readonly rows: ArchivableRows<Row>,
+    private readonly rows: ArchivableRows<Row, Fields>,
     /** How messages name one row, e.g. "Vault". */
     private readonly noun: string,
+    /** What an archived row refuses, for messages: e.g. "read-only". */
+    private readonly archivedRule: string,
     protected readonly toDto: (row: Row) => Dto,
     protected readonly clock: Clock,
   ) {}
@@ -34,6 +52,33 @@ export abstract class ArchivableCatalogService<Row extends { id: string; archive
     const row = await this.rows.find(actor, id);
     if (!row) throw new AppError('NOT_FOUND', `${this.noun} ${id} not found`);
     return row;
+  }
+
+  /** The row, which must not be archived. */
+  protected async requireUnarchived(actor: Actor, id: string): Promise<Row> {
+    const row = await this.require(actor, id);
+    if (row.archivedAt)
+      throw new AppError('PRECONDITION_FAILED', `${this.noun} ${id} is archived and ${this.archivedRule}`);
+    return row;
+  }
+
+  /** A new row under a fresh id, for an actor who may write. */
+  protected async insert(actor: Actor, idPrefix: IdPrefix, data: Fields): Promise<Dto> {
+    assertCanWrite(actor);
+    return this.toDto(await this.rows.create(actor, newId(idPrefix), data));
+  }
+
+  /** Changes a row that is not archived: the `fields` given, and its metadata merged with `metadata`. */
+  protected async patch(
+    actor: Actor,
+    id: string,
+    fields: Partial<Omit<Fields, 'metadata'>>,
+    metadata: MetadataPatch | null | undefined,
+  ): Promise<Dto> {
+    assertCanWrite(actor);
+    const row = await this.requireUnarchived(actor, id);
+    const patch = { ...fields, metadata: applyMetadataPatch(row.metadata as Metadata, metadata) };
+    return this.toDto(await this.rows.update(actor, id, patch as Partial<Fields>));
   }
 
   /** Archiving twice returns the row as it is. */

@@ -19,29 +19,23 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
   archive: R.archiveEnvironment,
   delete: R.deleteEnvironment,
 })
+@CatalogHandlers(
+  'keys',
+  {
+    create: R.createEnvironmentKey,
+    list: R.listEnvironmentKeys,
+    revoke: R.revokeEnvironmentKey,
+  },
+  { parent: 'id', item: 'keyId' },
+)
 export class EnvironmentsHandler {
   constructor(
     readonly environments: EnvironmentsService,
-    private readonly keys: EnvironmentKeysService,
+    readonly keys: EnvironmentKeysService,
   ) {}
-
-  @RpcHandler(R.createEnvironmentKey)
-  createKey(req: RpcParsedRequest<typeof R.createEnvironmentKey>) {
-    return this.keys.create(req.actor, req.id, req.body);
-  }
-
-  @RpcHandler(R.listEnvironmentKeys)
-  listKeys(req: RpcParsedRequest<typeof R.listEnvironmentKeys>) {
-    return this.keys.list(req.actor, req.id);
-  }
 
   @RpcHandler(WorkerAuthSubjects.verifyEnvironmentKey)
   verifyKey(req: RpcParsedRequest<typeof WorkerAuthSubjects.verifyEnvironmentKey>) {
     return this.keys.verify(req.key);
-  }
-
-  @RpcHandler(R.revokeEnvironmentKey)
-  revokeKey(req: RpcParsedRequest<typeof R.revokeEnvironmentKey>) {
-    return this.keys.revoke(req.actor, req.id, req.keyId);
   }
 }

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
-import { RpcHandler } from '@agentry/platform';
+import { ControlSubjects as S } from '@agentry/contracts';
 import { SkillsService } from './skills.service.js';
 import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
@@ -11,21 +10,19 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
   list: S.listSkills,
   delete: S.deleteSkill,
 })
+@CatalogHandlers(
+  'skills',
+  {
+    create: S.createSkillVersion,
+    get: S.getSkillVersion,
+    list: S.listSkillVersions,
+  },
+  {
+    parent: 'skillId',
+    item: 'version',
+    names: { create: 'createVersion', get: 'getVersion', list: 'listVersions' },
+  },
+)
 export class SkillsHandler {
   constructor(readonly skills: SkillsService) {}
-
-  @RpcHandler(S.createSkillVersion)
-  createSkillVersion(req: RpcParsedRequest<typeof S.createSkillVersion>) {
-    return this.skills.createVersion(req.actor, req.skillId, req.body);
-  }
-
-  @RpcHandler(S.getSkillVersion)
-  getSkillVersion(req: RpcParsedRequest<typeof S.getSkillVersion>) {
-    return this.skills.getVersion(req.actor, req.skillId, req.version);
-  }
-
-  @RpcHandler(S.listSkillVersions)
-  listSkillVersions(req: RpcParsedRequest<typeof S.listSkillVersions>) {
-    return this.skills.listVersions(req.actor, req.skillId, req.query);
-  }
 }

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import {
-  ControlSubjects as R,
   ControlSubjects as S,
   CreateAgentRequestSchema,
   ListParamsSchema,
@@ -14,7 +13,7 @@ export class AgentsController extends rpcRoutes({
   create: { route: 'POST', subject: S.createAgent, body: CreateAgentRequestSchema },
   list: { route: 'GET', subject: S.listAgents, query: ListParamsSchema },
   get: { route: 'GET :id', subject: S.getAgent, query: RetrieveAgentParamsSchema },
-  update: { route: 'POST :id', subject: R.updateAgent, body: UpdateAgentRequestSchema },
-  archive: { route: 'POST :id/archive', subject: R.archiveAgent },
-  versions: { route: 'GET :id/versions', subject: R.listAgentVersions, query: ListParamsSchema },
+  update: { route: 'POST :id', subject: S.updateAgent, body: UpdateAgentRequestSchema },
+  archive: { route: 'POST :id/archive', subject: S.archiveAgent },
+  versions: { route: 'GET :id/versions', subject: S.listAgentVersions, query: ListParamsSchema },
 }) {}

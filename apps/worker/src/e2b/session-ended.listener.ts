@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { HandsSessionEndedSchema, HandsSubjects } from '@agentry/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { HandsSessionEndedSchema, HandsSubjects, type HandsSessionEnded } from '@agentry/contracts';
 import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import { HandsBroadcastListener } from '../hands/hands-broadcast.listener.js';
 import { E2bSessionSandboxes } from './e2b-session-sandboxes.js';
 
 /**
@@ -8,29 +9,18 @@ import { E2bSessionSandboxes } from './e2b-session-sandboxes.js';
  * one holding the sandbox kills it, and any of them can kill it by its remembered id when none holds it.
  */
 @Injectable()
-export class SessionEndedListener implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: () => void = () => undefined;
-
+export class SessionEndedListener extends HandsBroadcastListener<HandsSessionEnded> {
   constructor(
-    private readonly bus: NatsBus,
+    bus: NatsBus,
     private readonly e2b: E2bSessionSandboxes,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onModuleInit(): void {
-    this.unsubscribe = this.bus.subscribe(HandsSubjects.sessionEnded, (message) => {
-      const parsed = HandsSessionEndedSchema.safeParse(message);
-      if (!parsed.success) return;
-      const { tenantId, sessionId } = parsed.data;
-      this.e2b
-        .end(tenantId, sessionId)
-        .catch((err: unknown) =>
-          this.logger.warn({ sessionId, err }, 'ending the session E2B sandbox failed'),
-        );
-    });
+  ) {
+    super(bus, HandsSubjects.sessionEnded, HandsSessionEndedSchema);
   }
 
-  onModuleDestroy(): void {
-    this.unsubscribe();
+  protected override handle({ tenantId, sessionId }: HandsSessionEnded): void {
+    this.e2b
+      .end(tenantId, sessionId)
+      .catch((err: unknown) => this.logger.warn({ sessionId, err }, 'ending the session E2B sandbox failed'));
   }
 }

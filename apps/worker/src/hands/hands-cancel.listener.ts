@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { HandsCancelSchema, HandsSubjects } from '@agentry/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { HandsCancelSchema, HandsSubjects, type HandsCancel } from '@agentry/contracts';
 import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
+import { HandsBroadcastListener } from './hands-broadcast.listener.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 
 /**
@@ -8,26 +9,17 @@ import { RunningToolCalls } from './running-tool-calls.js';
  * them may have taken the call; the one running it aborts it.
  */
 @Injectable()
-export class HandsCancelListener implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: () => void = () => undefined;
-
+export class HandsCancelListener extends HandsBroadcastListener<HandsCancel> {
   constructor(
-    private readonly bus: NatsBus,
+    bus: NatsBus,
     private readonly running: RunningToolCalls,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onModuleInit(): void {
-    this.unsubscribe = this.bus.subscribe(HandsSubjects.cancel, (message) => {
-      const parsed = HandsCancelSchema.safeParse(message);
-      if (!parsed.success) return;
-      const { sessionId, toolUseId, reason } = parsed.data;
-      if (this.running.cancel(toolUseId, reason))
-        this.logger.info({ sessionId, toolUseId, reason }, 'tool call cancelled');
-    });
+  ) {
+    super(bus, HandsSubjects.cancel, HandsCancelSchema);
   }
 
-  onModuleDestroy(): void {
-    this.unsubscribe();
+  protected override handle({ sessionId, toolUseId, reason }: HandsCancel): void {
+    if (this.running.cancel(toolUseId, reason))
+      this.logger.info({ sessionId, toolUseId, reason }, 'tool call cancelled');
   }
 }

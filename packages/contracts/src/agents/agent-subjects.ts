@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { ListParamsSchema } from '../common/common.js';
 import { pageSchema } from '../common/paging.js';
 import {
@@ -10,32 +8,14 @@ import {
   UpdateAgentRequestSchema,
 } from './agents.js';
 
+const agent = entitySubjects('control.agent', AgentSchema);
+
 /** Request/reply subjects of the control service for agents and their versions. */
 export const AgentSubjects = {
-  createAgent: rpcSubject(
-    'control.agent.create',
-    z.object({ ...Scoped, body: CreateAgentRequestSchema }),
-    AgentSchema,
-  ),
-  getAgent: rpcSubject(
-    'control.agent.get',
-    z.object({ ...ById, query: RetrieveAgentParamsSchema }),
-    AgentSchema,
-  ),
-  listAgents: rpcSubject(
-    'control.agent.list',
-    z.object({ ...Scoped, query: ListParamsSchema }),
-    pageSchema(AgentSchema),
-  ),
-  updateAgent: rpcSubject(
-    'control.agent.update',
-    z.object({ ...ById, body: UpdateAgentRequestSchema }),
-    AgentSchema,
-  ),
-  archiveAgent: rpcSubject('control.agent.archive', z.object(ById), AgentSchema),
-  listAgentVersions: rpcSubject(
-    'control.agent.versions',
-    z.object({ ...ById, query: ListParamsSchema }),
-    pageSchema(AgentSchema),
-  ),
+  createAgent: agent.create(CreateAgentRequestSchema),
+  getAgent: agent.get({ query: RetrieveAgentParamsSchema }),
+  listAgents: agent.list(ListParamsSchema),
+  updateAgent: agent.update(UpdateAgentRequestSchema),
+  archiveAgent: agent.onItem('archive'),
+  listAgentVersions: agent.onItem('versions', pageSchema(AgentSchema), { query: ListParamsSchema }),
 } as const;

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
-import { pageSchema } from '../common/paging.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import {
   CreateDeploymentRequestSchema,
   DeploymentRunSchema,
@@ -11,31 +8,18 @@ import {
   UpdateDeploymentRequestSchema,
 } from './deployments.js';
 
+const deployment = entitySubjects('control.deployment', DeploymentSchema);
+const run = entitySubjects('control.deployment_run', DeploymentRunSchema);
+
 /** Request/reply subjects of the control service for deployments and their runs. */
 export const DeploymentSubjects = {
-  createDeployment: rpcSubject(
-    'control.deployment.create',
-    z.object({ ...Scoped, body: CreateDeploymentRequestSchema }),
-    DeploymentSchema,
-  ),
-  getDeployment: rpcSubject('control.deployment.get', z.object(ById), DeploymentSchema),
-  updateDeployment: rpcSubject(
-    'control.deployment.update',
-    z.object({ ...ById, body: UpdateDeploymentRequestSchema }),
-    DeploymentSchema,
-  ),
-  listDeployments: rpcSubject(
-    'control.deployment.list',
-    z.object({ ...Scoped, query: ListDeploymentsParamsSchema }),
-    pageSchema(DeploymentSchema),
-  ),
-  pauseDeployment: rpcSubject('control.deployment.pause', z.object(ById), DeploymentSchema),
-  unpauseDeployment: rpcSubject('control.deployment.unpause', z.object(ById), DeploymentSchema),
-  archiveDeployment: rpcSubject('control.deployment.archive', z.object(ById), DeploymentSchema),
-  getDeploymentRun: rpcSubject('control.deployment_run.get', z.object(ById), DeploymentRunSchema),
-  listDeploymentRuns: rpcSubject(
-    'control.deployment_run.list',
-    z.object({ ...Scoped, query: ListDeploymentRunsParamsSchema }),
-    pageSchema(DeploymentRunSchema),
-  ),
+  createDeployment: deployment.create(CreateDeploymentRequestSchema),
+  getDeployment: deployment.get(),
+  updateDeployment: deployment.update(UpdateDeploymentRequestSchema),
+  listDeployments: deployment.list(ListDeploymentsParamsSchema),
+  pauseDeployment: deployment.onItem('pause'),
+  unpauseDeployment: deployment.onItem('unpause'),
+  archiveDeployment: deployment.onItem('archive'),
+  getDeploymentRun: run.get(),
+  listDeploymentRuns: run.list(ListDeploymentRunsParamsSchema),
 } as const;

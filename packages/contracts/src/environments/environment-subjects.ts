@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { IsoDateTimeSchema, ListParamsSchema } from '../common/common.js';
 import { pageSchema } from '../common/paging.js';
 import {
@@ -27,39 +26,19 @@ export const EnvironmentKeySchema = z.object({
 });
 export type EnvironmentKey = z.infer<typeof EnvironmentKeySchema>;
 
+const environment = entitySubjects('control.environment', EnvironmentSchema);
+
 /** Request/reply subjects of the control service for environments and their worker keys. */
 export const EnvironmentSubjects = {
-  createEnvironment: rpcSubject(
-    'control.environment.create',
-    z.object({ ...Scoped, body: CreateEnvironmentRequestSchema }),
-    EnvironmentSchema,
-  ),
-  getEnvironment: rpcSubject('control.environment.get', z.object(ById), EnvironmentSchema),
-  updateEnvironment: rpcSubject(
-    'control.environment.update',
-    z.object({ ...ById, body: UpdateEnvironmentRequestSchema }),
-    EnvironmentSchema,
-  ),
-  listEnvironments: rpcSubject(
-    'control.environment.list',
-    z.object({ ...Scoped, query: ListParamsSchema }),
-    pageSchema(EnvironmentSchema),
-  ),
-  archiveEnvironment: rpcSubject('control.environment.archive', z.object(ById), EnvironmentSchema),
-  deleteEnvironment: rpcSubject('control.environment.delete', z.object(ById), EnvironmentDeletedSchema),
-  createEnvironmentKey: rpcSubject(
-    'control.environment.key_create',
-    z.object({ ...ById, body: CreateEnvironmentKeyRequestSchema }),
-    EnvironmentKeySchema,
-  ),
-  listEnvironmentKeys: rpcSubject(
-    'control.environment.key_list',
-    z.object(ById),
-    pageSchema(EnvironmentKeySchema),
-  ),
-  revokeEnvironmentKey: rpcSubject(
-    'control.environment.key_revoke',
-    z.object({ ...ById, keyId: z.string().min(1) }),
-    EnvironmentKeySchema,
-  ),
+  createEnvironment: environment.create(CreateEnvironmentRequestSchema),
+  getEnvironment: environment.get(),
+  updateEnvironment: environment.update(UpdateEnvironmentRequestSchema),
+  listEnvironments: environment.list(ListParamsSchema),
+  archiveEnvironment: environment.onItem('archive'),
+  deleteEnvironment: environment.onItem('delete', EnvironmentDeletedSchema),
+  createEnvironmentKey: environment.onItem('key_create', EnvironmentKeySchema, {
+    body: CreateEnvironmentKeyRequestSchema,
+  }),
+  listEnvironmentKeys: environment.onItem('key_list', pageSchema(EnvironmentKeySchema)),
+  revokeEnvironmentKey: environment.onItem('key_revoke', EnvironmentKeySchema, { keyId: z.string().min(1) }),
 } as const;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
-import { pageSchema } from '../common/paging.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { FileDeletedSchema, FileMetadataSchema, ListFilesParamsSchema } from './files.js';
 
 /** A file's bytes travel base64-encoded inside one NATS message, so uploads are bounded by its size. */
@@ -16,19 +14,13 @@ export const FileContentSchema = z.object({
   content_base64: z.string(),
 });
 
+const file = entitySubjects('control.file', FileMetadataSchema);
+
 /** Request/reply subjects of the control service for uploaded files. */
 export const FileSubjects = {
-  uploadFile: rpcSubject(
-    'control.file.upload',
-    z.object({ ...Scoped, body: UploadFileRpcBodySchema }),
-    FileMetadataSchema,
-  ),
-  getFile: rpcSubject('control.file.get', z.object(ById), FileMetadataSchema),
-  listFiles: rpcSubject(
-    'control.file.list',
-    z.object({ ...Scoped, query: ListFilesParamsSchema }),
-    pageSchema(FileMetadataSchema),
-  ),
-  downloadFile: rpcSubject('control.file.download', z.object(ById), FileContentSchema),
-  deleteFile: rpcSubject('control.file.delete', z.object(ById), FileDeletedSchema),
+  uploadFile: file.onScope('upload', FileMetadataSchema, { body: UploadFileRpcBodySchema }),
+  getFile: file.get(),
+  listFiles: file.list(ListFilesParamsSchema),
+  downloadFile: file.onItem('download', FileContentSchema),
+  deleteFile: file.onItem('delete', FileDeletedSchema),
 } as const;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
+import { Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { ListParamsSchema } from '../common/common.js';
-import { pageSchema } from '../common/paging.js';
 import {
   CreateMemoryRequestSchema,
   CreateMemoryStoreRequestSchema,
@@ -19,68 +18,27 @@ import {
   UpdateMemoryStoreRequestSchema,
 } from './memory-stores.js';
 
+const store = entitySubjects('control.memory_store', MemoryStoreSchema);
 const InStore = { ...Scoped, storeId: z.string().min(1) };
+const memory = entitySubjects('control.memory', MemorySchema, InStore);
+const version = entitySubjects('control.memory_version', MemoryVersionSchema, InStore);
 /** `?view=` of memory endpoints; left out, retrieve answers `full` and writes answer `basic`. */
-const ViewQuery = z.object({ view: MemoryViewSchema.optional() }).default({});
+const View = { query: z.object({ view: MemoryViewSchema.optional() }).default({}) };
 
 /** Request/reply subjects of the control service for memory stores, their memories and versions. */
 export const MemoryStoreSubjects = {
-  createMemoryStore: rpcSubject(
-    'control.memory_store.create',
-    z.object({ ...Scoped, body: CreateMemoryStoreRequestSchema }),
-    MemoryStoreSchema,
-  ),
-  getMemoryStore: rpcSubject('control.memory_store.get', z.object(ById), MemoryStoreSchema),
-  updateMemoryStore: rpcSubject(
-    'control.memory_store.update',
-    z.object({ ...ById, body: UpdateMemoryStoreRequestSchema }),
-    MemoryStoreSchema,
-  ),
-  listMemoryStores: rpcSubject(
-    'control.memory_store.list',
-    z.object({ ...Scoped, query: ListParamsSchema }),
-    pageSchema(MemoryStoreSchema),
-  ),
-  archiveMemoryStore: rpcSubject('control.memory_store.archive', z.object(ById), MemoryStoreSchema),
-  deleteMemoryStore: rpcSubject('control.memory_store.delete', z.object(ById), MemoryStoreDeletedSchema),
-  createMemory: rpcSubject(
-    'control.memory.create',
-    z.object({ ...InStore, body: CreateMemoryRequestSchema, query: ViewQuery }),
-    MemorySchema,
-  ),
-  getMemory: rpcSubject(
-    'control.memory.get',
-    z.object({ ...InStore, id: z.string().min(1), query: ViewQuery }),
-    MemorySchema,
-  ),
-  updateMemory: rpcSubject(
-    'control.memory.update',
-    z.object({ ...InStore, id: z.string().min(1), body: UpdateMemoryRequestSchema, query: ViewQuery }),
-    MemorySchema,
-  ),
-  listMemories: rpcSubject(
-    'control.memory.list',
-    z.object({ ...InStore, query: ListMemoriesParamsSchema }),
-    pageSchema(MemoryListItemSchema),
-  ),
-  deleteMemory: rpcSubject(
-    'control.memory.delete',
-    z.object({ ...InStore, id: z.string().min(1) }),
-    MemoryDeletedSchema,
-  ),
-  getMemoryVersion: rpcSubject(
-    'control.memory_version.get',
-    z.object({ ...InStore, id: z.string().min(1), query: ViewQuery }),
-    MemoryVersionSchema,
-  ),
-  listMemoryVersions: rpcSubject(
-    'control.memory_version.list',
-    z.object({ ...InStore, query: ListMemoryVersionsParamsSchema }),
-    pageSchema(MemoryVersionSchema),
-  ),
-  redactMemoryVersion: rpcSubject(
-    'control.memory_version.redact',
-    z.object({ ...InStore, id: z.string().min(1) }),
-    MemoryVersionSchema,
-  ),
+  createMemoryStore: store.create(CreateMemoryStoreRequestSchema),
+  getMemoryStore: store.get(),
+  updateMemoryStore: store.update(UpdateMemoryStoreRequestSchema),
+  listMemoryStores: store.list(ListParamsSchema),
+  archiveMemoryStore: store.onItem('archive'),
+  deleteMemoryStore: store.onItem('delete', MemoryStoreDeletedSchema),
+  createMemory: memory.create(CreateMemoryRequestSchema, View),
+  getMemory: memory.get(View),
+  updateMemory: memory.update(UpdateMemoryRequestSchema, View),
+  listMemories: memory.list(ListMemoriesParamsSchema, MemoryListItemSchema),
+  deleteMemory: memory.onItem('delete', MemoryDeletedSchema),
+  getMemoryVersion: version.get(View),
+  listMemoryVersions: version.list(ListMemoryVersionsParamsSchema),
+  redactMemoryVersion: version.onItem('redact'),
 } as const;

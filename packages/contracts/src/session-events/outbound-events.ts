@@ -26,6 +26,20 @@ export const ToolEvaluationSchema = z.discriminatedUnion('type', [
 ]);
 export type ToolEvaluation = z.infer<typeof ToolEvaluationSchema>;
 
+/** What a built-in and an MCP tool call carry alike, after the call's own fields. */
+const ToolCallFields = {
+  name: z.string(),
+  input: JsonObjectSchema,
+  evaluated_permission: EvaluatedPermissionSchema.optional(),
+  evaluation: ToolEvaluationSchema.optional(),
+  ...ThreadRef,
+};
+/** What a built-in and an MCP tool result carry alike, after the id of the call they answer. */
+const ToolResultFields = {
+  content: z.array(ToolResultContentBlockSchema).optional(),
+  is_error: z.boolean().nullable().optional(),
+};
+
 export const AgentMessagePayloadSchema = z.object({
   type: z.literal('agent.message'),
   content: z.array(AgentContentBlockSchema),
@@ -34,32 +48,22 @@ export const AgentThinkingPayloadSchema = z.object({ type: z.literal('agent.thin
 
 export const AgentToolUsePayloadSchema = z.object({
   type: z.literal('agent.tool_use'),
-  name: z.string(),
-  input: JsonObjectSchema,
-  evaluated_permission: EvaluatedPermissionSchema.optional(),
-  evaluation: ToolEvaluationSchema.optional(),
-  ...ThreadRef,
+  ...ToolCallFields,
 });
 export const AgentToolResultPayloadSchema = z.object({
   type: z.literal('agent.tool_result'),
   tool_use_id: z.string(),
-  content: z.array(ToolResultContentBlockSchema).optional(),
-  is_error: z.boolean().nullable().optional(),
+  ...ToolResultFields,
 });
 export const AgentMcpToolUsePayloadSchema = z.object({
   type: z.literal('agent.mcp_tool_use'),
   mcp_server_name: z.string(),
-  name: z.string(),
-  input: JsonObjectSchema,
-  evaluated_permission: EvaluatedPermissionSchema.optional(),
-  evaluation: ToolEvaluationSchema.optional(),
-  ...ThreadRef,
+  ...ToolCallFields,
 });
 export const AgentMcpToolResultPayloadSchema = z.object({
   type: z.literal('agent.mcp_tool_result'),
   mcp_tool_use_id: z.string(),
-  content: z.array(ToolResultContentBlockSchema).optional(),
-  is_error: z.boolean().nullable().optional(),
+  ...ToolResultFields,
 });
 export const AgentCustomToolUsePayloadSchema = z.object({
   type: z.literal('agent.custom_tool_use'),

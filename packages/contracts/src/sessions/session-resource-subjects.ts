@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ActorSchema } from '../nats/actor.js';
+import { Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 import { ListParamsSchema } from '../common/common.js';
-import { pageSchema } from '../common/paging.js';
 import {
   AddSessionResourceRequestSchema,
   SessionResourceDeletedSchema,
@@ -10,8 +10,10 @@ import {
   UpdateSessionResourceRequestSchema,
 } from './session-resources.js';
 
-const OfSession = { v: V1, actor: ActorSchema, sessionId: z.string().min(1) };
-const OfResource = { ...OfSession, id: z.string().min(1) };
+const resource = entitySubjects('control.session_resource', SessionResourceSchema, {
+  ...Scoped,
+  sessionId: z.string().min(1),
+});
 
 /** A resource as the Hands need it to mount it: the public record plus, for a repository, its token. */
 export const RuntimeSessionResourceSchema = z.object({
@@ -43,23 +45,11 @@ export type MemoryWriteBack = z.infer<typeof MemoryWriteBackSchema>;
 
 /** `/v1/sessions/{id}/resources` (CMA), and the internal run-time read of a session's resources. */
 export const SessionResourceSubjects = {
-  list: rpcSubject(
-    'control.session_resource.list',
-    z.object({ ...OfSession, query: ListParamsSchema }),
-    pageSchema(SessionResourceSchema),
-  ),
-  add: rpcSubject(
-    'control.session_resource.add',
-    z.object({ ...OfSession, body: AddSessionResourceRequestSchema }),
-    SessionResourceSchema,
-  ),
-  get: rpcSubject('control.session_resource.get', z.object(OfResource), SessionResourceSchema),
-  update: rpcSubject(
-    'control.session_resource.update',
-    z.object({ ...OfResource, body: UpdateSessionResourceRequestSchema }),
-    SessionResourceSchema,
-  ),
-  delete: rpcSubject('control.session_resource.delete', z.object(OfResource), SessionResourceDeletedSchema),
+  list: resource.list(ListParamsSchema),
+  add: resource.onScope('add', SessionResourceSchema, { body: AddSessionResourceRequestSchema }),
+  get: resource.get(),
+  update: resource.update(UpdateSessionResourceRequestSchema),
+  delete: resource.onItem('delete', SessionResourceDeletedSchema),
   /** Internal (dataplane → control): not reachable from any public route; the reply carries tokens. */
   resolve: rpcSubject(
     'control.session_resource.resolve',

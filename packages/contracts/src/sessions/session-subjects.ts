@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
-import { pageSchema } from '../common/paging.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import {
   CreateSessionRequestSchema,
   ListSessionsParamsSchema,
@@ -10,26 +7,16 @@ import {
   UpdateSessionRequestSchema,
 } from './sessions.js';
 
+const session = entitySubjects('control.session', SessionSchema);
+
 /** Request/reply subjects of the control service for sessions. */
 export const SessionSubjects = {
-  createSession: rpcSubject(
-    'control.session.create',
-    z.object({ ...Scoped, body: CreateSessionRequestSchema }),
-    SessionSchema,
-  ),
-  getSession: rpcSubject('control.session.get', z.object(ById), SessionSchema),
-  listSessions: rpcSubject(
-    'control.session.list',
-    z.object({ ...Scoped, query: ListSessionsParamsSchema }),
-    pageSchema(SessionSchema),
-  ),
-  updateSession: rpcSubject(
-    'control.session.update',
-    z.object({ ...ById, body: UpdateSessionRequestSchema }),
-    SessionSchema,
-  ),
-  archiveSession: rpcSubject('control.session.archive', z.object(ById), SessionSchema),
+  createSession: session.create(CreateSessionRequestSchema),
+  getSession: session.get(),
+  listSessions: session.list(ListSessionsParamsSchema),
+  updateSession: session.update(UpdateSessionRequestSchema),
+  archiveSession: session.onItem('archive'),
   /** Agentry extension (AgentScope `restore`): un-archives a session so it accepts events again. */
-  restoreSession: rpcSubject('control.session.restore', z.object(ById), SessionSchema),
-  deleteSession: rpcSubject('control.session.delete', z.object(ById), SessionDeletedSchema),
+  restoreSession: session.onItem('restore'),
+  deleteSession: session.onItem('delete', SessionDeletedSchema),
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ActorSchema, RoleSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
+import { Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { pageSchema } from '../common/paging.js';
 
 /** Query of the `/api` admin lists: an opaque cursor and a page size. */
@@ -165,6 +166,11 @@ export const ShareAgentRequestSchema = z.strictObject({
 });
 export type ShareAgentRequest = z.infer<typeof ShareAgentRequestSchema>;
 
+const user = entitySubjects('control.access.user', ManagedUserSchema);
+const namespace = entitySubjects('control.access.namespace', NamespaceInfoSchema);
+const apiKey = entitySubjects('control.access.api_key', ApiKeyInfoSchema);
+const agentShare = entitySubjects('control.access.agent_share', AgentShareSchema);
+
 export const AccessSubjects = {
   /** The actor of a user token, re-read on every request: disabled users and role changes apply at once. */
   resolveUser: rpcSubject(
@@ -178,44 +184,20 @@ export const AccessSubjects = {
     z.object({ ok: z.literal(true) }),
   ),
 
-  listUsers: rpcSubject(
-    'control.access.user.list',
-    z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageSchema(ManagedUserSchema),
-  ),
-  createUser: rpcSubject(
-    'control.access.user.create',
-    z.object({ ...Scoped, body: CreateUserRequestSchema }),
-    ManagedUserSchema,
-  ),
-  updateUser: rpcSubject(
-    'control.access.user.update',
-    z.object({ ...ById, body: UpdateUserRequestSchema }),
-    ManagedUserSchema,
-  ),
+  listUsers: user.list(AccessListQuerySchema),
+  createUser: user.create(CreateUserRequestSchema),
+  updateUser: user.update(UpdateUserRequestSchema),
 
   listNamespaces: rpcSubject(
     'control.access.namespace.list',
     z.object(Scoped),
     z.object({ data: z.array(NamespaceInfoSchema) }),
   ),
-  createNamespace: rpcSubject(
-    'control.access.namespace.create',
-    z.object({ ...Scoped, body: CreateNamespaceRequestSchema }),
-    NamespaceInfoSchema,
-  ),
+  createNamespace: namespace.create(CreateNamespaceRequestSchema),
 
-  createApiKey: rpcSubject(
-    'control.access.api_key.create',
-    z.object({ ...Scoped, body: CreateApiKeyRequestSchema }),
-    CreatedApiKeySchema,
-  ),
-  listApiKeys: rpcSubject(
-    'control.access.api_key.list',
-    z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageSchema(ApiKeyInfoSchema),
-  ),
-  revokeApiKey: rpcSubject('control.access.api_key.revoke', z.object(ById), ApiKeyInfoSchema),
+  createApiKey: apiKey.onScope('create', CreatedApiKeySchema, { body: CreateApiKeyRequestSchema }),
+  listApiKeys: apiKey.list(AccessListQuerySchema),
+  revokeApiKey: apiKey.onItem('revoke'),
 
   listAuditLog: rpcSubject(
     'control.access.audit.list',
@@ -223,25 +205,15 @@ export const AccessSubjects = {
     pageSchema(AuditEntrySchema),
   ),
 
-  shareAgent: rpcSubject(
-    'control.access.agent_share.create',
-    z.object({ ...ById, body: ShareAgentRequestSchema }),
-    AgentShareSchema,
-  ),
-  unshareAgent: rpcSubject(
-    'control.access.agent_share.delete',
-    z.object({ ...ById, granteeId: z.string().min(1) }),
-    z.object({ deleted: z.boolean() }),
-  ),
-  listAgentShares: rpcSubject(
-    'control.access.agent_share.list',
-    z.object(ById),
-    z.object({ data: z.array(AgentShareSchema) }),
-  ),
+  shareAgent: agentShare.onItem('create', AgentShareSchema, { body: ShareAgentRequestSchema }),
+  unshareAgent: agentShare.onItem('delete', z.object({ deleted: z.boolean() }), {
+    granteeId: z.string().min(1),
+  }),
+  listAgentShares: agentShare.onItem('list', z.object({ data: z.array(AgentShareSchema) })),
   /** For other services: may this actor run (or edit) the agent? Owners' namespace members always may. */
-  checkAgentAccess: rpcSubject(
-    'control.access.agent_share.check',
-    z.object({ ...ById, permission: AgentSharePermissionSchema }),
+  checkAgentAccess: agentShare.onItem(
+    'check',
     z.object({ allowed: z.boolean(), via: z.enum(['namespace', 'share', 'none']) }),
+    { permission: AgentSharePermissionSchema },
   ),
 } as const;

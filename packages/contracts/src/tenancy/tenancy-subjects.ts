@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../nats/actor.js';
-import { rpcSubject } from '../nats/subject.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { Scoped } from '../nats/request-fields.js';
-import { pageSchema } from '../common/paging.js';
 import {
   AccessListQuerySchema,
   ManagedUserSchema,
@@ -11,8 +10,6 @@ import {
   SlugSchema,
   UsernameSchema,
 } from './access-subjects.js';
-
-const OneMember = { ...Scoped, id: z.string().min(1), userId: z.string().min(1) };
 
 // ---- namespace membership (`/api/admin/namespaces/{id}/members`) ----
 
@@ -77,36 +74,22 @@ export const CreatedTenantSchema = TenantInfoSchema.extend({
 });
 export type CreatedTenant = z.infer<typeof CreatedTenantSchema>;
 
-export const TenancySubjects = {
-  createTenant: rpcSubject(
-    'control.access.tenant.create',
-    z.object({ ...Scoped, body: CreateTenantRequestSchema }),
-    CreatedTenantSchema,
-  ),
-  listTenants: rpcSubject(
-    'control.access.tenant.list',
-    z.object({ ...Scoped, query: AccessListQuerySchema }),
-    pageSchema(TenantInfoSchema),
-  ),
+const tenant = entitySubjects('control.access.tenant', TenantInfoSchema);
+const member = entitySubjects('control.access.namespace_member', NamespaceMemberSchema, {
+  ...Scoped,
+  id: z.string().min(1),
+});
+const OneMember = { userId: z.string().min(1) };
 
-  listMembers: rpcSubject(
-    'control.access.namespace_member.list',
-    z.object({ ...Scoped, id: z.string().min(1), query: AccessListQuerySchema }),
-    pageSchema(NamespaceMemberSchema),
-  ),
-  addMember: rpcSubject(
-    'control.access.namespace_member.add',
-    z.object({ ...Scoped, id: z.string().min(1), body: AddNamespaceMemberRequestSchema }),
-    NamespaceMemberSchema,
-  ),
-  updateMember: rpcSubject(
-    'control.access.namespace_member.update',
-    z.object({ ...OneMember, body: UpdateNamespaceMemberRequestSchema }),
-    NamespaceMemberSchema,
-  ),
-  removeMember: rpcSubject(
-    'control.access.namespace_member.remove',
-    z.object(OneMember),
-    RemovedNamespaceMemberSchema,
-  ),
+export const TenancySubjects = {
+  createTenant: tenant.onScope('create', CreatedTenantSchema, { body: CreateTenantRequestSchema }),
+  listTenants: tenant.list(AccessListQuerySchema),
+
+  listMembers: member.list(AccessListQuerySchema),
+  addMember: member.onScope('add', NamespaceMemberSchema, { body: AddNamespaceMemberRequestSchema }),
+  updateMember: member.onScope('update', NamespaceMemberSchema, {
+    ...OneMember,
+    body: UpdateNamespaceMemberRequestSchema,
+  }),
+  removeMember: member.onScope('remove', RemovedNamespaceMemberSchema, OneMember),
 } as const;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { rpcSubject } from '../nats/subject.js';
-import { ById, Scoped } from '../nats/request-fields.js';
+import { Scoped } from '../nats/request-fields.js';
+import { entitySubjects } from '../nats/entity-subjects.js';
 import { ListParamsSchema } from '../common/common.js';
-import { pageSchema } from '../common/paging.js';
 import {
   CreateVaultRequestSchema,
   UpdateVaultRequestSchema,
@@ -16,56 +15,24 @@ import {
   UpdateCredentialRequestSchema,
 } from './vault-credentials.js';
 
-const InVault = { ...Scoped, vaultId: z.string().min(1) };
+const vault = entitySubjects('control.vault', VaultSchema);
+const credential = entitySubjects('control.vault_credential', CredentialSchema, {
+  ...Scoped,
+  vaultId: z.string().min(1),
+});
 
 /** Request/reply subjects of the control service for vaults and their credentials. */
 export const VaultSubjects = {
-  createVault: rpcSubject(
-    'control.vault.create',
-    z.object({ ...Scoped, body: CreateVaultRequestSchema }),
-    VaultSchema,
-  ),
-  getVault: rpcSubject('control.vault.get', z.object(ById), VaultSchema),
-  updateVault: rpcSubject(
-    'control.vault.update',
-    z.object({ ...ById, body: UpdateVaultRequestSchema }),
-    VaultSchema,
-  ),
-  listVaults: rpcSubject(
-    'control.vault.list',
-    z.object({ ...Scoped, query: ListParamsSchema }),
-    pageSchema(VaultSchema),
-  ),
-  archiveVault: rpcSubject('control.vault.archive', z.object(ById), VaultSchema),
-  deleteVault: rpcSubject('control.vault.delete', z.object(ById), VaultDeletedSchema),
-  createCredential: rpcSubject(
-    'control.vault_credential.create',
-    z.object({ ...InVault, body: CreateCredentialRequestSchema }),
-    CredentialSchema,
-  ),
-  getCredential: rpcSubject(
-    'control.vault_credential.get',
-    z.object({ ...InVault, id: z.string().min(1) }),
-    CredentialSchema,
-  ),
-  updateCredential: rpcSubject(
-    'control.vault_credential.update',
-    z.object({ ...InVault, id: z.string().min(1), body: UpdateCredentialRequestSchema }),
-    CredentialSchema,
-  ),
-  listCredentials: rpcSubject(
-    'control.vault_credential.list',
-    z.object({ ...InVault, query: ListParamsSchema }),
-    pageSchema(CredentialSchema),
-  ),
-  archiveCredential: rpcSubject(
-    'control.vault_credential.archive',
-    z.object({ ...InVault, id: z.string().min(1) }),
-    CredentialSchema,
-  ),
-  deleteCredential: rpcSubject(
-    'control.vault_credential.delete',
-    z.object({ ...InVault, id: z.string().min(1) }),
-    CredentialDeletedSchema,
-  ),
+  createVault: vault.create(CreateVaultRequestSchema),
+  getVault: vault.get(),
+  updateVault: vault.update(UpdateVaultRequestSchema),
+  listVaults: vault.list(ListParamsSchema),
+  archiveVault: vault.onItem('archive'),
+  deleteVault: vault.onItem('delete', VaultDeletedSchema),
+  createCredential: credential.create(CreateCredentialRequestSchema),
+  getCredential: credential.get(),
+  updateCredential: credential.update(UpdateCredentialRequestSchema),
+  listCredentials: credential.list(ListParamsSchema),
+  archiveCredential: credential.onItem('archive'),
+  deleteCredential: credential.onItem('delete', CredentialDeletedSchema),
 } as const;

@@ -1,19 +1,9 @@
 import { AppError } from '@agentry/contracts';
+import type { McpServerConfig } from '../tools/tools-config.js';
 import type { McpConnectionConfig } from './mcp-connection.config.js';
 
-/** One `mcpServers` entry of tools.json (the Claude/Cursor-style shape, keyed by server name). */
-export interface ToolsJsonMcpServer {
-  transport?: 'stdio' | 'sse' | 'http';
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  url?: string;
-  headers?: Record<string, string>;
-  queryParams?: Record<string, string>;
-  enableTools?: string[];
-  /** Milliseconds per call. */
-  timeout?: number;
-}
+/** One `mcpServers` entry of tools.json, as the MCP mapper reads it. */
+export type ToolsJsonMcpServer = McpServerConfig;
 
 /** Turns the `mcpServers` record into connection configs: a command means stdio, a URL means Streamable HTTP. */
 export function toMcpConnectionConfigs(servers: Record<string, ToolsJsonMcpServer>): McpConnectionConfig[] {

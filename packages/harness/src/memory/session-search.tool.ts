@@ -1,6 +1,7 @@
 import type { SessionLogStore } from '../transcript/session-log-store.js';
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { rankLines, tokenize, type SearchLine } from './keyword-search.js';
+import { objectSchema } from '../tools/builtin/tool-input.js';
 
 const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text }] });
 
@@ -27,16 +28,14 @@ export function createSessionSearchTool(logs: SessionLogStore): HarnessTool {
     name: 'session_search',
     description:
       "Search this agent's past session logs (including parts compacted out of the context) by keywords.",
-    inputSchema: {
-      type: 'object',
-      properties: {
+    inputSchema: objectSchema(
+      {
         query: { type: 'string' },
         agentId: { type: 'string', description: "Whose sessions to search (default: this agent's)." },
         maxResults: { type: 'number', description: 'Default 10.' },
       },
-      required: ['query'],
-      additionalProperties: false,
-    },
+      ['query'],
+    ),
     idempotent: true,
     toolset: 'builtin',
     defaultPermission: 'always_allow',

@@ -1,6 +1,7 @@
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { describeTask } from './agent-spawn.tool.js';
 import type { SubagentTaskRegistry, SubagentTaskStatus } from './subagent-task-registry.js';
+import { objectSchema } from '../tools/builtin/tool-input.js';
 
 const ok = (value: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text: value }] });
 const fail = (value: string): ToolOutcome => ({
@@ -21,16 +22,14 @@ export function createTaskTools(registry: SubagentTaskRegistry): HarnessTool[] {
     name: 'task_output',
     description:
       "Get a sub-agent task's status and, once finished, its answer. With block: true, wait up to timeout seconds.",
-    inputSchema: {
-      type: 'object',
-      properties: {
+    inputSchema: objectSchema(
+      {
         task_id: { type: 'string' },
         block: { type: 'boolean', description: 'Wait for the task to finish (default false).' },
         timeout: { type: 'number', description: 'Seconds to wait when blocking (default 30, max 600).' },
       },
-      required: ['task_id'],
-      additionalProperties: false,
-    },
+      ['task_id'],
+    ),
     idempotent: true,
     toolset: 'builtin',
     async execute(input, context) {

@@ -3,6 +3,7 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import type { Logger } from '../loop/ports.js';
 import type { HarnessTool } from './tool.js';
 
+/** One `mcpServers` entry of tools.json (the Claude/Cursor-style shape, keyed by server name). */
 export interface McpServerConfig {
   transport?: 'stdio' | 'sse' | 'http';
   command?: string;
@@ -12,6 +13,7 @@ export interface McpServerConfig {
   headers?: Record<string, string>;
   queryParams?: Record<string, string>;
   enableTools?: string[];
+  /** Milliseconds per call. */
   timeout?: number;
 }
 

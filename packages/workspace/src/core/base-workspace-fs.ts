@@ -47,6 +47,17 @@ export abstract class BaseWorkspaceFs implements WorkspaceFs {
   protected abstract deleteAt(path: string, recursive: boolean): Promise<void>;
   protected abstract mkdirAt(path: string): Promise<void>;
 
+  /**
+   * Refuses a write over a directory, a create-only write (`ifVersion: null`) over an existing file and a
+   * conditional write whose version no longer matches; `current` is what the path holds now.
+   */
+  protected checkWrite(path: string, current: FileStat | null, ifVersion: string | null | undefined): void {
+    if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
+    if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
+    if (typeof ifVersion === 'string' && current?.version !== ifVersion)
+      throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
+  }
+
   /** Backends on a real filesystem re-check the resolved location here (symlinks). */
   protected async confine(_path: string): Promise<void> {}
 

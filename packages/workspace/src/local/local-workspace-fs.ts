@@ -128,10 +128,7 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
   ): Promise<FileStat> {
     return this.locks.run(path, async () => {
       const current = await this.statHost(path);
-      if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
-      if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
-      if (typeof ifVersion === 'string' && current?.version !== ifVersion)
-        throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
+      this.checkWrite(path, current, ifVersion);
       await this.prepareParent(path, createParents);
       const temp = this.hostPath(
         joinWorkspacePath(parentPath(path), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`),

@@ -1,6 +1,6 @@
 import type { ExecResult } from '../port.js';
 import type { E2bCommandResult, E2bSandboxHandle } from './e2b-handle.js';
-import { OutputCollector } from './output-collector.js';
+import { captureExec } from './output-collector.js';
 import { ABORT_EXIT_CODE, TIMEOUT_EXIT_CODE } from './process-runner.js';
 
 export interface E2bExecRequest {
@@ -28,18 +28,7 @@ export async function execInE2b(
   req: E2bExecRequest,
   onStart?: (kill: () => void) => () => void,
 ): Promise<ExecResult> {
-  const started = Date.now();
-  const stdout = new OutputCollector(req.maxOutputBytes);
-  const stderr = new OutputCollector(req.maxOutputBytes);
-  const result = (exitCode: number, timedOut: boolean, aborted: boolean): ExecResult => ({
-    exitCode,
-    stdout: stdout.toString(),
-    stderr: stderr.toString(),
-    timedOut,
-    aborted,
-    truncated: stdout.truncated || stderr.truncated,
-    durationMs: Date.now() - started,
-  });
+  const { stdout, stderr, result } = captureExec(req.maxOutputBytes, Date.now());
   if (req.signal?.aborted) return result(ABORT_EXIT_CODE, false, true);
 
   const handle = await sandbox.commands.run(withStdin(req.command, req.stdin), {

@@ -182,11 +182,7 @@ export class E2bSandbox extends BaseWorkspaceFs implements SandboxFs {
     createParents: boolean,
   ): Promise<FileStat> {
     return this.locks.run(path, async () => {
-      const current = await this.statAt(path);
-      if (current?.kind === 'directory') throw WorkspaceErrors.isDirectory(path);
-      if (ifVersion === null && current) throw WorkspaceErrors.exists(path);
-      if (typeof ifVersion === 'string' && current?.version !== ifVersion)
-        throw WorkspaceErrors.conflict(path, ifVersion, current?.version ?? null);
+      this.checkWrite(path, await this.statAt(path), ifVersion);
       await this.checkParents(path, createParents);
       return this.put(path, content);
     });

@@ -1,3 +1,5 @@
+import type { ExecResult } from '../port.js';
+
 /**
  * Captures one output stream up to a byte cap, keeping the head and the tail (errors tend to be at the
  * end) and putting a marker where bytes were dropped.
@@ -54,4 +56,20 @@ export class OutputCollector {
     const tail = Buffer.concat(this.tail).toString('utf8');
     return this.truncated ? `${head}\n[... ${this.droppedBytes} bytes truncated ...]\n${tail}` : head + tail;
   }
+}
+
+/** The two streams of one command, capped alike, and how its end reads as an `ExecResult`. */
+export function captureExec(maxOutputBytes: number, started: number) {
+  const stdout = new OutputCollector(maxOutputBytes);
+  const stderr = new OutputCollector(maxOutputBytes);
+  const result = (exitCode: number, timedOut: boolean, aborted: boolean): ExecResult => ({
+    exitCode,
+    stdout: stdout.toString(),
+    stderr: stderr.toString(),
+    timedOut,
+    aborted,
+    truncated: stdout.truncated || stderr.truncated,
+    durationMs: Date.now() - started,
+  });
+  return { stdout, stderr, result };
 }

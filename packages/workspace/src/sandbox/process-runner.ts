@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { AppError } from '@agentry/contracts';
 import type { ExecResult } from '../port.js';
-import { OutputCollector } from './output-collector.js';
+import { captureExec } from './output-collector.js';
 
 export interface ProcessRunOptions {
   env: Record<string, string>;
@@ -27,18 +27,7 @@ export class ProcessRunner {
   }
 
   run(argv: string[], options: ProcessRunOptions): Promise<ExecResult> {
-    const started = Date.now();
-    const stdout = new OutputCollector(options.maxOutputBytes);
-    const stderr = new OutputCollector(options.maxOutputBytes);
-    const result = (exitCode: number, timedOut: boolean, aborted: boolean): ExecResult => ({
-      exitCode,
-      stdout: stdout.toString(),
-      stderr: stderr.toString(),
-      timedOut,
-      aborted,
-      truncated: stdout.truncated || stderr.truncated,
-      durationMs: Date.now() - started,
-    });
+    const { stdout, stderr, result } = captureExec(options.maxOutputBytes, Date.now());
     if (options.signal?.aborted) return Promise.resolve(result(ABORT_EXIT_CODE, false, true));
 
     return new Promise<ExecResult>((resolve, reject) => {

@@ -1,6 +1,6 @@
-import { AppError } from '@agentry/contracts';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentBlock, ModelStreamEvent, StopReason, ToolCall, Usage } from '../model-port.js';
+import { parseToolCallJson } from '../tool-call-json.js';
 
 type Block =
   | { kind: 'text'; text: string }
@@ -81,7 +81,11 @@ export class AnthropicStreamAccumulator {
           ...(block.signature ? { signature: block.signature } : {}),
         });
       if (block.kind === 'tool')
-        toolCalls.push({ id: block.id, name: block.name, input: this.parseInput(block) });
+        toolCalls.push({
+          id: block.id,
+          name: block.name,
+          input: parseToolCallJson(this.modelId, block, 'input', block.json),
+        });
     }
     return {
       type: 'done',
@@ -116,24 +120,6 @@ export class AnthropicStreamAccumulator {
         : [];
     }
     return [];
-  }
-
-  private parseInput(block: Extract<Block, { kind: 'tool' }>): Record<string, unknown> {
-    if (block.json.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(block.json);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {
-      // fall through to the typed error below
-    }
-    throw new AppError(
-      'MODEL_REQUEST_FAILED',
-      `${this.modelId}: tool call ${block.name} has invalid JSON input`,
-      {
-        details: { model: this.modelId, toolCallId: block.id, input: block.json.slice(0, 2000) },
-      },
-    );
   }
 }
 

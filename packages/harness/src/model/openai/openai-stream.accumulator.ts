@@ -1,6 +1,6 @@
-import { AppError } from '@agentry/contracts';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ContentBlock, ModelStreamEvent, StopReason, ToolCall, Usage } from '../model-port.js';
+import { parseToolCallJson } from '../tool-call-json.js';
 
 interface PendingCall {
   id: string;
@@ -47,7 +47,11 @@ export class OpenAiStreamAccumulator {
     if (this.text) content.push({ type: 'text', text: this.text });
     const toolCalls: ToolCall[] = [...this.calls.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, call]) => ({ id: call.id, name: call.name, input: this.parseArguments(call) }));
+      .map(([, call]) => ({
+        id: call.id,
+        name: call.name,
+        input: parseToolCallJson(this.modelId, call, 'arguments', call.arguments),
+      }));
     return {
       type: 'done',
       message: { role: 'assistant', content, ...(toolCalls.length > 0 ? { toolCalls } : {}) },
@@ -79,24 +83,6 @@ export class OpenAiStreamAccumulator {
       if (call.started) events.push({ type: 'tool_call_delta', id: call.id, argumentsDelta: args });
     }
     return events;
-  }
-
-  private parseArguments(call: PendingCall): Record<string, unknown> {
-    if (call.arguments.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(call.arguments);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {
-      // fall through to the typed error below
-    }
-    throw new AppError(
-      'MODEL_REQUEST_FAILED',
-      `${this.modelId}: tool call ${call.name} has invalid JSON arguments`,
-      {
-        details: { model: this.modelId, toolCallId: call.id, arguments: call.arguments.slice(0, 2000) },
-      },
-    );
   }
 }
 
