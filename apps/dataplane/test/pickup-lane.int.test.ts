@@ -9,6 +9,13 @@ import { seedSession, type SessionFixture } from './session-fixture.js';
 
 const BLOCKER = 4242;
 
+const message = () => ({
+  id: newId(ID_PREFIXES.sessionEvent),
+  type: 'user.message',
+  payload: { content: [] },
+  processed: false,
+});
+
 describe('the pickup lane', () => {
   let db: TestDatabase;
   let sql: SqlPool;
@@ -24,9 +31,11 @@ describe('the pickup lane', () => {
     await db?.drop();
   });
 
-  it('appends new input and starts its turn while every turn connection is busy', async () => {
+  it('starts a turn on committed input and hands the lease over while every turn connection is busy', async () => {
     const events = new SessionEventsRepository(sql);
     const state = new SessionStateRepository(sql);
+    const client = { kind: 'client' as const, tenantId: s.tenantId, namespaceId: s.namespaceId };
+    const [first] = await events.append(s.sessionId, client, [message()]);
     // Another client holds a lock that two statements on the turn pool wait for: the pool is exhausted.
     const holder = createSqlPool(db.url, 1);
     const held = await holder.connect();
@@ -36,21 +45,12 @@ describe('the pickup lane', () => {
       [1, 2].map(() => sql.query('test.wait-for-blocker', 'SELECT pg_advisory_xact_lock($1)', [BLOCKER])),
     ).then(() => (turnPoolFree = true));
     try {
-      const client = { kind: 'client' as const, tenantId: s.tenantId, namespaceId: s.namespaceId };
-      const [message] = await events.append(s.sessionId, client, [
-        {
-          id: newId(ID_PREFIXES.sessionEvent),
-          type: 'user.message',
-          payload: { content: [] },
-          processed: false,
-        },
-      ]);
       const acquired = await state.acquire(s.sessionId, 'runner', 10_000);
-      expect(acquired?.inbox.map((e) => e.id)).toEqual([message!.id]);
+      expect(acquired?.inbox.map((e) => e.id)).toEqual([first!.id]);
       const started = await events.appendWithTransition(
         s.sessionId,
         acquired!.lease,
-        { from: ['idle'], to: 'running', stopReason: null, consume: [message!.id], usage: null },
+        { from: ['idle'], to: 'running', stopReason: null, consume: [first!.id], usage: null },
         [
           {
             id: newId(ID_PREFIXES.sessionEvent),
@@ -62,7 +62,10 @@ describe('the pickup lane', () => {
         'pickup',
       );
       expect(started?.map((e) => e.type)).toEqual(['session.status_running']);
-      // All of it went through while the turn pool was still blocked.
+      await state.release(acquired!.lease);
+      expect(await events.inbox(s.sessionId)).toEqual([]);
+      // The lease is free again for the next runner, and all of it went through while the turn pool was blocked.
+      expect(await state.acquire(s.sessionId, 'next-runner', 10_000)).not.toBeNull();
       expect(turnPoolFree).toBe(false);
     } finally {
       await held.query('SELECT pg_advisory_unlock($1)', [BLOCKER]);

@@ -180,7 +180,6 @@ export class UsageLedgerRepository {
          (SELECT ${REFUSED} FROM usage_ledger WHERE session_id = $2 AND tenant_id = $1 AND namespace_id = $4 AND kind = 'refusal' ORDER BY created_at DESC, id DESC LIMIT 1) AS session,
          (SELECT ${REFUSED} FROM usage_ledger WHERE tenant_id = $1 AND kind = 'refusal' AND created_at >= $3 ORDER BY created_at DESC, id DESC LIMIT 1) AS tenant`,
       [owner.tenantId, owner.sessionId, since, owner.namespaceId],
-      'pickup', // asked before a client's input is appended
     );
     return rows.rows[0] ?? { session: null, tenant: null };
   }

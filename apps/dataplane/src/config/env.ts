@@ -10,13 +10,17 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   AGENTRY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(10_000).default(10_000),
   /** Sessions one replica drains at once; a turn mostly waits on I/O, so this is well above the core count. */
   AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(512),
-  /** Postgres connections of the hot-path pool (event log, session state, shared workspace). */
-  AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /**
-   * Postgres connections reserved for the path from a client's input to its turn's start (the append,
-   * the lease, the running status), so new input is picked up promptly while running turns fill the pool.
+   * Postgres connections of the hot-path pool (event log, session state, shared workspace). A few per
+   * Postgres core: more only queue inside Postgres and slow every statement, a turn's start included.
    */
-  AGENTRY_SQL_PICKUP_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(4),
+  AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(6),
+  /**
+   * Postgres connections reserved for a turn's start and hand-over (the lease with the inbox, the running
+   * status, the release and the inbox after it), so committed input starts its turn promptly while
+   * running turns fill the other pool.
+   */
+  AGENTRY_SQL_PICKUP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(10),
   /** Sessions whose event log a replica keeps in memory, so a turn reads only what is new. */
   AGENTRY_LOG_CACHE_SESSIONS: z.coerce.number().int().min(0).max(100_000).default(512),
   AGENTRY_TOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

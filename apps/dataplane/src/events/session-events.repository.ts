@@ -118,7 +118,6 @@ export class SessionEventsRepository {
       guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
       guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN,
       [sessionId, guard.tenantId, scope, ...columns(events)],
-      guard.kind === 'client' ? 'pickup' : 'turn',
     );
     if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
     return sortBySeq(rows.rows);

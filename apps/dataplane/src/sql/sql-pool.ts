@@ -4,9 +4,11 @@ import type pg from 'pg';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 
 /**
- * Which connections a statement goes through. `pickup` is the path from a client's input to its turn's
- * start (the append, the lease with the inbox, the running status): a few connections of its own, so new
- * input does not queue behind the statements of every turn already running when the replica is busy.
+ * Which connections a statement goes through. `pickup` is a turn's start and hand-over: the lease with the
+ * inbox, the running status, the release and the look at the inbox after it. It has connections of its
+ * own, more than it keeps busy, while the `turn` pool carrying everything else is kept small enough not to
+ * oversubscribe Postgres; so committed input starts its turn promptly however many turns are running
+ * (docs/performance.md, "Pickup under load").
  */
 export type SqlLane = 'turn' | 'pickup';
 
@@ -14,7 +16,7 @@ export type SqlLane = 'turn' | 'pickup';
  * The dataplane's hot path speaks SQL through `pg` directly: each turn runs a handful of fixed
  * statements, prepared once per connection, where the ORM would compile every call again
  * (docs/performance.md). One pool serves the event log, the session state and the shared workspace;
- * a small second one serves the pickup lane.
+ * a second one serves the pickup lane.
  */
 @Injectable()
 export class SqlPool implements OnApplicationShutdown {
