@@ -36,6 +36,24 @@ describe('conversation rebuilt from the log', () => {
     expect(roles(next)).toEqual(['user', 'assistant', 'tool:sevt_w', 'user', 'assistant']);
   });
 
+  it('places a message sent while the model was answering after that answer, for the turn that reads it', () => {
+    const interleaved = [
+      say('sevt_a1', 'hello 1'),
+      ev('sevt_a2', 'session.status_running'),
+      ev('sevt_a3', 'span.model_request_start'),
+      say('sevt_a4', 'hello 2'),
+      ev('sevt_a5', 'span.model_request_end'),
+      ev('sevt_a6', 'agent.message', { content: [{ type: 'text', text: 'You said: hello 1' }] }),
+      ev('sevt_a7', 'session.status_idle', { stop_reason: { type: 'end_turn' } }),
+      ev('sevt_a8', 'session.status_running'),
+    ];
+    const conversation = buildConversation(interleaved);
+    expect(conversation.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(conversation.at(-1)?.content).toEqual([{ type: 'text', text: 'hello 2' }]);
+    // The same while the answer is still being written: the message waits for it.
+    expect(roles(interleaved.slice(0, 5))).toEqual(['user', 'user']);
+  });
+
   it('hands waiting messages to the harness as new only once every open call can be answered', () => {
     const conversation = buildConversation(suspended);
     const waiting = withWaitingMessages(conversation, { approvals: {}, toolResults: {} });

@@ -7,6 +7,13 @@ type Payload = Record<string, unknown>;
 
 const TOOL_USE_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
 const TOOL_RESULT_TYPES = new Set(['agent.tool_result', 'agent.mcp_tool_result']);
+/** A turn stopped: the model's last answer, if any, is complete in the log. */
+const TURN_END_TYPES = new Set([
+  'session.status_idle',
+  'session.status_requires_action',
+  'session.status_terminated',
+  'session.status_rescheduled',
+]);
 
 export const COMPACTION_EVENT = 'agent.thread_context_compacted';
 
@@ -15,7 +22,9 @@ export const COMPACTION_EVENT = 'agent.thread_context_compacted';
  * Each `span.model_request_start` opens a new assistant message; a compaction event replaces
  * everything before it with its summary and the recent messages the compactor kept, so the log from
  * the last compaction on is enough. A message that arrived while tool calls were still out (a worker
- * or a human had yet to answer) is placed after their results, as model APIs require.
+ * or a human had yet to answer) is placed after their results, as model APIs require; one that arrived
+ * while the model was answering (its request started, its answer not yet written) is placed after that
+ * answer, where the turn that consumes it reads it, not before the answer it never influenced.
  */
 export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let messages: ChatMessage[] = [];
@@ -24,6 +33,8 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let assistant: Assistant | undefined;
   const unanswered = new Set<string>();
   let deferred: ChatMessage[] = [];
+  // Between a model request's start and the end of its answer (the turn's end, or its tool calls' results).
+  let answering = false;
   const flushDeferred = () => {
     messages.push(...deferred);
     deferred = [];
@@ -52,7 +63,7 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         content: type === 'system.message' ? asSystemNote(blocks) : blocks,
       };
       received.push({ seq, message });
-      if (unanswered.size > 0) deferred.push(message);
+      if (unanswered.size > 0 || answering) deferred.push(message);
       else {
         assistant = undefined;
         messages.push(message);
@@ -61,6 +72,13 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
       assistant = undefined;
       unanswered.clear();
       flushDeferred();
+      answering = true;
+    } else if (TURN_END_TYPES.has(type)) {
+      answering = false;
+      if (unanswered.size === 0 && deferred.length) {
+        assistant = undefined;
+        flushDeferred();
+      }
     } else if (type === 'agent.message') {
       openAssistant().content.push(...toBlocks(payload.content));
     } else if (TOOL_USE_TYPES.has(type)) {
@@ -82,12 +100,14 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         isError: payload.is_error === true,
       });
       unanswered.delete(toolCallId);
+      if (unanswered.size === 0) answering = false;
       if (unanswered.size === 0 && deferred.length) {
         assistant = undefined;
         flushDeferred();
       }
     } else if (type === COMPACTION_EVENT && typeof payload.summary === 'string') {
       assistant = undefined;
+      answering = false;
       unanswered.clear();
       deferred = [];
       messages = afterCompaction(payload, received);
