@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EventRow } from '../events/event-row.js';
+import {
+  EVENT_JSON_OBJECT,
+  eventRowFromJson,
+  type EventRow,
+  type EventRowJson,
+} from '../events/event-row.js';
 import { SqlPool } from '../sql/sql-pool.js';
 import {
   DEPENDENCY_COLUMNS,
@@ -50,9 +55,8 @@ export interface Acquired {
   inbox: EventRow[];
 }
 
-/** The inbox as a JSON array inside the lease statement; `created_at` comes back as text. */
-const INBOX_JSON = `coalesce((SELECT json_agg(json_build_object('id', e.id, 'seq', e.seq::float8, 'type', e.type,
-    'payload', e.payload, 'createdAt', e.created_at) ORDER BY e.seq)
+/** The inbox as a JSON array inside the lease statement. */
+const INBOX_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
   FROM session_events e WHERE e.session_id = leased.id AND e.processed_at IS NULL), '[]'::json)`;
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
@@ -95,7 +99,7 @@ export class SessionStateRepository {
       TurnStartFacts['account'] & {
         token: string;
         hasResources: boolean;
-        inbox: Array<Omit<EventRow, 'createdAt' | 'processedAt'> & { createdAt: string }>;
+        inbox: EventRowJson[];
       };
     const rows = await this.sql.query<Row>(
       'sessions.acquire',
@@ -133,7 +137,7 @@ export class SessionStateRepository {
       lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) },
       session,
       facts,
-      inbox: inbox.map((e) => ({ ...e, processedAt: null, createdAt: new Date(e.createdAt) })),
+      inbox: inbox.map(eventRowFromJson),
     };
   }
 

@@ -29,7 +29,7 @@ export class InlineLane<P> {
 
   /** True when the job started here; false when the caller must enqueue it. */
   tryRun(payload: P): boolean {
-    if (this.closed || this.running.size >= this.limit) return false;
+    if (!this.hasRoom()) return false;
     const attributes = jobSpanAttributes(this.queue, 'process');
     const run = inSpan(
       `process ${this.queue}`,
