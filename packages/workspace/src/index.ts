@@ -9,6 +9,7 @@ export type {
   WorkspaceFs,
   WriteOptions,
 } from './port.js';
+export { epochStat } from './port.js';
 export { BaseWorkspaceFs, DEFAULT_MAX_FILE_BYTES } from './core/base-workspace-fs.js';
 export type { BaseWorkspaceOptions } from './core/base-workspace-fs.js';
 export { WorkspaceErrors } from './core/workspace-errors.js';

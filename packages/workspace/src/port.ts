@@ -13,6 +13,11 @@ export interface FileStat {
   modifiedAt: Date;
 }
 
+/** A stat as it travels (JSON, the `/api` workspace entries): its time in epoch milliseconds, no version. */
+export function epochStat(stat: FileStat): Omit<FileStat, 'version' | 'modifiedAt'> & { modifiedAt: number } {
+  return { path: stat.path, kind: stat.kind, size: stat.size, modifiedAt: stat.modifiedAt.getTime() };
+}
+
 export interface WriteOptions {
   /** Compare-and-set: write only if the current version equals this (null = must not exist). */
   ifVersion?: string | null;

@@ -9,7 +9,8 @@ import {
   type ApiWorkspaceSummary,
 } from '@agentry/contracts';
 import { AgentWorkspaceAccess } from './agent-workspace.access.js';
-import { allFiles, assertTotalFits, filePath, toEpoch } from './workspace-limits.js';
+import { allFiles, assertTotalFits, filePath } from './workspace-limits.js';
+import { epochStat } from '@agentry/workspace';
 
 const SKILL_MD = /^skills\/([^/]+)\/SKILL\.md$/;
 const SUBAGENT_MD = /^subagents\/([^/]+)\.md$/;
@@ -35,7 +36,7 @@ export class AgentWorkspaceFilesService {
 
   async list(actor: Actor, agentId: string): Promise<ApiWorkspaceEntryList> {
     const fs = await this.access.forRead(actor, agentId);
-    return { data: (await fs.list('', { recursive: true })).map(toEpoch) };
+    return { data: (await fs.list('', { recursive: true })).map(epochStat) };
   }
 
   /** Without a path, the agent's AGENTS.md. */
@@ -44,7 +45,7 @@ export class AgentWorkspaceFilesService {
     const path = filePath(rawPath ?? 'AGENTS.md');
     const content = await fs.readText(path);
     const stat = (await fs.stat(path))!;
-    return { ...toEpoch(stat), version: stat.version, content };
+    return { ...epochStat(stat), version: stat.version, content };
   }
 
   async write(actor: Actor, agentId: string, rawPath: string, content: string): Promise<ApiWorkspaceEntry> {

@@ -20,13 +20,6 @@ export function itemName(name: string, what: string): string {
   return parsed.data;
 }
 
-export const toEpoch = (stat: FileStat) => ({
-  path: stat.path,
-  kind: stat.kind,
-  size: stat.size,
-  modifiedAt: stat.modifiedAt.getTime(),
-});
-
 /** Every file of the workspace (directories left out). */
 export async function allFiles(fs: WorkspaceFs): Promise<FileStat[]> {
   return (await fs.list('', { recursive: true })).filter((entry) => entry.kind === 'file');

@@ -4,15 +4,8 @@ import {
   type AgentWorkspaceChange,
   type ApiWorkspaceEntry,
 } from '@agentry/contracts';
-import { agentWorkspaceRoot, PostgresWorkspaceFs, type FileStat, type WorkspaceFs } from '@agentry/workspace';
+import { agentWorkspaceRoot, epochStat, PostgresWorkspaceFs, type WorkspaceFs } from '@agentry/workspace';
 import { SqlPool } from '../sql/sql-pool.js';
-
-const entry = (stat: FileStat): ApiWorkspaceEntry => ({
-  path: stat.path,
-  kind: stat.kind,
-  size: stat.size,
-  modifiedAt: stat.modifiedAt.getTime(),
-});
 
 /**
  * The agent-workspace API's writes, made on control's request: control owns the rules (access, paths, the
@@ -37,11 +30,11 @@ export class AgentWorkspaceRows {
 }
 
 async function applyOne(fs: WorkspaceFs, change: AgentWorkspaceChange): Promise<ApiWorkspaceEntry | null> {
-  if (change.op === 'write') return entry(await fs.writeText(change.path, change.content));
+  if (change.op === 'write') return epochStat(await fs.writeText(change.path, change.content));
   if (change.op === 'delete') {
     await fs.delete(change.path, { recursive: change.recursive });
     return null;
   }
   await fs.move(change.from, change.to);
-  return entry((await fs.stat(change.to))!);
+  return epochStat((await fs.stat(change.to))!);
 }
