@@ -200,12 +200,29 @@ describe('event log and session state against real Postgres', () => {
       await state.release(acquired.lease);
       return acquired.facts;
     };
-    expect(await take()).toEqual({ lost: null, account: { budget: null, usage: {} }, hasResources: false });
+    expect(await take()).toEqual({
+      lost: null,
+      account: { budget: null, usage: {} },
+      hasResources: false,
+      openOutcome: false,
+    });
     await db.prisma.session.update({
       where: { id: fresh.sessionId },
       data: { budget: { type: 'limit', max_list_cost: { amount: '2.00', currency: 'USD' } } } as never,
     });
     expect((await take()).account.budget).toMatchObject({ max_list_cost: { amount: '2.00' } });
+    // An outcome still being worked on is graded at the turn's end; a settled one is not.
+    const outcome = (result: string) => [{ outcome_id: 'outc_1', result }];
+    await db.prisma.session.update({
+      where: { id: fresh.sessionId },
+      data: { outcomeEvaluations: outcome('running') },
+    });
+    expect((await take()).openOutcome).toBe(true);
+    await db.prisma.session.update({
+      where: { id: fresh.sessionId },
+      data: { outcomeEvaluations: outcome('satisfied') },
+    });
+    expect((await take()).openOutcome).toBe(false);
     await db.prisma.session.update({
       where: { id: fresh.sessionId },
       data: { resources: [{ type: 'file', id: 'sesrsc_1', file_id: 'file_1' }] },

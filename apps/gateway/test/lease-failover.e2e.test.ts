@@ -15,7 +15,7 @@ const SLOW_ANSWER = { turns: [{ reply: [{ delayMs: 5_000, text: 'Finished on the
 
 /**
  * Two dataplane replicas; the one holding a turn's lease is killed mid-turn. The reconciler is slowed
- * to once a minute, so only the takeover armed with the lease can bring the turn back: it must resume
+ * to once a minute, so only the replicas' look for expired leases can bring the turn back: it must resume
  * on the surviving replica as soon as the dead holder's lease expires (DESIGN.md §6.8).
  */
 describe('a dead dataplane replica is taken over when its lease expires', () => {
@@ -28,7 +28,11 @@ describe('a dead dataplane replica is taken over when its lease expires', () => 
     platform = await launchPlatform({
       databaseUrl: db.url,
       replicas: { dataplane: 2 },
-      env: { AGENTRY_LEASE_TTL_MS: String(LEASE_TTL_MS), AGENTRY_RECONCILE_INTERVAL_MS: '60000' },
+      env: {
+        AGENTRY_LEASE_TTL_MS: String(LEASE_TTL_MS),
+        AGENTRY_TAKEOVER_SCAN_MS: '500',
+        AGENTRY_RECONCILE_INTERVAL_MS: '60000',
+      },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   });

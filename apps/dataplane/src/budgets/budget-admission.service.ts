@@ -106,14 +106,21 @@ export class BudgetAdmission {
    * a cap nothing has hit yet is left to the reservation of the next call.
    */
   async refusalOfNewWork(owner: UsageOwner): Promise<BudgetRefusal | null> {
-    const at = periods(this.clock.now());
-    const refused = await this.ledger.lastRefusals(owner, at.monthStart);
+    const refused = await this.ledger.lastRefusals(owner, this.refusalsSince());
     if (!refused.session && !refused.tenant) return null;
     const spend = await this.ledger.spend(owner.tenantId, owner.sessionId, this.quotaPeriods());
     return (
       (refused.session ? this.judge(owner, spend, refused.session) : null) ??
       (refused.tenant ? this.judgeTenant(owner.tenantId, spend, refused.tenant) : null)
     );
+  }
+
+  /**
+   * The earliest refusal of another session of the tenant that still counts for new work: the month's
+   * (tenant quotas reset with the period). This session's refusals count whenever they happened.
+   */
+  refusalsSince(): Date {
+    return periods(this.clock.now()).monthStart;
   }
 
   private judge(owner: UsageOwner, spend: SpendSnapshot, estimate: CallEstimate): BudgetRefusal | null {

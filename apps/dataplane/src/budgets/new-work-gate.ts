@@ -18,6 +18,16 @@ const SETTLE_EVENTS = new Set([
 export class NewWorkGate {
   constructor(private readonly admission: BudgetAdmission) {}
 
+  /**
+   * What the append checks in its own statement for a batch that brings new work: no refusal of this
+   * session and none in the tenant since `since`. Only when one exists does the append stop and
+   * `assertAccepts` judge it (a raised budget or quota lets the work in). Null for settle-only batches.
+   */
+  admitsUnrefused(events: InboundEvent[]): { since: Date } | null {
+    if (events.every((e) => SETTLE_EVENTS.has(e.type))) return null;
+    return { since: this.admission.refusalsSince() };
+  }
+
   async assertAccepts(actor: Actor, sessionId: string, events: InboundEvent[]): Promise<void> {
     if (events.every((e) => SETTLE_EVENTS.has(e.type))) return;
     // Only refusals of this tenant and namespace are looked at: someone else's session stays a 404.

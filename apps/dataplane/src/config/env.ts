@@ -8,6 +8,11 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
   /** Turn lease: DESIGN caps the TTL at 10 s; it is renewed at a third of it while a turn runs. */
   AGENTRY_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(10_000).default(10_000),
+  /**
+   * How often a replica looks for leases that expired under a holder that stopped renewing them (a
+   * crashed replica) and takes their turns over; a takeover starts within the TTL plus this.
+   */
+  AGENTRY_TAKEOVER_SCAN_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Sessions one replica drains at once; a turn mostly waits on I/O, so this is well above the core count. */
   AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(512),
   /**

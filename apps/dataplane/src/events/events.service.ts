@@ -19,7 +19,8 @@ import { ThreadStore } from '../threads/thread-store.repository.js';
 import { EventPublisher } from './event-publisher.js';
 import { toStoredEvent } from './event-row.mapper.js';
 import { SessionEventKeysRepository } from './session-event-keys.repository.js';
-import { SessionEventsRepository } from './session-events.repository.js';
+import { SessionEventsRepository, type NewEvent } from './session-events.repository.js';
+import type { EventRow } from './event-row.js';
 
 export interface AppendOutcome {
   events: StoredEvent[];
@@ -60,7 +61,8 @@ export class EventsService {
     // Before admission: a retry must get its answer even if the first attempt's turn spent the budget.
     const earlier = key ? await this.committedUnder(actor, sessionId, key) : null;
     if (earlier) return { events: earlier, replayed: true };
-    await this.budgets.assertAccepts(actor, sessionId, inbound);
+    // Under a key the gate is asked first; without one, the append checks it in its own statement.
+    if (key) await this.budgets.assertAccepts(actor, sessionId, inbound);
     const prepared = await this.outcomes.prepare(actor, inbound);
     const forThreads = await this.threadInterrupts(sessionId, prepared);
     const guard = { kind: 'client' as const, tenantId: actor.tenantId, namespaceId: actor.namespaceId };
@@ -71,7 +73,7 @@ export class EventsService {
     });
     const rows = key
       ? await this.events.appendKeyed(sessionId, guard, key, batch)
-      : await this.events.append(sessionId, guard, batch);
+      : await this.appendGated(actor, sessionId, inbound, batch);
     if (!rows) {
       // A concurrent duplicate committed first.
       const raced = await this.committedUnder(actor, sessionId, key!);
@@ -99,6 +101,25 @@ export class EventsService {
     for (const threadId of forThreads.values())
       await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
     return { events: stored, replayed: false };
+  }
+
+  /**
+   * New work goes in only while no refused model call stands in its way: checked in the append's own
+   * statement, and judged in full (a budget or quota raised since lets it in) only when one does.
+   */
+  private async appendGated(
+    actor: Actor,
+    sessionId: string,
+    inbound: InboundEvent[],
+    batch: NewEvent[],
+  ): Promise<EventRow[]> {
+    const guard = { kind: 'client' as const, tenantId: actor.tenantId, namespaceId: actor.namespaceId };
+    const unrefused = this.budgets.admitsUnrefused(inbound);
+    if (!unrefused) return this.events.append(sessionId, guard, batch);
+    const rows = await this.events.appendNewWork(sessionId, guard, batch, unrefused);
+    if (rows) return rows;
+    await this.budgets.assertAccepts(actor, sessionId, inbound);
+    return this.events.append(sessionId, guard, batch);
   }
 
   /** The events an earlier append under `key` committed; a different request under the key is a 409. */

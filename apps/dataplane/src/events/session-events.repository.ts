@@ -25,6 +25,13 @@ export interface StatusChange {
   consume: string[];
   /** Added key by key to the session's running usage totals. */
   usage: Record<string, number> | null;
+  /** Let go of the lease in the same statement: the turn's last write. */
+  release?: boolean;
+  /**
+   * Only if the log still ends at this seq: a turn's start that consumes the inbox it saw, refused when
+   * input arrived after the lease was taken (the turn then starts again with it).
+   */
+  logEndsAt?: number;
 }
 
 /** The events that carry conversation content, for search. */
@@ -48,10 +55,15 @@ const INSERT_BATCH = `
   FROM bumped, unnest($4::text[], $5::text[], $6::jsonb[], $7::bool[]) WITH ORDINALITY AS e(id, type, payload, processed, ord)
   RETURNING ${EVENT_COLUMNS}`;
 
+// With $8 (a batch that brings new work), only while no model call of this session was ever refused at a
+// cap and none of the tenant since $9: the new-work gate's common case, checked in the append itself.
 const APPEND_AS_CLIENT = `
   WITH bumped AS (
     UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
     WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3 AND archived_at IS NULL
+      AND NOT ($8::bool AND (
+        EXISTS (SELECT 1 FROM usage_ledger WHERE session_id = $1 AND tenant_id = $2 AND kind = 'refusal')
+        OR EXISTS (SELECT 1 FROM usage_ledger WHERE tenant_id = $2 AND kind = 'refusal' AND created_at >= $9::timestamptz)))
     RETURNING last_seq)
   ${INSERT_BATCH}`;
 
@@ -82,15 +94,19 @@ const APPEND_AS_TURN = `
   ${INSERT_BATCH}`;
 
 // One statement, so one round trip and atomic on its own: the status compare-and-set (conditional on
-// the fencing token), the usage totals (a thread's also on its session's), the inbox consumption and the events, or none of them.
+// the fencing token), the usage totals (a thread's also on its session's), the inbox consumption and the
+// events, or none of them; at a turn's end also the lease's release ($13).
 const APPEND_WITH_TRANSITION = `
   WITH bumped AS (
     UPDATE sessions SET status = $8::session_status, stop_reason = $9::jsonb,
       last_seq = last_seq + cardinality($4::text[]), updated_at = now(),
+      lease_owner = CASE WHEN $13::bool THEN NULL ELSE lease_owner END,
+      lease_expires_at = CASE WHEN $13::bool THEN NULL ELSE lease_expires_at END,
       usage = CASE WHEN $11::jsonb IS NULL THEN usage ELSE usage || (
         SELECT coalesce(jsonb_object_agg(u.k, coalesce((usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
         FROM jsonb_each_text($11::jsonb) AS u(k, v)) END
     WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint AND status = ANY($10::session_status[])
+      AND ($14::float8 IS NULL OR last_seq = $14)
     RETURNING last_seq, parent_session_id),
   -- A session thread's usage also counts for the session it belongs to, in the same statement.
   parent_usage AS (
@@ -113,13 +129,51 @@ export class SessionEventsRepository {
 
   async append(sessionId: string, guard: AppendGuard, events: NewEvent[]): Promise<EventRow[]> {
     if (events.length === 0) return [];
-    const scope = guard.kind === 'client' ? guard.namespaceId : guard.token.toString();
-    const rows = await this.sql.query<EventRow>(
-      guard.kind === 'client' ? 'events.append.client' : 'events.append.turn',
-      guard.kind === 'client' ? APPEND_AS_CLIENT : APPEND_AS_TURN,
-      [sessionId, guard.tenantId, scope, ...columns(events)],
-    );
-    if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
+    const rows = await this.insert(sessionId, guard, events, null);
+    if (rows.length === 0) throw (await this.whyNotAppendable(sessionId, guard)) ?? notFound(sessionId);
+    return rows;
+  }
+
+  /**
+   * A client batch that brings new work, appended only while no refused model call stands in its way
+   * (see `NewWorkGate.admitsUnrefused`): `null` when one does, and nothing was written.
+   */
+  async appendNewWork(
+    sessionId: string,
+    guard: Extract<AppendGuard, { kind: 'client' }>,
+    events: NewEvent[],
+    unrefused: { since: Date },
+  ): Promise<EventRow[] | null> {
+    if (events.length === 0) return [];
+    const rows = await this.insert(sessionId, guard, events, unrefused);
+    if (rows.length > 0) return rows;
+    const why = await this.whyNotAppendable(sessionId, guard);
+    if (why) throw why;
+    return null;
+  }
+
+  private async insert(
+    sessionId: string,
+    guard: AppendGuard,
+    events: NewEvent[],
+    unrefused: { since: Date } | null,
+  ): Promise<EventRow[]> {
+    const rows =
+      guard.kind === 'client'
+        ? await this.sql.query<EventRow>('events.append.client', APPEND_AS_CLIENT, [
+            sessionId,
+            guard.tenantId,
+            guard.namespaceId,
+            ...columns(events),
+            unrefused !== null,
+            unrefused?.since ?? null,
+          ])
+        : await this.sql.query<EventRow>('events.append.turn', APPEND_AS_TURN, [
+            sessionId,
+            guard.tenantId,
+            guard.token.toString(),
+            ...columns(events),
+          ]);
     return sortBySeq(rows.rows);
   }
 
@@ -149,7 +203,7 @@ export class SessionEventsRepository {
         ],
         'pickup',
       );
-      if (rows.rowCount === 0) throw await this.whyNotAppendable(sessionId, guard);
+      if (rows.rowCount === 0) throw (await this.whyNotAppendable(sessionId, guard)) ?? notFound(sessionId);
       return sortBySeq(rows.rows);
     } catch (error) {
       if (isUniqueViolation(error, 'session_event_keys_pkey')) return null;
@@ -181,6 +235,8 @@ export class SessionEventsRepository {
         change.from,
         change.usage === null ? null : JSON.stringify(change.usage),
         change.consume,
+        change.release ?? false,
+        change.logEndsAt ?? null,
       ],
       lane,
     );
@@ -278,7 +334,8 @@ export class SessionEventsRepository {
     );
   }
 
-  private async whyNotAppendable(sessionId: string, guard: AppendGuard): Promise<AppError> {
+  /** Why an append wrote nothing: the lease lost, no such session, or archived; null when it takes events. */
+  private async whyNotAppendable(sessionId: string, guard: AppendGuard): Promise<AppError | null> {
     if (guard.kind === 'turn') {
       return new AppError(
         'CONFLICT',
@@ -291,10 +348,15 @@ export class SessionEventsRepository {
       [sessionId, guard.tenantId],
     );
     const session = found.rows[0];
-    if (!session || session.namespace_id !== guard.namespaceId)
-      return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
-    return new AppError('INVALID_REQUEST', `Session ${sessionId} is archived and accepts no events`);
+    if (!session || session.namespace_id !== guard.namespaceId) return notFound(sessionId);
+    if (session.archived)
+      return new AppError('INVALID_REQUEST', `Session ${sessionId} is archived and accepts no events`);
+    return null;
   }
+}
+
+function notFound(sessionId: string): AppError {
+  return new AppError('NOT_FOUND', `Session ${sessionId} not found`);
 }
 
 function columns(events: NewEvent[]): [string[], string[], string[], boolean[]] {

@@ -40,6 +40,8 @@ export interface TurnStartFacts {
   account: { budget: Record<string, unknown> | null; usage: Record<string, number> };
   /** Whether the session lists `resources[]` (files, memory stores, repositories) to mount. */
   hasResources: boolean;
+  /** Whether an outcome is still open (pending, running, evaluating): only then is one graded. */
+  openOutcome: boolean;
 }
 
 /** A lease just taken, with the row under it and the inbox as it stood when the lease was taken. */
@@ -53,11 +55,24 @@ export interface Acquired {
    * inbox once more after releasing it, so nothing committed later is left behind.
    */
   inbox: EventRow[];
+  /**
+   * The log the turn works from, read in the same statement: the events after the seq the caller asked
+   * from, or from the last compaction on. Input committed after the lease was taken is not in it; it
+   * waits in the inbox for the next turn, so a turn answers exactly the input it consumes.
+   */
+  log: EventRow[];
+  /** The session's last seq as of the same snapshot: where the log the turn saw ends. */
+  logEnd: number;
 }
 
 /** The inbox as a JSON array inside the lease statement. */
 const INBOX_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
   FROM session_events e WHERE e.session_id = leased.id AND e.processed_at IS NULL), '[]'::json)`;
+
+/** The log after seq $4, or from the last event of type $5 (a compaction) on when $4 is null. */
+const LOG_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
+  FROM session_events e WHERE e.session_id = leased.id AND e.seq > coalesce($4::float8,
+    (SELECT c.seq - 1 FROM session_events c WHERE c.session_id = leased.id AND c.type = $5 ORDER BY c.seq DESC LIMIT 1), 0)), '[]'::json)`;
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
   status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
@@ -91,15 +106,25 @@ export class SessionStateRepository {
 
   /**
    * Takes the lease if it is free or expired; each acquisition gets a larger fencing token. Returns the
-   * row as it stands under the new lease and the session's inbox, so a turn starts with one round trip.
+   * row as it stands under the new lease, the session's inbox and, when asked, its log after `log.from`
+   * (from the last event of type `log.start` when null), all as of one snapshot, so a turn starts with
+   * one round trip.
    */
-  async acquire(sessionId: string, owner: string, ttlMs: number): Promise<Acquired | null> {
+  async acquire(
+    sessionId: string,
+    owner: string,
+    ttlMs: number,
+    log: { from: number | null; start: string } | null = null,
+  ): Promise<Acquired | null> {
     type Row = SessionState &
       DependencyFacts &
       TurnStartFacts['account'] & {
         token: string;
         hasResources: boolean;
+        openOutcome: boolean;
         inbox: EventRowJson[];
+        log: EventRowJson[];
+        logEnd: number;
       };
     const rows = await this.sql.query<Row>(
       'sessions.acquire',
@@ -108,9 +133,15 @@ export class SessionStateRepository {
          SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
          WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
          RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
-           CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources")
-       SELECT leased.*, ${INBOX_JSON} AS inbox FROM leased`,
-      [sessionId, owner, ttlMs / 1000],
+           CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources",
+           coalesce((SELECT bool_or(o ->> 'result' IN ('pending', 'running', 'evaluating'))
+             FROM jsonb_array_elements(outcome_evaluations) AS o), false) AS "openOutcome")
+       SELECT leased.*, ${INBOX_JSON} AS inbox, ${LOG_JSON} AS log,
+         -- The statement's snapshot, not the row the UPDATE locked (it may hold a later append).
+         (SELECT s.last_seq::float8 FROM sessions s WHERE s.id = leased.id) AS "logEnd"
+       FROM leased`,
+      // Without `log`, a seq past every event: the caller needs none.
+      [sessionId, owner, ttlMs / 1000, log ? log.from : 'Infinity', log?.start ?? null],
       'pickup',
     );
     const row = rows.rows[0];
@@ -124,7 +155,10 @@ export class SessionStateRepository {
       budget,
       usage,
       hasResources,
+      openOutcome,
       inbox,
+      log: logRows,
+      logEnd,
       ...state
     } = row;
     const session = { ...state, environmentId };
@@ -132,12 +166,15 @@ export class SessionStateRepository {
       lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }),
       account: { budget, usage },
       hasResources,
+      openOutcome,
     };
     return {
       lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) },
       session,
       facts,
       inbox: inbox.map(eventRowFromJson),
+      log: logRows.map(eventRowFromJson),
+      logEnd,
     };
   }
 
@@ -158,10 +195,27 @@ export class SessionStateRepository {
   async renew(lease: Lease, ttlMs: number): Promise<boolean> {
     const result = await this.sql.query(
       'sessions.renew',
-      'UPDATE sessions SET lease_expires_at = now() + make_interval(secs => $3) WHERE id = $1 AND lease_token = $2::bigint',
+      // A released lease stays released: a renewal racing the turn's last write must not revive it.
+      `UPDATE sessions SET lease_expires_at = now() + make_interval(secs => $3)
+       WHERE id = $1 AND lease_token = $2::bigint AND lease_owner IS NOT NULL`,
       [lease.sessionId, lease.token.toString(), ttlMs / 1000],
     );
     return result.rowCount === 1;
+  }
+
+  /**
+   * Sessions whose lease expired while held: the holder stopped renewing (it crashed or lost Postgres).
+   * A released lease has no owner, so it is not listed. Served by a partial index of held leases.
+   */
+  async expiredLeases(limit: number): Promise<Array<{ sessionId: string; tenantId: string }>> {
+    const rows = await this.sql.query<{ sessionId: string; tenantId: string }>(
+      'sessions.expired-leases',
+      `SELECT id AS "sessionId", tenant_id AS "tenantId" FROM sessions
+       WHERE lease_owner IS NOT NULL AND lease_expires_at < now() AND archived_at IS NULL
+       ORDER BY lease_expires_at LIMIT $1`,
+      [limit],
+    );
+    return rows.rows;
   }
 
   /** On the pickup lane: input that came during the turn waits for this release to start its own. */

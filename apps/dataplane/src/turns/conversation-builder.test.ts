@@ -54,6 +54,21 @@ describe('conversation rebuilt from the log', () => {
     expect(roles(interleaved.slice(0, 5))).toEqual(['user', 'user']);
   });
 
+  it('places a message sent between two model calls of one turn after that turn, which never read it', () => {
+    const log = [
+      say('sevt_b1', 'list the files'),
+      ev('sevt_b2', 'session.status_running'),
+      ev('sevt_b3', 'span.model_request_start'),
+      ev('sevt_bt', 'agent.tool_use', { name: 'bash', input: {}, evaluated_permission: 'allow' }),
+      ev('sevt_br', 'agent.tool_result', { tool_use_id: 'sevt_bt', content: [] }),
+      say('sevt_b4', 'and count them'),
+      ev('sevt_b5', 'span.model_request_start'),
+      ev('sevt_b6', 'agent.message', { content: [{ type: 'text', text: 'Two files.' }] }),
+      ev('sevt_b7', 'session.status_idle', { stop_reason: { type: 'end_turn' } }),
+    ];
+    expect(roles(log)).toEqual(['user', 'assistant', 'tool:sevt_bt', 'assistant', 'user']);
+  });
+
   it('hands waiting messages to the harness as new only once every open call can be answered', () => {
     const conversation = buildConversation(suspended);
     const waiting = withWaitingMessages(conversation, { approvals: {}, toolResults: {} });

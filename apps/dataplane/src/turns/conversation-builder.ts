@@ -23,8 +23,9 @@ export const COMPACTION_EVENT = 'agent.thread_context_compacted';
  * everything before it with its summary and the recent messages the compactor kept, so the log from
  * the last compaction on is enough. A message that arrived while tool calls were still out (a worker
  * or a human had yet to answer) is placed after their results, as model APIs require; one that arrived
- * while the model was answering (its request started, its answer not yet written) is placed after that
- * answer, where the turn that consumes it reads it, not before the answer it never influenced.
+ * while a turn ran (after its `session.status_running`, before it ended) is placed after that turn, where the turn that consumes it reads it, not before answers it
+ * never influenced. A turn consumes exactly the input in the log it started from (its start is refused
+ * when input arrived after its lease was taken), so no other message lands inside a turn.
  */
 export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let messages: ChatMessage[] = [];
@@ -33,11 +34,19 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   let assistant: Assistant | undefined;
   const unanswered = new Set<string>();
   let deferred: ChatMessage[] = [];
-  // Between a model request's start and the end of its answer (the turn's end, or its tool calls' results).
-  let answering = false;
+  // Messages that arrived while a turn ran: placed once it ends.
+  let lateInput: ChatMessage[] = [];
+  let inTurn = false;
   const flushDeferred = () => {
     messages.push(...deferred);
     deferred = [];
+  };
+  const place = (message: ChatMessage) => {
+    if (unanswered.size > 0) deferred.push(message);
+    else {
+      assistant = undefined;
+      messages.push(message);
+    }
   };
   const openAssistant = (): Assistant => {
     if (!assistant) {
@@ -63,22 +72,22 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         content: type === 'system.message' ? asSystemNote(blocks) : blocks,
       };
       received.push({ seq, message });
-      if (unanswered.size > 0 || answering) deferred.push(message);
-      else {
-        assistant = undefined;
-        messages.push(message);
-      }
+      if (inTurn) lateInput.push(message);
+      else place(message);
+    } else if (type === 'session.status_running') {
+      inTurn = true;
     } else if (type === 'span.model_request_start') {
       assistant = undefined;
       unanswered.clear();
       flushDeferred();
-      answering = true;
     } else if (TURN_END_TYPES.has(type)) {
-      answering = false;
+      inTurn = false;
       if (unanswered.size === 0 && deferred.length) {
         assistant = undefined;
         flushDeferred();
       }
+      for (const message of lateInput) place(message);
+      lateInput = [];
     } else if (type === 'agent.message') {
       openAssistant().content.push(...toBlocks(payload.content));
     } else if (TOOL_USE_TYPES.has(type)) {
@@ -100,21 +109,21 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         isError: payload.is_error === true,
       });
       unanswered.delete(toolCallId);
-      if (unanswered.size === 0) answering = false;
       if (unanswered.size === 0 && deferred.length) {
         assistant = undefined;
         flushDeferred();
       }
     } else if (type === COMPACTION_EVENT && typeof payload.summary === 'string') {
       assistant = undefined;
-      answering = false;
       unanswered.clear();
       deferred = [];
+      lateInput = [];
       messages = afterCompaction(payload, received);
       received = [];
     }
   }
   flushDeferred();
+  messages.push(...lateInput);
   return messages;
 }
 

@@ -2,7 +2,6 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { Jobs, type SessionDrainJob } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
-import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { ConfirmationExpiry } from './confirmation-expiry.js';
 import { SessionWakeups } from './session-wakeups.js';
 import { TurnAbandonment } from './turn-abandonment.js';
@@ -14,7 +13,6 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
     private readonly runner: TurnRunner,
-    private readonly state: SessionStateRepository,
     private readonly wakeups: SessionWakeups,
     private readonly abandonment: TurnAbandonment,
     private readonly expiry: ConfirmationExpiry,
@@ -37,24 +35,5 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     if (jobId !== undefined) await this.wakeups.claim(job.sessionId);
     const outcome = await this.runner.drain(job.sessionId);
     if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
-    // A takeover that found the lease renewed (its holder is alive, the turn long) waits for the next expiry.
-    if (outcome === 'held' && job.reason === 'takeover')
-      await this.rearmTakeover(job.sessionId, attempt(jobId));
   }
-
-  private async rearmTakeover(sessionId: string, previous: number): Promise<void> {
-    const live = await this.state.liveLease(sessionId);
-    if (live)
-      await this.wakeups.armTakeover(
-        { sessionId, tenantId: live.tenantId, token: live.token },
-        live.expiresInMs,
-        previous + 1,
-      );
-  }
-}
-
-/** The re-arm count in a takeover job id (`takeover-<session>-<token>[-<n>]`). */
-function attempt(jobId: string | undefined): number {
-  const parts = (jobId ?? '').split('-');
-  return parts.length > 3 ? Number(parts[3]) || 0 : 0;
 }

@@ -32,6 +32,26 @@ export class SessionLogCache {
     return log;
   }
 
+  /**
+   * Where a read of this session's log should start: after the cached tail, or from the last compaction
+   * (`null`) when nothing is cached. For a read done elsewhere (the lease statement), handed to `extend`.
+   */
+  readFrom(sessionId: string): number | null {
+    const cached = this.logs.get(sessionId);
+    return cached ? (cached.at(-1)?.seq ?? 0) : null;
+  }
+
+  /**
+   * The log with `fresh`, the events read after `from` (see `readFrom`), and kept. Events this replica
+   * remembered after `from` meanwhile are in `fresh` too, so they are dropped from the cached part.
+   */
+  extend(sessionId: string, fresh: StoredEvent[], from: number | null): StoredEvent[] {
+    const cached = from === null ? [] : (this.logs.get(sessionId) ?? []).filter((e) => e.seq <= from);
+    const log = fromLastCompaction(cached.concat(fresh));
+    this.keep(sessionId, log);
+    return log;
+  }
+
   /** Extends a cached log with events just committed, only when they follow its tail exactly. */
   remember(sessionId: string, stored: StoredEvent[]): void {
     const cached = this.logs.get(sessionId);

@@ -28,8 +28,9 @@ export class SessionWakeups {
     private readonly jobs: JobQueue,
   ) {}
 
-  async kick(sessionId: string, tenantId: string): Promise<void> {
-    const job = { sessionId, tenantId, reason: 'inbound' as const };
+  /** `takeover`: the session's lease expired under a holder that stopped renewing it (`LeaseExpiryWatch`). */
+  async kick(sessionId: string, tenantId: string, reason: 'inbound' | 'takeover' = 'inbound'): Promise<void> {
+    const job = { sessionId, tenantId, reason };
     if (this.jobs.runHere(Jobs.sessionDrain, job)) return;
     const raised = await this.redis.set(flagKey(sessionId), '1', 'EX', FLAG_TTL_SECONDS, 'NX');
     if (raised === null) return;
@@ -46,40 +47,10 @@ export class SessionWakeups {
     await this.redis.del(flagKey(sessionId));
   }
 
-  /**
-   * A crashed holder's lease is taken over as soon as it expires (DESIGN.md §6.8): each lease arms a
-   * drain delayed to its expiry, which its holder disarms on release. If the holder renewed meanwhile,
-   * that drain finds the lease held and arms the next one at the new expiry.
-   */
-  async armTakeover(
-    lease: { sessionId: string; tenantId: string; token: bigint },
-    inMs: number,
-    attempt = 0,
-  ): Promise<void> {
-    const payload = { sessionId: lease.sessionId, tenantId: lease.tenantId, reason: 'takeover' as const };
-    await this.jobs.enqueue(
-      Jobs.sessionDrain,
-      payload,
-      Math.max(0, inMs) + TAKEOVER_MARGIN_MS,
-      takeoverJobId(lease, attempt),
-    );
-  }
-
-  async disarmTakeover(lease: { sessionId: string; token: bigint }): Promise<void> {
-    await this.jobs.remove(Jobs.sessionDrain, takeoverJobId(lease, 0));
-  }
-
   /** A drain that stops early (its turn budget per job spent) hands the session back to the queue. */
   async requeue(sessionId: string, tenantId: string): Promise<void> {
     await this.jobs.enqueue(Jobs.sessionDrain, { sessionId, tenantId, reason: 'recheck' });
   }
-}
-
-/** Past the expiry, so the takeover finds the lease free rather than a few milliseconds from it. */
-const TAKEOVER_MARGIN_MS = 50;
-
-function takeoverJobId(lease: { sessionId: string; token: bigint }, attempt: number): string {
-  return `takeover-${lease.sessionId}-${lease.token}${attempt ? `-${attempt}` : ''}`;
 }
 
 function flagKey(sessionId: string): string {

@@ -24,7 +24,12 @@ import { runsOnClusterWorker } from '../hands/hands-tool-executor.js';
 import { isClientToolResult, redundantToolResults } from '../hands/tool-call-ledger.js';
 import { WorkQueue } from '../work/work-queue.service.js';
 import { OutcomeLoop } from '../outcomes/outcome-loop.js';
-import { buildConversation, danglingToolCalls, withReadThrough } from './conversation-builder.js';
+import {
+  buildConversation,
+  COMPACTION_EVENT,
+  danglingToolCalls,
+  withReadThrough,
+} from './conversation-builder.js';
 import { HarnessFactory, type SessionRuntime } from './harness-factory.js';
 import { toPlatformEvent, toStopReason } from './harness-event.mapper.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -49,6 +54,8 @@ interface UnderLease {
   progressed: boolean;
   /** Ids of the inbox events the lease holder saw. */
   seen: Set<string>;
+  /** The turn's last write let go of the lease already. */
+  released: boolean;
 }
 
 interface SessionSpec {
@@ -94,27 +101,21 @@ export class TurnRunner {
   async drain(sessionId: string): Promise<'done' | 'more' | 'held'> {
     for (let round = 0; round < MAX_TURNS_PER_DRAIN; round += 1) {
       // A lease held elsewhere is fine: its holder looks at the inbox again after releasing it.
-      const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
+      const from = this.logs.readFrom(sessionId);
+      const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS, {
+        from,
+        start: COMPACTION_EVENT,
+      });
       if (!acquired) return round === 0 ? 'held' : 'done';
       const { lease } = acquired;
-      const armed = this.wakeups
-        .armTakeover(lease, this.config.AGENTRY_LEASE_TTL_MS)
-        .catch((error: unknown) => {
-          this.logger.warn(
-            { sessionId, err: (error as Error).message },
-            'could not arm the lease takeover; the reconciler covers it',
-          );
-        });
-      let outcome: UnderLease;
-      let disarmed: Promise<void> = Promise.resolve();
+      let outcome: UnderLease | undefined;
       try {
-        outcome = await this.runUnderLease(acquired);
+        const log = this.logs.extend(sessionId, acquired.log.map(toStoredEvent), from);
+        outcome = await this.runUnderLease(acquired, { log, endsAt: acquired.logEnd });
       } finally {
-        await this.state.release(lease).catch(() => undefined);
-        // Off the path to the inbox re-check: input that came during the turn starts without waiting on Redis.
-        disarmed = armed.then(() => this.wakeups.disarmTakeover(lease)).catch(() => undefined);
+        if (!outcome?.released) await this.state.release(lease).catch(() => undefined);
       }
-      const pending = await this.events.inbox(sessionId).finally(() => disarmed);
+      const pending = await this.events.inbox(sessionId);
       if (pending.length === 0) return 'done';
       // Input the lease holder saw and could not consume (the lease was lost, the status moved) is left
       // to whoever moved it, or to the reconciler, rather than spun on; anything new gets another round.
@@ -123,33 +124,40 @@ export class TurnRunner {
     return 'more';
   }
 
-  /** Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on. */
-  private async runUnderLease({ lease, session, facts, inbox: rows }: Acquired): Promise<UnderLease> {
+  /**
+   * Runs at most one turn, reporting the inbox it saw and whether it consumed it or moved the session on.
+   * `log` is the session's log as of the lease: the turn answers what it holds and consumes.
+   */
+  private async runUnderLease(
+    { lease, session, facts, inbox: rows }: Acquired,
+    { log, endsAt }: { log: StoredEvent[]; endsAt: number },
+  ): Promise<UnderLease> {
     const keeper = new LeaseKeeper(this.state, lease, this.config.AGENTRY_LEASE_TTL_MS);
     const writer = new TurnWriter(this.events, this.publisher, lease, (stored) =>
       this.logs.remember(lease.sessionId, stored),
     );
     const seen = new Set<string>();
+    const ended = (progressed: boolean): UnderLease => ({ progressed, seen, released: writer.released });
     // Listening before the inbox is read, so an interrupt appended from here on is heard by the turn.
     const abort = new TurnAbort(this.interrupts, lease.sessionId, keeper.lost.signal);
     try {
-      if (session.archivedAt) return { progressed: false, seen };
+      if (session.archivedAt) return ended(false);
       const inbox = rows.map(toStoredEvent);
       for (const e of inbox) seen.add(e.event.id);
       const midTurn = MID_TURN_STATUSES.has(session.status);
-      if (!midTurn && inbox.length === 0) return { progressed: false, seen };
-      if (!midTurn && (await this.dropRedundantResults(session.id, inbox))) return { progressed: true, seen };
+      if (!midTurn && inbox.length === 0) return ended(false);
+      if (!midTurn && (await this.dropRedundantResults(session.id, inbox, log))) return ended(true);
       const { input, interrupted } = turnInput(inbox);
       if (interrupted) abort.interruptNow();
-      await this.runTurn(session, facts, input, writer, keeper.lost.signal, abort);
-      return { progressed: true, seen };
+      const leased = { inbox: input, log, logEndsAt: endsAt };
+      return ended(await this.runTurn(session, facts, leased, writer, keeper.lost.signal, abort));
     } catch (error) {
       if (AppError.is(error, 'CONFLICT')) {
         this.logger.warn(
           { sessionId: lease.sessionId, err: error.message },
           'turn lost its lease; another runner continues',
         );
-        return { progressed: false, seen };
+        return ended(false);
       }
       throw error;
     } finally {
@@ -161,11 +169,11 @@ export class TurnRunner {
   private async runTurn(
     session: SessionState,
     facts: TurnStartFacts,
-    inbox: StoredEvent[],
+    { inbox, log: leasedLog, logEndsAt }: { inbox: StoredEvent[]; log: StoredEvent[]; logEndsAt: number },
     writer: TurnWriter,
     leaseLost: AbortSignal,
     abort: TurnAbort,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const consumed = inbox.map((e) => e.event.id);
     if (session.status === 'terminated') {
       await writer.finish(
@@ -174,14 +182,17 @@ export class TurnRunner {
         { type: 'session.status_terminated' },
         { consume: consumed },
       );
-      return;
+      return true;
     }
-    if (await this.termination.terminateIfOrphaned(facts.lost, writer, consumed)) return;
-    if (MID_TURN_STATUSES.has(session.status)) {
-      platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
-      await rescheduleHere(writer, session.status, consumed);
-    } else await writer.start(['idle'], 'running', { type: 'session.status_running' }, consumed);
-    await this.threads.started(session, MID_TURN_STATUSES.has(session.status));
+    if (await this.termination.terminateIfOrphaned(facts.lost, writer, consumed)) return true;
+    // Input that arrived after the lease was taken refuses the start: the drain's next round takes it too.
+    const midTurn = MID_TURN_STATUSES.has(session.status);
+    const started = midTurn
+      ? await rescheduleHere(writer, session.status, consumed, logEndsAt)
+      : await writer.start(['idle'], 'running', { type: 'session.status_running' }, consumed, logEndsAt);
+    if (!started) return false;
+    if (midTurn) platformMetrics().leaseTakeovers.add(1); // a cut-off turn resumed
+    await this.threads.started(session, midTurn);
 
     const spec = session.spec as SessionSpec;
     const selfHosted = spec.environment.type === 'self_hosted';
@@ -192,7 +203,7 @@ export class TurnRunner {
     };
     if (selfHosted) await this.work.ensureOpen(selfHostedSession);
     await this.outcomes.begin(writer.lease, inbox);
-    let log = await this.logs.read(session.id);
+    let log = leasedLog;
     const conversation = buildConversation(log);
     const resume = planResume(
       conversation,
@@ -248,6 +259,8 @@ export class TurnRunner {
     });
 
     let end: RunEndEvent | undefined;
+    // Outcomes open when the lease was taken or defined in this input; one defined later waits for its turn.
+    const outcomeMayBeOpen = facts.openOutcome || inbox.some((e) => e.event.type === 'user.define_outcome');
     try {
       let input: RunInput = { ...withWaitingMessages(conversation, resume), ...resume };
       for (;;) {
@@ -260,7 +273,7 @@ export class TurnRunner {
           } else writer.preview(event as unknown as Record<string, unknown>);
         }
         // An open outcome is graded before the session goes idle; a verdict asking for more runs the agent again.
-        if (end?.stop_reason.type !== 'end_turn') break;
+        if (end?.stop_reason.type !== 'end_turn' || !outcomeMayBeOpen) break;
         const grader = budget.meterBeside(this.harnesses.modelOf(spec.agent));
         if (
           !(await this.outcomes.evaluate({
@@ -288,8 +301,9 @@ export class TurnRunner {
         stopReason: { type: 'retries_exhausted' },
         usage: budget.usage.increments(),
         consume: abort.interruptsHeard,
+        release: true,
       });
-      return;
+      return true;
     }
     if (!end) throw new AppError('INTERNAL', 'harness ended without run.end');
     const { stopReason, error } = toStopReason(end);
@@ -302,19 +316,22 @@ export class TurnRunner {
       stopReason,
       usage: budget.usage.increments(),
       consume: abort.interruptsHeard,
+      release: true,
     });
+    return true;
   }
 
   /**
    * Worker results that answer nothing new (a duplicate delivery, a call already closed) are consumed
    * without a turn, so they neither produce a second result nor flip the session through running.
    */
-  private async dropRedundantResults(sessionId: string, inbox: StoredEvent[]): Promise<boolean> {
+  private async dropRedundantResults(
+    sessionId: string,
+    inbox: StoredEvent[],
+    log: StoredEvent[],
+  ): Promise<boolean> {
     // An interrupt with no turn to stop and no call left waiting (which a turn would close) does nothing.
-    if (
-      inbox.every(isInterrupt) &&
-      danglingToolCalls(buildConversation(await this.logs.read(sessionId))).length === 0
-    ) {
+    if (inbox.every(isInterrupt) && danglingToolCalls(buildConversation(log)).length === 0) {
       await this.events.markProcessed(
         sessionId,
         inbox.map((e) => e.event.id),
@@ -322,7 +339,7 @@ export class TurnRunner {
       return true;
     }
     if (!inbox.every(isClientToolResult)) return false;
-    const redundant = redundantToolResults(await this.logs.read(sessionId), inbox);
+    const redundant = redundantToolResults(log, inbox);
     if (redundant.length !== inbox.length) return false;
     await this.events.markProcessed(sessionId, redundant);
     this.logger.info({ sessionId, events: redundant }, 'ignored tool results that answer no open call');

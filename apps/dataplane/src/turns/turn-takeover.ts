@@ -7,14 +7,22 @@ export const MID_TURN_STATUSES: ReadonlySet<string> = new Set(['running', 'resch
  * A turn cut off on another replica (or before a restart) continues here. CMA shows the move: the
  * session goes `rescheduling` (`session.status_rescheduled`), then `running` again on this replica.
  * A session already `rescheduling` (the previous taker stopped in between) only goes on to `running`.
+ * False when input arrived after the lease was taken (see `TurnWriter.start`): nothing was written.
  */
-export async function rescheduleHere(writer: TurnWriter, status: string, consume: string[]): Promise<void> {
-  if (status === 'running')
-    await writer.start(['running'], 'rescheduling', { type: 'session.status_rescheduled' }, consume);
-  await writer.start(
-    ['rescheduling'],
-    'running',
-    { type: 'session.status_running' },
-    status === 'running' ? [] : consume,
-  );
+export async function rescheduleHere(
+  writer: TurnWriter,
+  status: string,
+  consume: string[],
+  logEndsAt: number,
+): Promise<boolean> {
+  if (status === 'running') {
+    const moved = ['running'];
+    if (
+      !(await writer.start(moved, 'rescheduling', { type: 'session.status_rescheduled' }, consume, logEndsAt))
+    )
+      return false;
+    await writer.start(['rescheduling'], 'running', { type: 'session.status_running' }, []);
+    return true;
+  }
+  return writer.start(['rescheduling'], 'running', { type: 'session.status_running' }, consume, logEndsAt);
 }

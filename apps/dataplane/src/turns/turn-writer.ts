@@ -28,6 +28,8 @@ const BARRIERS = new Set([
 export class TurnWriter {
   private buffered: NewEvent[] = [];
   private readonly previews: PreviewBatcher;
+  /** The lease was let go with the turn's last write (`finish` with `release`). */
+  released = false;
 
   constructor(
     private readonly events: SessionEventsRepository,
@@ -40,10 +42,18 @@ export class TurnWriter {
 
   /**
    * The transition that starts a turn (`idle → running` with its inbox consumed), committed at once so
-   * the session shows `running` the moment its input is picked up.
+   * the session shows `running` the moment its input is picked up. With `logEndsAt` (the seq the turn's
+   * log ended at when the lease was taken), false when input arrived since: the turn has not seen it,
+   * so it must not start on a log that places that input before its answer.
    */
-  async start(from: string[], to: string, event: OutboundEvent, consume: string[]): Promise<void> {
-    const change: StatusChange = { from, to, stopReason: null, consume, usage: null };
+  async start(
+    from: string[],
+    to: string,
+    event: OutboundEvent,
+    consume: string[],
+    logEndsAt?: number,
+  ): Promise<boolean> {
+    const change: StatusChange = { from, to, stopReason: null, consume, usage: null, logEndsAt };
     const rows = await this.events.appendWithTransition(
       this.lease.sessionId,
       this.lease,
@@ -51,12 +61,12 @@ export class TurnWriter {
       [toNewEvent(event)],
       'pickup',
     );
-    if (!rows)
-      throw new AppError(
-        'CONFLICT',
-        `Session ${this.lease.sessionId} changed status before its turn started`,
-      );
-    this.publish(rows.map(toStoredEvent));
+    if (rows) {
+      this.publish(rows.map(toStoredEvent));
+      return true;
+    }
+    if (logEndsAt !== undefined) return false;
+    throw new AppError('CONFLICT', `Session ${this.lease.sessionId} changed status before its turn started`);
   }
 
   async emit(...events: OutboundEvent[]): Promise<void> {
@@ -78,6 +88,8 @@ export class TurnWriter {
       stopReason?: Record<string, unknown> | null;
       usage?: Record<string, number>;
       consume?: string[];
+      /** Release the lease in the same statement; nothing may be written under it afterwards. */
+      release?: boolean;
     } = {},
   ): Promise<boolean> {
     const change: StatusChange = {
@@ -86,12 +98,14 @@ export class TurnWriter {
       stopReason: options.stopReason ?? null,
       consume: options.consume ?? [],
       usage: options.usage ?? null,
+      release: options.release ?? false,
     };
     this.previews.flush();
     const batch = [...this.buffered, toNewEvent(event)];
     this.buffered = [];
     const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
     if (rows) {
+      this.released = change.release ?? false;
       this.publish(rows.map(toStoredEvent));
       return true;
     }

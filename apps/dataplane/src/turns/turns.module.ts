@@ -6,6 +6,7 @@ import { SessionInterrupts } from './session-interrupts.js';
 import { SessionTermination } from './session-termination.js';
 import { SharedWorkspaces } from './shared-workspaces.js';
 import { SessionMountPlanner } from '../mounts/session-mount-plan.js';
+import { LeaseExpiryWatch } from './lease-expiry-watch.js';
 import { TurnAbandonment } from './turn-abandonment.js';
 import { TurnRunner } from './turn-runner.service.js';
 import { WorkModule } from '../work/work.module.js';
@@ -19,6 +20,7 @@ import { McpModule } from '../mcp/mcp.module.js';
     SessionTermination,
     TurnRunner,
     TurnAbandonment,
+    LeaseExpiryWatch,
     SessionDrainProcessor,
     SessionInterrupts,
     SharedWorkspaces,
