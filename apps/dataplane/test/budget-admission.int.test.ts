@@ -155,4 +155,29 @@ describe('budget admission against real Postgres', () => {
     });
     expect(kinds.map((k) => k.kind)).toEqual(['reservation', 'reservation']);
   });
+
+  it('writes no reservation for a session created without a budget, and still counts its settled calls', async () => {
+    const s = await seedSession(db.prisma);
+    const admission = admissionWith();
+    const call = await admission.reserve(ownerOf(s), CALL, { unbudgeted: true });
+    expect(call).toMatchObject({ capped: false, held: false });
+    await admission.settle(call, { input_tokens: 1_000, output_tokens: 500 });
+    const failed = await admission.reserve(ownerOf(s), CALL, { unbudgeted: true });
+    await admission.release(failed);
+    const kinds = await db.prisma.usageLedger.findMany({
+      where: { sessionId: s.sessionId },
+      select: { kind: true },
+    });
+    expect(kinds.map((k) => k.kind)).toEqual(['settlement']);
+    const spend = await ledger.spend(s.tenantId, s.sessionId, {
+      dayStart: new Date(0),
+      monthStart: new Date(0),
+    });
+    expect(spend.monthCostMicros).toBe(200_000);
+    // Under a tenant quota every call still reserves: the quota is judged against what is held.
+    const quoted = admissionWith({ '*': { daily: { tokens: 1_000_000 } } });
+    await expect(quoted.reserve(ownerOf(s), CALL, { unbudgeted: true })).resolves.toMatchObject({
+      held: true,
+    });
+  });
 });

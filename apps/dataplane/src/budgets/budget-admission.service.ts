@@ -26,6 +26,8 @@ export interface Reservation {
   model: string;
   /** A budget or quota applies: the call must not write more output than it reserved. */
   capped: boolean;
+  /** A reservation row holds the estimate until the call settles or releases it. */
+  held: boolean;
 }
 
 /** Why a call or new work was refused; kept on the session's stop reason so new input can be judged alike. */
@@ -57,16 +59,27 @@ export class BudgetAdmission {
     return this.config.AGENTRY_BUDGET_OUTPUT_RESERVE_TOKENS;
   }
 
-  /** Reserves the call's estimate; throws BUDGET_EXCEEDED (with the refusal in `details`) when a cap would be passed. */
-  async reserve(owner: UsageOwner, estimate: CallEstimate): Promise<Reservation> {
+  /**
+   * Reserves the call's estimate; throws BUDGET_EXCEEDED (with the refusal in `details`) when a cap would be
+   * passed. `unbudgeted`: the paying session had no budget when its turn started, and a session created
+   * without one never gets one (`budget_create_only`); without tenant quotas nothing can be judged against
+   * the reservation, so none is written and the settlement alone records the call.
+   */
+  async reserve(
+    owner: UsageOwner,
+    estimate: CallEstimate,
+    { unbudgeted = false }: { unbudgeted?: boolean } = {},
+  ): Promise<Reservation> {
     const id = randomUUID();
+    if (unbudgeted && !this.quotasConfigured)
+      return { id, owner, model: estimate.model, capped: false, held: false };
     const amounts = this.amounts(estimate.model, estimate);
     // Most calls have no cap to be judged against: one statement instead of a locked transaction.
     if (
       !this.quotasConfigured &&
       (await this.ledger.reserveUnlessBudgeted(owner, id, estimate.model, amounts))
     )
-      return { id, owner, model: estimate.model, capped: false };
+      return { id, owner, model: estimate.model, capped: false, held: true };
     let capped = false;
     const refusal = await this.ledger.reserve(
       owner,
@@ -86,7 +99,7 @@ export class BudgetAdmission {
         details: { scope: refusal.scope },
       });
     }
-    return { id, owner, model: estimate.model, capped };
+    return { id, owner, model: estimate.model, capped, held: true };
   }
 
   async settle(reservation: Reservation, usage: TokenCounts): Promise<number> {
@@ -96,6 +109,7 @@ export class BudgetAdmission {
   }
 
   async release(reservation: Reservation): Promise<void> {
+    if (!reservation.held) return;
     await this.ledger.release(reservation.owner, reservation.id, reservation.model);
   }
 

@@ -18,6 +18,8 @@ export class BudgetedModel implements ModelPort {
     private readonly admission: BudgetAdmission,
     private readonly owner: UsageOwner,
     readonly usage: TurnUsage,
+    /** The paying session had no budget when the turn started (see `BudgetAdmission.reserve`). */
+    private readonly unbudgeted = false,
   ) {}
 
   get id(): string {
@@ -36,7 +38,7 @@ export class BudgetedModel implements ModelPort {
     };
     let reservation;
     try {
-      reservation = await this.admission.reserve(this.owner, estimate);
+      reservation = await this.admission.reserve(this.owner, estimate, { unbudgeted: this.unbudgeted });
     } catch (error) {
       if (AppError.is(error, 'BUDGET_EXCEEDED'))
         this.refused = { message: error.message, scope: String(error.details?.scope ?? 'session'), estimate };

@@ -28,13 +28,17 @@ export class TurnBudget {
 
   /** Meters `model`: every call of this turn reserves before it and settles after it. */
   meter(model: ModelPort): ModelPort {
-    this.model = new BudgetedModel(model, this.admission, this.owner, this.usage);
+    this.model = new BudgetedModel(model, this.admission, this.owner, this.usage, this.unbudgeted);
     return this.model;
   }
 
   /** Meters a model called beside the harness (the outcome grader) against the same budgets and usage. */
   meterBeside(model: ModelPort): ModelPort {
-    return new BudgetedModel(model, this.admission, this.owner, this.usage);
+    return new BudgetedModel(model, this.admission, this.owner, this.usage, this.unbudgeted);
+  }
+
+  private get unbudgeted(): boolean {
+    return this.account.budget === null;
   }
 
   /** A persisted event with `list_cost` added to a model span's `model_usage`. */

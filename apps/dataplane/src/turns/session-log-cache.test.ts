@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../events/event-row.js';
 import type { SessionEventsRepository } from '../events/session-events.repository.js';
+import { toStoredEvent } from '../events/event-row.mapper.js';
 import { SessionLogCache } from './session-log-cache.js';
 
 const row = (seq: number, type: string): EventRow => ({
@@ -53,5 +54,20 @@ describe('the log a turn reads', () => {
     log.append('user.message');
     expect(seqs(await cache.read('sesn_1'))).toEqual([4, 5, 6]);
     expect(log.reads).toEqual([2, 3, 1]);
+  });
+
+  it('takes a read done elsewhere (the lease statement) from where it said to start', async () => {
+    const log = logOf(['user.message', 'agent.message', 'user.message']);
+    const cache = new SessionLogCache(log.repository, 10);
+    expect(cache.readFrom('sesn_1')).toBeNull();
+    const asRead = (from: number) => log.rows.filter((r) => r.seq > from).map(toStoredEvent);
+    expect(seqs(cache.extend('sesn_1', asRead(0), null))).toEqual([1, 2, 3]);
+    expect(cache.readFrom('sesn_1')).toBe(3);
+    // Events this replica remembered after the read began are in the read too: kept once.
+    const from = cache.readFrom('sesn_1')!;
+    log.append('agent.message');
+    cache.remember('sesn_1', asRead(3));
+    expect(seqs(cache.extend('sesn_1', asRead(from), from))).toEqual([1, 2, 3, 4]);
+    expect(log.reads).toEqual([]);
   });
 });
