@@ -163,6 +163,12 @@ try {
             .reduce((a, b) => a + b, 0)
             .toFixed(2)} ms`,
       );
+      notes.push(
+        `${concurrency} sessions, write system calls per turn: ` +
+          Object.entries(result.writesPerTurn)
+            .map(([name, count]) => `${name} ${count.toFixed(1)}`)
+            .join(', '),
+      );
     }
   }
 
