@@ -8,6 +8,7 @@
  *   npx tsx bench/platform/run.ts --quick    bounded run (about a minute)
  *   npx tsx bench/platform/run.ts --only=turns,streams,reads,length,memory,scale
  *   npx tsx bench/platform/run.ts --only=turns --cpu-prof   V8 profiles of every service in test-results/profiles
+ *   npx tsx bench/platform/run.ts --only=turns --concurrency=32 --seconds=20   one throughput run of 32 sessions
  *   npx tsx bench/platform/run.ts --only=length --length-turns=300   per-turn cost over one compacting session
  *   npx tsx bench/platform/run.ts --quick --env=AGENTRY_DRAIN_CONCURRENCY=128   another setting for every service
  */
@@ -60,6 +61,11 @@ const sizes = quick
 
 const lengthTurnsArg = args.find((a) => a.startsWith('--length-turns='));
 if (lengthTurnsArg) sizes.lengthTurns = Number(lengthTurnsArg.slice('--length-turns='.length));
+// --concurrency=32,200 and --seconds=20: a shorter throughput run, e.g. to compare CPU per turn between builds.
+const concurrencyArg = args.find((a) => a.startsWith('--concurrency='));
+if (concurrencyArg) sizes.concurrency = concurrencyArg.slice('--concurrency='.length).split(',').map(Number);
+const secondsArg = args.find((a) => a.startsWith('--seconds='));
+if (secondsArg) sizes.seconds = Number(secondsArg.slice('--seconds='.length));
 
 // --env=NAME=value (repeatable): a setting for every service, to compare configurations in one session.
 const envOverrides = Object.fromEntries(
@@ -156,6 +162,12 @@ try {
           `, total ${Object.values(result.cpuPerTurnMs)
             .reduce((a, b) => a + b, 0)
             .toFixed(2)} ms`,
+      );
+      notes.push(
+        `${concurrency} sessions, write system calls per turn: ` +
+          Object.entries(result.writesPerTurn)
+            .map(([name, count]) => `${name} ${count.toFixed(1)}`)
+            .join(', '),
       );
     }
   }

@@ -19,6 +19,14 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+/** Write system calls a process has made (`syscw`): each is a socket write, the costly part of a turn. */
+export function writeCalls(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('syscw:'))!;
+  return Number(line.replace(/\D+/g, ''));
+}
+
 /** Resident set size of a process, in bytes. */
 export function rssBytes(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -1,7 +1,7 @@
 /** Turn figures: latency at one session, closed-loop throughput at N sessions, length flatness. */
 import type { Bare } from './bare.js';
 import type { BenchSession, PlatformDriver, TurnTiming } from './platform-driver.js';
-import { cpuMs, mean, percentile } from './stats.js';
+import { cpuMs, mean, percentile, writeCalls } from './stats.js';
 
 export interface ThroughputResult {
   turnsPerSecond: number;
@@ -11,6 +11,8 @@ export interface ThroughputResult {
   serverPickups: number[];
   latencies: number[];
   cpuPerTurnMs: Record<string, number>;
+  /** Write system calls per turn: unlike CPU time, a count the machine's load does not move. */
+  writesPerTurn: Record<string, number>;
   errors: string[];
 }
 
@@ -40,6 +42,7 @@ export async function platformThroughput(
   const latencies: number[] = [];
   const errors: string[] = [];
   const before = readCpu(processes);
+  const writesBefore = readWrites(processes);
   const started = performance.now();
   let turns = 0;
   await Promise.all(
@@ -61,10 +64,23 @@ export async function platformThroughput(
   );
   const elapsed = (performance.now() - started) / 1000;
   const after = readCpu(processes);
+  const writesAfter = readWrites(processes);
   const cpuPerTurnMs: Record<string, number> = {};
-  for (const name of Object.keys(before))
+  const writesPerTurn: Record<string, number> = {};
+  for (const name of Object.keys(before)) {
     cpuPerTurnMs[name] = (after[name]! - before[name]!) / Math.max(1, turns);
-  return { turnsPerSecond: turns / elapsed, turns, pickups, serverPickups, latencies, cpuPerTurnMs, errors };
+    writesPerTurn[name] = (writesAfter[name]! - writesBefore[name]!) / Math.max(1, turns);
+  }
+  return {
+    turnsPerSecond: turns / elapsed,
+    turns,
+    pickups,
+    serverPickups,
+    latencies,
+    cpuPerTurnMs,
+    writesPerTurn,
+    errors,
+  };
 }
 
 export async function bareThroughput(bare: Bare, concurrency: number, seconds: number): Promise<number> {
@@ -112,5 +128,11 @@ export async function lengthFlatness(
 function readCpu(processes: Record<string, number | undefined>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pid] of Object.entries(processes)) if (pid) out[name] = cpuMs(pid);
+  return out;
+}
+
+function readWrites(processes: Record<string, number | undefined>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(processes)) if (pid) out[name] = writeCalls(pid);
   return out;
 }

@@ -12,9 +12,16 @@ const Echo = rpcSubject(
   z.object({ text: z.string(), from: z.string() }),
 );
 
+const Fail = rpcSubject('test.fail', z.object({}), z.object({}));
+
 function echoModule(from: string) {
   @Controller()
   class EchoHandler {
+    @MessagePattern(Fail.subject)
+    fail(): never {
+      throw new Error('handler failed');
+    }
+
     @MessagePattern(Echo.subject)
     echo(payload: { text: string }) {
       return { ok: true, data: { text: payload.text, from } };
@@ -70,6 +77,19 @@ describe('NATS request/reply under an installation prefix', () => {
     await expect(
       (await client(`nobody${suffix}.`)).request(Echo, { text: 'x' }, { timeoutMs: 500 }),
     ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
+  it('gives each of many concurrent requests its own reply', async () => {
+    const rpc = await client(`a${suffix}.`);
+    const texts = Array.from({ length: 50 }, (_, i) => `m${i}`);
+    const replies = await Promise.all(texts.map((text) => rpc.request(Echo, { text })));
+    expect(replies.map((r) => r.text)).toEqual(texts);
+  });
+
+  it('reports UNAVAILABLE when the handler fails outside the envelope', async () => {
+    await expect((await client(`a${suffix}.`)).request(Fail, {})).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('refuses to send a request that breaks the subject schema', async () => {

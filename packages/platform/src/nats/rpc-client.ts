@@ -15,6 +15,7 @@ import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
 import { isOverMaxPayload } from './reply-within-payload.js';
+import { PrefixedClientNats } from './prefixed-client-nats.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -52,7 +53,10 @@ export class RpcClient {
           outcome,
         });
       try {
-        reply = await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
+        reply =
+          this.proxy instanceof PrefixedClientNats
+            ? await this.proxy.request(subject.subject, record, timeoutMs)
+            : await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
         observe(isErrorEnvelope(reply) ? 'error' : 'ok');
       } catch (error) {
         // Refused before it was sent, and sending it again would not help.
