@@ -69,10 +69,13 @@ export interface Acquired {
 const INBOX_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
   FROM session_events e WHERE e.session_id = leased.id AND e.processed_at IS NULL), '[]'::json)`;
 
-/** The log after seq $4, or from the last event of type $5 (a compaction) on when $4 is null. */
-const LOG_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
-  FROM session_events e WHERE e.session_id = leased.id AND e.seq > coalesce($4::float8,
-    (SELECT c.seq - 1 FROM session_events c WHERE c.session_id = leased.id AND c.type = $5 ORDER BY c.seq DESC LIMIT 1), 0)), '[]'::json)`;
+/**
+ * The log after seq $4, or from the last event of type $5 (a compaction) on when $4 is null; none when
+ * $5 is null. Compared as bigint, so the (session, seq) index bounds the read.
+ */
+const LOG_JSON = `CASE WHEN $5::text IS NULL THEN '[]'::json ELSE coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
+  FROM session_events e WHERE e.session_id = leased.id AND e.seq > coalesce($4::bigint,
+    (SELECT c.seq - 1 FROM session_events c WHERE c.session_id = leased.id AND c.type = $5 ORDER BY c.seq DESC LIMIT 1), 0)), '[]'::json) END`;
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
   status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
@@ -140,8 +143,7 @@ export class SessionStateRepository {
          -- The statement's snapshot, not the row the UPDATE locked (it may hold a later append).
          (SELECT s.last_seq::float8 FROM sessions s WHERE s.id = leased.id) AS "logEnd"
        FROM leased`,
-      // Without `log`, a seq past every event: the caller needs none.
-      [sessionId, owner, ttlMs / 1000, log ? log.from : 'Infinity', log?.start ?? null],
+      [sessionId, owner, ttlMs / 1000, log?.from ?? null, log?.start ?? null],
       'pickup',
     );
     const row = rows.rows[0];
