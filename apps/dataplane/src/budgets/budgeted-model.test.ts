@@ -28,7 +28,7 @@ function fakeAdmission(options: { refuse?: boolean; capped?: boolean } = {}) {
         throw new AppError('BUDGET_EXCEEDED', 'the budget of 0.01 USD is reached', {
           details: { scope: 'session' },
         });
-      return { id: 'r1', owner: OWNER, model: estimate.model, capped: options.capped ?? false };
+      return { id: 'r1', owner: OWNER, model: estimate.model, capped: options.capped ?? false, held: true };
     },
     async settle(_r: Reservation, usage: { input_tokens: number; output_tokens: number }) {
       log.push(`settle ${usage.input_tokens}+${usage.output_tokens}`);
