@@ -9,6 +9,7 @@ import {
 } from '@agentry/contracts';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import {
+  adminOf,
   seedSelfHostedEnvironment,
   seedSelfHostedSession,
   type SelfHostedEnvironment,
@@ -31,13 +32,7 @@ describe('appends under an idempotency key against real Postgres', () => {
   beforeAll(async () => {
     dp = await startDataplane();
     env = await seedSelfHostedEnvironment(dp.db.prisma);
-    actor = {
-      tenantId: env.tenantId,
-      namespaceId: env.namespaceId,
-      userId: null,
-      apiKeyId: null,
-      role: 'admin',
-    };
+    actor = adminOf(env);
   });
   afterAll(async () => {
     await dp?.close();

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@agentry/db';
-import { ID_PREFIXES, newId, normalizeAgentTools, type SessionAgent } from '@agentry/contracts';
+import { ID_PREFIXES, newId, normalizeAgentTools, type Actor, type SessionAgent } from '@agentry/contracts';
 
 export interface SelfHostedEnvironment {
   tenantId: string;
@@ -72,4 +72,15 @@ export async function seedSelfHostedSession(
     },
   });
   return sessionId;
+}
+
+/** An admin of the environment's tenant and namespace, calling as the gateway would on a user's behalf. */
+export function adminOf(env: { tenantId: string; namespaceId: string }): Actor {
+  return {
+    tenantId: env.tenantId,
+    namespaceId: env.namespaceId,
+    userId: null,
+    apiKeyId: null,
+    role: 'admin',
+  };
 }

@@ -13,6 +13,7 @@ import type { SessionEvent } from '@agentry/db';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import {
   agentSnapshot,
+  adminOf,
   seedSelfHostedEnvironment,
   seedSelfHostedSession,
   type SelfHostedEnvironment,
@@ -33,13 +34,7 @@ describe('a turn on a self-hosted environment', () => {
   beforeAll(async () => {
     dp = await startDataplane();
     env = await seedSelfHostedEnvironment(dp.db.prisma);
-    actor = {
-      tenantId: env.tenantId,
-      namespaceId: env.namespaceId,
-      userId: null,
-      apiKeyId: null,
-      role: 'admin',
-    };
+    actor = adminOf(env);
     key = {
       tenantId: env.tenantId,
       namespaceId: env.namespaceId,

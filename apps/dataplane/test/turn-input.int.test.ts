@@ -3,7 +3,7 @@ import { DataplaneSubjects as D, type Actor, type InboundEvent } from '@agentry/
 import { pollUntil } from '@agentry/testing';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
-import { seedSelfHostedEnvironment, seedSelfHostedSession } from './self-hosted-fixture.js';
+import { adminOf, seedSelfHostedEnvironment, seedSelfHostedSession } from './self-hosted-fixture.js';
 
 const text = (t: string): InboundEvent => ({ type: 'user.message', content: [{ type: 'text', text: t }] });
 
@@ -15,13 +15,7 @@ describe('a turn answers the input it consumes', () => {
   beforeAll(async () => {
     dp = await startDataplane();
     const env = await seedSelfHostedEnvironment(dp.db.prisma);
-    actor = {
-      tenantId: env.tenantId,
-      namespaceId: env.namespaceId,
-      userId: null,
-      apiKeyId: null,
-      role: 'admin',
-    };
+    actor = adminOf(env);
     sessionId = await seedSelfHostedSession(dp.db.prisma, env);
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { createRedis, redisKeyPrefix } from '@agentry/platform';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import {
   agentSnapshot,
+  adminOf,
   seedSelfHostedEnvironment,
   seedSelfHostedSession,
   type SelfHostedEnvironment,
@@ -32,13 +33,7 @@ describe('interrupts reach the running turn and the Hands', () => {
   beforeAll(async () => {
     dp = await startDataplane({ AGENTRY_TOOL_TIMEOUT_MS: '60000' });
     env = await seedSelfHostedEnvironment(dp.db.prisma);
-    actor = {
-      tenantId: env.tenantId,
-      namespaceId: env.namespaceId,
-      userId: null,
-      apiKeyId: null,
-      role: 'admin',
-    };
+    actor = adminOf(env);
   });
   afterAll(async () => {
     await dp?.close();
