@@ -22,7 +22,7 @@ const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
 const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } =
   await import('./turns.js');
-const { bareFanOut, barePostToStream, gatewayMemoryPerStream, platformFanOut } = await import('./streams.js');
+const { BarePostStream, bareFanOut, gatewayMemoryPerStream, platformFanOut } = await import('./streams.js');
 const { loadAverage, percentile, printFigures } = await import('./stats.js');
 type Figure = import('./stats.js').Figure;
 
@@ -174,10 +174,18 @@ try {
 
   if (wants('streams')) {
     const session = await driver.session(ids);
+    const barePoster = await BarePostStream.open(bare);
     const posts: number[] = [];
-    for (let i = 0; i < sizes.posts; i += 1) posts.push((await session.turn()).postToStream);
+    const barePosts: number[] = [];
+    // Interleaved, in alternating order: a drift of the machine's speed during the run moves both series
+    // alike instead of the difference between them. No pause between: an idle process wakes up slowly.
+    for (let i = 0; i < sizes.posts; i += 1) {
+      if (i % 2 === 0) posts.push((await session.turn()).postToStream);
+      barePosts.push(await barePoster.post());
+      if (i % 2 === 1) posts.push((await session.turn()).postToStream);
+    }
     session.close();
-    const barePosts = await barePostToStream(bare, sizes.posts);
+    barePoster.close();
     figures.push({
       name: 'POST event → on SSE, p50',
       platform: percentile(posts, 50),

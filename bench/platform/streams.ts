@@ -80,28 +80,42 @@ export async function bareFanOut(bare: Bare, clients: number, rounds: number): P
   return samples;
 }
 
-/** POST → own event on the stream for a bare session: the physical floor of that path. */
-export async function barePostToStream(bare: Bare, posts: number): Promise<number[]> {
-  const sessionId = await bare.createSession();
-  const samples: number[] = [];
-  let sentAt = 0;
-  let arrived: (() => void) | undefined;
-  const reader = await SseReader.open(`${bare.url}/s/${sessionId}/stream`, {}, (f) => {
-    samples.push(f.at - sentAt);
-    arrived?.();
-  });
-  for (let i = 0; i < posts; i += 1) {
-    const got = new Promise<void>((resolve) => (arrived = resolve));
-    sentAt = performance.now();
-    await fetch(`${bare.url}/s/${sessionId}/events`, {
+/**
+ * POST → own event on the stream for a bare session, one post at a time: the physical floor of that
+ * path. Posts are taken between the platform's, so both see the machine in the same state.
+ */
+export class BarePostStream {
+  private sentAt = 0;
+  private arrived: ((at: number) => void) | undefined;
+
+  private constructor(
+    private readonly bare: Bare,
+    private readonly sessionId: string,
+    private reader?: SseReader,
+  ) {}
+
+  static async open(bare: Bare): Promise<BarePostStream> {
+    const stream = new BarePostStream(bare, await bare.createSession());
+    stream.reader = await SseReader.open(`${bare.url}/s/${stream.sessionId}/stream`, {}, (f) =>
+      stream.arrived?.(f.at),
+    );
+    return stream;
+  }
+
+  async post(): Promise<number> {
+    const got = new Promise<number>((resolve) => (this.arrived = resolve));
+    this.sentAt = performance.now();
+    await fetch(`${this.bare.url}/s/${this.sessionId}/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"text":"hi"}',
     });
-    await got;
+    return (await got) - this.sentAt;
   }
-  reader.close();
-  return samples;
+
+  close(): void {
+    this.reader?.close();
+  }
 }
 
 /** Gateway RSS growth per idle stream with `count` streams spread over `sessions` sessions. */

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ActorSchema, AppError, type Actor } from '@agentry/contracts';
+import { CLOCK, type Clock } from '@agentry/platform';
 import { JwtKeys, kidOfToken } from './jwt-keys.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** Claims of a user token: the actor, flattened; `jti` and `exp` are set when it is signed. */
 export interface UserTokenClaims {
@@ -18,20 +20,32 @@ export type TokenActor = Actor & { userId: string; tokenId: string | null; token
 
 const INVALID = 'Invalid or expired token';
 
+/** Distinct tokens whose verification is remembered; a client reuses one token for many requests. */
+const VERIFIED_TOKENS = 10_000;
+
 /**
  * Verifies user tokens (HS256) in place: the `kid` header picks the key (the current one, or the
  * previous one within its window), then the signature, expiry and claims are checked. Called on every
- * request, so it is a plain function call rather than an authentication framework's strategy chain.
+ * request, so it is a plain function call rather than an authentication framework's strategy chain, and
+ * a token already verified is answered from memory until it expires or its key stops being accepted.
  */
 @Injectable()
 export class UserTokens {
+  private readonly verified: VerifiedTokens<TokenActor>;
+
   constructor(
     private readonly jwt: JwtService,
     @Inject(JwtKeys) private readonly keys: JwtKeys,
-  ) {}
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.verified = new VerifiedTokens(VERIFIED_TOKENS, clock);
+  }
 
   verify(token: string): TokenActor {
-    const key = this.keys.verifyKeyFor(kidOfToken(token));
+    const cached = this.verified.get(token, (kid) => this.keys.verifyKeyFor(kid));
+    if (cached) return cached;
+    const kid = kidOfToken(token);
+    const key = this.keys.verifyKeyFor(kid);
     if (!key) throw new AppError('UNAUTHENTICATED', INVALID);
     let claims: UserTokenClaims;
     try {
@@ -39,6 +53,8 @@ export class UserTokens {
       claims = this.jwt.verify<UserTokenClaims>(token, {
         secret: key as unknown as Buffer,
         algorithms: ['HS256'],
+        // Expiry judged by the same clock as the cache above, so the two can never disagree.
+        clockTimestamp: Math.floor(this.clock.nowMs() / 1000),
       });
     } catch {
       throw new AppError('UNAUTHENTICATED', INVALID);
@@ -52,6 +68,8 @@ export class UserTokens {
     });
     const userId = parsed.success ? parsed.data.userId : null;
     if (!parsed.success || !userId) throw new AppError('UNAUTHENTICATED', INVALID);
-    return { ...parsed.data, userId, tokenId: claims.jti ?? null, tokenExpiresAt: claims.exp ?? null };
+    const actor = { ...parsed.data, userId, tokenId: claims.jti ?? null, tokenExpiresAt: claims.exp ?? null };
+    this.verified.set(token, { value: actor, key, kid, expiresAt: claims.exp ? claims.exp * 1000 : null });
+    return actor;
   }
 }
