@@ -25,10 +25,6 @@ export class VerifiedTokens<T> {
     private readonly clock: Clock,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   /** The cached result for `token`, if it still holds with `acceptedKey` the key its `kid` picks now. */
   get(token: string, acceptedKey: (kid: string | undefined) => KeyObject | null): T | undefined {
     const hash = hashOf(token);
@@ -41,7 +37,6 @@ export class VerifiedTokens<T> {
   }
 
   set(token: string, entry: VerifiedToken<T>): void {
-    if (this.maxEntries === 0) return;
     const hash = hashOf(token);
     this.entries.delete(hash);
     if (this.entries.size >= this.maxEntries) {
