@@ -20,7 +20,7 @@ const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');
 const { Bare } = await import('./bare.js');
 const { PlatformDriver } = await import('./platform-driver.js');
-const { bareThroughput, lengthFlatness, platformThroughput, singleSessionLatency } =
+const { bareThroughput, lengthFlatness, platformThroughput, simultaneousPickups, singleSessionLatency } =
   await import('./turns.js');
 const { BarePostStream, bareFanOut, gatewayMemoryPerStream, platformFanOut } = await import('./streams.js');
 const { loadAverage, percentile, printFigures } = await import('./stats.js');
@@ -130,6 +130,7 @@ try {
     for (const concurrency of sizes.concurrency) {
       const sessions = await driver.sessions(ids, concurrency);
       const result = await platformThroughput(sessions, sizes.seconds, pids());
+      const burst = await simultaneousPickups(sessions);
       for (const s of sessions) s.close();
       const bareRate = await bareThroughput(bare, concurrency, sizes.seconds);
       figures.push({
@@ -148,6 +149,10 @@ try {
         `${concurrency} sessions: ${result.turns} turns, pickup p50 ${percentile(result.pickups, 50).toFixed(1)} ms, p99 ${percentile(result.pickups, 99).toFixed(1)} ms, ` +
           `max ${Math.max(...result.pickups).toFixed(1)} ms, turns waiting > 250 ms: ${result.pickups.filter((p) => p > 250).length}, errors: ${result.errors.length}` +
           (result.errors[0] ? ` (first: ${result.errors[0]})` : ''),
+      );
+      notes.push(
+        `${concurrency} sessions posting at the same instant (once, after the run): pickup p50 ${percentile(burst, 50).toFixed(1)} ms, ` +
+          `max ${Math.max(...burst).toFixed(1)} ms, over 250 ms: ${burst.filter((p) => p > 250).length}`,
       );
       notes.push(
         `${concurrency} sessions, pickup by the event log's timestamps: p50 ${percentile(result.serverPickups, 50).toFixed(1)} ms, ` +

@@ -1,7 +1,7 @@
 /** Turn figures: latency at one session, closed-loop throughput at N sessions, length flatness. */
 import type { Bare } from './bare.js';
 import type { BenchSession, PlatformDriver, TurnTiming } from './platform-driver.js';
-import { cpuMs, mean, percentile, writeCalls } from './stats.js';
+import { cpuMs, mean, percentile, sleep, writeCalls } from './stats.js';
 
 export interface ThroughputResult {
   turnsPerSecond: number;
@@ -30,7 +30,21 @@ export async function singleSessionLatency(platform: BenchSession, bare: Bare, t
   return { platform: p, bare: b };
 }
 
-/** Every session runs turns back to back for `seconds`; CPU of each listed process is read around it. */
+/**
+ * Session `i` of `count` joins the closed loop `i / count` of the way through the ramp: users do not
+ * send their first messages in the same millisecond, and a level that starts with every session at once
+ * measures that one burst (see {@link simultaneousPickups}) rather than the steady load.
+ */
+const RAMP_MS = 1000;
+
+function joinDelay(i: number, count: number): Promise<void> {
+  return sleep((i * RAMP_MS) / count);
+}
+
+/**
+ * Every session runs turns back to back for `seconds` (joining over {@link RAMP_MS}, which the elapsed
+ * time includes); CPU of each listed process is read around it.
+ */
 export async function platformThroughput(
   sessions: BenchSession[],
   seconds: number,
@@ -46,7 +60,8 @@ export async function platformThroughput(
   const started = performance.now();
   let turns = 0;
   await Promise.all(
-    sessions.map(async (session) => {
+    sessions.map(async (session, i) => {
+      await joinDelay(i, sessions.length);
       while (performance.now() < deadline) {
         let timing: TurnTiming;
         try {
@@ -83,13 +98,23 @@ export async function platformThroughput(
   };
 }
 
+/**
+ * Every idle session sends one message at the same instant: the pickup of each, the burst a level would
+ * start with if its sessions did not join over a ramp.
+ */
+export async function simultaneousPickups(sessions: BenchSession[]): Promise<number[]> {
+  const timings = await Promise.all(sessions.map((session) => session.turn('all at once')));
+  return timings.map((t) => t.pickup);
+}
+
 export async function bareThroughput(bare: Bare, concurrency: number, seconds: number): Promise<number> {
   const sessions = await Promise.all(Array.from({ length: concurrency }, () => bare.createSession()));
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   let turns = 0;
   await Promise.all(
-    sessions.map(async (id) => {
+    sessions.map(async (id, i) => {
+      await joinDelay(i, sessions.length);
       while (performance.now() < deadline) {
         await bare.turn(id);
         turns += 1;
