@@ -258,22 +258,29 @@ try {
       `session length: turns 1–50 mean ${flat.first.toFixed(1)} ms, last 50 mean ${flat.last.toFixed(1)} ms, ratio ${flat.ratio.toFixed(2)} (${sizes.lengthTurns} turns, ${flat.compactions} compactions; load average ${loadBefore} before, ${loadAverage()} after)`,
     );
   }
+} finally {
+  await platform.stop();
+}
 
-  if (wants('memory')) {
-    const sessions = await driver.sessions(ids, 50);
+// On a platform of its own: garbage left by the phases before would be collected while the streams
+// open and hide their cost.
+if (wants('memory')) {
+  const run = await launch();
+  try {
+    const sessions = await run.driver.sessions(run.ids, 50);
     for (const s of sessions) s.close();
     const perStream = await gatewayMemoryPerStream(
-      driver,
+      run.driver,
       sessions.map((s) => s.id),
       sizes.idleStreams,
-      platform.service('gateway').pid!,
+      run.platform.service('gateway').pid!,
     );
     notes.push(
       `gateway RSS per idle SSE connection at ${sizes.idleStreams}: ${(perStream / 1024).toFixed(1)} KB`,
     );
+  } finally {
+    await run.platform.stop();
   }
-} finally {
-  await platform.stop();
 }
 
 if (wants('scale')) {

@@ -125,14 +125,13 @@ export async function gatewayMemoryPerStream(
   count: number,
   gatewayPid: number,
 ): Promise<number> {
-  await sleep(1000);
+  const url = (i: number) =>
+    `${driver.baseUrl}/v1/sessions/${sessionIds[i % sessionIds.length]}/events/stream`;
+  // Code paths and pools warmed up first, then the heap left to settle.
+  for (const reader of await openMany(200, url, driver.headers, () => undefined)) reader.close();
+  await sleep(3000);
   const before = rssBytes(gatewayPid);
-  const readers = await openMany(
-    count,
-    (i) => `${driver.baseUrl}/v1/sessions/${sessionIds[i % sessionIds.length]}/events/stream`,
-    driver.headers,
-    () => undefined,
-  );
+  const readers = await openMany(count, url, driver.headers, () => undefined);
   await sleep(2000);
   const after = rssBytes(gatewayPid);
   for (const reader of readers) reader.close();
