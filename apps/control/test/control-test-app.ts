@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import { createLogger, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
 import { randomBytes } from 'node:crypto';
 import {
   createTestDatabase,
@@ -67,7 +67,11 @@ export async function startControl(
     abortOnError: false,
   });
   app.connectMicroservice({
-    strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'control' }, prefix),
+    strategy: new PrefixedServerNats(
+      { servers: [config.NATS_URL], queue: 'control' },
+      prefix,
+      createLogger('control', config.AGENTRY_LOG_LEVEL),
+    ),
   });
   await app.startAllMicroservices();
   await app.init();

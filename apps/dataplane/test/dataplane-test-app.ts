@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import {
+  createLogger,
   createRedis,
   NatsBus,
   PrefixedClientNats,
@@ -51,7 +52,11 @@ export async function startDataplane(
     ...env,
   });
   const app: INestMicroservice = await NestFactory.createMicroservice(AppModule.forRoot(config, clock), {
-    strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'dataplane' }, prefix),
+    strategy: new PrefixedServerNats(
+      { servers: [config.NATS_URL], queue: 'dataplane' },
+      prefix,
+      createLogger('dataplane', config.AGENTRY_LOG_LEVEL),
+    ),
     logger: false,
     abortOnError: false,
   });

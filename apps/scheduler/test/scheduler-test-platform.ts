@@ -4,7 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createRedis, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import {
+  createLogger,
+  createRedis,
+  PrefixedClientNats,
+  PrefixedServerNats,
+  RpcClient,
+} from '@agentry/platform';
 import {
   createTestDatabase,
   deleteRedisKeys,
@@ -65,6 +71,7 @@ export async function startSchedulerPlatform(
       strategy: new PrefixedServerNats(
         { servers: [config.NATS_URL], queue: 'scheduler' },
         config.AGENTRY_SUBJECT_PREFIX,
+        createLogger('scheduler', config.AGENTRY_LOG_LEVEL),
       ),
       logger: false,
       abortOnError: false,

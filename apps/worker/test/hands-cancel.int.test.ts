@@ -7,7 +7,14 @@ import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HandsSubjects } from '@agentry/contracts';
 import type { HarnessTool } from '@agentry/harness';
-import { createRedis, NatsBus, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
+import {
+  createLogger,
+  createRedis,
+  NatsBus,
+  PrefixedClientNats,
+  PrefixedServerNats,
+  RpcClient,
+} from '@agentry/platform';
 import { deleteRedisKeys, quietPeriod, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
 import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
@@ -73,7 +80,11 @@ describe('Hands: a cancel aborts the call it names', () => {
       .compile();
     running = moduleRef.get(RunningToolCalls);
     app = moduleRef.createNestMicroservice({
-      strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: 'worker' }, prefix),
+      strategy: new PrefixedServerNats(
+        { servers: [config.NATS_URL], queue: 'worker' },
+        prefix,
+        createLogger('worker', config.AGENTRY_LOG_LEVEL),
+      ),
       logger: false,
     });
     await app.listen();

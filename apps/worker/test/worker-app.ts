@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { PrefixedServerNats } from '@agentry/platform';
+import { createLogger, PrefixedServerNats } from '@agentry/platform';
 import { AppModule } from '../src/app.module.js';
 import type { WorkerEnv } from '../src/config/env.js';
 import { E2B_SANDBOX_FACTORY, type E2bSandboxFactory } from '../src/e2b/e2b-sandbox-factory.js';
@@ -22,6 +22,7 @@ export async function startWorkerApp(config: WorkerEnv, e2b?: E2bSandboxFactory)
     strategy: new PrefixedServerNats(
       { servers: [config.NATS_URL], queue: 'worker' },
       config.AGENTRY_SUBJECT_PREFIX,
+      createLogger('worker', config.AGENTRY_LOG_LEVEL),
     ),
     logger: false,
   });

@@ -21,7 +21,6 @@ export type { RpcEnvelope } from './nats/rpc-envelope.js';
 export { RpcEnvelopeInterceptor } from './nats/rpc-envelope.interceptor.js';
 export { RpcHandler } from './nats/rpc-handler.decorator.js';
 export { forward, RpcForwarders } from './nats/rpc-forwarders.decorator.js';
-export { RpcPayloadPipe } from './nats/rpc-payload.pipe.js';
 export { JobQueue } from './queue/job-queue.js';
 export { contextFromCarrier, inSpan, traceCarrier } from './telemetry/trace-context.js';
 export { createRedis, redisKeyPrefix } from './redis/redis-factory.js';

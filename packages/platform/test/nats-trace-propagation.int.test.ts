@@ -54,7 +54,11 @@ describe('trace context over NATS', () => {
   beforeAll(async () => {
     tracing = startInMemoryTracing();
     app = await NestFactory.createMicroservice(TraceModule, {
-      strategy: new PrefixedServerNats({ servers: [NATS], queue: 'trace' }, prefix),
+      strategy: new PrefixedServerNats(
+        { servers: [NATS], queue: 'trace' },
+        prefix,
+        createLogger('trace-test', 'silent'),
+      ),
       logger: false,
     });
     await app.listen();

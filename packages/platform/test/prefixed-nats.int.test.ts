@@ -4,7 +4,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcSubject } from '@agentry/contracts';
 import { z } from 'zod';
-import { PrefixedClientNats, PrefixedServerNats, RpcClient } from '../src/index.js';
+import { createLogger, PrefixedClientNats, PrefixedServerNats, RpcClient } from '../src/index.js';
 
 const Echo = rpcSubject(
   'test.echo',
@@ -39,7 +39,11 @@ describe('NATS request/reply under an installation prefix', () => {
 
   async function server(prefix: string, from: string) {
     const app = await NestFactory.createMicroservice(echoModule(from), {
-      strategy: new PrefixedServerNats({ servers: ['nats://127.0.0.1:4222'], queue: 'echo' }, prefix),
+      strategy: new PrefixedServerNats(
+        { servers: ['nats://127.0.0.1:4222'], queue: 'echo' },
+        prefix,
+        createLogger('echo-test', 'silent'),
+      ),
       logger: false,
     });
     await app.listen();

@@ -27,8 +27,20 @@ const Drifted = rpcSubject(
   z.object({ id: z.string(), name: z.string() }),
 );
 
+const Fails = rpcSubject(
+  'test.validation.fails',
+  z.object({ how: z.enum(['typed', 'crash']) }),
+  z.object({}),
+);
+
 @Controller()
 class RenameHandler {
+  @RpcHandler(Fails)
+  fails(req: RpcParsedRequest<typeof Fails>) {
+    if (req.how === 'typed') throw new AppError('NOT_FOUND', 'No agent agent_9');
+    throw new Error('pool exhausted, password=hunter2');
+  }
+
   @RpcHandler(Rename)
   rename(req: RpcParsedRequest<typeof Rename>) {
     return { id: req.id, name: req.body.name, note: 'not in the reply schema' };
@@ -55,10 +67,11 @@ describe('catalog schemas on a real bus', () => {
   let rpc: RpcClient;
   let raw: NatsConnection;
   const logged = vi.fn();
+  const serverLog = { warn: vi.fn(), error: vi.fn() };
 
   beforeAll(async () => {
     app = await NestFactory.createMicroservice(RenameModule, {
-      strategy: new PrefixedServerNats({ servers: [NATS], queue: 'validation' }, prefix),
+      strategy: new PrefixedServerNats({ servers: [NATS], queue: 'validation' }, prefix, serverLog as never),
       logger: false,
     });
     await app.listen();
@@ -127,5 +140,23 @@ describe('catalog schemas on a real bus', () => {
       'rpc reply does not match its schema',
     );
     expect(JSON.stringify(logged.mock.calls)).not.toContain('sk-not-for-logs');
+  });
+
+  it("a handler's own error reaches the caller typed; a crash is INTERNAL, logged, and its message stays home", async () => {
+    const typed = await rpc.request(Fails, { how: 'typed' }).catch((error: unknown) => error);
+    expect(AppError.is(typed, 'NOT_FOUND')).toBe(true);
+    expect((typed as AppError).message).toBe('No agent agent_9');
+    expect(serverLog.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: prefix + Fails.subject, code: 'NOT_FOUND' }),
+      'rpc request failed',
+    );
+
+    const crash = await rpc.request(Fails, { how: 'crash' }).catch((error: unknown) => error);
+    expect(AppError.is(crash, 'INTERNAL')).toBe(true);
+    expect((crash as AppError).message).toBe('Internal error');
+    expect(serverLog.error).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: prefix + Fails.subject }),
+      'rpc handler crashed',
+    );
   });
 });

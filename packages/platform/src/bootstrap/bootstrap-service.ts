@@ -59,6 +59,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
         strategy: new PrefixedServerNats(
           { servers: config.NATS_URL.split(','), queue: service, name: `${service}-server` },
           config.AGENTRY_SUBJECT_PREFIX,
+          logger,
           app.get(NatsConnections, { strict: false }),
         ),
       },

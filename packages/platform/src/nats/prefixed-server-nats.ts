@@ -1,11 +1,20 @@
-import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import {
+  ServerNats,
+  type IncomingRequest,
+  type MessageHandler,
+  type NatsContext,
+  type NatsOptions,
+} from '@nestjs/microservices';
 import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
 import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { isObservable, lastValueFrom } from 'rxjs';
+import type { Logger } from '../logging/logger.js';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
 import { natsConnectionOptions } from './nats-connection-options.js';
 import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
 import { replyWithinPayload } from './reply-within-payload.js';
+import { answerRpc, RpcCallContext, rpcRouteOf } from './rpc-answer.js';
 
 type ServerNatsOptions = NonNullable<NatsOptions['options']>;
 type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
@@ -24,6 +33,10 @@ type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
  *
  * A reply larger than the server's `max_payload` is cut to a shorter page or answered with an error
  * envelope (`replyWithinPayload`), never left for the caller's timeout.
+ *
+ * A request to an `@RpcHandler` method is answered here (`answerRpc`: parsed, called, wrapped in the
+ * envelope, published once) instead of through Nest's per-request observables; Nest still routes it to
+ * the controller instance. Other patterns take Nest's own path.
  */
 export class PrefixedServerNats extends ServerNats {
   private readonly spans = new WeakMap<Msg, { span: Span; replying: boolean }>();
@@ -32,9 +45,11 @@ export class PrefixedServerNats extends ServerNats {
 
   private connection?: NatsConnection;
 
+  /** `logger` hears every failed request (expected ones at warn). */
   constructor(
     options: ServerNatsOptions,
     private readonly subjectPrefix: string,
+    private readonly rpcLogger: Logger,
     private readonly connections?: NatsConnections,
   ) {
     const name = options.name ?? 'rpc-server';
@@ -75,8 +90,12 @@ export class PrefixedServerNats extends ServerNats {
     const state = { span, replying: false };
     this.spans.set(natsMsg, state);
     try {
+      const handler = natsMsg.reply ? this.getHandlerByPattern(channel) : null;
+      const route = handler ? rpcRouteOf(channel) : undefined;
       const handled: unknown = await context.with(trace.setSpan(parent, span), () =>
-        super.handleMessage(channel, natsMsg),
+        handler && route
+          ? this.answer(route, handler, channel, natsMsg)
+          : super.handleMessage(channel, natsMsg),
       );
       // A message without a reply id is an event: nothing more will happen under this span.
       if (!state.replying) span.end();
@@ -86,6 +105,34 @@ export class PrefixedServerNats extends ServerNats {
       span.end();
       throw error;
     }
+  }
+
+  /** One request to an `@RpcHandler` method, answered in one reply packet. */
+  private async answer(
+    route: NonNullable<ReturnType<typeof rpcRouteOf>>,
+    handler: MessageHandler,
+    channel: string,
+    natsMsg: Msg,
+  ): Promise<void> {
+    const natsCtx = new RpcCallContext([natsMsg.subject, natsMsg.headers]);
+    const message = (await this.deserializer.deserialize(natsMsg, {
+      channel,
+      replyTo: natsMsg.reply,
+    })) as IncomingRequest;
+    const publish = this.getPublisher(natsMsg, message.id, natsCtx);
+    const response = await answerRpc(
+      route,
+      message.data,
+      async (request) => {
+        const result: unknown = await handler(request, natsCtx);
+        if (natsCtx.failure) throw natsCtx.failure.error;
+        // Nest's own exception path (a failure before the method ran) hands back an observable of the error.
+        return isObservable(result) ? lastValueFrom(result) : result;
+      },
+      natsMsg.subject,
+      this.rpcLogger,
+    );
+    publish({ response, isDisposed: true });
   }
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: any) => any {
