@@ -45,7 +45,7 @@ export class PrefixedServerNats extends ServerNats {
 
   private connection?: NatsConnection;
 
-  /** `logger` hears every failed request (expected ones at warn). */
+  /** `rpcLogger` hears every failed request (expected ones at warn). */
   constructor(
     options: ServerNatsOptions,
     private readonly subjectPrefix: string,

@@ -35,14 +35,17 @@ export class RpcCallContext extends NatsContext {
 export function keepingFailures<A extends unknown[]>(
   method: (this: unknown, request: unknown, ...rest: A) => unknown,
 ) {
-  return async function (this: unknown, request: unknown, ...rest: A): Promise<unknown> {
+  return function (this: unknown, request: unknown, ...rest: A): unknown {
     const ctx = rest[0];
     if (!(ctx instanceof RpcCallContext)) return method.call(this, request, ...rest);
-    try {
-      return await method.call(this, request, ...rest);
-    } catch (error) {
+    const kept = (error: unknown) => {
       ctx.failure = { error };
       return undefined;
+    };
+    try {
+      return Promise.resolve(method.call(this, request, ...rest)).catch(kept);
+    } catch (error) {
+      return Promise.resolve(kept(error));
     }
   };
 }
