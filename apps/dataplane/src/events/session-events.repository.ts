@@ -47,6 +47,12 @@ const CONVERSATION_TYPES = [
   'agent.thread_context_compacted',
 ];
 
+// Each statement finds the session's row by its primary key alone: the other conditions (the caller's
+// scope, the fencing token, the expected status) are written with `IS NOT DISTINCT FROM` or `IS TRUE`,
+// which no index serves. Left indexable, the planner at times preferred the namespace's or the status
+// index (statistics from when the table was small, or taken while no session ran), and every append
+// walked all the namespace's sessions (test/session-row-plans.int.test.ts).
+
 /** Inserts the batch `$4…$7` after the seq that `bumped` reserved; shared by every append statement. */
 const INSERT_BATCH = `
   INSERT INTO session_events (id, tenant_id, session_id, seq, type, payload, processed_at, created_at)
@@ -60,7 +66,7 @@ const INSERT_BATCH = `
 const APPEND_AS_CLIENT = `
   WITH bumped AS (
     UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
-    WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3 AND archived_at IS NULL
+    WHERE id = $1 AND (tenant_id, namespace_id) IS NOT DISTINCT FROM ($2, $3) AND archived_at IS NULL
       AND NOT ($8::bool AND (
         EXISTS (SELECT 1 FROM usage_ledger WHERE session_id = $1 AND tenant_id = $2 AND kind = 'refusal')
         OR EXISTS (SELECT 1 FROM usage_ledger WHERE tenant_id = $2 AND kind = 'refusal' AND created_at >= $9::timestamptz)))
@@ -74,7 +80,7 @@ const APPEND_AS_CLIENT = `
 const APPEND_AS_CLIENT_KEYED = `
   WITH bumped AS (
     UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
-    WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3 AND archived_at IS NULL
+    WHERE id = $1 AND (tenant_id, namespace_id) IS NOT DISTINCT FROM ($2, $3) AND archived_at IS NULL
     RETURNING last_seq),
   expired_keys AS (
     DELETE FROM session_event_keys
@@ -89,7 +95,7 @@ const APPEND_AS_CLIENT_KEYED = `
 const APPEND_AS_TURN = `
   WITH bumped AS (
     UPDATE sessions SET last_seq = last_seq + cardinality($4::text[]), updated_at = now()
-    WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint
+    WHERE id = $1 AND (tenant_id, lease_token) IS NOT DISTINCT FROM ($2, $3::bigint)
     RETURNING last_seq)
   ${INSERT_BATCH}`;
 
@@ -105,7 +111,8 @@ const APPEND_WITH_TRANSITION = `
       usage = CASE WHEN $11::jsonb IS NULL THEN usage ELSE usage || (
         SELECT coalesce(jsonb_object_agg(u.k, coalesce((usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
         FROM jsonb_each_text($11::jsonb) AS u(k, v)) END
-    WHERE id = $1 AND tenant_id = $2 AND lease_token = $3::bigint AND status = ANY($10::session_status[])
+    WHERE id = $1 AND (tenant_id, lease_token) IS NOT DISTINCT FROM ($2, $3::bigint)
+      AND (status = ANY($10::session_status[])) IS TRUE
       AND ($14::float8 IS NULL OR last_seq = $14)
     RETURNING last_seq, parent_session_id),
   -- A session thread's usage also counts for the session it belongs to, in the same statement.

@@ -80,7 +80,11 @@ const LOG_JSON = `CASE WHEN $5::text IS NULL THEN '[]'::json ELSE coalesce((SELE
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
   status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
 
-/** Run-time state of a session row: the turn lease with its fencing token, and reads of the row. */
+/**
+ * Run-time state of a session row: the turn lease with its fencing token, and reads of the row. Every
+ * statement finds the row by primary key alone; conditions an index could also serve are written so none
+ * does (see SessionEventsRepository).
+ */
 @Injectable()
 export class SessionStateRepository {
   constructor(private readonly sql: SqlPool) {}
@@ -101,7 +105,7 @@ export class SessionStateRepository {
   ): Promise<SessionState | null> {
     const rows = await this.sql.query<SessionState>(
       'sessions.find-for-tenant',
-      `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3`,
+      `SELECT ${STATE_COLUMNS} FROM sessions WHERE id = $1 AND (tenant_id, namespace_id) IS NOT DISTINCT FROM ($2, $3)`,
       [sessionId, tenantId, namespaceId],
     );
     return rows.rows[0] ?? null;
@@ -199,7 +203,7 @@ export class SessionStateRepository {
       'sessions.renew',
       // A released lease stays released: a renewal racing the turn's last write must not revive it.
       `UPDATE sessions SET lease_expires_at = now() + make_interval(secs => $3)
-       WHERE id = $1 AND lease_token = $2::bigint AND lease_owner IS NOT NULL`,
+       WHERE id = $1 AND lease_token = $2::bigint AND (lease_owner IS NOT NULL) IS TRUE`,
       [lease.sessionId, lease.token.toString(), ttlMs / 1000],
     );
     return result.rowCount === 1;

@@ -108,7 +108,8 @@ export class ThreadStore {
          WHERE NOT EXISTS (SELECT 1 FROM session_events x WHERE x.id = e.id)),
        bumped AS (
          UPDATE sessions SET last_seq = last_seq + (SELECT count(*) FROM fresh), updated_at = now()
-         WHERE id = $1 AND tenant_id = $2 AND EXISTS (SELECT 1 FROM fresh) RETURNING last_seq)
+         -- By primary key alone (see SessionEventsRepository).
+         WHERE id = $1 AND tenant_id IS NOT DISTINCT FROM $2 AND EXISTS (SELECT 1 FROM fresh) RETURNING last_seq)
        INSERT INTO session_events (id, tenant_id, session_id, seq, type, payload, processed_at, created_at)
        SELECT f.id, $2, $1, bumped.last_seq - (SELECT count(*) FROM fresh) + row_number() OVER (ORDER BY f.ord), f.type, f.payload,
               CASE WHEN f.processed THEN now() END, now()
