@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, SessionRowSubjects, type Actor, type SessionResource } from '@agentry/contracts';
 import type { Session, ServiceDatabase } from '@agentry/db';
 import { DATABASE, RpcClient } from '@agentry/platform';
+import { inNamespace } from '../sessions/sessions.repository.js';
 
 /** How many times a change is recomputed when another edit of the same list won the race. */
 const CHANGE_ATTEMPTS = 8;
@@ -17,20 +18,21 @@ export class SessionResourcesRepository {
     private readonly rpc: RpcClient,
   ) {}
 
-  findSession(actor: Actor, sessionId: string): Promise<Session | null> {
-    return this.db.session.findFirst({
-      where: { id: sessionId, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
-    });
+  /** Sessions are read by primary key and their scope checked on the row (see `SessionsRepository.find`). */
+  async findSession(actor: Actor, sessionId: string): Promise<Session | null> {
+    const row = await this.db.session.findUnique({ where: { id: sessionId } });
+    return row && inNamespace(row, actor) ? row : null;
   }
 
-  findSessionOfTenant(
+  async findSessionOfTenant(
     tenantId: string,
     sessionId: string,
   ): Promise<Pick<Session, 'resources' | 'namespaceId'> | null> {
-    return this.db.session.findFirst({
-      where: { id: sessionId, tenantId },
-      select: { resources: true, namespaceId: true },
+    const row = await this.db.session.findUnique({
+      where: { id: sessionId },
+      select: { resources: true, namespaceId: true, tenantId: true },
     });
+    return row?.tenantId === tenantId ? { resources: row.resources, namespaceId: row.namespaceId } : null;
   }
 
   /**

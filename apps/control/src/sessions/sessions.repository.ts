@@ -18,6 +18,10 @@ export interface SessionFilter {
   createdAt?: Prisma.DateTimeFilter;
 }
 
+/** Whether a row read by primary key belongs to the actor's tenant and namespace. */
+export const inNamespace = (row: { tenantId: string; namespaceId: string }, actor: Actor): boolean =>
+  row.tenantId === actor.tenantId && row.namespaceId === actor.namespaceId;
+
 /** Statuses in which the dataplane owns the session: it may be neither archived nor deleted. */
 export const BUSY_STATUSES: SessionStatus[] = ['running', 'rescheduling'];
 
@@ -36,11 +40,14 @@ export class SessionsRepository {
     return (await this.rpc.request(SessionRowSubjects.insert, { actor, session })).id;
   }
 
-  find(actor: Actor, id: string): Promise<Session | null> {
-    // A thread's own run-time row is reached through its session's threads, never as a session.
-    return this.db.session.findFirst({
-      where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId, parentSessionId: null },
-    });
+  /**
+   * By primary key, the scope checked on the row: with the scope in the query the planner could take the
+   * namespace's index and read every session in it (docs/performance.md, "A session's row by its primary
+   * key"). A thread's own run-time row is reached through its session's threads, never as a session.
+   */
+  async find(actor: Actor, id: string): Promise<Session | null> {
+    const row = await this.db.session.findUnique({ where: { id } });
+    return row && inNamespace(row, actor) && row.parentSessionId === null ? row : null;
   }
 
   /** Rows after (`gt`) or before (`lt`) an edge id, read in `order` by id (ids sort by creation time). */

@@ -9,11 +9,12 @@ export class SessionCredentialsRepository {
 
   /** The session's `vault_ids` in the order given at creation; null when the session does not exist. */
   async vaultIdsOf(tenantId: string, sessionId: string): Promise<string[] | null> {
-    const row = await this.db.session.findFirst({
-      where: { id: sessionId, tenantId },
-      select: { vaultIds: true },
+    // By primary key, the tenant checked on the row (see `SessionsRepository.find`).
+    const row = await this.db.session.findUnique({
+      where: { id: sessionId },
+      select: { vaultIds: true, tenantId: true },
     });
-    return row ? row.vaultIds : null;
+    return row?.tenantId === tenantId ? row.vaultIds : null;
   }
 
   /** Live credentials of the given types in live vaults, newest change first. */

@@ -7,6 +7,8 @@ export interface PrismaClientOptions {
   maxConnections?: number;
   /** Milliseconds an idle pooled connection is kept open. */
   idleTimeoutMs?: number;
+  /** Called with every statement the client sends (tests read the plans of a service's queries). */
+  onQuery?: (query: { sql: string; params: unknown[] }) => void;
 }
 
 /**
@@ -21,5 +23,11 @@ export function createPrismaClient(databaseUrl: string, options: PrismaClientOpt
     ...(options.maxConnections !== undefined ? { max: options.maxConnections } : {}),
     ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
   });
-  return new PrismaClient({ adapter });
+  if (!options.onQuery) return new PrismaClient({ adapter });
+  const onQuery = options.onQuery;
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) =>
+    onQuery({ sql: event.query, params: JSON.parse(event.params) as unknown[] }),
+  );
+  return client;
 }
