@@ -138,7 +138,10 @@ describe('postgres: read-ahead', () => {
     const root = `tenants/t1/agents/${randomBytes(4).toString('hex')}`;
     const statements: string[] = [];
     const counting = {
-      query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)),
+      query: (statement: { name: string; text: string; values: unknown[] }) => (
+        statements.push(statement.text),
+        pool.query(statement)
+      ),
     };
     const writer = new PostgresWorkspaceFs({ sql: pool, table: 'workspace_files', tenantId: 't1', root });
     await writer.writeText('AGENTS.md', 'be brief');

@@ -4,12 +4,12 @@ import { BaseWorkspaceFs, type BaseWorkspaceOptions } from '../core/base-workspa
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { ancestorPaths, parentPath } from '../path/path-guard.js';
 import { READ_AHEAD_MAX_FILE_BYTES, ReadAhead, type ReadAheadPlan, type ReadAheadRow } from './read-ahead.js';
-import type { SqlPort } from './sql-port.js';
+import type { NamedSqlPort } from './sql-port.js';
 import { likePrefix, workspaceFilesSql, type WorkspaceFilesSql } from './workspace-files.sql.js';
 import { isWorkspaceTable, type WorkspaceTable } from './workspace-tables.js';
 
 export interface PostgresWorkspaceOptions extends BaseWorkspaceOptions {
-  sql: SqlPort;
+  sql: NamedSqlPort;
   tenantId: string;
   /** Scope key of this workspace (see scopeRootKey). */
   root: string;
@@ -55,9 +55,11 @@ const byPath = (a: FileStat, b: FileStat) => (a.path < b.path ? -1 : a.path > b.
  * CAS writes and appends are single atomic statements.
  */
 export class PostgresWorkspaceFs extends BaseWorkspaceFs {
-  private readonly sql: SqlPort;
+  private readonly sql: NamedSqlPort;
   private readonly q: WorkspaceFilesSql;
   private readonly key: [string, string];
+  /** Each statement's name: sent named, a statement is parsed once per connection, not on every call. */
+  private readonly names: Map<string, string>;
   private readonly chunkBytes: number;
   private ahead: ReadAhead | undefined;
 
@@ -68,13 +70,18 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     if (!options.root || !options.tenantId) throw WorkspaceErrors.invalid('tenantId and root are required');
     this.sql = options.sql;
     this.q = workspaceFilesSql(table);
+    this.names = new Map(Object.entries(this.q).map(([key, text]) => [text, `workspace.${table}.${key}`]));
     this.key = [options.tenantId, options.root];
     this.chunkBytes = options.streamChunkBytes ?? 1024 * 1024;
   }
 
+  private run(text: string, params: unknown[]) {
+    return this.sql.query({ name: this.names.get(text)!, text, values: [...this.key, ...params] });
+  }
+
   private async rows(text: string, ...params: unknown[]): Promise<any[]> {
     try {
-      return (await this.sql.query(text, [...this.key, ...params])).rows;
+      return (await this.run(text, params)).rows;
     } catch (error) {
       if ((error as { code?: string }).code === '23505')
         throw new AppError('ALREADY_EXISTS', 'Path already exists', { cause: error });
@@ -219,14 +226,12 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   protected async deleteAt(path: string, recursive: boolean): Promise<void> {
     this.ahead = undefined;
     if (recursive) {
-      const result = await this.sql
-        .query(this.q.deleteTree, [...this.key, path, likePrefix(path)])
-        .catch((error: unknown) => {
-          throw new AppError('UNAVAILABLE', 'Workspace storage query failed', {
-            cause: error,
-            retryable: true,
-          });
+      const result = await this.run(this.q.deleteTree, [path, likePrefix(path)]).catch((error: unknown) => {
+        throw new AppError('UNAVAILABLE', 'Workspace storage query failed', {
+          cause: error,
+          retryable: true,
         });
+      });
       if (!result.rowCount) throw WorkspaceErrors.notFound(path);
       return;
     }

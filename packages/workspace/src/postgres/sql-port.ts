@@ -1,4 +1,14 @@
-/** The only database surface the Postgres backend needs; a `pg.Pool` or `pg.Client` satisfies it. */
+type SqlResult = Promise<{ rows: any[]; rowCount: number | null }>;
+
+/** The database surface of the skill and mount readers; a `pg.Pool` or `pg.Client` satisfies it. */
 export interface SqlPort {
-  query(text: string, params?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+  query(text: string, params?: unknown[]): SqlResult;
+}
+
+/**
+ * The Postgres backend's database surface: named statements, parsed and planned once per connection
+ * rather than on every call. A `pg.Pool` or `pg.Client` satisfies it.
+ */
+export interface NamedSqlPort {
+  query(statement: { name: string; text: string; values: unknown[] }): SqlResult;
 }

@@ -6,12 +6,13 @@ import { MountedWorkspaceFs } from '../mounts/mounted-workspace-fs.js';
 import { ReadOnlyWorkspaceFs } from '../mounts/read-only-workspace-fs.js';
 import { SubtreeViewFs } from '../mounts/subtree-view-fs.js';
 import { PostgresWorkspaceFs } from '../postgres/postgres-workspace-fs.js';
-import type { SqlPort } from '../postgres/sql-port.js';
+import type { NamedSqlPort, SqlPort } from '../postgres/sql-port.js';
 import { filesTree, memoryStoreTree } from './resource-sources.js';
 import { openSkillVersion } from './skill-version-fs.js';
 
 export interface MountSourceDeps {
-  sql: SqlPort;
+  /** Read through both ways: plain statements for skills and resources, named ones for workspaces. */
+  sql: SqlPort & NamedSqlPort;
   tenantId: string;
   /** Opened skill versions, reused across calls (versions never change). */
   skillCache?: Map<string, Promise<WorkspaceFs>>;
