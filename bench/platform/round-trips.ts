@@ -20,6 +20,7 @@ interface Counts {
   pg: number;
   redis: number;
   statements: Record<string, number>;
+  milliseconds: Record<string, number>;
 }
 
 const args = process.argv.slice(2);
@@ -79,14 +80,19 @@ function safeList(dir: string): string[] {
 
 function diff(after: Counts | undefined, before: Counts | undefined, per: number) {
   const statements: Record<string, number> = {};
+  const milliseconds: Record<string, number> = {};
   for (const [key, value] of Object.entries(after?.statements ?? {})) {
     const delta = value - (before?.statements[key] ?? 0);
-    if (delta > 0) statements[key] = delta / per;
+    if (delta <= 0) continue;
+    statements[key] = delta / per;
+    const spent = (after?.milliseconds[key] ?? 0) - (before?.milliseconds[key] ?? 0);
+    if (spent > 0) milliseconds[key] = spent / delta;
   }
   return {
     pg: ((after?.pg ?? 0) - (before?.pg ?? 0)) / per,
     redis: ((after?.redis ?? 0) - (before?.redis ?? 0)) / per,
     statements,
+    milliseconds,
   };
 }
 
@@ -134,8 +140,13 @@ try {
   for (const p of perProcess) {
     const sorted = Object.entries(p.statements).sort((a, b) => b[1] - a[1]);
     if (sorted.length === 0) continue;
-    console.log(`\n${p.name}, most frequent per turn:`);
-    for (const [key, value] of sorted.slice(0, top)) console.log(`  ${value.toFixed(2).padStart(6)}  ${key}`);
+    console.log(`\n${p.name}, most frequent per turn (count, then ms from sending to answer, mean):`);
+    for (const [key, value] of sorted.slice(0, top)) {
+      const ms = p.milliseconds[key];
+      console.log(
+        `  ${value.toFixed(2).padStart(6)}  ${ms === undefined ? '   —  ' : ms.toFixed(3).padStart(6)}  ${key}`,
+      );
+    }
   }
 } catch (error) {
   console.error(error);

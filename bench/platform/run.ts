@@ -1,7 +1,8 @@
 /**
  * The platform against a bare baseline it measures itself, in the same run, on the same machine:
  * turn latency and throughput, input pickup, POST → SSE, fan-out, GET by id, per-turn cost as a
- * session grows, gateway memory per idle stream, CPU per turn per process, and dataplane scale-out.
+ * session grows, gateway memory per idle stream, CPU per turn per process (Postgres and the NATS server
+ * included), and dataplane scale-out.
  * Needs built services (`pnpm build`) and Postgres, Redis and NATS on their standard ports.
  *
  *   npx tsx bench/platform/run.ts            full run (several minutes)
@@ -132,11 +133,11 @@ try {
       const result = await platformThroughput(sessions, sizes.seconds, pids());
       const burst = await simultaneousPickups(sessions);
       for (const s of sessions) s.close();
-      const bareRate = await bareThroughput(bare, concurrency, sizes.seconds);
+      const bareRun = await bareThroughput(bare, concurrency, sizes.seconds);
       figures.push({
         name: `throughput, ${concurrency} sessions`,
         platform: result.turnsPerSecond,
-        bare: bareRate,
+        bare: bareRun.turnsPerSecond,
         unit: 'turns/s',
       });
       figures.push({
@@ -167,6 +168,12 @@ try {
           `, total ${Object.values(result.cpuPerTurnMs)
             .reduce((a, b) => a + b, 0)
             .toFixed(2)} ms`,
+      );
+      const servers = (cpu: Record<string, number>) =>
+        `Postgres ${cpu.postgres!.toFixed(2)} ms, NATS server ${cpu.nats!.toFixed(2)} ms`;
+      notes.push(
+        `${concurrency} sessions, shared servers' CPU per turn: ${servers(result.serversCpuPerTurnMs)}; ` +
+          `per bare turn: ${servers(bareRun.serversCpuPerTurnMs)}`,
       );
       notes.push(
         `${concurrency} sessions, write system calls per turn: ` +

@@ -1,5 +1,5 @@
 /** Percentiles, CPU readings and the figures table shared by the platform bench. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
@@ -17,6 +17,30 @@ const CLOCK_TICKS = 100;
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * CPU milliseconds of the shared servers, by name: every Postgres process (backends, WAL writer,
+ * checkpointer) and the NATS server. A process that exited in between is missed, one that started is
+ * counted from zero; pooled connections live through a phase, so the figure is the servers' share.
+ */
+export function sharedServersCpuMs(): Record<'postgres' | 'nats', number> {
+  const out = { postgres: 0, nats: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const server = name === 'postgres' ? 'postgres' : name === 'nats-server' ? 'nats' : undefined;
+    if (!server) continue;
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    out[server] += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  }
+  return out;
 }
 
 /** Write system calls a process has made (`syscw`): each is a socket write, the costly part of a turn. */

@@ -1,7 +1,7 @@
 /** Turn figures: latency at one session, closed-loop throughput at N sessions, length flatness. */
 import type { Bare } from './bare.js';
 import type { BenchSession, PlatformDriver, TurnTiming } from './platform-driver.js';
-import { cpuMs, mean, percentile, sleep, writeCalls } from './stats.js';
+import { cpuMs, mean, percentile, sharedServersCpuMs, sleep, writeCalls } from './stats.js';
 
 export interface ThroughputResult {
   turnsPerSecond: number;
@@ -11,6 +11,8 @@ export interface ThroughputResult {
   serverPickups: number[];
   latencies: number[];
   cpuPerTurnMs: Record<string, number>;
+  /** Postgres's and the NATS server's CPU per turn: the shared servers' share of the machine. */
+  serversCpuPerTurnMs: Record<string, number>;
   /** Write system calls per turn: unlike CPU time, a count the machine's load does not move. */
   writesPerTurn: Record<string, number>;
   errors: string[];
@@ -57,6 +59,7 @@ export async function platformThroughput(
   const errors: string[] = [];
   const before = readCpu(processes);
   const writesBefore = readWrites(processes);
+  const serversBefore = sharedServersCpuMs();
   const started = performance.now();
   let turns = 0;
   await Promise.all(
@@ -80,6 +83,7 @@ export async function platformThroughput(
   const elapsed = (performance.now() - started) / 1000;
   const after = readCpu(processes);
   const writesAfter = readWrites(processes);
+  const serversCpuPerTurnMs = perTurn(serversBefore, sharedServersCpuMs(), turns);
   const cpuPerTurnMs: Record<string, number> = {};
   const writesPerTurn: Record<string, number> = {};
   for (const name of Object.keys(before)) {
@@ -93,9 +97,16 @@ export async function platformThroughput(
     serverPickups,
     latencies,
     cpuPerTurnMs,
+    serversCpuPerTurnMs,
     writesPerTurn,
     errors,
   };
+}
+
+function perTurn(before: Record<string, number>, after: Record<string, number>, turns: number) {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, ms]) => [name, (ms - (before[name] ?? 0)) / Math.max(1, turns)]),
+  );
 }
 
 /**
@@ -107,9 +118,14 @@ export async function simultaneousPickups(sessions: BenchSession[]): Promise<num
   return timings.map((t) => t.pickup);
 }
 
-export async function bareThroughput(bare: Bare, concurrency: number, seconds: number): Promise<number> {
+export async function bareThroughput(
+  bare: Bare,
+  concurrency: number,
+  seconds: number,
+): Promise<{ turnsPerSecond: number; serversCpuPerTurnMs: Record<string, number> }> {
   const sessions = await Promise.all(Array.from({ length: concurrency }, () => bare.createSession()));
   const deadline = performance.now() + seconds * 1000;
+  const serversBefore = sharedServersCpuMs();
   const started = performance.now();
   let turns = 0;
   await Promise.all(
@@ -121,7 +137,8 @@ export async function bareThroughput(bare: Bare, concurrency: number, seconds: n
       }
     }),
   );
-  return turns / ((performance.now() - started) / 1000);
+  const turnsPerSecond = turns / ((performance.now() - started) / 1000);
+  return { turnsPerSecond, serversCpuPerTurnMs: perTurn(serversBefore, sharedServersCpuMs(), turns) };
 }
 
 /**
