@@ -19,13 +19,15 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+type SharedServer = 'postgres' | 'nats';
+type ServersReading = Map<number, { server: SharedServer; ms: number }>;
+
 /**
- * CPU milliseconds of the shared servers, by name: every Postgres process (backends, WAL writer,
- * checkpointer) and the NATS server. A process that exited in between is missed, one that started is
- * counted from zero; pooled connections live through a phase, so the figure is the servers' share.
+ * CPU milliseconds of each process of the shared servers: every Postgres process (backends, WAL writer,
+ * checkpointer) and the NATS server.
  */
-export function sharedServersCpuMs(): Record<'postgres' | 'nats', number> {
-  const out = { postgres: 0, nats: 0 };
+export function readSharedServers(): ServersReading {
+  const out: ServersReading = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -38,8 +40,18 @@ export function sharedServersCpuMs(): Record<'postgres' | 'nats', number> {
     const server = name === 'postgres' ? 'postgres' : name === 'nats-server' ? 'nats' : undefined;
     if (!server) continue;
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    out[server] += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    out.set(Number(entry), { server, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS });
   }
+  return out;
+}
+
+/**
+ * The shared servers' CPU since `before`, by server, process by process: one started since counts from
+ * zero; one that exited since is missed (pooled connections live through a phase, so little is).
+ */
+export function sharedServersCpuSince(before: ServersReading): Record<SharedServer, number> {
+  const out = { postgres: 0, nats: 0 };
+  for (const [pid, now] of readSharedServers()) out[now.server] += now.ms - (before.get(pid)?.ms ?? 0);
   return out;
 }
 

@@ -1,7 +1,15 @@
 /** Turn figures: latency at one session, closed-loop throughput at N sessions, length flatness. */
 import type { Bare } from './bare.js';
 import type { BenchSession, PlatformDriver, TurnTiming } from './platform-driver.js';
-import { cpuMs, mean, percentile, sharedServersCpuMs, sleep, writeCalls } from './stats.js';
+import {
+  cpuMs,
+  mean,
+  percentile,
+  readSharedServers,
+  sharedServersCpuSince,
+  sleep,
+  writeCalls,
+} from './stats.js';
 
 export interface ThroughputResult {
   turnsPerSecond: number;
@@ -59,7 +67,7 @@ export async function platformThroughput(
   const errors: string[] = [];
   const before = readCpu(processes);
   const writesBefore = readWrites(processes);
-  const serversBefore = sharedServersCpuMs();
+  const serversBefore = readSharedServers();
   const started = performance.now();
   let turns = 0;
   await Promise.all(
@@ -83,7 +91,7 @@ export async function platformThroughput(
   const elapsed = (performance.now() - started) / 1000;
   const after = readCpu(processes);
   const writesAfter = readWrites(processes);
-  const serversCpuPerTurnMs = perTurn(serversBefore, sharedServersCpuMs(), turns);
+  const serversCpuPerTurnMs = perTurn(sharedServersCpuSince(serversBefore), turns);
   const cpuPerTurnMs: Record<string, number> = {};
   const writesPerTurn: Record<string, number> = {};
   for (const name of Object.keys(before)) {
@@ -103,10 +111,8 @@ export async function platformThroughput(
   };
 }
 
-function perTurn(before: Record<string, number>, after: Record<string, number>, turns: number) {
-  return Object.fromEntries(
-    Object.entries(after).map(([name, ms]) => [name, (ms - (before[name] ?? 0)) / Math.max(1, turns)]),
-  );
+function perTurn(totals: Record<string, number>, turns: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(totals).map(([name, ms]) => [name, ms / Math.max(1, turns)]));
 }
 
 /**
@@ -125,7 +131,7 @@ export async function bareThroughput(
 ): Promise<{ turnsPerSecond: number; serversCpuPerTurnMs: Record<string, number> }> {
   const sessions = await Promise.all(Array.from({ length: concurrency }, () => bare.createSession()));
   const deadline = performance.now() + seconds * 1000;
-  const serversBefore = sharedServersCpuMs();
+  const serversBefore = readSharedServers();
   const started = performance.now();
   let turns = 0;
   await Promise.all(
@@ -138,7 +144,7 @@ export async function bareThroughput(
     }),
   );
   const turnsPerSecond = turns / ((performance.now() - started) / 1000);
-  return { turnsPerSecond, serversCpuPerTurnMs: perTurn(serversBefore, sharedServersCpuMs(), turns) };
+  return { turnsPerSecond, serversCpuPerTurnMs: perTurn(sharedServersCpuSince(serversBefore), turns) };
 }
 
 /**
