@@ -43,12 +43,22 @@ export class NatsBus {
     );
   }
 
-  /** Calls `onMessage` for each message until the returned function is called. */
-  subscribe(subject: string, onMessage: (payload: unknown) => void, queue?: string): () => void {
+  /**
+   * Calls `onMessage` for each message until the returned function is called, with the subject it came
+   * on (without the prefix: what a wildcard matched).
+   */
+  subscribe(
+    subject: string,
+    onMessage: (payload: unknown, subject: string) => void,
+    queue?: string,
+  ): () => void {
     const subscription: Subscription = this.connection.subscribe(this.prefix + subject, {
       ...(queue ? { queue } : {}),
       callback: (error, message) => {
-        if (!error) deliver(subject, message, onMessage);
+        if (!error)
+          deliver(subject, message, (payload) =>
+            onMessage(payload, message.subject.slice(this.prefix.length)),
+          );
       },
     });
     return () => subscription.unsubscribe();
