@@ -1,8 +1,8 @@
 // Preloaded into each service (`node --require`): counts the Postgres statements and Redis commands the
 // process sends, by statement text, with the time each statement took from sending to its answer (Postgres's
-// work plus the round trip, and any wait behind earlier statements on the connection), and writes the counts to AGENTRY_ROUND_TRIPS_DIR/<name>-<pid>.json
-// when it receives SIGWINCH. Patches the prototypes of the copies of `pg` and `ioredis` the service itself
-// loads, so nothing in the service changes.
+// work plus the round trip, and any wait behind earlier statements on the connection), and writes the counts
+// to AGENTRY_ROUND_TRIPS_DIR/<name>-<pid>.json when it receives SIGWINCH. Patches the prototypes of the copies
+// of `pg` and `ioredis` the service itself loads, so nothing in the service changes.
 const { createRequire } = require('node:module');
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');

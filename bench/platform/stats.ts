@@ -13,10 +13,15 @@ export function mean(samples: number[]): number {
 
 const CLOCK_TICKS = 100;
 
+/** User + system CPU in milliseconds from the text of `/proc/<pid>/stat` (after the command name). */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** User + system CPU of a process so far, in milliseconds (from /proc; Linux only). */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 type SharedServer = 'postgres' | 'nats';
@@ -39,8 +44,7 @@ export function readSharedServers(): ServersReading {
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const server = name === 'postgres' ? 'postgres' : name === 'nats-server' ? 'nats' : undefined;
     if (!server) continue;
-    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    out.set(Number(entry), { server, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS });
+    out.set(Number(entry), { server, ms: statCpuMs(stat) });
   }
   return out;
 }

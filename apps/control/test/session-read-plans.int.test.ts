@@ -3,17 +3,10 @@ import pg from 'pg';
 import { ID_PREFIXES, newId, type Actor } from '@agentry/contracts';
 import { createPrismaClient, type PrismaClient, type ServiceDatabase } from '@agentry/db';
 import type { RpcClient } from '@agentry/platform';
-import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, scansOf, type TestDatabase } from '@agentry/testing';
 import { SessionResourcesRepository } from '../src/session-resources/session-resources.repository.js';
 import { SessionsRepository } from '../src/sessions/sessions.repository.js';
 import { SessionCredentialsRepository } from '../src/vaults/session-credentials.repository.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
 
 /**
  * Control's reads of one session find its row by primary key, however many sessions share its namespace
@@ -58,18 +51,8 @@ describe('session read plans', () => {
 
   async function scansOfSessions(): Promise<string[]> {
     const scans: string[] = [];
-    for (const { sql, params } of sent.filter((q) => q.sql.includes('"sessions"'))) {
-      const explained = await explainer.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (FORMAT JSON) ${sql}`,
-        params,
-      );
-      const visit = (node: PlanNode) => {
-        if (node['Relation Name'] === 'sessions')
-          scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`);
-        node.Plans?.forEach(visit);
-      };
-      visit(explained.rows[0]!['QUERY PLAN'][0]!.Plan);
-    }
+    for (const { sql, params } of sent.filter((q) => q.sql.includes('"sessions"')))
+      scans.push(...(await scansOf(explainer, 'sessions', sql, params)));
     return scans;
   }
 

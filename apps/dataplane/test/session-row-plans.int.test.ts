@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
-import { createTestDatabase, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, scansOf, type TestDatabase } from '@agentry/testing';
 import { SessionEventsRepository, type NewEvent } from '../src/events/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool, type SqlLane } from '../src/sql/sql-pool.js';
 import { seedSession, type SessionFixture } from './session-fixture.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
 
 /** Runs every statement as the repositories send it, after asking Postgres how it would find `sessions` rows. */
 class PlanRecordingSqlPool extends SqlPool {
@@ -24,16 +17,8 @@ class PlanRecordingSqlPool extends SqlPool {
     values: unknown[],
     lane?: SqlLane,
   ): Promise<pg.QueryResult<R>> {
-    const explained = await this.pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({
-      text: `EXPLAIN (FORMAT JSON) ${text}`,
-      values,
-    });
-    const visit = (node: PlanNode) => {
-      if (node['Relation Name'] === 'sessions' && node['Node Type'] !== 'ModifyTable')
-        this.sessionScans.push(`${name}: ${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
-      node.Plans?.forEach(visit);
-    };
-    visit(explained.rows[0]!['QUERY PLAN'][0]!.Plan);
+    for (const scan of await scansOf(this.pool, 'sessions', text, values))
+      this.sessionScans.push(`${name}: ${scan}`);
     return super.query<R>(name, text, values, lane);
   }
 }

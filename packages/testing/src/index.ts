@@ -18,6 +18,7 @@ export { SERVICES, ServiceProcess } from './launcher/service-process.js';
 export type { ServiceName } from './launcher/service-process.js';
 export { createTestDatabase, testDatabaseBaseUrl } from './db/test-database.js';
 export type { TestDatabase } from './db/test-database.js';
+export { scansOf } from './db/plan-scans.js';
 export { deleteRedisKeys, testRedisPrefix, testRedisUrl } from './redis/test-redis-prefix.js';
 export { testNatsUrl, testSubjectPrefix } from './nats/test-subject-prefix.js';
 export { SseClient } from './http/sse-client.js';

@@ -55,10 +55,7 @@ export class NatsBus {
     const subscription: Subscription = this.connection.subscribe(this.prefix + subject, {
       ...(queue ? { queue } : {}),
       callback: (error, message) => {
-        if (!error)
-          deliver(subject, message, (payload) =>
-            onMessage(payload, message.subject.slice(this.prefix.length)),
-          );
+        if (!error) deliver(subject, message, this.prefix.length, onMessage);
       },
     });
     return () => subscription.unsubscribe();
@@ -100,7 +97,13 @@ export class NatsBus {
   }
 }
 
-function deliver(subject: string, message: Msg, onMessage: (payload: unknown) => void): void {
+/** `subject` is the subscription's (for the span); the callback gets the one the message came on, unprefixed. */
+function deliver(
+  subject: string,
+  message: Msg,
+  prefixLength: number,
+  onMessage: (payload: unknown, subject: string) => void,
+): void {
   const parent = contextFromHeaders(message.headers);
   // Subjects carry ids (`evt.<sessionId>`); the span name keeps only their kind, so it stays groupable.
   const name = `process ${subject.split('.')[0]}`;
@@ -110,7 +113,9 @@ function deliver(subject: string, message: Msg, onMessage: (payload: unknown) =>
     parent,
   );
   try {
-    context.with(trace.setSpan(parent, span), () => onMessage(JSON.parse(decoder.decode(message.data))));
+    context.with(trace.setSpan(parent, span), () =>
+      onMessage(JSON.parse(decoder.decode(message.data)), message.subject.slice(prefixLength)),
+    );
   } catch (error) {
     // A malformed message is dropped: subscribers read the log for anything authoritative.
     markSpanFailed(span, error);
