@@ -11,3 +11,4 @@ export * from './session-events/session-event.js';
 export * from './session-events/stop-reason.js';
 export * from './session-events/stream-events.js';
 export * from './sessions/thread-events.js';
+export * from './sessions/workflow-events.js';

@@ -6,9 +6,12 @@ export type {
   RunInput,
   RunContext,
   Approval,
+  CutOffCall,
   SuppliedToolResult,
   TokenBudgets,
 } from './loop/harness-config.js';
+export { openToolCalls, resumesWithoutWaiting } from './recovery/resume-plan.js';
+export type { ResumeFacts } from './recovery/resume-plan.js';
 export type { HarnessHooks, HookContext } from './loop/harness-hooks.js';
 export type {
   HarnessEvent,

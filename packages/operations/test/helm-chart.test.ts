@@ -129,7 +129,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect((scheduler.spec as { replicas: number }).replicas).toBe(2);
     const worker = named(rendered.default, 'Deployment', 'rel-agentry-worker')!;
     expect((worker.spec as { replicas: number }).replicas).toBe(1);
-    expect(podSpec(worker).volumes).toEqual([{ name: 'workdirs', emptyDir: {} }]);
+    expect(podSpec(worker).volumes?.[0]).toEqual({ name: 'workdirs', emptyDir: {} });
     const prodWorker = named(rendered.production, 'Deployment', 'rel-agentry-worker')!;
     expect(podSpec(prodWorker).volumes?.[0]?.persistentVolumeClaim.claimName).toBe('rel-agentry-workspaces');
     const claim = named(rendered.production, 'PersistentVolumeClaim', 'rel-agentry-workspaces')!;
@@ -142,7 +142,41 @@ describe('helm/agentry rendered with the real helm binary and checked against th
       'rel-agentry-worker',
     )!;
     expect((scaledWorker.spec as { replicas: number }).replicas).toBe(3);
-    expect(podSpec(scaledWorker).volumes).toEqual([{ name: 'workdirs', emptyDir: {} }]);
+    expect(podSpec(scaledWorker).volumes?.[0]).toEqual({ name: 'workdirs', emptyDir: {} });
+  });
+
+  it('gives the worker pod what its sandboxes need and nothing more, the other services none of it', () => {
+    const worker = named(rendered.default, 'Deployment', 'rel-agentry-worker')!;
+    const spec = podSpec(worker) as ReturnType<typeof podSpec> & { hostUsers?: boolean };
+    expect(spec.hostUsers).toBe(false);
+    const container = spec.containers[0]! as unknown as {
+      securityContext: Record<string, unknown>;
+      env: Array<{ name: string; value?: string }>;
+      volumeMounts: Array<{ mountPath: string }>;
+    };
+    expect(container.securityContext).toEqual({
+      runAsUser: 1000,
+      runAsGroup: 1000,
+      runAsNonRoot: true,
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'Unconfined' },
+      appArmorProfile: { type: 'Unconfined' },
+      procMount: 'Unmasked',
+    });
+    expect(container.env).toContainEqual({ name: 'AGENTRY_USERLAND', value: '/opt/agentry/userland/root' });
+    expect(container.volumeMounts.map((m) => m.mountPath)).toEqual([
+      '/data/workdirs',
+      '/var/cache/agentry/userland',
+      '/tmp',
+    ]);
+    const gateway = podSpec(named(rendered.default, 'Deployment', 'rel-agentry-gateway')!) as unknown as {
+      hostUsers?: boolean;
+      containers: Array<{ securityContext?: unknown }>;
+    };
+    expect(gateway.hostUsers).toBeUndefined();
+    expect(gateway.containers[0]!.securityContext).toBeUndefined();
   });
 
   it('keeps settings in a ConfigMap and every credential or URL in Secrets, and uses existing Secrets when named', () => {

@@ -7,7 +7,6 @@ import {
   type Provider,
   type InjectionToken,
 } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { createPrismaClient, type PrismaClient } from '@agentry/db';
 import type { BaseEnv } from './config/base-env.js';
@@ -63,7 +62,7 @@ export class PlatformModule implements OnApplicationShutdown {
             connections,
           );
           await proxy.connect();
-          return new RpcClient(proxy as unknown as ClientProxy, config.AGENTRY_RPC_TIMEOUT_MS, logger);
+          return new RpcClient(proxy, config.AGENTRY_RPC_TIMEOUT_MS, logger);
         },
       },
       {

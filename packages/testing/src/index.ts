@@ -1,6 +1,8 @@
+export { ChaosSchedule } from './chaos/chaos-schedule.js';
 export { FakeAnthropicServer } from './fakes/fake-anthropic.server.js';
 export type { FakeAnthropicReply, FakeAnthropicUsage } from './fakes/fake-anthropic.server.js';
 export type { RecordedRequest } from './fakes/fake-http.listener.js';
+export { FakeE2bServer } from './fakes/fake-e2b.server.js';
 export { FakeOpenAiServer } from './fakes/fake-openai.server.js';
 export { GitHttpServer } from './fakes/git-http.server.js';
 export type {
@@ -26,6 +28,7 @@ export type { SseFrame } from './http/sse-client.js';
 export { auditFrames, ResumingSseClient } from './http/resuming-sse-client.js';
 export type { ResumedFrame, ResumingSseOptions } from './http/resuming-sse-client.js';
 export { ApiClient } from './http/api-client.js';
+export { CHROMIUM_PATH, launchChromium } from './browser/launch-chromium.js';
 export type { ApiResponse } from './http/api-client.js';
 export { FakeOtlpReceiver } from './fakes/fake-otlp.receiver.js';
 export type { ReceivedSpan } from './fakes/fake-otlp.receiver.js';

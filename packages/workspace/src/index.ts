@@ -43,9 +43,10 @@ export type { WorkspaceMount } from './mounts/mounted-workspace-fs.js';
 export { OverlayWorkspaceFs } from './mounts/overlay-workspace-fs.js';
 export { KeyedMutex } from './core/keyed-mutex.js';
 export { OutputCollector } from './sandbox/output-collector.js';
-export { ABORT_EXIT_CODE, TIMEOUT_EXIT_CODE } from './sandbox/process-runner.js';
+export { ABORT_EXIT_CODE, killGroup, TIMEOUT_EXIT_CODE } from './sandbox/process-runner.js';
 export { BubblewrapSandbox } from './sandbox/bubblewrap-sandbox.js';
 export type { BubblewrapSandboxOptions } from './sandbox/bubblewrap-sandbox.js';
+export { rootfsBinds } from './sandbox/bwrap-args.js';
 export type { SandboxBind, SandboxLimits } from './sandbox/bwrap-args.js';
 export { E2bSandbox } from './sandbox/e2b-sandbox.js';
 export type { E2bConnection, E2bCreateOptions, E2bSandboxOptions } from './sandbox/e2b-sandbox.js';
@@ -62,10 +63,4 @@ export { SubtreeViewFs } from './mounts/subtree-view-fs.js';
 export type { SubtreeView } from './mounts/subtree-view-fs.js';
 export { mountPrefix, openMountSource, openMountTree } from './session-mounts/mount-sources.js';
 export type { MountSourceDeps } from './session-mounts/mount-sources.js';
-export {
-  openSkillVersion,
-  readSkillVersion,
-  resolveSkillVersion,
-  skillVersionFs,
-} from './session-mounts/skill-version-fs.js';
-export type { SkillVersionRow } from './session-mounts/skill-version-fs.js';
+export type { MountContentReader, SkillVersionRow } from './session-mounts/mount-content.js';

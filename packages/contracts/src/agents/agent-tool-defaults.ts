@@ -22,6 +22,19 @@ function resolveDefault(
 export function normalizeAgentTools(tools: readonly AgentToolParams[]): AgentTool[] {
   return tools.map((tool): AgentTool => {
     if (tool.type === 'custom') return tool;
+    if (tool.type === 'memory_toolset_20261030') {
+      const def = resolveDefault(tool.default_config, DEFAULT_AGENT_TOOLSET_POLICY);
+      return {
+        type: 'memory_toolset_20261030',
+        default_config: def,
+        configs: (tool.configs ?? []).map((c) => ({
+          name: c.name,
+          type: c.name,
+          enabled: c.enabled ?? def.enabled,
+          permission_policy: c.permission_policy ?? def.permission_policy,
+        })),
+      };
+    }
     if (tool.type === 'mcp_toolset') {
       const def = resolveDefault(tool.default_config, DEFAULT_MCP_TOOLSET_POLICY);
       return {

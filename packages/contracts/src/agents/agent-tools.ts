@@ -67,6 +67,45 @@ export const McpToolsetParamsSchema = z.strictObject({
 });
 export type McpToolsetParams = z.infer<typeof McpToolsetParamsSchema>;
 
+/** The tools of `memory_toolset_20261030`: the first three read, the others write. */
+export const MEMORY_TOOL_NAMES = [
+  'memory_list',
+  'memory_read',
+  'memory_search',
+  'memory_write',
+  'memory_str_replace',
+  'memory_append',
+  'memory_delete',
+] as const;
+export const MemoryToolNameSchema = z.enum(MEMORY_TOOL_NAMES);
+export type MemoryToolName = z.infer<typeof MemoryToolNameSchema>;
+
+export const MemoryToolConfigParamsSchema = z
+  .strictObject({
+    name: MemoryToolNameSchema,
+    type: MemoryToolNameSchema.optional(),
+    enabled: z.boolean().nullable().optional(),
+    permission_policy: PermissionPolicySchema.nullable().optional(),
+  })
+  .refine((c) => c.type === undefined || c.type === c.name, {
+    message: 'type must equal name',
+    path: ['type'],
+  });
+
+/** Memory tools over the session's memory stores (an entry with `type` alone enables all of them). */
+export const MemoryToolsetParamsSchema = z.strictObject({
+  type: z.literal('memory_toolset_20261030'),
+  default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
+  configs: z
+    .array(MemoryToolConfigParamsSchema)
+    .nullable()
+    .optional()
+    .refine((configs) => new Set(configs?.map((c) => c.name)).size === (configs?.length ?? 0), {
+      message: 'configs may name each memory tool once',
+    }),
+});
+export type MemoryToolsetParams = z.infer<typeof MemoryToolsetParamsSchema>;
+
 /** A JSON Schema object; only the top-level `type: "object"` is checked. */
 export const ToolInputSchemaSchema = z.looseObject({
   type: z.literal('object'),
@@ -92,6 +131,7 @@ export const AgentToolParamsSchema = z.discriminatedUnion('type', [
   AgentToolsetParamsSchema,
   McpToolsetParamsSchema,
   CustomToolSchema,
+  MemoryToolsetParamsSchema,
 ]);
 export type AgentToolParams = z.infer<typeof AgentToolParamsSchema>;
 
@@ -132,9 +172,24 @@ export const McpToolsetSchema = z.object({
 });
 export type McpToolset = z.infer<typeof McpToolsetSchema>;
 
+export const MemoryToolsetSchema = z.object({
+  type: z.literal('memory_toolset_20261030'),
+  default_config: ToolsetDefaultConfigSchema,
+  configs: z.array(
+    z.object({
+      name: MemoryToolNameSchema,
+      type: MemoryToolNameSchema,
+      enabled: z.boolean(),
+      permission_policy: PermissionPolicySchema,
+    }),
+  ),
+});
+export type MemoryToolset = z.infer<typeof MemoryToolsetSchema>;
+
 export const AgentToolSchema = z.discriminatedUnion('type', [
   AgentToolsetSchema,
   McpToolsetSchema,
   CustomToolSchema,
+  MemoryToolsetSchema,
 ]);
 export type AgentTool = z.infer<typeof AgentToolSchema>;

@@ -199,7 +199,9 @@ export function v1AgentToApi(agent: Agent): ApiAgent {
     system: agent.system,
     model: agent.model.id,
     maxIters: maxIters ? Number(maxIters) : null,
-    tools: agent.tools.map((t): ApiToolset => {
+    // `/api` has no memory toolset: an agent with one shows it on `/v1` only.
+    tools: agent.tools.flatMap((t): ApiToolset | [] => {
+      if (t.type === 'memory_toolset_20261030') return [];
       if (t.type === 'custom')
         return { type: 'custom', name: t.name, description: t.description, inputSchema: t.input_schema };
       const defaultConfig = {

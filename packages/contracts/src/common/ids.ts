@@ -1,3 +1,4 @@
+import { decodeTime, monotonicFactory } from 'ulid';
 import { z } from 'zod';
 
 /** Id prefix of every resource; the wire format is `<prefix><body>`. */
@@ -8,14 +9,17 @@ export const ID_PREFIXES = {
   sessionEvent: 'sevt_',
   sessionThread: 'sthr_',
   sessionResource: 'sesrsc_',
+  checkpoint: 'ckpt_',
   vault: 'vlt_',
   vaultCredential: 'vcrd_',
   memoryStore: 'memstore_',
   memory: 'mem_',
   memoryVersion: 'memver_',
+  dream: 'drm_',
   deployment: 'depl_',
   deploymentRun: 'drun_',
   multiagentRun: 'marun_',
+  workflowRun: 'wfrun_',
   work: 'work_',
   skill: 'skill_',
   skillVersion: 'skver_',
@@ -28,6 +32,8 @@ export const ID_PREFIXES = {
   environmentKey: 'envkey_',
   webhook: 'wh_',
   webhookDelivery: 'whdel_',
+  webhookDeliveryAttempt: 'whatt_',
+  webhookEvent: 'wevt_',
   agentShare: 'share_',
   auditEntry: 'audit_',
   request: 'req_',
@@ -35,82 +41,39 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
-// Crockford base32: sortable as plain strings, no ambiguous letters.
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const TIME_CHARS = 10;
-const RANDOM_CHARS = 16;
-
-let lastTime = -1;
-let lastRandom: number[] = [];
-
-// One crypto call per 256 ids: a call per id dominates where ids are made on a hot path (session events).
+// One crypto call per 4096 random bytes: a call per character (the library's default source) dominates
+// where ids are made on a hot path (session events).
 let pool = new Uint8Array(0);
 let poolOffset = 0;
 
-function randomDigits(): number[] {
-  if (poolOffset + RANDOM_CHARS > pool.length) {
+function pooledRandom(): number {
+  if (poolOffset >= pool.length) {
     pool = crypto.getRandomValues(new Uint8Array(4096));
     poolOffset = 0;
   }
-  const digits = Array.from(pool.subarray(poolOffset, poolOffset + RANDOM_CHARS), (b) => b & 31);
-  poolOffset += RANDOM_CHARS;
-  return digits;
+  return (pool[poolOffset++] ?? 0) / 256;
 }
 
-/** Adds one to the base-32 digit array; ids made in the same millisecond stay ordered. */
-function increment(digits: number[]): number[] {
-  const next = digits.slice();
-  for (let i = next.length - 1; i >= 0; i--) {
-    const d = (next[i] ?? 0) + 1;
-    if (d < 32) {
-      next[i] = d;
-      return next;
-    }
-    next[i] = 0;
-  }
-  return randomDigits();
-}
-
-function encodeTime(ms: number): string {
-  let out = '';
-  let rest = ms;
-  for (let i = 0; i < TIME_CHARS; i++) {
-    out = ALPHABET.charAt(rest % 32) + out;
-    rest = Math.floor(rest / 32);
-  }
-  return out;
-}
-
-/** A 26-character, time-sortable (ULID-like) id body; monotonic within one process. */
-function newIdBody(now: number): string {
-  if (now <= lastTime) {
-    lastRandom = increment(lastRandom);
-  } else {
-    lastTime = now;
-    lastRandom = randomDigits();
-  }
-  return encodeTime(lastTime) + lastRandom.map((d) => ALPHABET.charAt(d)).join('');
-}
+/** Ids made in the same millisecond (or with a clock that went back) stay ordered within one process. */
+const nextUlid = monotonicFactory(pooledRandom);
 
 /**
- * The one id generator: `newId('agent_')` → `agent_01J…`, a prefix and a 26-character body of 48 bits
- * of millisecond time (`now`, by default the wall clock) and 80 random bits; monotonic within one process.
+ * The one id generator: `newId('agent_')` → `agent_01J…`, a prefix and a 26-character ULID body (48 bits
+ * of millisecond time, `now` or by default the wall clock, and 80 random bits); monotonic within one process.
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  return prefix + newIdBody(now);
+  return prefix + nextUlid(now);
 }
 
 /** The millisecond timestamp encoded in an id made by `newId`, or null when it has none. */
 export function idTimestamp(id: string): number | null {
   const body = id.slice(id.indexOf('_') + 1);
-  if (body.length !== TIME_CHARS + RANDOM_CHARS) return null;
-  let ms = 0;
-  for (const ch of body.slice(0, TIME_CHARS)) {
-    const d = ALPHABET.indexOf(ch);
-    if (d < 0) return null;
-    ms = ms * 32 + d;
+  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(body)) return null;
+  try {
+    return decodeTime(body);
+  } catch {
+    return null;
   }
-  return ms;
 }
 
 /** Whether `id` carries `prefix` followed by a plausible body (CMA ids use base62 bodies, ours base32). */

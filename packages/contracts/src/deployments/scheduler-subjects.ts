@@ -33,7 +33,7 @@ export const MultiagentRunRpcRequestSchema = z.object({
   environment_id: z.string().min(1),
   parallel: z.boolean().default(true),
   /** How long to wait for every session to settle; entries still running then report `timeout`. */
-  timeout_ms: z.number().int().min(1_000).max(600_000).default(120_000),
+  timeout_ms: z.number().int().min(1_000).max(86_400_000).default(120_000),
 });
 export type MultiagentRunRpcRequest = z.infer<typeof MultiagentRunRpcRequestSchema>;
 

@@ -6,6 +6,7 @@ import {
   MetadataSchema,
   NameSchema,
 } from '../common/common.js';
+import { EnvironmentBuildSchema } from './environment-build.js';
 
 const HostListSchema = z.array(z.string().min(1).max(253)).max(256);
 const PackageListSchema = z.array(z.string().min(1).max(256)).max(500);
@@ -224,6 +225,8 @@ export const EnvironmentSchema = z.object({
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
   archived_at: IsoDateTimeSchema.nullable(),
+  /** Agentry extension on `cloud` environments: the state of its sandbox image (see EnvironmentBuildSchema). */
+  agentry_build: EnvironmentBuildSchema.optional(),
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 

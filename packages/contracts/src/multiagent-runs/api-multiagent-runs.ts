@@ -5,6 +5,13 @@ import type {
   MultiagentRunReply,
 } from '../deployments/scheduler-subjects.js';
 
+/** A run's deadline unless the request names one. */
+export const MULTIAGENT_DEFAULT_TIMEOUT_SECONDS = 120;
+/** The longest a request that waits for its run may ask for: the connection stays open that long. */
+export const MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS = 600;
+/** The longest an asynchronous run may last (a day); it outlives the request that started it. */
+export const MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS = 86_400;
+
 /** `/api/multiagent/run`: one session per agent, the same message to each, and every final reply. */
 export const ApiMultiagentRunRequestSchema = z.strictObject({
   agentIds: z
@@ -15,6 +22,20 @@ export const ApiMultiagentRunRequestSchema = z.strictObject({
   environmentId: z.string().min(1, 'environmentId required'),
   /** Run the sessions concurrently (at most 8 at a time); otherwise one after another. */
   parallel: z.boolean().default(false),
+  /**
+   * How long every session of the run may take to settle, in seconds; entries still running then report
+   * `timeout`. At most MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS when the request waits for the run, and
+   * MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS with `Prefer: respond-async`.
+   */
+  timeoutSeconds: z
+    .number()
+    .int('timeoutSeconds must be a whole number of seconds')
+    .min(1, 'timeoutSeconds must be at least 1')
+    .max(
+      MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS,
+      `timeoutSeconds may be at most ${MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS}`,
+    )
+    .default(MULTIAGENT_DEFAULT_TIMEOUT_SECONDS),
 });
 export type ApiMultiagentRunRequest = z.infer<typeof ApiMultiagentRunRequestSchema>;
 

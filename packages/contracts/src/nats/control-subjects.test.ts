@@ -4,12 +4,14 @@ import { DeploymentSubjects } from '../deployments/deployment-subjects.js';
 import { EnvironmentSubjects } from '../environments/environment-subjects.js';
 import { FileSubjects } from '../files/file-subjects.js';
 import { MemoryStoreSubjects } from '../memory-stores/memory-store-subjects.js';
+import { DreamSubjects } from '../dreams/dream-subjects.js';
 import { SessionSubjects } from '../sessions/session-subjects.js';
 import { SkillSubjects } from '../skills/skill-subjects.js';
 import { AccessSubjects } from '../tenancy/access-subjects.js';
 import { AuthSubjects } from '../tenancy/auth-subjects.js';
 import { TenancySubjects } from '../tenancy/tenancy-subjects.js';
 import { VaultSubjects } from '../vaults/vault-subjects.js';
+import { WebhookSubjects } from '../webhooks/webhook-subjects.js';
 import { ControlSubjects } from './control-subjects.js';
 
 const entityCatalogs = {
@@ -18,7 +20,9 @@ const entityCatalogs = {
   EnvironmentSubjects,
   SessionSubjects,
   VaultSubjects,
+  WebhookSubjects,
   MemoryStoreSubjects,
+  DreamSubjects,
   DeploymentSubjects,
   FileSubjects,
   SkillSubjects,
@@ -33,7 +37,9 @@ const ownedSubjects: Record<keyof typeof entityCatalogs, RegExp> = {
   EnvironmentSubjects: /^control\.environment\./,
   SessionSubjects: /^control\.session\./,
   VaultSubjects: /^control\.vault(_credential)?\./,
+  WebhookSubjects: /^control\.webhook\./,
   MemoryStoreSubjects: /^control\.memory(_store|_version)?\./,
+  DreamSubjects: /^control\.dream\./,
   DeploymentSubjects: /^control\.deployment(_run)?\./,
   FileSubjects: /^control\.file\./,
   SkillSubjects: /^control\.skill(_version)?\./,

@@ -3,12 +3,14 @@ import { DeploymentSubjects } from '../deployments/deployment-subjects.js';
 import { EnvironmentSubjects } from '../environments/environment-subjects.js';
 import { FileSubjects } from '../files/file-subjects.js';
 import { MemoryStoreSubjects } from '../memory-stores/memory-store-subjects.js';
+import { DreamSubjects } from '../dreams/dream-subjects.js';
 import { SessionSubjects } from '../sessions/session-subjects.js';
 import { SkillSubjects } from '../skills/skill-subjects.js';
 import { AccessSubjects } from '../tenancy/access-subjects.js';
 import { AuthSubjects } from '../tenancy/auth-subjects.js';
 import { TenancySubjects } from '../tenancy/tenancy-subjects.js';
 import { VaultSubjects } from '../vaults/vault-subjects.js';
+import { WebhookSubjects } from '../webhooks/webhook-subjects.js';
 
 /**
  * Every request/reply subject the control service answers, gathered from each entity's own catalog.
@@ -20,7 +22,9 @@ export const ControlSubjects = {
   ...EnvironmentSubjects,
   ...SessionSubjects,
   ...VaultSubjects,
+  ...WebhookSubjects,
   ...MemoryStoreSubjects,
+  ...DreamSubjects,
   ...DeploymentSubjects,
   ...FileSubjects,
   ...SkillSubjects,

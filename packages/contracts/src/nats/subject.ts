@@ -7,6 +7,11 @@ export interface RpcSubject<Req extends z.ZodType, Res extends z.ZodType> {
   readonly response: Res;
   /** How spans and metrics name it when the subject embeds an id (one label per worker, not per start). */
   readonly name?: string;
+  /**
+   * A read with no effect: a caller whose request goes unanswered for a moment may send it again to another
+   * replica (each replica also answers it on its own subject, see `replicaSubject`), and takes the first reply.
+   */
+  readonly idempotent?: boolean;
 }
 
 export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
@@ -14,8 +19,25 @@ export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
   request: Req,
   response: Res,
   name?: string,
+  options: { idempotent?: boolean } = {},
 ): RpcSubject<Req, Res> {
-  return { subject, request, response, ...(name ? { name } : {}) };
+  return {
+    subject,
+    request,
+    response,
+    ...(name ? { name } : {}),
+    ...(options.idempotent ? { idempotent: true } : {}),
+  };
+}
+
+/** Pub/sub: each replica of `service` says here, every half second, that it is alive and answering. */
+export function replicaBeatSubject(service: string): string {
+  return `replicas.${service}`;
+}
+
+/** Where one replica answers an idempotent subject on its own, beside the queue group all replicas share. */
+export function replicaSubject(subject: string, replicaId: string): string {
+  return `${subject}.@${replicaId}`;
 }
 
 export type RpcRequest<S> = S extends RpcSubject<infer Req, z.ZodType> ? z.input<Req> : never;

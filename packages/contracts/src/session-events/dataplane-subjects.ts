@@ -54,7 +54,9 @@ export const DataplaneSubjects = {
     // `replayed`: the idempotency key had already committed these events; nothing was appended now.
     z.object({ data: z.array(StoredEventSchema), replayed: z.boolean().optional() }),
   ),
-  listEvents: rpcSubject('dataplane.events.list', ListEventsRpcRequestSchema, EventPageSchema),
+  listEvents: rpcSubject('dataplane.events.list', ListEventsRpcRequestSchema, EventPageSchema, undefined, {
+    idempotent: true,
+  }),
 } as const;
 
 /**
@@ -102,6 +104,22 @@ export const HandsExecRequestSchema = z.object({
   mounts: z.array(SessionMountSchema).max(64).default([]),
 });
 export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
+
+/**
+ * Opens a session's sandbox on the worker it is bound to ahead of the turn's first tool call, while the
+ * model is asked: the turn never waits for it, and the first call finds it ready (or being made).
+ */
+export const HandsPrepareSchema = HandsExecRequestSchema.pick({
+  v: true,
+  tenantId: true,
+  sessionId: true,
+  environmentId: true,
+  environmentType: true,
+  networking: true,
+  sandbox: true,
+  bindingEpoch: true,
+});
+export type HandsPrepare = z.infer<typeof HandsPrepareSchema>;
 
 export const HandsExecResultSchema = z.object({
   toolUseId: z.string(),
@@ -202,6 +220,8 @@ export const HandsSubjects = {
   mcpOutput: (channelId: string) => `hands.mcp.out.${channelId}`,
   /** Pub/sub, not request/reply: see `HandsCancelSchema`. */
   cancel: 'hands.cancel.default',
+  /** Pub/sub to one worker: see `HandsPrepareSchema`. */
+  prepareOn: (workerId: string) => `hands.prepare.worker.${workerId}`,
 } as const;
 
 /**
@@ -209,6 +229,18 @@ export const HandsSubjects = {
  * last heartbeat stays valid until; a session's binding is a hash { workerId, epoch } with a lease (TTL)
  * renewed by every call, its epoch increasing each time the session moves to another worker.
  */
+/**
+ * Where a session's durable Hands copy lives in `hands_workspace_files`: its workspace, and the shell's
+ * carried-over state (cwd, exported variables) under a root of its own.
+ */
+export function handsDurableRoots(
+  tenantId: string,
+  sessionId: string,
+): { workspace: string; shellState: string } {
+  const workspace = `tenants/${tenantId}/hands/sessions/${sessionId}`;
+  return { workspace, shellState: `${workspace}#shell` };
+}
+
 export const HandsRegistry = {
   workers: 'hands:workers',
   binding: (tenantId: string, sessionId: string) => `hands:binding:${tenantId}:${sessionId}`,

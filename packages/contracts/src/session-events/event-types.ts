@@ -7,6 +7,7 @@ export const INBOUND_EVENT_TYPES = [
   'user.custom_tool_result',
   'user.define_outcome',
   'system.message',
+  'user.mcp_elicitation_response',
 ] as const;
 export type InboundEventType = (typeof INBOUND_EVENT_TYPES)[number];
 
@@ -19,6 +20,7 @@ export const OUTBOUND_EVENT_TYPES = [
   'agent.mcp_tool_use',
   'agent.mcp_tool_result',
   'agent.custom_tool_use',
+  'agent.mcp_elicitation',
   'agent.thread_context_compacted',
   'session.status_running',
   'session.status_idle',
@@ -26,6 +28,7 @@ export const OUTBOUND_EVENT_TYPES = [
   'session.status_rescheduled',
   'session.error',
   'session.usage',
+  'session.rolled_back',
   'span.model_request_start',
   'span.model_request_end',
   'span.outcome_evaluation_start',
@@ -38,6 +41,13 @@ export const OUTBOUND_EVENT_TYPES = [
   'session.thread_status_terminated',
   'agent.thread_message_sent',
   'agent.thread_message_received',
+  'workflow_run.created',
+  'workflow_run.status_running',
+  'workflow_run.status_idle',
+  'workflow_run.status_ended',
+  'workflow_run.error',
+  'workflow_run.phase_started',
+  'workflow_run.phase_ended',
 ] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 

@@ -20,6 +20,8 @@ export const UserToolConfirmationEventParamsSchema = z.strictObject({
   tool_use_id: z.string().min(1),
   result: z.enum(['allow', 'deny']),
   deny_message: z.string().max(10_000).nullable().optional(),
+  /** Agentry extension: the thread the call is in; the call's id alone routes it (as on CMA). */
+  session_thread_id: z.string().nullable().optional(),
 });
 export type UserToolConfirmationEventParams = z.infer<typeof UserToolConfirmationEventParamsSchema>;
 
@@ -36,6 +38,8 @@ export const UserCustomToolResultEventParamsSchema = z.strictObject({
   custom_tool_use_id: z.string().min(1),
   content: z.array(ToolResultContentBlockSchema).optional(),
   is_error: z.boolean().nullable().optional(),
+  /** Agentry extension: the thread the call is in; the call's id alone routes it (as on CMA). */
+  session_thread_id: z.string().nullable().optional(),
 });
 export type UserCustomToolResultEventParams = z.infer<typeof UserCustomToolResultEventParamsSchema>;
 
@@ -59,6 +63,27 @@ export const SystemMessageEventParamsSchema = z.strictObject({
 });
 export type SystemMessageEventParams = z.infer<typeof SystemMessageEventParamsSchema>;
 
+/** The user's answer to an `agent.mcp_elicitation`: `accept` makes the waiting MCP call again. */
+export const McpElicitationAnswerSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('accept') }),
+    z.strictObject({ type: z.literal('decline') }),
+    z.strictObject({ type: z.literal('cancel') }),
+  ],
+  { error: () => 'response.type must be one of: accept, decline, cancel' },
+);
+export type McpElicitationAnswer = z.infer<typeof McpElicitationAnswerSchema>;
+
+export const UserMcpElicitationResponseEventParamsSchema = z.strictObject({
+  type: z.literal('user.mcp_elicitation_response'),
+  mcp_elicitation_id: z.string().min(1).max(128),
+  response: McpElicitationAnswerSchema,
+});
+export type UserMcpElicitationResponseEventParams = z.infer<
+  typeof UserMcpElicitationResponseEventParamsSchema
+>;
+
 const UNKNOWN_TYPE_MESSAGE = `type must be one of: ${INBOUND_EVENT_TYPES.join(', ')}`;
 
 /** Any event a client may send; an unknown or missing `type` gets a message listing the allowed ones. */
@@ -72,6 +97,7 @@ export const InboundEventSchema = z.discriminatedUnion(
     UserCustomToolResultEventParamsSchema,
     UserDefineOutcomeEventParamsSchema,
     SystemMessageEventParamsSchema,
+    UserMcpElicitationResponseEventParamsSchema,
   ],
   { error: (issue) => (issue.code === 'invalid_union' ? UNKNOWN_TYPE_MESSAGE : undefined) },
 );

@@ -6,6 +6,7 @@ import {
   UserInterruptEventParamsSchema,
   UserMessageEventParamsSchema,
   UserToolConfirmationEventParamsSchema,
+  UserMcpElicitationResponseEventParamsSchema,
   UserToolResultEventParamsSchema,
 } from './inbound-events.js';
 
@@ -33,3 +34,9 @@ export const UserDefineOutcomePayloadSchema = z.object({
   max_iterations: z.number().int().min(1).max(20).nullable(),
 });
 export const SystemMessagePayloadSchema = z.object(SystemMessageEventParamsSchema.shape);
+export const UserMcpElicitationResponsePayloadSchema = z.object({
+  ...UserMcpElicitationResponseEventParamsSchema.shape,
+  ...ThreadRef,
+  /** Who answered; null when no sender was recorded. */
+  sent_by: z.record(z.string(), z.unknown()).nullable().optional(),
+});

@@ -71,6 +71,14 @@ export const AgentCustomToolUsePayloadSchema = z.object({
   input: JsonObjectSchema,
   ...ThreadRef,
 });
+/** An MCP server asks the user to act at a link before it finishes the call `mcp_tool_use_id` (URL mode). */
+export const AgentMcpElicitationPayloadSchema = z.object({
+  type: z.literal('agent.mcp_elicitation'),
+  mcp_server_name: z.string(),
+  mcp_tool_use_id: z.string(),
+  request: z.object({ type: z.literal('url'), message: z.string(), url: z.string().nullable() }),
+  session_thread_id: z.string().nullable(),
+});
 export const AgentThreadContextCompactedPayloadSchema = z.object({
   type: z.literal('agent.thread_context_compacted'),
 });
@@ -132,6 +140,17 @@ export const SessionUsagePayloadSchema = z.object({
   type: z.literal('session.usage'),
   usage: UsageSnapshotSchema,
   budget: BudgetLimitSchema.nullable().optional(),
+});
+
+/**
+ * Agentry extension: the session went back to a checkpoint. The log stays append-only; the model's context
+ * from here on is the log up to `to_seq` followed by what comes after this event.
+ */
+export const SessionRolledBackPayloadSchema = z.object({
+  type: z.literal('session.rolled_back'),
+  checkpoint_id: z.string(),
+  to_event_id: z.string(),
+  to_seq: z.number().int(),
 });
 
 export const ModelUsageSchema = z.object({

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BetaManagedAgentsSessionEvent } from '@anthropic-ai/sdk/resources/beta/sessions/events.js';
+import type {
+  BetaManagedAgentsBedrockAgentMCPElicitationEvent,
+  BetaManagedAgentsBedrockUserMCPElicitationResponseEvent,
+} from '@anthropic-ai/sdk/resources/beta/bedrock/sessions/events.js';
 import {
   EventPayloadSchema,
   SessionEventSchema,
@@ -14,7 +18,11 @@ const at = '2026-11-30T12:00:00.000Z';
 const retrying = { type: 'retrying' } as const;
 
 /** One wire example per event type, typed by the SDK so the shapes are the ones clients decode. */
-const sdkEvents: BetaManagedAgentsSessionEvent[] = [
+const sdkEvents: Array<
+  | BetaManagedAgentsSessionEvent
+  | BetaManagedAgentsBedrockAgentMCPElicitationEvent
+  | BetaManagedAgentsBedrockUserMCPElicitationResponseEvent
+> = [
   { id: 'sevt_1', type: 'user.message', processed_at: null, content: [{ type: 'text', text: 'hi' }] },
   { id: 'sevt_2', type: 'user.interrupt', processed_at: at, session_thread_id: null },
   { id: 'sevt_3', type: 'user.tool_confirmation', processed_at: at, tool_use_id: 'sevt_9', result: 'allow' },
@@ -118,6 +126,15 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     processed_at: at,
     usage: { input_tokens: 10, output_tokens: 5, list_cost: { amount: '0.01', currency: 'USD' } },
   },
+  // Agentry extension (a rollback's marker): no SDK type has its shape.
+  {
+    id: 'sevt_23b',
+    type: 'session.rolled_back',
+    processed_at: at,
+    checkpoint_id: 'ckpt_1',
+    to_event_id: 'sevt_20',
+    to_seq: 20,
+  } as unknown as BetaManagedAgentsSessionEvent,
   { id: 'sevt_24', type: 'span.model_request_start', processed_at: at },
   {
     id: 'sevt_25',
@@ -210,6 +227,64 @@ const sdkEvents: BetaManagedAgentsSessionEvent[] = [
     content: [{ type: 'text', text: 'Found it.' }],
     from_session_thread_id: 'sthr_1',
     from_agent_name: 'researcher',
+  },
+  {
+    id: 'sevt_43',
+    type: 'workflow_run.created',
+    processed_at: at,
+    workflow_run_id: 'wfrun_1',
+    name: 'fan',
+    description: null,
+    phases: [{ id: 'wfrun_1_phase_1', name: 'fan-out', description: null }],
+  },
+  { id: 'sevt_44', type: 'workflow_run.status_running', processed_at: at, workflow_run_id: 'wfrun_1' },
+  { id: 'sevt_45', type: 'workflow_run.status_idle', processed_at: at, workflow_run_id: 'wfrun_1' },
+  {
+    id: 'sevt_46',
+    type: 'workflow_run.phase_started',
+    processed_at: at,
+    workflow_run_id: 'wfrun_1',
+    workflow_run_phase_id: 'wfrun_1_phase_1',
+  },
+  {
+    id: 'sevt_47',
+    type: 'workflow_run.phase_ended',
+    processed_at: at,
+    workflow_run_id: 'wfrun_1',
+    workflow_run_phase_id: 'wfrun_1_phase_1',
+    phase_started_id: 'sevt_46',
+  },
+  {
+    id: 'sevt_48',
+    type: 'workflow_run.error',
+    processed_at: at,
+    workflow_run_id: 'wfrun_1',
+    error: { type: 'program_error', message: 'The plan failed.' },
+  },
+  {
+    id: 'sevt_49',
+    type: 'workflow_run.status_ended',
+    processed_at: at,
+    workflow_run_id: 'wfrun_1',
+    result: { type: 'error', error: { type: 'program_error', message: 'The plan failed.' } },
+  },
+  {
+    id: 'sevt_93',
+    type: 'agent.mcp_elicitation',
+    processed_at: at,
+    mcp_server_name: 'calendar',
+    mcp_tool_use_id: 'sevt_14',
+    request: { type: 'url', message: 'Sign in', url: 'https://auth.example.com/consent' },
+    session_thread_id: null,
+  },
+  {
+    id: 'sevt_94',
+    type: 'user.mcp_elicitation_response',
+    processed_at: at,
+    mcp_elicitation_id: 'sevt_93',
+    response: { type: 'accept' },
+    sent_by: null,
+    session_thread_id: null,
   },
 ];
 

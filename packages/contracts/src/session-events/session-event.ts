@@ -6,10 +6,12 @@ import {
   UserInterruptPayloadSchema,
   UserMessagePayloadSchema,
   UserToolConfirmationPayloadSchema,
+  UserMcpElicitationResponsePayloadSchema,
   UserToolResultPayloadSchema,
 } from './inbound-payloads.js';
 import {
   AgentCustomToolUsePayloadSchema,
+  AgentMcpElicitationPayloadSchema,
   AgentMcpToolResultPayloadSchema,
   AgentMcpToolUsePayloadSchema,
   AgentMessagePayloadSchema,
@@ -22,6 +24,7 @@ import {
   SessionStatusRescheduledPayloadSchema,
   SessionStatusRunningPayloadSchema,
   SessionStatusTerminatedPayloadSchema,
+  SessionRolledBackPayloadSchema,
   SessionUsagePayloadSchema,
   SpanModelRequestEndPayloadSchema,
   SpanModelRequestStartPayloadSchema,
@@ -40,6 +43,15 @@ import {
   SessionThreadStatusRunningPayloadSchema,
   SessionThreadStatusTerminatedPayloadSchema,
 } from '../sessions/thread-events.js';
+import {
+  WorkflowRunCreatedPayloadSchema,
+  WorkflowRunErrorPayloadSchema,
+  WorkflowRunPhaseEndedPayloadSchema,
+  WorkflowRunPhaseStartedPayloadSchema,
+  WorkflowRunStatusEndedPayloadSchema,
+  WorkflowRunStatusIdlePayloadSchema,
+  WorkflowRunStatusRunningPayloadSchema,
+} from '../sessions/workflow-events.js';
 
 /** The `payload` column of an event row: `type` plus the event's own fields. */
 export const EventPayloadSchema = z.discriminatedUnion('type', [
@@ -50,6 +62,7 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   UserCustomToolResultPayloadSchema,
   UserDefineOutcomePayloadSchema,
   SystemMessagePayloadSchema,
+  UserMcpElicitationResponsePayloadSchema,
   AgentMessagePayloadSchema,
   AgentThinkingPayloadSchema,
   AgentToolUsePayloadSchema,
@@ -57,6 +70,7 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   AgentMcpToolUsePayloadSchema,
   AgentMcpToolResultPayloadSchema,
   AgentCustomToolUsePayloadSchema,
+  AgentMcpElicitationPayloadSchema,
   AgentThreadContextCompactedPayloadSchema,
   SessionStatusRunningPayloadSchema,
   SessionStatusIdlePayloadSchema,
@@ -64,6 +78,7 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   SessionStatusRescheduledPayloadSchema,
   SessionErrorPayloadSchema,
   SessionUsagePayloadSchema,
+  SessionRolledBackPayloadSchema,
   SpanModelRequestStartPayloadSchema,
   SpanModelRequestEndPayloadSchema,
   SpanOutcomeEvaluationStartPayloadSchema,
@@ -76,6 +91,13 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   SessionThreadStatusTerminatedPayloadSchema,
   AgentThreadMessageSentPayloadSchema,
   AgentThreadMessageReceivedPayloadSchema,
+  WorkflowRunCreatedPayloadSchema,
+  WorkflowRunStatusRunningPayloadSchema,
+  WorkflowRunStatusIdlePayloadSchema,
+  WorkflowRunStatusEndedPayloadSchema,
+  WorkflowRunErrorPayloadSchema,
+  WorkflowRunPhaseStartedPayloadSchema,
+  WorkflowRunPhaseEndedPayloadSchema,
 ]);
 export type EventPayload = z.infer<typeof EventPayloadSchema>;
 /** The payload of one event type: `EventPayloadOf<'agent.tool_use'>`. */

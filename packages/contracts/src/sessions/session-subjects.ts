@@ -1,4 +1,5 @@
 import { entitySubjects } from '../nats/entity-subjects.js';
+import { ForkSessionRequestSchema } from './checkpoints.js';
 import {
   CreateSessionRequestSchema,
   ListSessionsParamsSchema,
@@ -19,4 +20,6 @@ export const SessionSubjects = {
   /** Agentry extension (AgentScope `restore`): un-archives a session so it accepts events again. */
   restoreSession: session.onItem('restore'),
   deleteSession: session.onItem('delete', SessionDeletedSchema),
+  /** Agentry extension: a new session from a checkpoint of this one (see CheckpointSubjects.fork). */
+  forkSession: session.onItem('fork', SessionSchema, { body: ForkSessionRequestSchema }),
 } as const;

@@ -101,6 +101,13 @@ export const OutcomeEvaluationSchema = z.object({
 });
 export type OutcomeEvaluation = z.infer<typeof OutcomeEvaluationSchema>;
 
+/** Who created a session (the SDK's caller identity): a signed-in user, or an API key standing as a role. */
+export const CallerIdentitySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('person_actor'), issuer: z.string(), subject: z.string() }),
+  z.object({ type: z.literal('role_actor'), arn: z.string(), role_id: z.string() }),
+]);
+export type CallerIdentity = z.infer<typeof CallerIdentitySchema>;
+
 export const SessionSchema = z.object({
   type: z.literal('session'),
   id: z.string(),
@@ -118,6 +125,8 @@ export const SessionSchema = z.object({
   stats: SessionStatsSchema,
   outcome_evaluations: z.array(OutcomeEvaluationSchema),
   deployment_id: z.string().nullable().optional(),
+  /** Null when no creator was recorded (sessions created before it was). */
+  created_by: CallerIdentitySchema.nullable().optional(),
   created_at: IsoDateTimeSchema,
   updated_at: IsoDateTimeSchema,
   archived_at: IsoDateTimeSchema.nullable(),

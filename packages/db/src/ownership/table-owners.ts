@@ -21,11 +21,14 @@ export const TABLE_OWNERS = {
   AgentShare: 'control',
   Environment: 'control',
   EnvironmentKey: 'control',
+  // Reported by the worker that builds the image, recorded by control with the environment it belongs to.
+  EnvironmentBuild: 'control',
   Skill: 'control',
   SkillVersion: 'control',
   MemoryStore: 'control',
   Memory: 'control',
   MemoryVersion: 'control',
+  Dream: 'control',
   Vault: 'control',
   VaultCredential: 'control',
   File: 'control',
@@ -40,18 +43,28 @@ export const TABLE_OWNERS = {
   // Sessions at run time.
   Session: 'dataplane',
   SessionThread: 'dataplane',
+  WorkflowRun: 'dataplane',
   SessionEvent: 'dataplane',
   SessionEventKey: 'dataplane',
+  // Turn boundaries: taken as a turn closes; their workspace is restored by a worker into its durable copy.
+  SessionCheckpoint: 'dataplane',
+  SessionCheckpointFile: 'dataplane',
+  SessionCheckpointBlob: 'dataplane',
   WorkItem: 'dataplane',
   Worker: 'dataplane',
+  DataplaneReplica: 'dataplane',
   UsageLedger: 'dataplane',
   // Agent, session and artefact workspaces; control's agent-workspace API writes through the dataplane.
   WorkspaceFile: 'dataplane',
   // The durable copy of a session's Hands workspace, synced by the worker running its tools.
   HandsWorkspaceFile: 'worker',
+  HandsWorkspaceChunk: 'worker',
+  // Claimed by the worker a session is bound to; every write to the durable copy checks it.
+  HandsWorkspaceFence: 'worker',
   // Time and retries.
   MultiagentRun: 'scheduler',
   WebhookDelivery: 'scheduler',
+  WebhookDeliveryAttempt: 'scheduler',
   // Request idempotency at the public edge.
   IdempotencyKey: 'gateway',
 } as const satisfies Record<Prisma.ModelName, OwningService>;

@@ -3,7 +3,13 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TABLE_OWNERS, type OwningService, type ServiceDatabase } from './table-owners.js';
-import { findTableWrites, foreignWrites, schemaTables, UNNAMED_WORKSPACE_TABLE } from './table-writes.js';
+import {
+  findRawSqlTables,
+  findTableWrites,
+  foreignWrites,
+  schemaTables,
+  UNNAMED_WORKSPACE_TABLE,
+} from './table-writes.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const tables = schemaTables(readFileSync(join(root, 'packages/db/prisma/schema.prisma'), 'utf8'));
@@ -14,11 +20,14 @@ function sourcesOf(service: OwningService): Map<string, string> {
   return sourcesUnder(join(root, 'apps', service, 'src'));
 }
 
-/** Every shared package's non-test TypeScript sources. */
-function packageSources(): Map<string, string> {
+/**
+ * Every shared package's non-test TypeScript sources. `testing` builds fixtures for tests and `db` is the
+ * schema's own package (its generated client spells out every table): `except` leaves them out.
+ */
+function packageSources(except: string[] = []): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(join(root, 'packages'), { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
+    if (!entry.isDirectory() || except.includes(entry.name)) continue;
     for (const [path, text] of sourcesUnder(join(root, 'packages', entry.name, 'src'))) files.set(path, text);
   }
   return files;
@@ -63,6 +72,31 @@ describe('table ownership', () => {
         .map((w) => `${file}:${w.line} ${w.statement}`),
     );
     expect(writes).toEqual([]);
+  });
+
+  it("runs no raw SQL against a service's table from a shared package: it reads through the owner", () => {
+    const workspaceTables = new Set(['workspace_files', 'hands_workspace_files']);
+    const found = [...packageSources(['testing', 'db'])].flatMap(([file, source]) =>
+      findRawSqlTables(source, tables)
+        .filter((use) => !workspaceTables.has(use.table))
+        .map((use) => `${file}:${use.line} ${use.statement}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('finds reads as well as writes in raw SQL, and only of known tables', () => {
+    const source = [
+      "const SELECT_FILES = 'select id, content from files where tenant_id = $1';",
+      '// select path from memories — prose in a comment',
+      'const q = `SELECT s.latest_version FROM skills s JOIN skill_versions v ON v.skill_id = s.id`;',
+      "const other = 'select 1 from pg_database';",
+      "const prose = 'what it can re-read from files';",
+    ].join('\n');
+    expect(findRawSqlTables(source, tables).map((u) => [u.line, u.table])).toEqual([
+      [1, 'files'],
+      [3, 'skills'],
+      [3, 'skill_versions'],
+    ]);
   });
 
   it('catches a service opening a workspace table it does not own for writing', () => {

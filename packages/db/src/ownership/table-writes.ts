@@ -63,6 +63,37 @@ export function findTableWrites(source: string, tables: Map<ModelName, string>):
   return writes.sort((a, b) => a.line - b.line);
 }
 
+const SQL_TABLE = /\b(FROM|JOIN|INTO|UPDATE|TRUNCATE(?:\s+TABLE)?)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+const STRING_LITERAL = /(['"`])((?:\\[\s\S]|(?!\1)[\s\S])*?)\1/g;
+const SQL_STATEMENT = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE|TRUNCATE)\b/i;
+
+/**
+ * Every known table `source` names in raw SQL, reads included (`select … from files`, `join skills`,
+ * `insert into`, `update`, `truncate`): string literals that start as an SQL statement. Comments are
+ * skipped, and so is prose in strings ("re-read from files"). For the shared packages, which own no
+ * table: what they read, they must read through the service that owns it.
+ */
+export function findRawSqlTables(source: string, tables: Map<ModelName, string>): TableWrite[] {
+  const text = blankComments(source);
+  const byTable = new Set(tables.values());
+  const found: TableWrite[] = [];
+  for (const literal of text.matchAll(STRING_LITERAL)) {
+    const body = literal[2]!;
+    if (!SQL_STATEMENT.test(body)) continue;
+    const start = literal.index + 1;
+    for (const match of body.matchAll(SQL_TABLE)) {
+      const table = match[2]!.toLowerCase();
+      if (!byTable.has(table)) continue;
+      found.push({
+        line: lineOf(text, start + match.index),
+        table,
+        statement: `${match[1]!.toUpperCase().replace(/\s+/g, ' ')} ${table}`,
+      });
+    }
+  }
+  return found;
+}
+
 /** What a workspace the scan cannot name is reported as writing. */
 export const UNNAMED_WORKSPACE_TABLE = '(unnamed workspace table)';
 

@@ -19,6 +19,11 @@ export interface TokenBudgets {
 
 export interface HarnessConfig {
   model: ModelPort;
+  /**
+   * The model a `subagents/<id>.md` child runs on when its spec names one (`model:`); without this port, or
+   * for a spec that names none, the child runs on `model`.
+   */
+  subagentModel?: (modelId: string) => ModelPort;
   workspace: WorkspaceFs;
   systemPrompt?: string;
   /** Extra tools (custom, platform, MCP...). */
@@ -88,10 +93,16 @@ export interface RunInput {
   toolResults?: Record<string, SuppliedToolResult>;
   approvals?: Record<string, Approval>;
   /**
-   * Tool calls whose execution was cut off (crash, lost worker): idempotent tools are re-run, the others get
-   * an error result saying they may or may not have run.
+   * Open tool calls whose run was cut off by a crash (their runner died after committing the call): a
+   * result their Hands recorded is used; otherwise idempotent tools run again and the others get an
+   * error result saying they may or may not have run (see `planResume`).
    */
-  recoverInterrupted?: string[];
+  cutOff?: Record<string, CutOffCall>;
+}
+
+/** A tool call cut off by a crash, with the result its Hands recorded before the cut, if any. */
+export interface CutOffCall {
+  recorded?: SuppliedToolResult;
 }
 
 export interface RunContext {

@@ -49,6 +49,14 @@ export type AgentMcpToolResultEvent = Persisted & {
   content: ContentBlock[];
   is_error: boolean;
 };
+/** An MCP server waits for the user to act at a link; the call `tool_use_id` waits for their answer. */
+type AgentMcpElicitationEvent = Persisted & {
+  type: 'agent.mcp_elicitation';
+  tool_use_id: string;
+  server_name: string;
+  message: string;
+  url: string;
+};
 /** A call of a tool the client runs itself: the run waits for its `user.custom_tool_result`. */
 export type AgentCustomToolUseEvent = Persisted & {
   type: 'agent.custom_tool_use';
@@ -115,6 +123,7 @@ export type PersistedHarnessEvent =
   | AgentMcpToolUseEvent
   | AgentMcpToolResultEvent
   | AgentCustomToolUseEvent
+  | AgentMcpElicitationEvent
   | ThreadContextCompactedEvent
   | ModelRequestStartEvent
   | ModelRequestEndEvent

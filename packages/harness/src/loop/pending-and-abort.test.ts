@@ -201,7 +201,7 @@ describe('crash recovery', () => {
     });
     const { events } = await collectRun(harness, {
       conversation,
-      recoverInterrupted: ['sevt_read', 'sevt_pay'],
+      cutOff: { sevt_read: {}, sevt_pay: {} },
     });
     expect(ran).toEqual(['lookup']);
     const results = ofType(events, 'agent.tool_result');

@@ -8,7 +8,7 @@ import type { RunInput, TokenBudgets } from './harness-config.js';
 import type { HarnessEvent, PersistedHarnessEvent, StopReason } from './harness-events.js';
 import { isPersistedEvent } from './harness-events.js';
 import { callModel, type ModelCallDeps } from './model-call.js';
-import { abandonedOutcome, danglingCalls, planResume } from './resume.js';
+import { abandonedOutcome, openToolCalls, planResume } from '../recovery/resume-plan.js';
 import type { RunState } from './run-state.js';
 import { executeCalls, interruptedOutcome, toolResult, type ToolRunnerDeps } from './tool-runner.js';
 
@@ -53,7 +53,7 @@ export async function* runLoop(
       ...(input.newMessages ?? []),
       ...(input.text !== undefined ? [userText(input.text)] : []),
     ];
-    const dangling = danglingCalls(state.conversation);
+    const dangling = openToolCalls(state.conversation);
     if (dangling.length) {
       const plan = planResume(dangling, input, (name) => deps.runner.tools.get(name)?.idempotent === true);
       const ran = await executeCalls(deps.runner, plan.approved, signal);
@@ -61,8 +61,11 @@ export async function* runLoop(
       for (const call of dangling) {
         const outcome = plan.ready.get(call.id) ?? ran.get(call.id);
         // An interrupted run closes what it would have left waiting (a confirmation, a worker's result).
-        if (outcome?.status === 'pending' && !signal.aborted) pending.push(call.id);
-        else if (outcome && outcome.status !== 'pending')
+        if (outcome?.status === 'pending' && !signal.aborted) {
+          const asked = elicitationOf(deps, call, outcome);
+          if (asked) yield track(asked);
+          pending.push(asked?.id ?? call.id);
+        } else if (outcome && outcome.status !== 'pending')
           yield track(appendResult(deps, state, call, outcome));
         else if (signal.aborted) yield track(appendResult(deps, state, call, interruptedOutcome()));
         else if (newMessages.length) yield track(appendResult(deps, state, call, abandonedOutcome()));
@@ -171,7 +174,9 @@ async function* toolPhase(
     if (!outcome) continue;
     if (outcome.status === 'pending') {
       if (!signal.aborted) {
-        pending.push(call.id);
+        const asked = elicitationOf(deps, call, outcome);
+        if (asked) yield asked;
+        pending.push(asked?.id ?? call.id);
         continue;
       }
       outcome = interruptedOutcome();
@@ -206,6 +211,23 @@ function toolUseEvent(
     { type: 'agent.tool_use', name: call.name, input: call.input, evaluated_permission: evaluated },
     call.id,
   );
+}
+
+/** The `agent.mcp_elicitation` of a call whose MCP server waits for the user at a link; the run waits on it. */
+function elicitationOf(
+  deps: LoopDeps,
+  call: ToolCall,
+  outcome: Extract<ToolOutcome, { status: 'pending' }>,
+): PersistedHarnessEvent | undefined {
+  const asked = outcome.elicitation;
+  if (!asked) return undefined;
+  return deps.events.make({
+    type: 'agent.mcp_elicitation',
+    tool_use_id: call.id,
+    server_name: asked.serverName,
+    message: asked.message,
+    url: asked.url,
+  });
 }
 
 function appendResult(deps: LoopDeps, state: RunState, call: ToolCall, outcome: Done): PersistedHarnessEvent {

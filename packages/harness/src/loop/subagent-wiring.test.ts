@@ -54,4 +54,38 @@ describe('sub-agents', () => {
     await collectRun(off, { conversation: [], text: 'hello' });
     expect(requests[0]!.tools?.map((t) => t.name)).not.toContain('agent_spawn');
   });
+
+  it("runs a sub-agent on the model its spec names, and on the parent's when it names none", async () => {
+    const parent = new ScriptedModel({
+      script: {
+        turns: [
+          {
+            match: 'delegate',
+            reply: [
+              { toolCall: { name: 'agent_spawn', input: { agent_id: 'pinned', task: 'who are you' } } },
+              { toolCall: { name: 'agent_spawn', input: { agent_id: 'plain', task: 'who are you' } } },
+              'Parent done.',
+            ],
+          },
+          { match: '^who', reply: ['I run on the parent model.'] },
+        ],
+      },
+    });
+    const asked: string[] = [];
+    const subagentModel = (modelId: string): ModelPort => {
+      asked.push(modelId);
+      return new ScriptedModel({ script: { turns: [{ reply: [`I run on ${modelId}.`] }] } });
+    };
+    const fs = await workspaceWith({
+      'subagents/pinned.md': '---\ndescription: Pinned\nmodel: openai/small-model\n---\nYou are pinned.\n',
+      'subagents/plain.md': '---\ndescription: Plain\n---\nYou are plain.\n',
+    });
+    const harness = createHarness({ model: parent, subagentModel, workspace: fs, disableMemoryHooks: true });
+    const { events } = await collectRun(harness, { conversation: [], text: 'please delegate' });
+
+    const results = ofType(events, 'agent.tool_result').map((r) => JSON.stringify(r.content));
+    expect(results[0]).toContain('I run on openai/small-model.');
+    expect(results[1]).toContain('I run on the parent model.');
+    expect(asked).toEqual(['openai/small-model']);
+  });
 });

@@ -12,8 +12,8 @@ import type { Logger } from './ports.js';
 
 /**
  * Default sub-agent tools: `subagents/<id>.md` declarations become spawnable children, each run by a
- * child harness built from the parent's config (same model; the spec's prompt, tool allowlist and
- * iteration cap; no grandchildren). Task tables live per session inside this harness instance.
+ * child harness built from the parent's config (the spec's model when it names one and the config can
+ * resolve it, the parent's otherwise; the spec's prompt, tool allowlist and iteration cap; no grandchildren). Task tables live per session inside this harness instance.
  */
 export function subagentToolsHook(
   config: HarnessConfig,
@@ -24,6 +24,7 @@ export function subagentToolsHook(
   const runChild: ChildRunner<HarnessEvent> = async function* (spec, task, signal, context) {
     const child = createChild({
       ...config,
+      model: spec.model && config.subagentModel ? config.subagentModel(spec.model) : config.model,
       workspace: context.fs,
       systemPrompt: spec.systemPrompt,
       maxIters: spec.maxIters,

@@ -2,7 +2,12 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import type { ChatMessage, ContentBlock, ToolCall } from '../model/model-port.js';
 import type { OffloadManager } from '../offload/offload-manager.js';
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
-import { errorOutcome, type FinishedOutcome, type ToolExecutor } from '../tools/tool-executor.js';
+import {
+  errorOutcome,
+  invalidInputOutcome,
+  type FinishedOutcome,
+  type ToolExecutor,
+} from '../tools/tool-executor.js';
 import type { EventFactory } from './event-factory.js';
 import type { RunContext } from './harness-config.js';
 import type { PersistedHarnessEvent } from './harness-events.js';
@@ -43,6 +48,9 @@ async function executeOne(deps: ToolRunnerDeps, call: ToolCall, signal: AbortSig
   const tool = deps.tools.get(call.name);
   if (!tool) return errorOutcome(`[unknown_tool] No tool named ${call.name} is available`, 'unknown_tool');
   if (signal.aborted) return interruptedOutcome();
+  // Checked before any executor runs it (in process, on a worker, on a self-hosted machine, on an MCP server).
+  const refused = invalidInputOutcome(tool, call.input);
+  if (refused) return refused;
   const context = {
     toolCallId: call.id,
     fs: deps.fs,

@@ -1,6 +1,15 @@
 import { AppError } from '@agentry/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ErrorCode,
+  McpError,
+  UrlElicitationRequiredError,
+  type CallToolResult,
+  type ElicitRequest,
+  type ElicitResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   connectTimeoutOf,
   DEFAULT_MCP_CALL_TIMEOUT_MS,
@@ -12,6 +21,21 @@ import type { StdioBridgeFactory } from './stdio-bridge.transport.js';
 /** Upper bound on tools/list pages, so a misbehaving server cannot loop us forever. */
 const MAX_LIST_PAGES = 50;
 
+/** What a server asked the user to do at a link (MCP URL elicitation) before it can finish a call. */
+export interface McpUrlElicitation {
+  message: string;
+  url: string;
+}
+
+/** A call the server could not finish until the user acts at a link. */
+export interface McpElicitedCall {
+  elicitation: McpUrlElicitation;
+}
+
+export function isElicitedCall(result: object): result is McpElicitedCall {
+  return 'elicitation' in result && !('content' in result);
+}
+
 /**
  * One MCP server: connects on first use, notices when the server goes away (process exit, closed stream) and
  * reconnects on the next use. Failures surface as MCP_CONNECTION_FAILED, TIMEOUT or ABORTED, never as a hang.
@@ -22,6 +46,8 @@ export class McpConnection {
   private connecting: Promise<Client> | undefined;
   private closed = false;
   private lastExit: string | undefined;
+  /** Calls under way; a URL elicitation that arrives during them is theirs. */
+  private readonly calls = new Set<{ asked?: McpUrlElicitation }>();
 
   constructor(
     readonly config: McpConnectionConfig,
@@ -62,21 +88,41 @@ export class McpConnection {
     return tools;
   }
 
+  /**
+   * Calls a tool. When the server asks the user to act at a link first (an `elicitation/create` in URL mode
+   * during the call, or a URLElicitationRequired error), the answer is what it asked: the user's answer comes
+   * much later, so the server is told `cancel` now and the call is made again once the user accepts.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
     signal?: AbortSignal,
-  ): Promise<CallToolResult | { toolResult: unknown }> {
+  ): Promise<CallToolResult | { toolResult: unknown } | McpElicitedCall> {
     const client = await this.connect();
     const timeout = this.config.timeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
-    return this.guard(
-      () =>
-        client.callTool({ name, arguments: args }, undefined, {
-          timeout,
-          ...(signal ? { signal } : {}),
-        }) as Promise<CallToolResult>,
-      signal,
-    );
+    const call: { asked?: McpUrlElicitation } = {};
+    this.calls.add(call);
+    try {
+      const result = await this.guard(
+        () =>
+          (
+            client.callTool({ name, arguments: args }, undefined, {
+              timeout,
+              ...(signal ? { signal } : {}),
+            }) as Promise<CallToolResult>
+          ).catch((error: unknown) => {
+            const required = error instanceof UrlElicitationRequiredError ? error.elicitations[0] : undefined;
+            if (required) call.asked ??= { message: required.message, url: required.url };
+            // How the server ended a call it had asked about does not matter: the call is made again.
+            if (!call.asked) throw error;
+            return undefined;
+          }),
+        signal,
+      );
+      return call.asked ? { elicitation: call.asked } : result!;
+    } finally {
+      this.calls.delete(call);
+    }
   }
 
   async close(): Promise<void> {
@@ -107,7 +153,9 @@ export class McpConnection {
         error,
       );
     }
-    const client = new Client(this.clientInfo, { capabilities: {} });
+    // URL mode only: a form would ask the user for data through the model's platform, which this client never does.
+    const client = new Client(this.clientInfo, { capabilities: { elicitation: { url: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, (request) => this.elicited(request));
     const timeoutMs = connectTimeoutOf(this.config);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -147,6 +195,14 @@ export class McpConnection {
     this.handle = handle;
     this.lastExit = undefined;
     return client;
+  }
+
+  /** A URL elicitation belongs to the calls under way; they wait for the user, so the server hears `cancel`. */
+  private elicited(request: ElicitRequest): ElicitResult {
+    const params = request.params;
+    if (params.mode !== 'url') return { action: 'decline' };
+    for (const call of this.calls) call.asked ??= { message: params.message, url: params.url };
+    return { action: 'cancel' };
   }
 
   private async guard<T>(request: () => Promise<T>, signal?: AbortSignal): Promise<T> {

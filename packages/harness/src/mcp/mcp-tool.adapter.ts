@@ -1,7 +1,7 @@
 import { AppError } from '@agentry/contracts';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HarnessTool } from '../tools/tool.js';
-import type { McpConnection } from './mcp-connection.js';
+import { isElicitedCall, type McpConnection } from './mcp-connection.js';
 import { toToolOutcome } from './mcp-result.mapper.js';
 
 export interface McpToolOptions {
@@ -35,7 +35,10 @@ export function toHarnessTool(
     defaultPermission: readOnly && options.autoAllowReadOnly ? 'always_allow' : 'always_ask',
     execute: async (input, context) => {
       try {
-        return toToolOutcome(await connection.callTool(tool.name, input, context.signal));
+        const result = await connection.callTool(tool.name, input, context.signal);
+        if (isElicitedCall(result))
+          return { status: 'pending', elicitation: { serverName: server, ...result.elicitation } };
+        return toToolOutcome(result);
       } catch (error) {
         // A refused call is shown to the model so it can correct itself; connection trouble is thrown.
         if (AppError.is(error, 'TOOL_FAILED'))

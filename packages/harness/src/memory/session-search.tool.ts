@@ -1,7 +1,7 @@
 import type { SessionLogStore } from '../transcript/session-log-store.js';
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { rankLines, tokenize, type SearchLine } from './keyword-search.js';
-import { objectSchema } from '../tools/builtin/tool-input.js';
+import { objectSchema } from '../tools/tool-input.js';
 
 const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text }] });
 

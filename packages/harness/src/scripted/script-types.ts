@@ -11,7 +11,8 @@ export interface ScriptToolCall {
  * then `thinking`, `text` and `toolCalls` (several = parallel calls) make up the response.
  * `ask` is a text reply that ends the turn with a question to the user. In `text` and `ask`,
  * `{{tools}}` stands for the names of the tools offered and `{{tool_results}}` for the text of the
- * tool results answering the previous model response.
+ * tool results answering the previous model response, `{{user_messages}}` for the user messages the
+ * model was sent.
  */
 export interface ScriptStep {
   text?: string;

@@ -128,7 +128,8 @@ function textOf(message: ChatMessage): string {
 /**
  * A scripted reply can show what the model was given: `{{tools}}` becomes the names of the tools the
  * request offered, `{{tool_results}}` the text of the tool results that answer its previous message,
- * `{{system}}` the system prompt it was sent.
+ * `{{system}}` the system prompt it was sent, `{{user_messages}}` the text of every user message in the
+ * conversation it was sent, in order, joined by ` | ` (what history the model was given).
  */
 function fillPlaceholders(text: string | undefined, request: ModelRequest): string | undefined {
   if (text === undefined || !text.includes('{{')) return text;
@@ -143,6 +144,13 @@ function fillPlaceholders(text: string | undefined, request: ModelRequest): stri
         .filter((m) => m.role === 'system')
         .map(textOf)
         .join('\n'),
+    )
+    .replaceAll(
+      '{{user_messages}}',
+      request.messages
+        .filter((m) => m.role === 'user')
+        .map(textOf)
+        .join(' | '),
     );
 }
 

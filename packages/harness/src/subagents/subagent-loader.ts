@@ -18,6 +18,18 @@ function parseWorkspace(value: unknown): { mode: SubagentWorkspaceMode; path?: s
   return path === undefined ? { mode } : { mode, path: path.replace(/\/+$/, '') };
 }
 
+/** `model:` as a model id, or as a config object with an `id` and the model's settings. */
+function parseModel(value: unknown): Pick<SubagentSpec, 'model' | 'modelSettings'> | string {
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'string') return { model: value };
+  const { id, ...settings } = (typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  if (typeof id !== 'string' || id.trim() === '') return '"model" must be a model id or {id, ...settings}';
+  return Object.keys(settings).length > 0 ? { model: id, modelSettings: settings } : { model: id };
+}
+
 async function loadOne(fs: WorkspaceFs, path: string): Promise<SubagentSpec | string> {
   const id = path.slice(path.lastIndexOf('/') + 1, -'.md'.length);
   const { data, body } = parseFrontMatter((await readOptionalText(fs, path)) ?? '');
@@ -25,7 +37,8 @@ async function loadOne(fs: WorkspaceFs, path: string): Promise<SubagentSpec | st
     return 'front matter needs a "description"';
   const workspace = parseWorkspace(data.workspace);
   if (typeof workspace === 'string') return workspace;
-  if (data.model !== undefined && typeof data.model !== 'string') return '"model" must be a string';
+  const model = parseModel(data.model);
+  if (typeof model === 'string') return model;
   const tools = data.tools;
   if (tools !== undefined && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string')))
     return '"tools" must be a list of tool names';
@@ -43,7 +56,7 @@ async function loadOne(fs: WorkspaceFs, path: string): Promise<SubagentSpec | st
     description: data.description.trim(),
     systemPrompt,
     workspaceMode: workspace.mode,
-    ...(typeof data.model === 'string' ? { model: data.model } : {}),
+    ...model,
     ...(tools !== undefined ? { tools: tools as string[] } : {}),
     maxIters,
     source: 'file',

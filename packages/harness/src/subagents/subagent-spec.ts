@@ -12,6 +12,8 @@ export interface SubagentSpec {
   workspaceMode: SubagentWorkspaceMode;
   /** Model id for the child; absent = inherit the parent's. */
   model?: string;
+  /** The model's settings when `model:` is written as a config (`{id, ...settings}`), as an agent's model is. */
+  modelSettings?: Record<string, unknown>;
   /** Tool allowlist for the child; absent = the parent's tools. */
   tools?: string[];
   /** Iteration cap of the child's loop (default 10). */

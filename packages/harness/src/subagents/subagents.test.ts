@@ -285,4 +285,25 @@ describe('sub-agent declarations', () => {
     });
     expect(registry.list().map((s) => s.id)).toEqual(['reviewer', 'writer']);
   });
+
+  it('reads `model:` written as a config object, and skips one without an id', async () => {
+    const fs = await seededWorkspace({
+      'subagents/fast.md':
+        '---\ndescription: Fast\nmodel: {id: scripted/fast, script: {turns: [{reply: [hi]}]}}\n---\nBe quick.\n',
+      'subagents/nameless.md': '---\ndescription: Nameless\nmodel: {speed: fast}\n---\nx\n',
+    });
+    const warn = vi.fn();
+    const specs = await loadSubagentSpecs(fs, { logger: { warn } });
+    expect(specs).toEqual([
+      expect.objectContaining({
+        id: 'fast',
+        model: 'scripted/fast',
+        modelSettings: { script: { turns: [{ reply: ['hi'] }] } },
+      }),
+    ]);
+    expect(warn).toHaveBeenCalledWith(
+      'sub-agent declaration skipped',
+      expect.objectContaining({ path: 'subagents/nameless.md' }),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { describeTask } from './agent-spawn.tool.js';
 import type { SubagentTaskRegistry, SubagentTaskStatus } from './subagent-task-registry.js';
-import { objectSchema } from '../tools/builtin/tool-input.js';
+import { objectSchema } from '../tools/tool-input.js';
 
 const ok = (value: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text: value }] });
 const fail = (value: string): ToolOutcome => ({

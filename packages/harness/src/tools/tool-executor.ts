@@ -1,5 +1,6 @@
 import { AppError } from '@agentry/contracts';
 import type { HarnessTool, ToolContext, ToolOutcome } from './tool.js';
+import { describeInputIssues, toolInputIssues } from './tool-input.js';
 
 /** One tool call handed to an executor. */
 export interface ToolInvocation {
@@ -16,9 +17,15 @@ export interface ToolExecutor {
   execute(invocation: ToolInvocation): Promise<ToolOutcome>;
 }
 
-/** Runs HarnessTool.execute in this process; thrown errors become error outcomes. */
+/**
+ * Runs HarnessTool.execute in this process; arguments its schema refuses and thrown errors become error
+ * outcomes. (The harness checks arguments before choosing an executor too; this covers a call that reaches
+ * a worker by another way.)
+ */
 export const inProcessToolExecutor: ToolExecutor = {
   async execute({ tool, input, context }) {
+    const refused = invalidInputOutcome(tool, input);
+    if (refused) return refused;
     try {
       return await tool.execute(input, context);
     } catch (err) {
@@ -39,4 +46,11 @@ export function errorOutcome(text: string, reason: string): FinishedOutcome {
 
 export function textOutcome(text: string): FinishedOutcome {
   return { status: 'ok', content: [{ type: 'text', text }] };
+}
+
+/** The error a model gets for arguments the tool's schema refuses, naming each wrong field; else undefined. */
+export function invalidInputOutcome(tool: HarnessTool, input: unknown): FinishedOutcome | undefined {
+  const issues = toolInputIssues(tool, input);
+  if (issues.length === 0) return undefined;
+  return errorOutcome(describeInputIssues(tool.name, issues), 'invalid_input');
 }

@@ -1,11 +1,22 @@
 import type { WorkspaceFs } from '@agentry/workspace';
+import type { z } from 'zod';
 import type { ContentBlock } from '../model/model-port.js';
 
 /** What a tool returns. `pending` means the result will arrive in a later turn (self-hosted worker, HITL, offload). */
 export type ToolOutcome =
   | { status: 'ok'; content: ContentBlock[] }
   | { status: 'error'; content: ContentBlock[]; reason?: string }
-  | { status: 'pending'; placeholder?: string };
+  | { status: 'pending'; placeholder?: string; elicitation?: ToolElicitation };
+
+/**
+ * An MCP server asked for the user to act at a link (MCP URL elicitation) before it can finish the call:
+ * the call waits for the user's answer, and runs again with the same input once they accept.
+ */
+interface ToolElicitation {
+  serverName: string;
+  message: string;
+  url: string;
+}
 
 export interface ToolContext {
   toolCallId: string;
@@ -32,8 +43,10 @@ export type ToolPermission = 'always_allow' | 'always_ask' | 'deny';
 export interface HarnessTool {
   name: string;
   description: string;
-  /** JSON Schema (type: object) of the input. */
+  /** JSON Schema (type: object) of the input, as the model is shown it. */
   inputSchema: Record<string, unknown>;
+  /** The input as a zod schema, where the tool is written with one (`inputSchema` is then derived from it). */
+  input?: z.ZodType;
   /** Safe to re-run after a crash (read-only): decides recovery of a tool_use without a result. */
   idempotent: boolean;
   /** Toolset this tool belongs to, for default permissions: "builtin", "mcp:<server>", "custom", "platform", "client". */

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DynamicModule, Type } from '@nestjs/common';
@@ -25,7 +27,7 @@ export interface BootstrapOptions {
 
 /**
  * Starts a service: Fastify for HTTP (the public API on the gateway, health everywhere) and, where the
- * service answers requests, Nest's NATS transport under the installation's subject prefix.
+ * service answers requests, the NATS transport under the installation's subject prefix.
  */
 export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
   const { config, service } = options;
@@ -57,7 +59,12 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     app.connectMicroservice(
       {
         strategy: new PrefixedServerNats(
-          { servers: config.NATS_URL.split(','), queue: service, name: `${service}-server` },
+          {
+            servers: config.NATS_URL.split(','),
+            queue: service,
+            name: `${service}-server`,
+            replicaId: replicaIdOf(service),
+          },
           config.AGENTRY_SUBJECT_PREFIX,
           logger,
           app.get(NatsConnections, { strict: false }),
@@ -70,4 +77,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   await app.listen(config.PORT, config.AGENTRY_HOST);
   logger.info({ url: await app.getUrl(), port: config.PORT }, 'service listening');
   return app;
+}
+
+/** This process among its service's replicas: unique per start, usable as one NATS subject token. */
+function replicaIdOf(service: string): string {
+  const host = hostname().replace(/[^A-Za-z0-9_-]/g, '-');
+  return `${service}-${host}-${process.pid}-${randomBytes(3).toString('hex')}`;
 }

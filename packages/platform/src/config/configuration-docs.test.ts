@@ -10,6 +10,7 @@ const SCHEMA_FILES = [
   ...['control', 'dataplane', 'gateway', 'scheduler', 'worker'].map((app) => `apps/${app}/src/config/env.ts`),
   'packages/platform/src/config/base-env.ts',
   'packages/platform/src/config/model-env.ts',
+  'packages/platform/src/config/webhook-egress-env.ts',
 ];
 const SOURCE_ROOTS = [
   'apps/control/src',
@@ -22,6 +23,7 @@ const SOURCE_ROOTS = [
   'packages/workspace/src',
   'packages/db/src',
   'packages/operations/src',
+  'packages/cli/src',
 ];
 /** Read by the tooling around the services, or the operating system's own (handed on to child processes). */
 const DOCUMENTED_ELSEWHERE = new Set(['AGENTRY_CONFORMANCE_SECRET', 'PATH', 'HOME']);

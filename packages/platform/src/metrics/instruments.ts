@@ -20,6 +20,8 @@ export interface PlatformMetrics {
   sseConnections: UpDownCounter;
   sseFanoutLag: Histogram;
   budgetRejections: Counter;
+  retentionDeleted: Counter;
+  handsSavesRefused: Counter;
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -67,6 +69,13 @@ export function platformMetrics(): PlatformMetrics {
     sseFanoutLag: seconds('agentry.sse.fanout.lag', 'From an event commit to its write on a stream'),
     budgetRejections: meter.createCounter('agentry.budget.rejections', {
       description: 'Model calls refused by a budget',
+    }),
+    retentionDeleted: meter.createCounter('agentry.retention.deleted', {
+      description:
+        'Rows deleted by retention sweeps, by kind (sessions, deployment_runs, audit_log, deleted_files)',
+    }),
+    handsSavesRefused: meter.createCounter('agentry.hands.workspace.saves_refused', {
+      description: "Saves of a session's durable workspace refused because the worker no longer held it",
     }),
   };
   return cached;

@@ -1,173 +1,197 @@
 import {
-  ServerNats,
-  type IncomingRequest,
+  NatsContext,
+  Server,
+  type CustomTransportStrategy,
   type MessageHandler,
-  type NatsContext,
-  type NatsOptions,
 } from '@nestjs/microservices';
 import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
-import { isObservable, lastValueFrom } from 'rxjs';
+import { replicaBeatSubject, replicaSubject } from '@agentry/contracts';
+import {
+  connect,
+  headers,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/transport-node';
 import type { Logger } from '../logging/logger.js';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
 import { natsConnectionOptions } from './nats-connection-options.js';
 import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
-import { replyWithinPayload } from './reply-within-payload.js';
-import { answerRpc, RpcCallContext, rpcRouteOf } from './rpc-answer.js';
+import { rpcRouteOf } from './rpc-answer.js';
+import { REPLICA_BEAT_MS, REPLICA_HEADER } from './replica-router.js';
+import { answerRequest, type ReplyPacket } from './rpc-reply.js';
 
-type ServerNatsOptions = NonNullable<NatsOptions['options']>;
-type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean };
+export interface RpcServerOptions {
+  servers?: string | string[];
+  /** Queue group of every subject (a handler's `extras.queue` overrides it): replicas share the load. */
+  queue?: string;
+  name?: string;
+  /**
+   * This process among the service's replicas. Each reply names it, and the subjects marked idempotent are
+   * also answered on this replica's own subject, so a caller can send such a request again elsewhere when
+   * one replica stalls (see ReplicaRouter).
+   */
+  replicaId?: string;
+}
+
+const encoder = new TextEncoder();
 
 /**
- * Nest's NATS transport, with every subscribed subject under an installation prefix. Handlers keep
- * their catalog subject (`control.agent.create`); only the wire subject carries the prefix, so two
- * installations (or two test runs) can share one NATS server without hearing each other.
+ * A Nest custom transport (the documented `Server` + `CustomTransportStrategy` extension point) over
+ * nats.js, with every subscribed subject under an installation prefix. Handlers keep their catalog
+ * subject (`control.agent.create`); only the wire subject carries the prefix, so two installations (or
+ * two test runs) can share one NATS server without hearing each other.
  *
- * Each message is handled inside a SERVER span named after the catalog subject, whose parent is the
- * trace context in the message headers (a new trace when there is none). The span ends with the reply
- * and is ERROR when the reply is an error envelope or a transport error.
+ * Every request takes one path (`answerRequest`): an `@RpcHandler` method's request is parsed against its
+ * subject, its value or typed error goes back in the reply envelope, and a page is fitted to the server's
+ * `max_payload` before the reply is built. A message without a reply subject is an event, handed to Nest.
  *
- * The connection reconnects forever with backoff and re-subscribes every handler subject, so an
- * outage of NATS, however long, ends with the handlers answering again.
- *
- * A reply larger than the server's `max_payload` is cut to a shorter page or answered with an error
- * envelope (`replyWithinPayload`), never left for the caller's timeout.
- *
- * A request to an `@RpcHandler` method is answered here (`answerRpc`: parsed, called, wrapped in the
- * envelope, published once) instead of through Nest's per-request observables; Nest still routes it to
- * the controller instance. Other patterns take Nest's own path.
+ * Each message is handled inside a SERVER span named after the catalog subject, whose parent is the trace
+ * context in the message headers. The connection reconnects forever with backoff and re-subscribes.
  */
-export class PrefixedServerNats extends ServerNats {
-  private readonly spans = new WeakMap<Msg, { span: Span; replying: boolean }>();
-
-  private readonly linkName: string;
-
+export class PrefixedServerNats extends Server implements CustomTransportStrategy {
   private connection?: NatsConnection;
+  private readonly subjectSubscriptions: Subscription[] = [];
+  private readonly linkName: string;
+  /** Every reply names the replica that sent it (when it has a replica id). */
+  private readonly replyHeaders: MsgHdrs | undefined;
+  private beating: NodeJS.Timeout | undefined;
 
   /** `rpcLogger` hears every failed request (expected ones at warn). */
   constructor(
-    options: ServerNatsOptions,
+    private readonly serverOptions: RpcServerOptions,
     private readonly subjectPrefix: string,
     private readonly rpcLogger: Logger,
     private readonly connections?: NatsConnections,
   ) {
-    const name = options.name ?? 'rpc-server';
-    super({ ...natsConnectionOptions(options.servers ?? 'nats://127.0.0.1:4222', name), ...options });
-    this.linkName = name;
-  }
-
-  override async createNatsClient(): Promise<NatsConnection> {
-    const connection = (await super.createNatsClient()) as NatsConnection;
-    this.connections?.track(this.linkName, connection);
-    this.connection = connection;
-    return connection;
-  }
-
-  override async close(): Promise<void> {
-    this.connections?.untrack(this.linkName);
-    await super.close();
-  }
-
-  override bindEvents(client: any): void {
-    // `options` and `subscriptions` are private in the base class; they are the documented extension points.
-    const self = this as unknown as { options: ServerNatsOptions; subscriptions: unknown[] };
-    const defaultQueue = self.options.queue;
-    for (const [channel, handler] of this.messageHandlers) {
-      const queue = (handler.extras as { queue?: string } | undefined)?.queue ?? defaultQueue;
-      const subscription = client.subscribe(this.subjectPrefix + channel, {
-        queue,
-        callback: this.getMessageHandler(channel).bind(this),
-      });
-      self.subscriptions.push(subscription);
+    super();
+    this.linkName = serverOptions.name ?? 'rpc-server';
+    if (serverOptions.replicaId) {
+      this.replyHeaders = headers();
+      this.replyHeaders.set(REPLICA_HEADER, serverOptions.replicaId);
     }
   }
 
-  override async handleMessage(channel: string, natsMsg: Msg): Promise<any> {
-    const parent = contextFromHeaders(natsMsg.headers);
-    const attributes = natsSpanAttributes(channel, 'process');
-    const span = platformTracer().startSpan(channel, { kind: SpanKind.SERVER, attributes }, parent);
-    const state = { span, replying: false };
-    this.spans.set(natsMsg, state);
+  async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
-      const handler = natsMsg.reply ? this.getHandlerByPattern(channel) : null;
-      const route = handler ? rpcRouteOf(channel) : undefined;
-      const handled: unknown = await context.with(trace.setSpan(parent, span), () =>
-        handler && route
-          ? this.answer(route, handler, channel, natsMsg)
-          : super.handleMessage(channel, natsMsg),
+      const servers = this.serverOptions.servers ?? 'nats://127.0.0.1:4222';
+      this.connection = await connect(natsConnectionOptions(servers, this.linkName));
+      this.connections?.track(this.linkName, this.connection);
+      for (const [pattern, handler] of this.messageHandlers) this.subscribe(pattern, handler);
+      this.startBeating();
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  /** Says this replica is alive, for callers that route idempotent requests around a stalled one. */
+  private startBeating(): void {
+    const { replicaId, queue } = this.serverOptions;
+    if (!replicaId || !queue) return;
+    const subject = this.subjectPrefix + replicaBeatSubject(queue);
+    const beat = () => {
+      if (this.connection && !this.connection.isClosed()) this.connection.publish(subject, replicaId);
+    };
+    beat();
+    this.beating = setInterval(beat, REPLICA_BEAT_MS);
+    this.beating.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.beating);
+    this.connections?.untrack(this.linkName);
+    for (const subscription of this.subjectSubscriptions.splice(0)) subscription.unsubscribe();
+    await this.connection?.drain().catch(() => this.connection?.close());
+    this.connection = undefined;
+  }
+
+  on(): never {
+    throw new Error('The NATS RPC server reports its connection state through NatsConnections');
+  }
+
+  unwrap<T>(): T {
+    if (!this.connection) throw new Error('The NATS RPC server is not listening');
+    return this.connection as T;
+  }
+
+  private subscribe(pattern: string, handler: MessageHandler): void {
+    const queue = (handler.extras as { queue?: string } | undefined)?.queue ?? this.serverOptions.queue;
+    const callback = (error: Error | null, msg: Msg) => {
+      if (!error) void this.onMessage(pattern, handler, msg);
+    };
+    this.subjectSubscriptions.push(
+      this.connection!.subscribe(this.subjectPrefix + pattern, { ...(queue ? { queue } : {}), callback }),
+    );
+    const { replicaId } = this.serverOptions;
+    if (replicaId && rpcRouteOf(pattern)?.idempotent)
+      this.subjectSubscriptions.push(
+        this.connection!.subscribe(this.subjectPrefix + replicaSubject(pattern, replicaId), { callback }),
       );
-      // A message without a reply id is an event: nothing more will happen under this span.
-      if (!state.replying) span.end();
-      return handled;
+  }
+
+  private async onMessage(pattern: string, handler: MessageHandler, msg: Msg): Promise<void> {
+    const parent = contextFromHeaders(msg.headers);
+    const attributes = natsSpanAttributes(pattern, 'process');
+    const span = platformTracer().startSpan(pattern, { kind: SpanKind.SERVER, attributes }, parent);
+    try {
+      await context.with(trace.setSpan(parent, span), () => this.handle(pattern, handler, msg, span));
     } catch (error) {
       markSpanFailed(span, error);
+      this.rpcLogger.error({ subject: msg.subject, err: error }, 'nats message not handled');
+    } finally {
       span.end();
-      throw error;
     }
   }
 
-  /** One request to an `@RpcHandler` method, answered in one reply packet. */
-  private async answer(
-    route: NonNullable<ReturnType<typeof rpcRouteOf>>,
-    handler: MessageHandler,
-    channel: string,
-    natsMsg: Msg,
-  ): Promise<void> {
-    const natsCtx = new RpcCallContext([natsMsg.subject, natsMsg.headers]);
-    const message = (await this.deserializer.deserialize(natsMsg, {
-      channel,
-      replyTo: natsMsg.reply,
-    })) as IncomingRequest;
-    const publish = this.getPublisher(natsMsg, message.id, natsCtx);
-    const response = await answerRpc(
-      route,
-      message.data,
-      async (request) => {
-        const result: unknown = await handler(request, natsCtx);
-        if (natsCtx.failure) throw natsCtx.failure.error;
-        // Nest's own exception path (a failure before the method ran) hands back an observable of the error.
-        return isObservable(result) ? lastValueFrom(result) : result;
-      },
-      natsMsg.subject,
-      this.rpcLogger,
+  private async handle(pattern: string, handler: MessageHandler, msg: Msg, span: Span): Promise<void> {
+    const packet = decodePacket(msg);
+    const ctx = new NatsContext([msg.subject, msg.headers]);
+    if (!msg.reply) {
+      await this.handleEvent(pattern, { pattern, data: packet.data }, ctx);
+      return;
+    }
+    const reply = await answerRequest({
+      pattern,
+      handler,
+      packet,
+      ctx,
+      wireSubject: msg.subject,
+      logger: this.rpcLogger,
+      // Read per reply: a reconnect may land on a server with another limit.
+      maxPayload: this.connection?.info?.max_payload,
+    });
+    recordReplyOutcome(span, reply);
+    msg.respond(
+      encoder.encode(JSON.stringify(reply)),
+      this.replyHeaders ? { headers: this.replyHeaders } : {},
     );
-    publish({ response, isDisposed: true });
   }
+}
 
-  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: any) => any {
-    // The server's limit is read per reply: a reconnect may land on a server with another one.
-    const publish = replyWithinPayload(
-      super.getPublisher(natsMsg, id, ctx),
-      () => this.connection?.info?.max_payload,
-    );
-    const state = this.spans.get(natsMsg);
-    if (!state) return publish;
-    state.replying = true;
-    let ended = false;
-    return (packet: ReplyPacket) => {
-      try {
-        return publish(packet);
-      } finally {
-        if (!ended) {
-          recordReplyOutcome(state.span, packet);
-          // An error packet may come without `isDisposed` (no handler for the subject): it is final too.
-          if (packet.isDisposed || packet.err !== undefined) {
-            ended = true;
-            state.span.end();
-          }
-        }
-      }
-    };
+/**
+ * The request packet (`{ pattern, data, id }`); a body that is not one is passed on as the data itself,
+ * and a body that is not JSON as undefined (the subject's schema then names what is missing).
+ */
+function decodePacket(msg: Msg): { id?: string; data: unknown } {
+  let body: unknown;
+  try {
+    body = msg.data.length === 0 ? undefined : msg.json();
+  } catch {
+    return { data: undefined };
   }
+  if (typeof body === 'object' && body !== null && 'data' in body) {
+    const { id, data } = body as { id?: unknown; data: unknown };
+    return { id: typeof id === 'string' ? id : undefined, data };
+  }
+  return { data: body };
 }
 
 function recordReplyOutcome(span: Span, packet: ReplyPacket): void {
   if (packet.err !== undefined) {
-    const err = packet.err as { message?: unknown } | string;
-    const message =
-      typeof err === 'string' ? err : typeof err?.message === 'string' ? err.message : 'transport error';
-    markSpanFailed(span, message, 'TRANSPORT_ERROR');
+    markSpanFailed(span, 'transport error', 'TRANSPORT_ERROR');
     return;
   }
   const envelope = packet.response as

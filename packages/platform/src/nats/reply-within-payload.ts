@@ -3,7 +3,6 @@ import { cutPageToFit } from '../paging/page-byte-budget.js';
 import { toErrorBody } from './rpc-envelope.js';
 
 type ReplyPacket = { response?: unknown; err?: unknown; isDisposed?: boolean; id?: string };
-type Publish = (packet: ReplyPacket) => unknown;
 
 /** NATS's own default, for a connection that has not heard the server's INFO yet. */
 const DEFAULT_MAX_PAYLOAD = 1_048_576;
@@ -11,24 +10,19 @@ const DEFAULT_MAX_PAYLOAD = 1_048_576;
 const ENVELOPE_HEADROOM_BYTES = 4096;
 
 /**
- * Publishes a reply that the bus can carry. A reply over the server's `max_payload` is refused by the
- * client before it is sent, which would leave the caller waiting for its timeout; instead a page keeps
- * only the leading items that fit (its cursor resumes after the last one kept), and any other reply too
- * large becomes a PAYLOAD_TOO_LARGE error envelope, so the caller hears at once.
+ * A reply the bus can carry. A reply over the server's `max_payload` would be refused by the client before
+ * it is sent, leaving the caller waiting for its timeout; instead a page the handler marked resumable
+ * (`resumableAfter`, or a `{data, hasMore}` page) keeps only its leading items, its cursor resuming after
+ * the last one kept, and any other reply too large becomes a PAYLOAD_TOO_LARGE error envelope.
  */
-export function replyWithinPayload(publish: Publish, maxPayload: () => number | undefined): Publish {
-  return (packet) => {
-    try {
-      return publish(packet);
-    } catch (error) {
-      if (!isOverMaxPayload(error)) throw error;
-      return publish(fittedPacket(packet, maxPayload() ?? DEFAULT_MAX_PAYLOAD));
-    }
-  };
+export function replyWithinPayload<P extends ReplyPacket>(packet: P, maxPayload: number | undefined): P {
+  const limit = maxPayload ?? DEFAULT_MAX_PAYLOAD;
+  if (serializedBytes(packet) <= limit - ENVELOPE_HEADROOM_BYTES) return packet;
+  return fittedPacket(packet, limit);
 }
 
 /** `packet` cut or turned into an error so that it serializes within `maxPayload` bytes. */
-export function fittedPacket(packet: ReplyPacket, maxPayload: number): ReplyPacket {
+export function fittedPacket<P extends ReplyPacket>(packet: P, maxPayload: number): P {
   const budget = maxPayload - ENVELOPE_HEADROOM_BYTES;
   const envelope = packet.response as { ok?: unknown; data?: unknown } | undefined;
   try {

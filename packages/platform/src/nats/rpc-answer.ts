@@ -1,4 +1,3 @@
-import { NatsContext } from '@nestjs/microservices';
 import { AppError, invalidRequest, type RpcSubject } from '@agentry/contracts';
 import { isDatabaseUnavailable } from '@agentry/db';
 import type { z } from 'zod';
@@ -17,37 +16,6 @@ export function registerRpcRoute(subject: AnySubject): void {
 
 export function rpcRouteOf(channel: string): AnySubject | undefined {
   return routes.get(channel);
-}
-
-/**
- * The context an `@RpcHandler` method is called with by `PrefixedServerNats`: the method's error is kept
- * here instead of being thrown through Nest, whose exception filter would replace it with an untyped
- * "Internal server error".
- */
-export class RpcCallContext extends NatsContext {
-  failure: { error: unknown } | undefined;
-}
-
-/**
- * `method`, made to leave its error on an {@link RpcCallContext} when called with one; called any other
- * way (a test calling the controller directly), it behaves exactly as written.
- */
-export function keepingFailures<A extends unknown[]>(
-  method: (this: unknown, request: unknown, ...rest: A) => unknown,
-) {
-  return function (this: unknown, request: unknown, ...rest: A): unknown {
-    const ctx = rest[0];
-    if (!(ctx instanceof RpcCallContext)) return method.call(this, request, ...rest);
-    const kept = (error: unknown) => {
-      ctx.failure = { error };
-      return undefined;
-    };
-    try {
-      return Promise.resolve(method.call(this, request, ...rest)).catch(kept);
-    } catch (error) {
-      return Promise.resolve(kept(error));
-    }
-  };
 }
 
 /**

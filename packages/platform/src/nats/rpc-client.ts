@@ -1,4 +1,3 @@
-import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
 import { context, SpanKind } from '@opentelemetry/api';
 import {
   AppError,
@@ -8,14 +7,15 @@ import {
   type RpcResponse,
   type RpcSubject,
 } from '@agentry/contracts';
-import { firstValueFrom, timeout } from 'rxjs';
 import type { z } from 'zod';
 import { inSpan } from '../telemetry/trace-context.js';
 import { platformMetrics, secondsSince } from '../metrics/instruments.js';
 import { natsSpanAttributes, traceHeaders } from './nats-trace.js';
 import { unwrapEnvelope } from './rpc-envelope.js';
 import { isOverMaxPayload } from './reply-within-payload.js';
-import { PrefixedClientNats } from './prefixed-client-nats.js';
+import { hedgedRequest } from './hedged-request.js';
+import { ReplicaRouter } from './replica-router.js';
+import type { RpcTransport } from './prefixed-client-nats.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -25,11 +25,16 @@ import type { Logger } from '../logging/logger.js';
  * the caller's trace.
  */
 export class RpcClient {
+  /** Which replicas answer the idempotent subjects, and which stalled: see hedgedRequest. */
+  private readonly replicas: ReplicaRouter;
+
   constructor(
-    private readonly proxy: ClientProxy,
+    private readonly transport: RpcTransport,
     private readonly defaultTimeoutMs: number,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.replicas = new ReplicaRouter(transport.watchReplicas);
+  }
 
   async request<S extends RpcSubject<z.ZodType, z.ZodType>>(
     subject: S,
@@ -44,7 +49,6 @@ export class RpcClient {
     const name = subject.name ?? subject.subject;
     const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(name, 'send') };
     return inSpan(name, span, context.active(), async () => {
-      const record = new NatsRecordBuilder(body).setHeaders(traceHeaders()).build();
       let reply: unknown;
       const started = performance.now();
       const observe = (outcome: string) =>
@@ -53,10 +57,12 @@ export class RpcClient {
           outcome,
         });
       try {
-        reply =
-          this.proxy instanceof PrefixedClientNats
-            ? await this.proxy.request(subject.subject, record, timeoutMs)
-            : await firstValueFrom(this.proxy.send(subject.subject, record).pipe(timeout(timeoutMs)));
+        reply = subject.idempotent
+          ? await hedgedRequest(this.transport, this.replicas, subject.subject, body, {
+              timeoutMs,
+              headers: traceHeaders(),
+            })
+          : await this.transport.request(subject.subject, body, { timeoutMs, headers: traceHeaders() });
         observe(isErrorEnvelope(reply) ? 'error' : 'ok');
       } catch (error) {
         // Refused before it was sent, and sending it again would not help.
@@ -99,7 +105,7 @@ export class RpcClient {
   }
 
   async close(): Promise<void> {
-    await this.proxy.close();
+    await this.transport.close();
   }
 }
 

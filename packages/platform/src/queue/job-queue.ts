@@ -93,7 +93,11 @@ export class JobQueue {
     await this.queue(definition).add(definition.queue, data, {
       ...(jobId ? { jobId } : {}),
       attempts: definition.attempts,
-      backoff: { type: 'exponential', delay: definition.backoffMs },
+      backoff: {
+        type: 'exponential',
+        delay: definition.backoffMs,
+        ...(definition.jitter ? { jitter: definition.jitter } : {}),
+      },
       removeOnComplete: true,
       removeOnFail: 1000,
       ...(delayMs > 0 ? { delay: delayMs } : {}),

@@ -81,8 +81,20 @@ export class ServiceProcess {
     await this.exited;
   }
 
+  /** SIGSTOP: the process freezes (a long GC pause, a stopped VM) with its sockets and leases still held. */
+  pause(): void {
+    if (this.running) this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: a paused process goes on as if no time had passed, with whatever it held then. */
+  resume(): void {
+    if (this.running) this.child?.kill('SIGCONT');
+  }
+
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.running) return;
+    // A paused process handles no signal but SIGKILL until it is resumed.
+    this.child?.kill('SIGCONT');
     this.child?.kill('SIGTERM');
     const timer = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
     await this.exited;

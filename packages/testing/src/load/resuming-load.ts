@@ -1,5 +1,6 @@
 import type { ApiClient } from '../http/api-client.js';
 import { auditFrames, ResumingSseClient } from '../http/resuming-sse-client.js';
+import { ChaosSchedule } from '../chaos/chaos-schedule.js';
 import { holdFault } from '../time/deliberate-waits.js';
 
 export interface ResumingLoadOptions {
@@ -58,6 +59,8 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
     (id) =>
       new ResumingSseClient(`${gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders, { after: 0 }),
   );
+  // Which streams are cut, and when: replayed from the printed seed with CHAOS_SEED.
+  const schedule = new ChaosSchedule('resuming load');
   const pickups: number[] = [];
   const stuck: string[] = [];
   let turns = 0;
@@ -71,7 +74,7 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
         events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${t}` }] }],
       });
       if (sent.status !== 200) throw new Error(`${sessionId}: post ${sent.status}`);
-      if (Math.random() < options.dropChance) void holdFault(Math.random() * 200).then(() => client.drop());
+      if (schedule.chance(options.dropChance)) void holdFault(schedule.below(200)).then(() => client.drop());
       await client.waitFor(
         (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
         options.turnTimeoutMs,

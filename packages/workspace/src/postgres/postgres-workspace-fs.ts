@@ -69,8 +69,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     if (!isWorkspaceTable(table)) throw WorkspaceErrors.invalid(`Unknown workspace table: ${String(table)}`);
     if (!options.root || !options.tenantId) throw WorkspaceErrors.invalid('tenantId and root are required');
     this.sql = options.sql;
-    this.q = workspaceFilesSql(table);
-    this.names = new Map(Object.entries(this.q).map(([key, text]) => [text, `workspace.${table}.${key}`]));
+    ({ q: this.q, names: this.names } = statementsOf(table));
     this.key = [options.tenantId, options.root];
     this.chunkBytes = options.streamChunkBytes ?? 1024 * 1024;
   }
@@ -248,4 +247,20 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     if (created.length > 0) return;
     if ((await this.statAt(path))?.kind === 'file') throw WorkspaceErrors.exists(path);
   }
+}
+
+/** Each table's statements and their names, built once: a turn opens a workspace or two, each of them. */
+const STATEMENTS = new Map<WorkspaceTable, { q: WorkspaceFilesSql; names: Map<string, string> }>();
+
+function statementsOf(table: WorkspaceTable): { q: WorkspaceFilesSql; names: Map<string, string> } {
+  let built = STATEMENTS.get(table);
+  if (!built) {
+    const q = workspaceFilesSql(table);
+    built = {
+      q,
+      names: new Map(Object.entries(q).map(([key, text]) => [text, `workspace.${table}.${key}`])),
+    };
+    STATEMENTS.set(table, built);
+  }
+  return built;
 }

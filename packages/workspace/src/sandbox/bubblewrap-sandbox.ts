@@ -29,8 +29,10 @@ export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
   binds?: SandboxBind[];
   /** Size cap of the private /tmp (memory-backed). */
   tmpfsBytes?: number;
-  /** A pids cgroup directory every command joins (caps the number of processes). */
-  pidsCgroup?: string;
+  /** cgroup directories every command joins (the session's process, memory and CPU caps). */
+  cgroups?: readonly string[];
+  /** The root filesystem commands see (the platform's userland); unset: the host's /usr, read-only. */
+  rootfs?: string;
   /** The shell commands run in (default /bin/sh). */
   shell?: string;
 }
@@ -48,9 +50,9 @@ const DEFAULT_LIMITS: SandboxLimits = { fileSizeBytes: 1024 * 1024 * 1024, openF
 export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private readonly runner = new ProcessRunner();
   private readonly config: Required<
-    Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'pidsCgroup'>
+    Omit<BubblewrapSandboxOptions, keyof LocalWorkspaceOptions | 'tmpfsBytes' | 'cgroups' | 'rootfs'>
   > &
-    Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'pidsCgroup'>;
+    Pick<BubblewrapSandboxOptions, 'tmpfsBytes' | 'cgroups' | 'rootfs'>;
   private disposed = false;
   private extraBinds: SandboxBind[] = [];
   /** Kills of the long-lived commands started with `spawn` that still run. */
@@ -72,7 +74,8 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
       binds: options.binds ?? [],
       shell: options.shell ?? '/bin/sh',
       ...(options.tmpfsBytes !== undefined ? { tmpfsBytes: options.tmpfsBytes } : {}),
-      ...(options.pidsCgroup !== undefined ? { pidsCgroup: options.pidsCgroup } : {}),
+      ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}),
+      ...(options.rootfs !== undefined ? { rootfs: options.rootfs } : {}),
     };
   }
 

@@ -11,6 +11,8 @@ export interface SandboxLimits {
   openFiles?: number;
   /** Processes of the sandbox user (RLIMIT_NPROC). */
   processes?: number;
+  /** Data segment bytes (RLIMIT_DATA): the memory cap where no memory cgroup is delegated. */
+  dataBytes?: number;
 }
 
 export interface BwrapCommand {
@@ -29,8 +31,16 @@ export interface BwrapCommand {
   binds: SandboxBind[];
   /** Size cap of the sandbox's private /tmp (a tmpfs, so it is memory): unset = the kernel default. */
   tmpfsBytes?: number;
-  /** A pids cgroup directory the sandbox joins before it starts, so its process count is capped. */
-  pidsCgroup?: string;
+  /**
+   * The root filesystem the sandbox sees (a directory holding usr/, etc/, var/ …): its system directories
+   * are bound read-only in place of the host's. Unset: the host's /usr and a few /etc files.
+   */
+  rootfs?: string;
+  /**
+   * cgroup directories (one per v1 controller, or one v2 directory) the sandbox joins before it starts,
+   * so its processes, memory and CPU are the session's to cap.
+   */
+  cgroups?: readonly string[];
   /** The shell that runs `command` (`-c`). */
   shell: string;
   command: string;
@@ -59,7 +69,10 @@ const ETC_FILES = [
   '/etc/hosts',
 ];
 
-function systemBinds(): string[] {
+// A root filesystem's own directories bound read-only; the rest (proc, dev, tmp, run, mounts) are the sandbox's.
+const ROOTFS_DIRS = ['/usr', '/etc', '/var', '/opt', '/srv', '/home', ...SYSTEM_DIRS];
+
+function hostSystemBinds(network: boolean): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
   for (const dir of SYSTEM_DIRS) {
     if (!existsSync(dir)) continue;
@@ -67,7 +80,34 @@ function systemBinds(): string[] {
     if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
     else if (stat.isDirectory()) args.push('--ro-bind', dir, dir);
   }
+  for (const file of network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES)
+    args.push('--ro-bind-try', file, file);
   return args;
+}
+
+/** The binds of a root filesystem; which of its top-level entries exist is read once per root. */
+const rootfsBindCache = new Map<string, string[]>();
+export function rootfsBinds(rootfs: string): string[] {
+  const cached = rootfsBindCache.get(rootfs);
+  if (cached) return cached;
+  const args: string[] = [];
+  for (const dir of ROOTFS_DIRS) {
+    const host = rootfs + dir;
+    if (!existsSync(host) && !isSymlink(host)) continue;
+    const stat = lstatSync(host);
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(host), dir);
+    else if (stat.isDirectory()) args.push('--ro-bind', host, dir);
+  }
+  rootfsBindCache.set(rootfs, args);
+  return args;
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function limitArgs(limits: SandboxLimits): string[] {
@@ -79,6 +119,7 @@ function limitArgs(limits: SandboxLimits): string[] {
   add('fsize', limits.fileSizeBytes);
   add('nofile', limits.openFiles);
   add('nproc', limits.processes);
+  add('data', limits.dataBytes);
   return args;
 }
 
@@ -89,9 +130,7 @@ export function buildBwrapArgv(c: BwrapCommand): string[] {
   if (c.identity)
     argv.push('--unshare-user', '--uid', String(c.identity.uid), '--gid', String(c.identity.gid));
   argv.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'sandbox');
-  argv.push(...systemBinds());
-  for (const file of c.network ? [...ETC_FILES, '/etc/resolv.conf'] : ETC_FILES)
-    argv.push('--ro-bind-try', file, file);
+  argv.push(...(c.rootfs ? rootfsBinds(c.rootfs) : hostSystemBinds(c.network)));
   argv.push('--proc', '/proc', '--dev', '/dev');
   if (c.tmpfsBytes !== undefined) argv.push('--size', String(Math.floor(c.tmpfsBytes)));
   argv.push('--tmpfs', '/tmp');
@@ -104,8 +143,9 @@ export function buildBwrapArgv(c: BwrapCommand): string[] {
   argv.push('--', c.shell, '-c', c.command);
   const limits = limitArgs(c.limits);
   const limited = limits.length > 0 ? [c.prlimitPath, ...limits, '--', ...argv] : argv;
-  // The process joins the cgroup before exec, so nothing it forks escapes the cap.
-  return c.pidsCgroup
-    ? ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', c.pidsCgroup, ...limited]
-    : limited;
+  // The process joins the cgroups before exec, so nothing it forks escapes the caps.
+  const cgroups = c.cgroups ?? [];
+  if (cgroups.length === 0) return limited;
+  const join = cgroups.map((_, i) => `echo $$ > "$${i + 1}/cgroup.procs"`).join(' && ');
+  return ['/bin/sh', '-c', `${join} && shift ${cgroups.length} && exec "$@"`, 'sh', ...cgroups, ...limited];
 }

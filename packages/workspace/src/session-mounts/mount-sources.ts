@@ -7,12 +7,15 @@ import { ReadOnlyWorkspaceFs } from '../mounts/read-only-workspace-fs.js';
 import { SubtreeViewFs } from '../mounts/subtree-view-fs.js';
 import { PostgresWorkspaceFs } from '../postgres/postgres-workspace-fs.js';
 import type { NamedSqlPort, SqlPort } from '../postgres/sql-port.js';
+import type { MountContentReader } from './mount-content.js';
 import { filesTree, memoryStoreTree } from './resource-sources.js';
 import { openSkillVersion } from './skill-version-fs.js';
 
 export interface MountSourceDeps {
-  /** Read through both ways: plain statements for skills and resources, named ones for workspaces. */
+  /** Workspace trees (definition files, artefacts), read-only. */
   sql: SqlPort & NamedSqlPort;
+  /** Files, memory stores and skill versions, from the service that owns them. */
+  content: MountContentReader;
   tenantId: string;
   /** Opened skill versions, reused across calls (versions never change). */
   skillCache?: Map<string, Promise<WorkspaceFs>>;
@@ -27,9 +30,9 @@ export async function openMountSource(
   deps: MountSourceDeps,
 ): Promise<WorkspaceFs> {
   if (source.type === 'files')
-    return new ReadOnlyWorkspaceFs(await filesTree(deps.sql, deps.tenantId, source.files));
+    return new ReadOnlyWorkspaceFs(await filesTree(deps.content, deps.tenantId, source.files));
   if (source.type === 'memory_store')
-    return new ReadOnlyWorkspaceFs(await memoryStoreTree(deps.sql, deps.tenantId, source.storeId));
+    return new ReadOnlyWorkspaceFs(await memoryStoreTree(deps.content, deps.tenantId, source.storeId));
   if (source.type === 'workspace') {
     if (!source.root.startsWith(`tenants/${deps.tenantId}/`))
       return Promise.reject(WorkspaceErrors.invalid(`mount root ${source.root} is not the tenant's`));
@@ -50,7 +53,7 @@ export async function openMountSource(
   const key = `${deps.tenantId}/${source.skillId}@${source.version}`;
   const cached = deps.skillCache?.get(key);
   if (cached) return cached;
-  const opened = openSkillVersion(deps.sql, deps.tenantId, source.skillId, source.version);
+  const opened = openSkillVersion(deps.content, deps.tenantId, source.skillId, source.version);
   deps.skillCache?.set(key, opened);
   opened.catch(() => deps.skillCache?.delete(key));
   return opened;

@@ -1,7 +1,7 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
-import { optionalNumber } from '../builtin/tool-input.js';
-import { agentToolSchema } from './agent-toolset.schemas.js';
+import { parseToolInput } from '../tool-input.js';
+import { agentToolSchema, BashInputSchema } from './agent-toolset.schemas.js';
 
 export interface ShellRun {
   command: string;
@@ -36,14 +36,15 @@ export function createAgentBashTool(shell: AgentShell, options: AgentBashOptions
     ...agentToolSchema('bash'),
     toolset: 'builtin',
     async execute(input, { signal }) {
-      const command = typeof input.command === 'string' ? input.command : '';
-      if (input.restart === true) await shell.reset();
+      const args = parseToolInput('bash', BashInputSchema, input);
+      const command = args.command ?? '';
+      if (args.restart === true) await shell.reset();
       if (command.trim() === '')
-        return input.restart === true
+        return args.restart === true
           ? textOutcome('bash session restarted')
           : errorOutcome('bash: command is required', 'invalid_request');
-      const requested = optionalNumber(input, 'timeout_ms');
-      const timeoutMs = Math.max(1, Math.min(requested ?? options.defaultTimeoutMs, options.maxTimeoutMs));
+      const requested = args.timeout_ms ?? options.defaultTimeoutMs;
+      const timeoutMs = Math.max(1, Math.min(requested, options.maxTimeoutMs));
       const result = await shell.run({ command, timeoutMs, signal });
       if (result.aborted)
         return errorOutcome(

@@ -1,8 +1,15 @@
 import { AppError } from '@agentry/contracts';
 import type { HarnessTool, ToolContext } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
-import { optionalString, stringArg } from '../builtin/tool-input.js';
-import { agentToolSchema } from './agent-toolset.schemas.js';
+import { parseToolInput } from '../tool-input.js';
+import {
+  agentToolSchema,
+  EditInputSchema,
+  GlobInputSchema,
+  GrepInputSchema,
+  ReadInputSchema,
+  WriteInputSchema,
+} from './agent-toolset.schemas.js';
 import { resolveToolPath } from './workspace-path.js';
 
 /** Largest file `read` and `edit` load whole, as the SDK's toolset caps them. */
@@ -32,8 +39,7 @@ const read: HarnessTool = {
   ...agentToolSchema('read'),
   toolset: 'builtin',
   async execute(input, context) {
-    const filePath = stringArg(input, 'file_path');
-    const range = input.view_range;
+    const { file_path: filePath, view_range: range } = parseToolInput('read', ReadInputSchema, input);
     if (range !== undefined && !isLineRange(range)) {
       return errorOutcome(
         'read: view_range must be [start_line, end_line] (1-indexed, end -1 for the last line)',
@@ -52,11 +58,9 @@ const write: HarnessTool = {
   ...agentToolSchema('write'),
   toolset: 'builtin',
   async execute(input, context) {
-    const filePath = stringArg(input, 'file_path');
-    if (typeof input.content !== 'string')
-      return errorOutcome('write: content must be a string', 'invalid_request');
+    const { file_path: filePath, content } = parseToolInput('write', WriteInputSchema, input);
     const { fs, path } = resolveToolPath(context, filePath);
-    const stat = await fs.writeText(path, input.content, { createParents: true });
+    const stat = await fs.writeText(path, content, { createParents: true });
     return textOutcome(`wrote ${stat.size} bytes to ${filePath}`);
   },
 };
@@ -65,13 +69,13 @@ const edit: HarnessTool = {
   ...agentToolSchema('edit'),
   toolset: 'builtin',
   async execute(input, context) {
-    const filePath = stringArg(input, 'file_path');
-    const oldString = stringArg(input, 'old_string');
-    const newString = typeof input.new_string === 'string' ? input.new_string : '';
+    const args = parseToolInput('edit', EditInputSchema, input);
+    const { file_path: filePath, old_string: oldString, new_string: newString } = args;
+    if (oldString === '') return errorOutcome('edit: old_string must not be empty', 'invalid_request');
     const current = await loadText(context, 'edit', filePath);
     const count = current.split(oldString).length - 1;
     if (count === 0) return errorOutcome(`edit: old_string not found in ${filePath}`, 'not_found');
-    if (count > 1 && input.replace_all !== true)
+    if (count > 1 && args.replace_all !== true)
       return errorOutcome(
         `edit: old_string appears ${count} times in ${filePath} (must be unique)`,
         'ambiguous',
@@ -84,7 +88,7 @@ const edit: HarnessTool = {
       current.split(oldString).join(newString),
       stat ? { ifVersion: stat.version } : {},
     );
-    return textOutcome(`edited ${filePath} (${input.replace_all === true ? count : 1} replacement(s))`);
+    return textOutcome(`edited ${filePath} (${args.replace_all === true ? count : 1} replacement(s))`);
   },
 };
 
@@ -92,10 +96,11 @@ const glob: HarnessTool = {
   ...agentToolSchema('glob'),
   toolset: 'builtin',
   async execute(input, context) {
-    const pattern = stringArg(input, 'pattern');
+    const { pattern, path: under } = parseToolInput('glob', GlobInputSchema, input);
+    if (pattern === '') return errorOutcome('glob: pattern must not be empty', 'invalid_request');
     if (pattern.startsWith('/') || pattern.split(/[\\/{},]/).includes('..'))
       return errorOutcome('glob: the pattern must be relative and must not contain ".."', 'path_escape');
-    const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
+    const { fs, path, shown } = resolveToolPath(context, under || '.');
     const entries = await fs.list(path, { recursive: true, glob: pattern, limit: 1000 });
     const files = entries
       .filter((e) => e.kind === 'file')
@@ -108,7 +113,8 @@ const grep: HarnessTool = {
   ...agentToolSchema('grep'),
   toolset: 'builtin',
   async execute(input, context) {
-    const source = stringArg(input, 'pattern');
+    const { pattern: source, path: under } = parseToolInput('grep', GrepInputSchema, input);
+    if (source === '') return errorOutcome('grep: pattern must not be empty', 'invalid_request');
     let pattern: RegExp;
     try {
       pattern = new RegExp(source);
@@ -118,7 +124,7 @@ const grep: HarnessTool = {
         'invalid_request',
       );
     }
-    const { fs, path, shown } = resolveToolPath(context, optionalString(input, 'path') ?? '.');
+    const { fs, path, shown } = resolveToolPath(context, under || '.');
     const matches = await fs.grep(pattern, { ...(path && path !== '.' ? { path } : {}), maxMatches: 500 });
     return textOutcome(
       matches.length === 0

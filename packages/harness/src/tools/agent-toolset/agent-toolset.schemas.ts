@@ -1,7 +1,36 @@
+import { z } from 'zod';
 import type { HarnessTool } from '../tool.js';
+import { zodInput } from '../tool-input.js';
 
 /** What the model is told about one `agent_toolset_20260401` tool. */
-export type AgentToolSchema = Pick<HarnessTool, 'name' | 'description' | 'inputSchema' | 'idempotent'>;
+export type AgentToolSchema = Pick<HarnessTool, 'name' | 'description' | 'inputSchema' | 'idempotent'> & {
+  input: z.ZodType;
+};
+
+/** The arguments of each tool, as zod: the JSON Schema the model sees is derived from these. */
+export const BashInputSchema = z.object({
+  command: z.string().describe('The command to run').optional(),
+  restart: z.boolean().describe('Restart the persistent shell before running').optional(),
+  timeout_ms: z.int().describe('Per-call timeout in milliseconds').optional(),
+});
+export const ReadInputSchema = z.object({
+  file_path: z.string(),
+  view_range: z.array(z.int()).describe('[start_line, end_line] 1-indexed inclusive').optional(),
+});
+export const WriteInputSchema = z.object({ file_path: z.string(), content: z.string() });
+export const EditInputSchema = z.object({
+  file_path: z.string(),
+  old_string: z.string(),
+  new_string: z.string(),
+  replace_all: z.boolean().optional(),
+});
+export const GlobInputSchema = z.object({
+  pattern: z.string(),
+  path: z.string().describe('Directory to search in. Defaults to the workdir.').optional(),
+});
+export const GrepInputSchema = z.object({ pattern: z.string(), path: z.string().optional() });
+export const WebFetchInputSchema = z.object({ url: z.string() });
+export const WebSearchInputSchema = z.object({ query: z.string() });
 
 /**
  * The `agent_toolset_20260401` tools as the model sees them, in every environment type: CMA names and
@@ -13,93 +42,51 @@ export const AGENT_TOOLSET_SCHEMAS: readonly AgentToolSchema[] = [
   {
     name: 'bash',
     description: 'Run a bash command in a persistent shell. State (cwd, env vars) persists across calls.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', description: 'The command to run' },
-        restart: { type: 'boolean', description: 'Restart the persistent shell before running' },
-        timeout_ms: { type: 'integer', description: 'Per-call timeout in milliseconds' },
-      },
-    },
+    ...zodInput(BashInputSchema),
     idempotent: false,
   },
   {
     name: 'read',
     description: 'Read a UTF-8 text file relative to the workdir.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        file_path: { type: 'string' },
-        view_range: {
-          type: 'array',
-          items: { type: 'integer' },
-          description: '[start_line, end_line] 1-indexed inclusive',
-        },
-      },
-      required: ['file_path'],
-    },
+    ...zodInput(ReadInputSchema),
     idempotent: true,
   },
   {
     name: 'write',
     description: 'Write a UTF-8 text file relative to the workdir, creating parent directories as needed.',
-    inputSchema: {
-      type: 'object',
-      properties: { file_path: { type: 'string' }, content: { type: 'string' } },
-      required: ['file_path', 'content'],
-    },
+    ...zodInput(WriteInputSchema),
     idempotent: false,
   },
   {
     name: 'edit',
     description:
       'Replace old_string with new_string in a file. old_string must be unique unless replace_all.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        file_path: { type: 'string' },
-        old_string: { type: 'string' },
-        new_string: { type: 'string' },
-        replace_all: { type: 'boolean' },
-      },
-      required: ['file_path', 'old_string', 'new_string'],
-    },
+    ...zodInput(EditInputSchema),
     idempotent: false,
   },
   {
     name: 'glob',
     description:
       'Match files under the workdir against a glob pattern. Results are mtime-sorted, newest first.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        pattern: { type: 'string' },
-        path: { type: 'string', description: 'Directory to search in. Defaults to the workdir.' },
-      },
-      required: ['pattern'],
-    },
+    ...zodInput(GlobInputSchema),
     idempotent: true,
   },
   {
     name: 'grep',
     description: 'Search file contents for a regex. Uses ripgrep if available, otherwise a built-in walker.',
-    inputSchema: {
-      type: 'object',
-      properties: { pattern: { type: 'string' }, path: { type: 'string' } },
-      required: ['pattern'],
-    },
+    ...zodInput(GrepInputSchema),
     idempotent: true,
   },
   {
     name: 'web_fetch',
     description: 'Fetch a URL over HTTP(S) and return its text (HTML is converted to plain text).',
-    inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    ...zodInput(WebFetchInputSchema),
     idempotent: true,
   },
   {
     name: 'web_search',
     description: 'Search the web and return the top results (title, URL, snippet).',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    ...zodInput(WebSearchInputSchema),
     idempotent: true,
   },
 ];

@@ -1,8 +1,8 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
-import { stringArg } from '../builtin/tool-input.js';
+import { parseToolInput } from '../tool-input.js';
 import { createWebFetchTool, type WebFetchOptions } from '../builtin/web-fetch.tool.js';
-import { agentToolSchema } from './agent-toolset.schemas.js';
+import { agentToolSchema, WebFetchInputSchema, WebSearchInputSchema } from './agent-toolset.schemas.js';
 
 /** `web_fetch` under its CMA schema: the egress-guarded fetcher of the built-in tools. */
 export function createAgentWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
@@ -10,7 +10,8 @@ export function createAgentWebFetchTool(options: WebFetchOptions = {}): HarnessT
   return {
     ...agentToolSchema('web_fetch'),
     toolset: 'builtin',
-    execute: (input, context) => fetcher.execute({ url: input.url }, context),
+    execute: (input, context) =>
+      fetcher.execute({ url: parseToolInput('web_fetch', WebFetchInputSchema, input).url }, context),
   };
 }
 
@@ -56,7 +57,8 @@ export function createAgentWebSearchTool(options: WebSearchOptions = {}): Harnes
     ...agentToolSchema('web_search'),
     toolset: 'builtin',
     async execute(input, { signal }) {
-      const query = stringArg(input, 'query');
+      const { query } = parseToolInput('web_search', WebSearchInputSchema, input);
+      if (query.trim() === '') return errorOutcome('web_search: query must not be empty', 'invalid_request');
       if (!options.url)
         return errorOutcome(
           'web_search: no search provider is configured on this installation (AGENTRY_WEB_SEARCH_URL)',

@@ -1,6 +1,13 @@
 import type { SandboxFs, WorkspaceFs } from '@agentry/workspace';
 import type { HarnessTool } from '../tool.js';
-import { objectSchema, optionalNumber, optionalString, stringArg } from './tool-input.js';
+import { z } from 'zod';
+import { parseToolInput, zodInput } from '../tool-input.js';
+
+const ExecuteInput = z.strictObject({
+  command: z.string().min(1),
+  working_directory: z.string().describe('Workspace-relative directory').optional(),
+  timeout: z.int().min(1).describe('Seconds (default 30)').optional(),
+});
 
 export function isSandboxFs(fs: WorkspaceFs): fs is SandboxFs {
   return typeof (fs as Partial<SandboxFs>).exec === 'function';
@@ -11,21 +18,15 @@ export function createExecuteTool(sandbox: SandboxFs): HarnessTool {
   return {
     name: 'execute',
     description: 'Run a shell command in the sandbox and return its exit code, stdout and stderr.',
-    inputSchema: objectSchema(
-      {
-        command: { type: 'string' },
-        working_directory: { type: 'string', description: 'Workspace-relative directory' },
-        timeout: { type: 'integer', minimum: 1, description: 'Seconds (default 30)' },
-      },
-      ['command'],
-    ),
+    ...zodInput(ExecuteInput),
     idempotent: false,
     toolset: 'builtin',
     async execute(input, { signal }) {
-      const cwd = optionalString(input, 'working_directory');
-      const result = await sandbox.exec(stringArg(input, 'command'), {
+      const args = parseToolInput('execute', ExecuteInput, input);
+      const cwd = args.working_directory;
+      const result = await sandbox.exec(args.command, {
         ...(cwd ? { cwd } : {}),
-        timeoutMs: (optionalNumber(input, 'timeout') ?? 30) * 1000,
+        timeoutMs: (args.timeout ?? 30) * 1000,
         signal,
         maxOutputBytes: 64 * 1024,
       });

@@ -1,16 +1,24 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
-import { objectSchema, stringArg } from './tool-input.js';
+import { z } from 'zod';
+import { parseToolInput, zodInput } from '../tool-input.js';
+
+const WriteFileInput = z.strictObject({ path: z.string().min(1), content: z.string() });
+const EditFileInput = z.strictObject({
+  path: z.string().min(1),
+  old_string: z.string().min(1),
+  new_string: z.string(),
+  replace_all: z.boolean().optional(),
+});
 
 export const writeFileTool: HarnessTool = {
   name: 'write_file',
   description: 'Create or overwrite a workspace file with the given content.',
-  inputSchema: objectSchema({ path: { type: 'string' }, content: { type: 'string' } }, ['path', 'content']),
+  ...zodInput(WriteFileInput),
   idempotent: false,
   toolset: 'builtin',
   async execute(input, { fs }) {
-    const path = stringArg(input, 'path');
-    const content = typeof input.content === 'string' ? input.content : '';
+    const { path, content } = parseToolInput('write_file', WriteFileInput, input);
     const stat = await fs.writeText(path, content);
     return textOutcome(`Wrote ${stat.size} bytes to ${path}`);
   },
@@ -20,25 +28,16 @@ export const editFileTool: HarnessTool = {
   name: 'edit_file',
   description:
     'Replace old_string with new_string in a file. old_string must be unique unless replace_all is true.',
-  inputSchema: objectSchema(
-    {
-      path: { type: 'string' },
-      old_string: { type: 'string' },
-      new_string: { type: 'string' },
-      replace_all: { type: 'boolean' },
-    },
-    ['path', 'old_string', 'new_string'],
-  ),
+  ...zodInput(EditFileInput),
   idempotent: false,
   toolset: 'builtin',
   async execute(input, { fs }) {
-    const path = stringArg(input, 'path');
-    const oldString = stringArg(input, 'old_string');
-    const newString = typeof input.new_string === 'string' ? input.new_string : '';
+    const args = parseToolInput('edit_file', EditFileInput, input);
+    const { path, old_string: oldString, new_string: newString } = args;
     const current = await fs.readText(path);
     const count = current.split(oldString).length - 1;
     if (count === 0) return errorOutcome(`old_string was not found in ${path}`, 'not_found');
-    if (count > 1 && input.replace_all !== true) {
+    if (count > 1 && args.replace_all !== true) {
       return errorOutcome(
         `old_string occurs ${count} times in ${path}; make it unique or set replace_all`,
         'ambiguous',

@@ -1,6 +1,9 @@
 import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
-import { objectSchema, optionalNumber, stringArg } from './tool-input.js';
+import { z } from 'zod';
+import { parseToolInput, zodInput } from '../tool-input.js';
+
+const WebFetchInput = z.strictObject({ url: z.string().min(1), max_chars: z.int().min(1).optional() });
 import { EgressGuard, guarded, type HostResolver } from '../egress/egress-guard.js';
 
 const MAX_REDIRECTS = 5;
@@ -51,16 +54,15 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
   return {
     name: 'web_fetch',
     description: 'Fetch a URL over HTTP(S) and return its text (HTML is converted to plain text).',
-    inputSchema: objectSchema({ url: { type: 'string' }, max_chars: { type: 'integer', minimum: 1 } }, [
-      'url',
-    ]),
+    ...zodInput(WebFetchInput),
     idempotent: true,
     toolset: 'builtin',
     async execute(input, { signal }) {
-      const url = stringArg(input, 'url');
+      const args = parseToolInput('web_fetch', WebFetchInput, input);
+      const url = args.url;
       if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
         return errorOutcome('Only http and https URLs can be fetched', 'invalid_url');
-      const maxChars = optionalNumber(input, 'max_chars') ?? options.maxChars ?? 50_000;
+      const maxChars = args.max_chars ?? options.maxChars ?? 50_000;
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
       let response: Response;
       try {

@@ -77,6 +77,17 @@ describe('egress guard', () => {
       await new EgressGuard({ allowPrivateNetworks: true, resolve }).refusal(new URL('http://127.0.0.1/')),
     ).toBeUndefined();
   });
+
+  it('lets through only the hosts an installation names, port included', async () => {
+    const narrow = new EgressGuard({ allowedHosts: ['127.0.0.1:8123', 'hooks.internal'], resolve });
+    expect(await narrow.refusal(new URL('http://127.0.0.1:8123/hook'))).toBeUndefined();
+    expect(await narrow.refusal(new URL('http://127.0.0.1:8124/hook'))).toMatch(/loopback/);
+    expect(await narrow.refusal(new URL('http://localhost:8123/hook'))).toMatch(
+      /could not be resolved|loopback/,
+    );
+    expect(await narrow.refusal(new URL('http://HOOKS.internal/x'))).toBeUndefined();
+    expect(await narrow.refusal(new URL('https://sneaky.test/'))).toMatch(/private address/);
+  });
 });
 
 describe('egress guard dispatcher', () => {

@@ -9,6 +9,11 @@ export type HostResolver = (hostname: string) => Promise<string[]>;
 export interface EgressGuardOptions {
   /** Let fetches reach loopback, private and link-local addresses (an installation's explicit choice). */
   allowPrivateNetworks?: boolean;
+  /**
+   * Hosts let through wherever they resolve, as a URL writes them (`host:port`, or `host` on the default
+   * port): one receiver an installation runs on its own network, without opening every private address.
+   */
+  allowedHosts?: readonly string[];
   resolve?: HostResolver;
 }
 
@@ -32,10 +37,15 @@ export class EgressGuard {
   async refusal(url: URL): Promise<string | undefined> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return 'Only http and https URLs can be fetched';
-    if (this.options.allowPrivateNetworks) return undefined;
+    if (this.options.allowPrivateNetworks || this.allowsHost(url)) return undefined;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     const admitted = await this.admit(host, url.host);
     return 'refusal' in admitted ? admitted.refusal : undefined;
+  }
+
+  /** Whether the URL's host is one the installation let through by name (`allowedHosts`). */
+  allowsHost(url: URL): boolean {
+    return this.options.allowedHosts?.includes(url.host.toLowerCase()) ?? false;
   }
 
   /**
