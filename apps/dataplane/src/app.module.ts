@@ -3,7 +3,10 @@ import { PlatformModule, type Clock } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from './config/env.js';
 import { AgentWorkspaceRowsModule } from './agent-workspace/agent-workspace-rows.module.js';
 import { BudgetsModule } from './budgets/budgets.module.js';
+import { DrainModule } from './drain/drain.module.js';
+import { EventLogModule } from './event-log/event-log.module.js';
 import { EventsModule } from './events/events.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
 import { OutcomesModule } from './outcomes/outcomes.module.js';
 import { TurnsModule } from './turns/turns.module.js';
 import { SessionRowsModule } from './session-rows/session-rows.module.js';
@@ -11,6 +14,7 @@ import { ThreadsModule } from './threads/threads.module.js';
 import { WorkModule } from './work/work.module.js';
 import { TelemetryModule } from './telemetry/telemetry.module.js';
 import { UpkeepModule } from './upkeep/upkeep.module.js';
+import { MemoryUpkeepModule } from './memory-upkeep/memory-upkeep.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,6 +30,9 @@ export class AppModule {
           uses: { database: true, redis: true, queue: true },
           clock,
         }),
+        EventLogModule,
+        SessionsModule,
+        DrainModule,
         EventsModule,
         BudgetsModule,
         OutcomesModule,
@@ -36,6 +43,7 @@ export class AppModule {
         WorkModule,
         TelemetryModule,
         UpkeepModule,
+        MemoryUpkeepModule,
       ],
       providers: [{ provide: DATAPLANE_CONFIG, useValue: config }],
       exports: [DATAPLANE_CONFIG],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@agentry/contracts';
 import { createTestDatabase, quietPeriod, type TestDatabase } from '@agentry/testing';
@@ -79,6 +80,50 @@ describe('budget admission against real Postgres', () => {
       release: 1,
       refusal: 8,
     });
+  });
+
+  it('counts a settled call on the session and on the thread it ran in, in the settlement itself', async () => {
+    const s = await seedSession(db.prisma);
+    const primary = await db.prisma.session.findUniqueOrThrow({ where: { id: s.sessionId } });
+    const threadId = `sthr_${randomUUID().replaceAll('-', '')}`;
+    await db.prisma.session.create({
+      data: {
+        id: threadId,
+        tenantId: primary.tenantId,
+        namespaceId: primary.namespaceId,
+        agentId: primary.agentId,
+        agentVersion: 1,
+        environmentId: primary.environmentId,
+        parentSessionId: primary.id,
+      },
+    });
+    const admission = admissionWith();
+    const own = await admission.reserve(ownerOf(s), CALL);
+    const settledOwn = await admission.settle(own, { input_tokens: 100, output_tokens: 50 });
+    expect(settledOwn).toEqual({
+      costMicros: 20_000,
+      totals: {
+        input_tokens: 100,
+        output_tokens: 50,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+        list_cost_micros: 20_000,
+      },
+    });
+    const inThread = await admission.reserve({ ...ownerOf(s), threadId }, CALL);
+    const settledThread = await admission.settle(inThread, { input_tokens: 10, output_tokens: 5 });
+    expect(settledThread.totals).toMatchObject({ input_tokens: 10, output_tokens: 5 });
+
+    const usageOf = async (id: string) =>
+      (await db.prisma.session.findUniqueOrThrow({ where: { id } })).usage as Record<string, number>;
+    expect(await usageOf(s.sessionId)).toMatchObject({ input_tokens: 110, output_tokens: 55 });
+    expect(await usageOf(threadId)).toMatchObject({ input_tokens: 10, output_tokens: 5 });
+    // The session's totals are what its ledger holds: both calls were billed to it.
+    const ledgered = await db.prisma.usageLedger.aggregate({
+      where: { sessionId: s.sessionId, kind: 'settlement' },
+      _sum: { inputTokens: true, outputTokens: true },
+    });
+    expect(ledgered._sum).toEqual({ inputTokens: 110n, outputTokens: 55n });
   });
 
   it('judges new work against the call a cap refused: refused until the budget is raised or removed', async () => {

@@ -63,7 +63,7 @@ export async function startDataplane(
   await app.listen();
   const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
   await proxy.connect();
-  const rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 10_000);
+  const rpc = new RpcClient(proxy, 10_000);
   const bus = await NatsBus.connect(config.NATS_URL, prefix, 'dataplane-test');
   return {
     app,

@@ -57,6 +57,26 @@ describe('Hands bindings against real Redis', () => {
     }
   });
 
+  it('waits for a worker that registers within the wait (a restarted Redis), and gives up after it', async () => {
+    const empty = createRedis(testRedisUrl(), { keyPrefix: redisKeyPrefix(`${env}w`) });
+    try {
+      const waiting = new HandsBindings(empty, 60_000, new SystemClock(), 5_000);
+      const asked = vi.spyOn(empty, 'zrangebyscore');
+      const bound = waiting.bind('ten_1', 'sesn_wait');
+      // The worker's heartbeat reaches the emptied set after the call found it empty.
+      await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+      await empty.zadd(HandsRegistry.workers, Date.now() + 60_000, 'w-late');
+      expect((await bound).workerId).toBe('w-late');
+
+      await empty.zrem(HandsRegistry.workers, 'w-late');
+      const brief = new HandsBindings(empty, 60_000, new SystemClock(), 500);
+      await expect(brief.bind('ten_1', 'sesn_nobody')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      await deleteRedisKeys(empty, redisKeyPrefix(`${env}w`));
+      empty.disconnect();
+    }
+  });
+
   /** Workers that never answer (the one holding the session is about to die); records what each was sent. */
   function hangingWorkers(sent: Array<{ subject: string; request: HandsExecRequest }>): RpcClient {
     return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
 import { createSqlPool } from '@agentry/db';
 import { createTestDatabase, type TestDatabase } from '@agentry/testing';
-import { SessionEventsRepository } from '../src/events/session-events.repository.js';
+import { SessionEventsRepository } from '../src/event-log/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool } from '../src/sql/sql-pool.js';
 import { seedSession, type SessionFixture } from './session-fixture.js';
@@ -50,7 +50,7 @@ describe('the pickup lane', () => {
       const started = await events.appendWithTransition(
         s.sessionId,
         acquired!.lease,
-        { from: ['idle'], to: 'running', stopReason: null, consume: [first!.id], usage: null },
+        { from: ['idle'], to: 'running', stopReason: null, consume: [first!.id] },
         [
           {
             id: newId(ID_PREFIXES.sessionEvent),

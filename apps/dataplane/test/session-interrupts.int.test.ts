@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PubSubjects, type StoredEvent } from '@agentry/contracts';
 import { NatsBus } from '@agentry/platform';
 import { testNatsUrl, testSubjectPrefix } from '@agentry/testing';
-import { SessionInterrupts } from '../src/turns/session-interrupts.js';
+import { SessionInterrupts } from '../src/drain/session-interrupts.js';
 
 const stored = (id: string, type = 'user.interrupt'): StoredEvent =>
   ({

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
 import { createTestDatabase, scansOf, type TestDatabase } from '@agentry/testing';
-import { SessionEventsRepository, type NewEvent } from '../src/events/session-events.repository.js';
+import { UsageLedgerRepository } from '../src/budgets/usage-ledger.repository.js';
+import { SessionEventsRepository, type NewEvent } from '../src/event-log/session-events.repository.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool, type SqlLane } from '../src/sql/sql-pool.js';
 import { seedSession, type SessionFixture } from './session-fixture.js';
@@ -49,6 +51,7 @@ describe('session row plans', () => {
   let sql: PlanRecordingSqlPool;
   let events: SessionEventsRepository;
   let state: SessionStateRepository;
+  let ledger: UsageLedgerRepository;
   let fixture: SessionFixture;
 
   beforeAll(async () => {
@@ -60,6 +63,7 @@ describe('session row plans', () => {
     });
     events = new SessionEventsRepository(sql);
     state = new SessionStateRepository(sql);
+    ledger = new UsageLedgerRepository(sql);
     fixture = await seedSession(db.prisma);
     const seeded = await db.prisma.session.findUniqueOrThrow({ where: { id: fixture.sessionId } });
     await db.prisma.session.createMany({
@@ -94,13 +98,20 @@ describe('session row plans', () => {
     const started = await events.appendWithTransition(
       sessionId,
       lease,
-      { from: ['idle'], to: 'running', stopReason: null, consume: inbox.map((e) => e.id), usage: null },
+      { from: ['idle'], to: 'running', stopReason: null, consume: inbox.map((e) => e.id) },
       [platformEvent('session.status_running')],
     );
     expect(started).not.toBeNull();
     await events.append(sessionId, { kind: 'turn', tenantId, token: lease.token }, [
       platformEvent('agent.message'),
     ]);
+    await ledger.settle({ tenantId, namespaceId, sessionId, agentId: 'agent' }, randomUUID(), 'scripted', {
+      inputTokens: 1,
+      outputTokens: 1,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      listCostMicros: 1,
+    });
     await state.renew(lease, 60_000);
     await state.liveLease(sessionId);
     const ended = await events.appendWithTransition(
@@ -111,7 +122,6 @@ describe('session row plans', () => {
         to: 'idle',
         stopReason: { type: 'end_turn' },
         consume: [],
-        usage: { x: 1 },
         release: true,
       },
       [platformEvent('session.status_idle')],

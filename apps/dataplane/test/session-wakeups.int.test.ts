@@ -4,7 +4,7 @@ import { Jobs, type JobDefinition } from '@agentry/contracts';
 import { createLogger, createRedis, JobQueue, redisKeyPrefix } from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl } from '@agentry/testing';
 import type { z } from 'zod';
-import { SessionWakeups } from '../src/turns/session-wakeups.js';
+import { SessionWakeups } from '../src/drain/session-wakeups.js';
 
 /**
  * The interleaving that used to lose a wake-up, played deterministically on real Redis and BullMQ: a

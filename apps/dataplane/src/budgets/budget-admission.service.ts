@@ -102,10 +102,17 @@ export class BudgetAdmission {
     return { id, owner, model: estimate.model, capped, held: true };
   }
 
-  async settle(reservation: Reservation, usage: TokenCounts): Promise<number> {
+  /**
+   * Closes the reservation with the call's real usage, counted on the session's totals in the same
+   * statement; returns the call's list cost and the totals of the session (or thread) it ran in.
+   */
+  async settle(
+    reservation: Reservation,
+    usage: TokenCounts,
+  ): Promise<{ costMicros: number; totals: Record<string, number> | null }> {
     const amounts = this.amounts(reservation.model, usage);
-    await this.ledger.settle(reservation.owner, reservation.id, reservation.model, amounts);
-    return amounts.listCostMicros;
+    const totals = await this.ledger.settle(reservation.owner, reservation.id, reservation.model, amounts);
+    return { costMicros: amounts.listCostMicros, totals };
   }
 
   async release(reservation: Reservation): Promise<void> {

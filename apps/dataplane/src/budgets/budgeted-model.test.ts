@@ -32,7 +32,7 @@ function fakeAdmission(options: { refuse?: boolean; capped?: boolean } = {}) {
     },
     async settle(_r: Reservation, usage: { input_tokens: number; output_tokens: number }) {
       log.push(`settle ${usage.input_tokens}+${usage.output_tokens}`);
-      return 42;
+      return { costMicros: 42, totals: null };
     },
     async release() {
       log.push('release');

@@ -57,9 +57,9 @@ export class BudgetedModel implements ModelPort {
             cache_read_input_tokens: event.usage.cacheReadInputTokens ?? 0,
             cache_creation_input_tokens: event.usage.cacheCreationInputTokens ?? 0,
           };
-          const costMicros = await this.admission.settle(reservation, usage);
+          const { costMicros, totals } = await this.admission.settle(reservation, usage);
           settled = true;
-          this.usage.add(usage, costMicros);
+          this.usage.add(usage, costMicros, totals);
         }
         yield event;
       }

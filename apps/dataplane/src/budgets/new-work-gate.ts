@@ -8,6 +8,7 @@ const SETTLE_EVENTS = new Set([
   'user.tool_confirmation',
   'user.tool_result',
   'user.custom_tool_result',
+  'user.mcp_elicitation_response',
 ]);
 
 /**

@@ -1,15 +1,4 @@
-import { z } from 'zod';
-
-/** List prices of one model in USD per million tokens. */
-const ModelPriceSchema = z.strictObject({
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cache_read: z.number().nonnegative().optional(),
-  cache_write: z.number().nonnegative().optional(),
-});
-export type ModelPrice = z.infer<typeof ModelPriceSchema>;
-
-export const PriceOverridesSchema = z.record(z.string().min(1), ModelPriceSchema);
+import type { ModelPrice } from '../config/budget-settings.js';
 
 /** Token counts of one model call, in the platform's wire spelling. */
 export interface TokenCounts {

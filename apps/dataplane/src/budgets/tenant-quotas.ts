@@ -1,21 +1,5 @@
 import { toMicros } from '@agentry/contracts';
-import { z } from 'zod';
-
-const LimitSchema = z.strictObject({
-  /** Input + output + cache tokens of every model call in the period. */
-  tokens: z.number().int().positive().optional(),
-  /** List cost of every model call in the period, USD as a decimal string. */
-  list_cost: z
-    .string()
-    .regex(/^\d+(\.\d{1,6})?$/, 'list_cost must be a decimal USD amount such as "25.00"')
-    .optional(),
-});
-
-const TenantQuotaSchema = z.strictObject({ daily: LimitSchema.optional(), monthly: LimitSchema.optional() });
-
-/** `AGENTRY_TENANT_QUOTAS`: tenant id or slug → quota; `*` applies to every tenant not named. */
-export const TenantQuotasSchema = z.record(z.string().min(1), TenantQuotaSchema);
-export type TenantQuotas = z.infer<typeof TenantQuotasSchema>;
+import type { TenantQuotas } from '../config/budget-settings.js';
 
 export type QuotaPeriod = 'daily' | 'monthly';
 

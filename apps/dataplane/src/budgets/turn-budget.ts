@@ -1,6 +1,6 @@
 import { fromMicros, toUsageSnapshot, type StopReason } from '@agentry/contracts';
 import type { ModelPort } from '@agentry/harness';
-import type { OutboundEvent } from '../turns/turn-writer.js';
+import type { OutboundEvent } from '../sessions/turn-writer.js';
 import type { BudgetAdmission } from './budget-admission.service.js';
 import { BudgetedModel } from './budgeted-model.js';
 import { TurnUsage } from './turn-usage.js';
@@ -62,11 +62,16 @@ export class TurnBudget {
       });
     }
     if (!this.usage.empty) {
-      const totals = { ...this.account.usage };
-      for (const [key, value] of Object.entries(this.usage.increments()))
-        totals[key] = (totals[key] ?? 0) + value;
+      const totals = this.usage.sessionTotals ?? this.addedToAccount();
       events.push({ type: 'session.usage', usage: toUsageSnapshot(totals), budget: this.account.budget });
     }
     return events;
+  }
+
+  private addedToAccount(): Record<string, number> {
+    const totals = { ...this.account.usage };
+    for (const [key, value] of Object.entries(this.usage.increments()))
+      totals[key] = (totals[key] ?? 0) + value;
+    return totals;
   }
 }

@@ -9,6 +9,8 @@ export interface UsageOwner {
   namespaceId: string;
   sessionId: string;
   agentId: string;
+  /** The session thread the call ran in, when not the paying session itself: its totals count it too. */
+  threadId?: string;
 }
 
 /** Token counts and list cost of one ledger row. */
@@ -92,6 +94,23 @@ const RESERVE_UNBUDGETED_SQL = `
   WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE id = $3 AND budget IS NOT NULL)`;
 
 /**
+ * The settlement row and the call's usage added key by key to the totals of the paying session and of
+ * the thread it ran in ($13), in one statement: the session's `usage` is what its ledger holds, whatever
+ * happens to the turn afterwards. Returns the totals of the session or thread the call ran in.
+ */
+const ADDED_USAGE = `s.usage || (
+  SELECT coalesce(jsonb_object_agg(u.k, coalesce((s.usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
+  FROM jsonb_each_text($14::jsonb) AS u(k, v))`;
+const SETTLE_SQL = `
+  WITH settled AS (${INSERT_SQL} RETURNING 1),
+  on_session AS (
+    UPDATE sessions s SET usage = ${ADDED_USAGE} FROM settled WHERE s.id = $3 RETURNING s.usage),
+  -- Each row by its primary key alone (see SessionEventsRepository).
+  on_thread AS (
+    UPDATE sessions s SET usage = ${ADDED_USAGE} FROM settled WHERE s.id = $13 AND $13 <> $3 RETURNING s.usage)
+  SELECT coalesce((SELECT usage FROM on_thread), (SELECT usage FROM on_session)) AS usage`;
+
+/**
  * The usage ledger (`usage_ledger`): reservations before model calls, settlements after. Reserving is
  * check-then-insert under an advisory lock (per tenant when quotas are summed, else per session), so
  * concurrent calls never both pass a cap.
@@ -154,14 +173,29 @@ export class UsageLedgerRepository {
     return inserted.rowCount === 1;
   }
 
-  /** The call's real usage, closing its reservation. */
+  /**
+   * The call's real usage, closing its reservation and counted on the session's totals at once (see
+   * `SETTLE_SQL`); returns the totals of the session or thread the call ran in, null when it is gone.
+   */
   async settle(
     owner: UsageOwner,
     reservationId: string,
     model: string,
     amounts: LedgerAmounts,
-  ): Promise<void> {
-    await insert(this.sql.pool, owner, 'settlement', reservationId, model, amounts);
+  ): Promise<Record<string, number> | null> {
+    const increments = {
+      input_tokens: amounts.inputTokens,
+      output_tokens: amounts.outputTokens,
+      cache_read_input_tokens: amounts.cacheReadTokens,
+      cache_creation_input_tokens: amounts.cacheWriteTokens,
+      list_cost_micros: amounts.listCostMicros,
+    };
+    const rows = await this.sql.query<{ usage: Record<string, number> }>('usage.settle', SETTLE_SQL, [
+      ...ledgerValues(owner, 'settlement', reservationId, model, amounts),
+      owner.threadId ?? owner.sessionId,
+      JSON.stringify(increments),
+    ]);
+    return rows.rows[0]?.usage ?? null;
   }
 
   /** The call failed before reporting usage: its reservation stops holding budget. */

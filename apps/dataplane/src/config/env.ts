@@ -1,8 +1,7 @@
 import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
-import { jsonEnv } from '../budgets/json-env.js';
-import { PriceOverridesSchema } from '../budgets/price-table.js';
-import { TenantQuotasSchema } from '../budgets/tenant-quotas.js';
+import { jsonEnv } from './json-env.js';
+import { PriceOverridesSchema, TenantQuotasSchema } from './budget-settings.js';
 
 export const DataplaneEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
@@ -12,7 +11,10 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
    * How often a replica looks for leases that expired under a holder that stopped renewing them (a
    * crashed replica) and takes their turns over; a takeover starts within the TTL plus this.
    */
-  AGENTRY_TAKEOVER_SCAN_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** How often a replica renews its liveness row, and how long one renewal lasts (see ReplicaLiveness). */
+  AGENTRY_REPLICA_BEAT_MS: z.coerce.number().int().min(50).max(10_000).default(400),
+  AGENTRY_REPLICA_ALIVE_MS: z.coerce.number().int().min(200).max(60_000).default(2_000),
+  AGENTRY_TAKEOVER_SCAN_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Sessions one replica drains at once; a turn mostly waits on I/O, so this is well above the core count. */
   AGENTRY_DRAIN_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(512),
   /**
@@ -35,6 +37,13 @@ export const DataplaneEnvSchema = BaseEnvSchema.extend({
     .int()
     .positive()
     .default(60 * 60_000),
+  /**
+   * How long a tool call waits for a live Hands worker when none is registered or Redis cannot be reached
+   * (a Redis restart empties the live-worker set until the next heartbeats), before it fails saying so.
+   */
+  AGENTRY_HANDS_WORKER_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Checkpoints (turn boundaries) kept per session, the newest; older ones are dropped as turns close. */
+  AGENTRY_CHECKPOINTS_KEPT: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Token previews of a turn are gathered this long and sent as one NATS message (`event_deltas[]`). */
   AGENTRY_DELTA_FLUSH_MS: z.coerce.number().int().min(1).max(1_000).default(50),
   AGENTRY_MAX_ITERS: z.coerce.number().int().min(1).max(500).default(50),

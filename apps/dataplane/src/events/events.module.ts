@@ -1,25 +1,8 @@
-import { Global, Module } from '@nestjs/common';
-import { SessionStateRepository } from '../sessions/session-state.repository.js';
-import { SqlPool } from '../sql/sql-pool.js';
-import { SessionWakeups } from '../turns/session-wakeups.js';
-import { EventPublisher } from './event-publisher.js';
+import { Module } from '@nestjs/common';
 import { EventsHandler } from './events.handler.js';
 import { EventsService } from './events.service.js';
-import { SessionEventKeysRepository } from './session-event-keys.repository.js';
-import { SessionEventsRepository } from './session-events.repository.js';
+import { ThreadRouting } from './thread-routing.js';
 
-@Global()
-@Module({
-  controllers: [EventsHandler],
-  providers: [
-    EventsService,
-    SessionEventsRepository,
-    SessionEventKeysRepository,
-    SessionStateRepository,
-    EventPublisher,
-    SessionWakeups,
-    SqlPool,
-  ],
-  exports: [SessionEventsRepository, SessionStateRepository, EventPublisher, SessionWakeups, SqlPool],
-})
+/** `dataplane.events.*`: a client's append to the inbox, and reads of the log. */
+@Module({ controllers: [EventsHandler], providers: [EventsService, ThreadRouting] })
 export class EventsModule {}

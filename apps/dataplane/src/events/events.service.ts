@@ -14,13 +14,13 @@ import {
 import { NewWorkGate } from '../budgets/new-work-gate.js';
 import { OutcomeDefinitions } from '../outcomes/outcome-definitions.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
-import { SessionWakeups } from '../turns/session-wakeups.js';
-import { ThreadStore } from '../threads/thread-store.repository.js';
-import { EventPublisher } from './event-publisher.js';
-import { toStoredEvent } from './event-row.mapper.js';
-import { SessionEventKeysRepository } from './session-event-keys.repository.js';
-import { SessionEventsRepository, type NewEvent } from './session-events.repository.js';
-import type { EventRow } from './event-row.js';
+import { SessionWakeups } from '../drain/session-wakeups.js';
+import { EventPublisher } from '../event-log/event-publisher.js';
+import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import { SessionEventKeysRepository } from '../event-log/session-event-keys.repository.js';
+import { SessionEventsRepository, type NewEvent } from '../event-log/session-events.repository.js';
+import type { EventRow } from '../event-log/event-row.js';
+import { ThreadRouting, type ThreadRoute } from './thread-routing.js';
 
 export interface AppendOutcome {
   events: StoredEvent[];
@@ -38,7 +38,7 @@ export class EventsService {
     private readonly wakeups: SessionWakeups,
     private readonly budgets: NewWorkGate,
     private readonly outcomes: OutcomeDefinitions,
-    private readonly threads: ThreadStore,
+    private readonly threads: ThreadRouting,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -63,14 +63,11 @@ export class EventsService {
     if (earlier) return { events: earlier, replayed: true };
     // Under a key the gate is asked first; without one, the append checks it in its own statement.
     if (key) await this.budgets.assertAccepts(actor, sessionId, inbound);
+    await this.assertElicitationsExist(sessionId, inbound);
     const prepared = await this.outcomes.prepare(actor, inbound);
-    const forThreads = await this.threadInterrupts(sessionId, prepared);
+    const routes = await this.threads.routes(sessionId, prepared);
+    const batch = prepared.map((event) => routedEvent(event, routes.get(event)));
     const guard = { kind: 'client' as const, tenantId: actor.tenantId, namespaceId: actor.namespaceId };
-    const batch = prepared.map((event) => {
-      const { type, ...payload } = event;
-      // An interrupt aimed at a child thread is recorded here and acted on by that thread alone.
-      return { id: newId(ID_PREFIXES.sessionEvent), type, payload, processed: forThreads.has(event) };
-    });
     const rows = key
       ? await this.events.appendKeyed(sessionId, guard, key, batch)
       : await this.appendGated(actor, sessionId, inbound, batch);
@@ -98,9 +95,25 @@ export class EventsService {
         'input committed but its drain not kicked; the reconciler starts it',
       );
     });
-    for (const threadId of forThreads.values())
-      await this.append(actor, threadId, [{ type: 'user.interrupt' }]);
+    for (const route of routes.values())
+      for (const threadId of route.threadIds) await this.append(actor, threadId, [route.forward]);
     return { events: stored, replayed: false };
+  }
+
+  /** An answer must name an `agent.mcp_elicitation` of this session (CMA's `mcp_elicitation_not_found`). */
+  private async assertElicitationsExist(sessionId: string, inbound: InboundEvent[]): Promise<void> {
+    const named = inbound.flatMap((e) =>
+      e.type === 'user.mcp_elicitation_response' ? [e.mcp_elicitation_id] : [],
+    );
+    if (named.length === 0) return;
+    const found = await this.events.existing(sessionId, 'agent.mcp_elicitation', named);
+    const missing = named.find((id) => !found.has(id));
+    if (missing)
+      throw new AppError(
+        'INVALID_REQUEST',
+        `mcp_elicitation_id: no agent.mcp_elicitation ${missing} in session ${sessionId}`,
+        { details: { error_code: 'mcp_elicitation_not_found' } },
+      );
   }
 
   /**
@@ -139,26 +152,6 @@ export class EventsService {
     return found.events.map(toStoredEvent);
   }
 
-  /** The interrupts of a batch that name a child thread of the session; a thread it does not have is a 404. */
-  private async threadInterrupts(
-    sessionId: string,
-    inbound: InboundEvent[],
-  ): Promise<Map<InboundEvent, string>> {
-    const targeted = new Map<InboundEvent, string>();
-    for (const event of inbound) {
-      const threadId = event.type === 'user.interrupt' ? event.session_thread_id : undefined;
-      if (!threadId) continue;
-      const thread = await this.threads.find(sessionId, threadId);
-      if (!thread)
-        throw new AppError(
-          'NOT_FOUND',
-          `session_thread_id: thread ${threadId} not found in session ${sessionId}`,
-        );
-      if (thread.parentThreadId !== null) targeted.set(event, threadId);
-    }
-    return targeted;
-  }
-
   async list(actor: Actor, request: ListEventsRpcRequest): Promise<EventPage> {
     const session = await this.sessions.findForTenant(request.sessionId, actor.tenantId, actor.namespaceId);
     if (!session) throw new AppError('NOT_FOUND', `Session ${request.sessionId} not found`);
@@ -171,4 +164,16 @@ export class EventsService {
     });
     return { data: rows.slice(0, request.limit).map(toStoredEvent), hasMore: rows.length > request.limit };
   }
+}
+
+/**
+ * The event as the session's log records it. One a child thread acts on alone is recorded here as
+ * processed, with the thread it was routed to; an interrupt naming no thread also stops the primary.
+ */
+function routedEvent(event: InboundEvent, route: ThreadRoute | undefined): NewEvent {
+  const { type, ...payload } = event;
+  const id = newId(ID_PREFIXES.sessionEvent);
+  if (!route) return { id, type, payload, processed: false };
+  if (type === 'user.interrupt') return { id, type, payload, processed: Boolean(event.session_thread_id) };
+  return { id, type, payload: { ...payload, session_thread_id: route.threadIds[0] }, processed: true };
 }

@@ -1,10 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { AppError, HandsRegistry } from '@agentry/contracts';
 import type { Clock } from '@agentry/platform';
 
+const RETRY_PAUSE_MS = 250;
+
 export interface HandsBinding {
   workerId: string;
-  /** Increases each time the session moves to another worker; the worker restores the workspace on a new one. */
+  /**
+   * Increases each time the session moves to another worker, never reused; the worker restores the workspace
+   * on a new one and writes the session's durable copy only under the newest.
+   */
   epoch: number;
 }
 
@@ -17,10 +23,29 @@ export class HandsBindings {
     private readonly redis: Redis,
     private readonly leaseMs: number,
     private readonly clock: Clock,
+    /** How long `bind` waits for a live worker (or for Redis) before it gives up: see AGENTRY_HANDS_WORKER_WAIT_MS. */
+    private readonly workerWaitMs = 0,
   ) {}
 
-  /** The session's worker, binding it to a live one first if it has none or its worker is dead. */
+  /**
+   * The session's worker, binding it to a live one first if it has none or its worker is dead. Should
+   * no worker be registered or Redis be unreachable (both seen for a moment while Redis restarts), it
+   * asks again until `workerWaitMs` has passed, then throws what stopped it.
+   */
   async bind(tenantId: string, sessionId: string): Promise<HandsBinding> {
+    // Real time, as the pauses between attempts are.
+    const deadline = performance.now() + this.workerWaitMs;
+    for (;;) {
+      try {
+        return await this.bindOnce(tenantId, sessionId);
+      } catch (error) {
+        if (performance.now() + RETRY_PAUSE_MS > deadline) throw error;
+        await sleep(RETRY_PAUSE_MS);
+      }
+    }
+  }
+
+  private async bindOnce(tenantId: string, sessionId: string): Promise<HandsBinding> {
     const key = HandsRegistry.binding(tenantId, sessionId);
     const held = await this.redis.hgetall(key);
     if (held.workerId && (await this.isAlive(held.workerId))) {
@@ -31,14 +56,26 @@ export class HandsBindings {
     if (live.length === 0)
       throw new AppError('UNAVAILABLE', 'No Hands worker is alive to run the call', { retryable: true });
     const workerId = live[Math.floor(Math.random() * live.length)]!;
-    const results = await this.redis
+    // The worker fences the durable workspace by epoch, so a new one must exceed every earlier one, also
+    // once this key expired or Redis lost it: the clock carries the order where the key cannot.
+    const epoch = Math.max(Number(held.epoch ?? 0) + 1, this.clock.nowMs());
+    await this.redis
       .multi()
-      .hincrby(key, 'epoch', 1)
-      .hset(key, 'workerId', workerId)
+      .hset(key, 'epoch', epoch, 'workerId', workerId)
       .pexpire(key, this.leaseMs)
       .exec();
-    const epoch = Number(results?.[0]?.[1] ?? 0);
     return { workerId, epoch };
+  }
+
+  /**
+   * A new epoch for the session's binding, on the same worker: it restores the session's workspace from the
+   * durable copy on its next call (the copy was rewritten underneath it, by a rollback). No binding: nothing.
+   */
+  async renew(tenantId: string, sessionId: string): Promise<void> {
+    const key = HandsRegistry.binding(tenantId, sessionId);
+    const held = await this.redis.hget(key, 'epoch');
+    if (held === null) return;
+    await this.redis.hset(key, 'epoch', Math.max(Number(held) + 1, this.clock.nowMs()));
   }
 
   /** A worker is alive while its last heartbeat is still valid. */

@@ -28,15 +28,30 @@ export function handsKindOf(environmentType: string): HandsKind {
 /**
  * The environment's `networking` as the sandbox enforces it. Only `cloud` configs carry one; every other
  * config (and an unreadable one) is `unrestricted`, which still keeps the sandbox off private addresses.
+ * `allow_mcp_servers` opens exactly the `host:port` of each MCP server URL the agent connects to.
  */
-export function sandboxNetworkingOf(config: Record<string, unknown> | undefined): SandboxNetworking {
+export function sandboxNetworkingOf(
+  config: Record<string, unknown> | undefined,
+  mcpServerUrls: readonly string[] = [],
+): SandboxNetworking {
   const parsed = NetworkingSchema.safeParse(config?.networking);
   if (!parsed.success || parsed.data.type !== 'limited') return { type: 'unrestricted', allowedHosts: [] };
-  const { allowed_hosts, allow_package_managers } = parsed.data;
+  const { allowed_hosts, allow_package_managers, allow_mcp_servers } = parsed.data;
   return {
     type: 'limited',
-    allowedHosts: [...allowed_hosts, ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : [])],
+    allowedHosts: [
+      ...allowed_hosts,
+      ...(allow_package_managers ? PACKAGE_MANAGER_HOSTS : []),
+      ...(allow_mcp_servers ? mcpServerUrls.flatMap(hostAndPortOf) : []),
+    ],
   };
+}
+
+/** `host:port` of a URL, with the scheme's port when it names none; nothing for a URL that does not parse. */
+function hostAndPortOf(url: string): string[] {
+  if (!URL.canParse(url)) return [];
+  const { hostname, port, protocol } = new URL(url);
+  return [`${hostname}:${port || (protocol === 'http:' || protocol === 'ws:' ? 80 : 443)}`];
 }
 
 /**

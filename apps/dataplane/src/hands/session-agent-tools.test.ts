@@ -101,6 +101,24 @@ describe('session agent tools', () => {
     );
   });
 
+  it('opens the agent MCP servers to a limited sandbox only with allow_mcp_servers', () => {
+    const urls = ['https://mcp.example.com/sse', 'http://tools.internal:8931/mcp', 'not a url'];
+    const networking = (allow: boolean) => ({
+      type: 'cloud',
+      networking: {
+        type: 'limited',
+        allowed_hosts: [],
+        allow_mcp_servers: allow,
+        allow_package_managers: false,
+      },
+    });
+    expect(sandboxNetworkingOf(networking(true), urls).allowedHosts).toEqual([
+      'mcp.example.com:443',
+      'tools.internal:8931',
+    ]);
+    expect(sandboxNetworkingOf(networking(false), urls).allowedHosts).toEqual([]);
+  });
+
   it("tells the worker the environment's sandbox provider, or nothing so its default decides", () => {
     expect(sandboxProviderOf(undefined)).toEqual({});
     expect(sandboxProviderOf({ type: 'local' })).toEqual({});

@@ -23,7 +23,10 @@ type McpTool = Awaited<ReturnType<McpConnection['listTools']>>[number];
 
 export interface McpSessionRef {
   tenantId: string;
+  /** Whose connections these are: a session, or one thread of it (each thread runs its own agent). */
   sessionId: string;
+  /** The session whose `vault_ids` hold the credentials, when not `sessionId` (a thread uses its session's). */
+  vaultSessionId?: string;
 }
 
 /** Writes a `session.error` into the turn under way (a credential the user must fix). */
@@ -137,10 +140,11 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
   }
 
   private async open(ref: McpSessionRef, key: string, servers: AgentMcpServer[]): Promise<SessionServers> {
+    const vaultSessionId = ref.vaultSessionId ?? ref.sessionId;
     const credentials = await this.credentials
       .credentialsFor(
         ref.tenantId,
-        ref.sessionId,
+        vaultSessionId,
         servers.map((s) => s.url),
       )
       .catch((error: unknown) => {
@@ -158,7 +162,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
         const bearer = new VaultBearer(
           credential,
           server.name,
-          (id) => this.credentials.refresh(ref.tenantId, ref.sessionId, id),
+          (id) => this.credentials.refresh(ref.tenantId, vaultSessionId, id),
           this.clock,
         );
         bearer.onFailure = (failure) => this.reportFailure(ref, failure);

@@ -51,7 +51,12 @@ export class SessionToolsJsonMcp implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) redis: Redis,
     @Inject(CLOCK) clock: Clock,
   ) {
-    this.bindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS, clock);
+    this.bindings = new HandsBindings(
+      redis,
+      config.AGENTRY_HANDS_BINDING_LEASE_MS,
+      clock,
+      config.AGENTRY_HANDS_WORKER_WAIT_MS,
+    );
     this.guard = new EgressGuard({ allowPrivateNetworks: config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS });
     this.bridgeDeps = {
       rpc,

@@ -11,8 +11,16 @@ export interface ResourceMounts {
   mounts: SessionMount[];
   /** One paragraph per memory store: where it is, whether writable, and the resource's instructions. */
   promptNotes: string[];
+  /** The memory stores the session holds, with the access it was given (what the memory tools work on). */
+  memoryStores: SessionMemoryStore[];
   /** Resources that cannot be mounted (a file whose mount_path is outside /mnt), for the log. */
   skipped: Array<{ id: string | undefined; mountPath: string; why: string }>;
+}
+
+export interface SessionMemoryStore {
+  storeId: string;
+  name: string;
+  access: 'read_only' | 'read_write';
 }
 
 /**
@@ -28,6 +36,7 @@ export function resourceMounts(
   const mounts: SessionMount[] = [];
   const promptNotes: string[] = [];
   const skipped: ResourceMounts['skipped'] = [];
+  const memoryStores: SessionMemoryStore[] = [];
   for (const { resource } of resources) {
     if (resource.type === 'file') {
       const dir = posix.dirname(resource.mount_path);
@@ -48,6 +57,11 @@ export function resourceMounts(
       }
       byDir.set(dir, [...(byDir.get(dir) ?? []), ...candidate.source.files]);
     } else if (resource.type === 'memory_store') {
+      memoryStores.push({
+        storeId: resource.memory_store_id,
+        name: resource.name ?? resource.memory_store_id,
+        access: resource.access ?? 'read_write',
+      });
       const path = resource.mount_path ?? `${SESSION_MOUNT_PATHS.memory}/${resource.memory_store_id}`;
       // Where the Hands cannot write back (`remote`), a read_write store is shown read-only, and the prompt says so.
       const writable = options.writable && (resource.access ?? 'read_write') === 'read_write';
@@ -71,7 +85,7 @@ export function resourceMounts(
     }
   }
   for (const [dir, files] of byDir) mounts.push({ path: dir, source: { type: 'files', files } });
-  return { mounts, promptNotes, skipped };
+  return { mounts, promptNotes, memoryStores, skipped };
 }
 
 function memoryStoreNote(name: string, path: string, writable: boolean, instructions: string | null): string {

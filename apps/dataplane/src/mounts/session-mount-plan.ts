@@ -8,17 +8,10 @@ import {
   type SessionMount,
 } from '@agentry/contracts';
 import { LARGE_TOOL_RESULTS_DIR, DEFAULT_PLAN_DIR, type FileMount, type SkillSource } from '@agentry/harness';
-import { LOGGER, RpcClient, type Logger } from '@agentry/platform';
-import {
-  agentWorkspaceRoot,
-  openMountTree,
-  PostgresWorkspaceFs,
-  readSkillVersion,
-  resolveSkillVersion,
-  type WorkspaceFs,
-} from '@agentry/workspace';
+import { LOGGER, MountContentClient, RpcClient, type Logger } from '@agentry/platform';
+import { agentWorkspaceRoot, openMountTree, PostgresWorkspaceFs, type WorkspaceFs } from '@agentry/workspace';
 import { SqlPool } from '../sql/sql-pool.js';
-import { resourceMounts, type ResourceMounts } from './resource-mounts.js';
+import { resourceMounts, type ResourceMounts, type SessionMemoryStore } from './resource-mounts.js';
 
 /** What one turn of a session mounts, and the Brain-side handles on the same trees. */
 export interface SessionMountPlan {
@@ -32,6 +25,8 @@ export interface SessionMountPlan {
   fileMounts(): Promise<FileMount[]>;
   /** What the system prompt says of the mounted resources (memory stores: where, whether writable, instructions). */
   promptNotes: string[];
+  /** The session's memory stores, for the memory tools. */
+  memoryStores: SessionMemoryStore[];
 }
 
 const SKILL_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -44,27 +39,32 @@ const SKILL_CACHE_ENTRIES = 256;
  * outputs and plans, and its `resources[]` files and memory stores. Every tree is read-only to the
  * session, except a memory store mounted `read_write` (written back to the store by the Hands).
  */
-const NO_RESOURCES: ResourceMounts = { mounts: [], promptNotes: [], skipped: [] };
+const NO_RESOURCES: ResourceMounts = { mounts: [], promptNotes: [], memoryStores: [], skipped: [] };
 
 @Injectable()
 export class SessionMountPlanner {
   private readonly skillFiles = new Map<string, Promise<WorkspaceFs>>();
   private readonly skillNames = new Map<string, string>();
+  private readonly content: MountContentClient;
 
   constructor(
     private readonly sql: SqlPool,
     private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.content = new MountContentClient(rpc);
+  }
 
   /**
    * `writableMounts`: whether the session's Hands can write a mount back (a cluster worker's sandbox).
    * `hasResources`: whether the session lists resources at all; most do not, and their turns skip asking
-   * control for them.
+   * control for them. `resourcesOf`: the session whose `resources[]` are mounted, when not `sessionId` (a
+   * thread mounts its session's; its evicted outputs and plans stay its own).
    */
   async plan(context: {
     tenantId: string;
     sessionId: string;
+    resourcesOf?: string;
     agent: SessionAgent;
     writableMounts?: boolean;
     hasResources?: boolean;
@@ -75,7 +75,7 @@ export class SessionMountPlanner {
     const resources =
       context.hasResources === false
         ? NO_RESOURCES
-        : await this.resources(tenantId, sessionId, context.writableMounts ?? true);
+        : await this.resources(tenantId, context.resourcesOf ?? sessionId, context.writableMounts ?? true);
     const mounts: SessionMount[] = [
       {
         path: SESSION_MOUNT_PATHS.agent,
@@ -97,7 +97,7 @@ export class SessionMountPlanner {
       ...resources.mounts,
     ];
     if (this.skillFiles.size > SKILL_CACHE_ENTRIES) this.skillFiles.clear();
-    const deps = { sql: this.sql.pool, tenantId, skillCache: this.skillFiles };
+    const deps = { sql: this.sql.pool, content: this.content, tenantId, skillCache: this.skillFiles };
     // The skills alone as one tree, each skill a top-level folder (its name), for the skill index and loader.
     const skillsTree =
       skills.length > 0
@@ -122,6 +122,7 @@ export class SessionMountPlanner {
         : null,
       fileMounts: async () => [{ path: '/mnt', fs: await openMountTree(mounts, deps) }],
       promptNotes: resources.promptNotes,
+      memoryStores: resources.memoryStores,
     };
   }
 
@@ -150,15 +151,15 @@ export class SessionMountPlanner {
     const mounts = new Map<string, SessionMount>();
     for (const ref of agent.skills) {
       if (ref.type !== 'custom') continue;
-      const version = await resolveSkillVersion(this.sql.pool, tenantId, ref.skill_id, ref.version);
-      const name = version === null ? null : await this.skillName(tenantId, ref.skill_id, version);
-      if (version === null || name === null) {
+      const found = await this.skillName(tenantId, ref.skill_id, ref.version);
+      if (found === null) {
         this.logger.warn(
           { agentId: agent.id, skillId: ref.skill_id, version: ref.version },
           'attached skill not found; not mounted',
         );
         continue;
       }
+      const { name, version } = found;
       if (!mounts.has(name))
         mounts.set(name, {
           path: `${SESSION_MOUNT_PATHS.skills}/${name}`,
@@ -168,17 +169,24 @@ export class SessionMountPlanner {
     return [...mounts.values()];
   }
 
-  /** The folder name of a skill version: its declared name, or its id when the name cannot be a path segment. */
-  private async skillName(tenantId: string, skillId: string, version: number): Promise<string | null> {
-    const key = `${tenantId}/${skillId}@${version}`;
-    const known = this.skillNames.get(key);
-    if (known) return known;
-    const row = await readSkillVersion(this.sql.pool, tenantId, skillId, version);
+  /**
+   * The version a skill reference names (a number, or `latest`: the skill's head now) and its folder name:
+   * its declared name, or its id when the name cannot be a path segment. Null when there is no such version.
+   */
+  private async skillName(
+    tenantId: string,
+    skillId: string,
+    ref: string,
+  ): Promise<{ name: string; version: number } | null> {
+    const pinned = /^\d+$/.test(ref) ? `${tenantId}/${skillId}@${ref}` : null;
+    const known = pinned ? this.skillNames.get(pinned) : undefined;
+    if (known) return { name: known, version: Number(ref) };
+    const row = await this.content.skillVersion(tenantId, skillId, ref);
     if (!row) return null;
     const declared = row.front_matter?.name;
     const name = typeof declared === 'string' && SKILL_NAME.test(declared) ? declared : skillId;
     if (this.skillNames.size > SKILL_CACHE_ENTRIES) this.skillNames.clear();
-    this.skillNames.set(key, name);
-    return name;
+    this.skillNames.set(`${tenantId}/${skillId}@${row.version}`, name);
+    return { name, version: row.version };
   }
 }

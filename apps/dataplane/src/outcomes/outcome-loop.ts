@@ -11,7 +11,7 @@ import type { ChatMessage, ModelPort } from '@agentry/harness';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { cancelCause } from '../hands/hands-cancel.js';
 import type { Lease } from '../sessions/session-state.repository.js';
-import type { TurnWriter } from '../turns/turn-writer.js';
+import type { TurnWriter } from '../sessions/turn-writer.js';
 import { pendingRecord } from './outcome-definitions.js';
 import { OutcomeEvaluationsRepository } from './outcome-evaluations.repository.js';
 import { gradeOutcome, type Grade } from './outcome-grader.js';

@@ -1,12 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { SessionRowSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
+import { CheckpointsRepository } from '../checkpoints/checkpoints.repository.js';
 import { SessionRowsRepository } from './session-rows.repository.js';
 
 /** Control's writes of session definitions: the dataplane owns the rows, control owns the rules. */
 @Controller()
 export class SessionRowsHandler {
-  constructor(private readonly rows: SessionRowsRepository) {}
+  constructor(
+    private readonly rows: SessionRowsRepository,
+    private readonly checkpoints: CheckpointsRepository,
+  ) {}
 
   @RpcHandler(S.insert)
   async insert(req: RpcParsedRequest<typeof S.insert>) {
@@ -30,7 +34,10 @@ export class SessionRowsHandler {
 
   @RpcHandler(S.delete)
   async delete(req: RpcParsedRequest<typeof S.delete>) {
-    return { changed: await this.rows.delete(req.actor, req.id) };
+    const changed = await this.rows.delete(req.actor, req.id);
+    // Its checkpoints went with the row; the content only they named goes now.
+    if (changed) await this.checkpoints.sweep(req.actor.tenantId);
+    return { changed };
   }
 
   @RpcHandler(S.replaceResources)

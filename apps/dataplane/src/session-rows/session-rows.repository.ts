@@ -27,6 +27,7 @@ export class SessionRowsRepository {
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         createdById: actor.userId,
+        createdByApiKeyId: actor.apiKeyId,
       },
       select: { id: true },
     });

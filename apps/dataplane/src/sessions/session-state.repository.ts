@@ -4,7 +4,8 @@ import {
   eventRowFromJson,
   type EventRow,
   type EventRowJson,
-} from '../events/event-row.js';
+} from '../event-log/event-row.js';
+import { liveLogAfterSql } from '../event-log/session-log-cache.js';
 import { SqlPool } from '../sql/sql-pool.js';
 import {
   DEPENDENCY_COLUMNS,
@@ -33,7 +34,7 @@ export interface SessionState {
 }
 
 /** What a turn needs of the row beyond its state, read with the lease so the turn starts in one round trip. */
-export interface TurnStartFacts {
+interface TurnStartFacts {
   /** The environment or agent the session can no longer run on, if any. */
   lost: LostDependency | null;
   /** The session's budget and usage totals. */
@@ -70,12 +71,12 @@ const INBOX_JSON = `coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.se
   FROM session_events e WHERE e.session_id = leased.id AND e.processed_at IS NULL), '[]'::json)`;
 
 /**
- * The log after seq $4, or from the last event of type $5 (a compaction) on when $4 is null; none when
- * $5 is null. Compared as bigint, so the (session, seq) index bounds the read.
+ * The log after seq $4, or from the last event of type $5 (a compaction) on when $4 is null (see
+ * `liveLogAfterSql`); none when $5 is null. Compared as bigint, so the (session, seq) index bounds the read.
  */
 const LOG_JSON = `CASE WHEN $5::text IS NULL THEN '[]'::json ELSE coalesce((SELECT json_agg(${EVENT_JSON_OBJECT} ORDER BY e.seq)
-  FROM session_events e WHERE e.session_id = leased.id AND e.seq > coalesce($4::bigint,
-    (SELECT c.seq - 1 FROM session_events c WHERE c.session_id = leased.id AND c.type = $5 ORDER BY c.seq DESC LIMIT 1), 0)), '[]'::json) END`;
+  FROM session_events e WHERE e.session_id = leased.id
+    AND e.seq > coalesce($4::bigint, ${liveLogAfterSql('leased.id', '$5')})), '[]'::json) END`;
 
 const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId", environment_id AS "environmentId",
   status::text AS status, archived_at AS "archivedAt", spec, last_seq::float8 AS "lastSeq"`;
@@ -85,6 +86,13 @@ const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId
  * statement finds the row by primary key alone; conditions an index could also serve are written so none
  * does (see SessionEventsRepository).
  */
+/**
+ * The lease's holder belongs to a replica whose liveness row has lapsed (`ReplicaLiveness`): its lease can be
+ * taken before it expires. An owner with no row (not a replica's) is only ever taken at expiry.
+ */
+const HOLDER_DEAD = `EXISTS (SELECT 1 FROM dataplane_replicas r
+  WHERE r.replica = split_part(sessions.lease_owner, '/', 1) AND r.alive_until < now())`;
+
 @Injectable()
 export class SessionStateRepository {
   constructor(private readonly sql: SqlPool) {}
@@ -138,7 +146,8 @@ export class SessionStateRepository {
       `WITH leased AS (
          UPDATE sessions
          SET lease_owner = $2, lease_token = lease_token + 1, lease_expires_at = now() + make_interval(secs => $3)
-         WHERE id = $1 AND archived_at IS NULL AND (lease_expires_at IS NULL OR lease_expires_at < now())
+         WHERE id = $1 AND archived_at IS NULL
+           AND (lease_expires_at IS NULL OR lease_expires_at < now() OR ${HOLDER_DEAD})
          RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
            CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources",
            coalesce((SELECT bool_or(o ->> 'result' IN ('pending', 'running', 'evaluating'))
@@ -210,14 +219,15 @@ export class SessionStateRepository {
   }
 
   /**
-   * Sessions whose lease expired while held: the holder stopped renewing (it crashed or lost Postgres).
-   * A released lease has no owner, so it is not listed. Served by a partial index of held leases.
+   * Sessions whose lease expired while held, or whose holder's replica stopped beating: the holder crashed
+   * or lost Postgres. A released lease has no owner, so it is not listed. Served by a partial index of held
+   * leases (as many as turns running).
    */
   async expiredLeases(limit: number): Promise<Array<{ sessionId: string; tenantId: string }>> {
     const rows = await this.sql.query<{ sessionId: string; tenantId: string }>(
       'sessions.expired-leases',
       `SELECT id AS "sessionId", tenant_id AS "tenantId" FROM sessions
-       WHERE lease_owner IS NOT NULL AND lease_expires_at < now() AND archived_at IS NULL
+       WHERE lease_owner IS NOT NULL AND archived_at IS NULL AND (lease_expires_at < now() OR ${HOLDER_DEAD})
        ORDER BY lease_expires_at LIMIT $1`,
       [limit],
     );

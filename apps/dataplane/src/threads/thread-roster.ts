@@ -43,8 +43,22 @@ export class ThreadRoster {
   constructor(private readonly sql: SqlPool) {}
 
   async callable(tenantId: string, primary: SessionAgent): Promise<SessionAgent[]> {
+    return this.resolve(tenantId, primary, rosterEntries(primary.multiagent));
+  }
+
+  /** The predefined agents a workflow run's plan may use (`workflows.predefined_agents`, its own list). */
+  async forWorkflows(tenantId: string, primary: SessionAgent): Promise<SessionAgent[]> {
+    const config = primary.multiagent as { workflows?: { predefined_agents?: RosterEntry[] | null } | null };
+    return this.resolve(tenantId, primary, config.workflows?.predefined_agents ?? []);
+  }
+
+  private async resolve(
+    tenantId: string,
+    primary: SessionAgent,
+    entries: RosterEntry[],
+  ): Promise<SessionAgent[]> {
     const agents: SessionAgent[] = [];
-    for (const entry of rosterEntries(primary.multiagent)) {
+    for (const entry of entries) {
       if (typeof entry !== 'string' && entry.type === 'advisor') continue;
       if (typeof entry !== 'string' && entry.type === 'self') {
         agents.push({ ...primary, multiagent: null });

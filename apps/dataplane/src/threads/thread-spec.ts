@@ -12,6 +12,8 @@ export interface ThreadLink {
    * (sessions_pending_completions, wait_async_results), not sent to the primary's inbox.
    */
   task?: boolean;
+  /** The workflow run that started the thread: its end moves the run on. */
+  workflowRunId?: string;
 }
 
 /** The run-time spec of a session row (see the turn runner), with the thread link when it is one. */

@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { ID_PREFIXES, newId, type SessionAgent } from '@agentry/contracts';
-import { EVENT_COLUMNS, type EventRow } from '../events/event-row.js';
+import { EVENT_COLUMNS, type EventRow } from '../event-log/event-row.js';
 import { SqlPool } from '../sql/sql-pool.js';
 import type { RunSpec } from './thread-spec.js';
+
+/** The tool calls a client answers (a confirmation, a custom tool's result). */
+const TOOL_CALL_TYPES = ['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use'] as const;
+
+/** An event id fixed by what caused the event, so writing it again after a crash is a no-op. */
+export function derivedId(cause: string, purpose: string): string {
+  return (
+    ID_PREFIXES.sessionEvent + createHash('sha256').update(`${purpose}:${cause}`).digest('hex').slice(0, 26)
+  );
+}
+
+/** The id a thread's tool call has on the primary stream, where it is cross-posted for the client to answer. */
+export function crossPostedId(callId: string): string {
+  return derivedId(callId, 'cross-post');
+}
 
 /** A session thread as stored: the public row joined with the session row it runs as (none for the primary). */
 export interface ThreadRow {
@@ -18,11 +34,13 @@ export interface ThreadRow {
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;
+  workflowRunId: string | null;
 }
 
 const THREAD_COLUMNS = `t.id, t.session_id AS "sessionId", t.parent_thread_id AS "parentThreadId", t.agent_name AS "agentName",
   t.spec, coalesce(r.status, p.status)::text AS status, coalesce(r.usage, p.usage) AS usage,
-  t.created_at AS "createdAt", greatest(t.updated_at, coalesce(r.updated_at, p.updated_at)) AS "updatedAt", t.archived_at AS "archivedAt"`;
+  t.created_at AS "createdAt", greatest(t.updated_at, coalesce(r.updated_at, p.updated_at)) AS "updatedAt", t.archived_at AS "archivedAt",
+  t.workflow_run_id AS "workflowRunId"`;
 const THREAD_FROM = `session_threads t JOIN sessions p ON p.id = t.session_id LEFT JOIN sessions r ON r.id = t.id`;
 
 /**
@@ -58,6 +76,7 @@ export class ThreadStore {
     agent: SessionAgent,
     spec: RunSpec,
     task?: { toolUseId: string; input: string },
+    shown: object = agent,
   ): Promise<{ id: string; created: boolean }> {
     const id = newId(ID_PREFIXES.sessionThread);
     const created = await this.sql.query<{ id: string }>(
@@ -74,7 +93,7 @@ export class ThreadStore {
         parent.sessionId,
         parent.primaryThreadId,
         agent.name,
-        JSON.stringify({ agent }),
+        JSON.stringify({ agent: shown }),
         agent.id,
         agent.version,
         JSON.stringify(spec),
@@ -90,6 +109,18 @@ export class ThreadStore {
       [parent.sessionId, agent.name, task?.toolUseId ?? null],
     );
     return { id: found.rows[0]!.id, created: false };
+  }
+
+  /** The run agent of the session's inline-agent thread named `name`, if the session has one. */
+  async inlineAgent(sessionId: string, name: string): Promise<SessionAgent | null> {
+    const rows = await this.sql.query<{ agent: SessionAgent }>(
+      'threads.inline-agent',
+      `SELECT r.spec->'agent' AS agent FROM session_threads t JOIN sessions r ON r.id = t.id
+       WHERE t.session_id = $1 AND t.parent_thread_id IS NOT NULL AND t.agent_name = $2
+         AND t.task_tool_use_id IS NULL AND t.spec->'agent'->>'type' = 'inline'`,
+      [sessionId, name],
+    );
+    return rows.rows[0]?.agent ?? null;
   }
 
   /**
@@ -127,6 +158,46 @@ export class ThreadStore {
     return rows.rows.sort((a, b) => a.seq - b.seq);
   }
 
+  /** The events of a log with the given ids, in order (a thread's pending tool calls, to cross-post). */
+  async eventsOf(sessionId: string, ids: readonly string[]): Promise<EventRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.query<EventRow>(
+      'threads.events-of',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND id = ANY($2::text[]) ORDER BY seq`,
+      [sessionId, [...ids]],
+    );
+    return rows.rows;
+  }
+
+  /**
+   * The child thread of the session whose log holds the tool call `eventId` (an `agent.*tool_use`), or whose
+   * call was cross-posted to the session's own log under `eventId`: the thread and the call's id in its log.
+   */
+  async threadCallOf(
+    sessionId: string,
+    eventId: string,
+  ): Promise<{ threadId: string; callId: string } | null> {
+    const rows = await this.sql.query<{ threadId: string; callId: string; crossPosted: boolean }>(
+      'threads.call-of',
+      `SELECT e.session_id AS "threadId", e.id AS "callId", false AS "crossPosted"
+       FROM session_events e JOIN session_threads t ON t.id = e.session_id AND t.session_id = $1
+       WHERE e.id = $2 AND e.type = ANY($3::text[])
+       UNION ALL
+       SELECT payload->>'session_thread_id', id, true FROM session_events
+       WHERE id = $2 AND session_id = $1 AND type = ANY($3::text[]) AND payload ? 'session_thread_id'`,
+      [sessionId, eventId, [...TOOL_CALL_TYPES]],
+    );
+    const found = rows.rows[0];
+    if (!found?.crossPosted) return found ? { threadId: found.threadId, callId: found.callId } : null;
+    const calls = await this.sql.query<{ id: string }>(
+      'threads.calls',
+      'SELECT id FROM session_events WHERE session_id = $1 AND type = ANY($2::text[])',
+      [found.threadId, [...TOOL_CALL_TYPES]],
+    );
+    const original = calls.rows.find((c) => crossPostedId(c.id) === eventId);
+    return original ? { threadId: found.threadId, callId: original.id } : null;
+  }
+
   async list(
     sessionId: string,
     options: { limit: number; offset: number; statuses?: string[] },
@@ -139,6 +210,17 @@ export class ThreadStore {
       [sessionId, options.statuses?.length ? options.statuses : null, options.limit, options.offset],
     );
     return rows.rows;
+  }
+
+  /** The session's child threads that still take input (not archived). */
+  async liveChildren(sessionId: string): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      'threads.live-children',
+      `SELECT id FROM session_threads WHERE session_id = $1 AND parent_thread_id IS NOT NULL AND archived_at IS NULL
+       ORDER BY created_at, id`,
+      [sessionId],
+    );
+    return rows.rows.map((r) => r.id);
   }
 
   async find(sessionId: string, threadId: string): Promise<ThreadRow | null> {

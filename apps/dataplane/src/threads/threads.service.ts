@@ -7,7 +7,9 @@ import {
   type SessionThread,
 } from '@agentry/contracts';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
-import { ThreadStore, type ThreadRow } from './thread-store.repository.js';
+import { EventPublisher } from '../event-log/event-publisher.js';
+import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import { derivedId, ThreadStore, type ThreadRow } from './thread-store.repository.js';
 
 /** `/v1/sessions/{id}/threads`: the session's primary thread and one per agent it delegated to. */
 @Injectable()
@@ -15,6 +17,7 @@ export class ThreadsService {
   constructor(
     private readonly store: ThreadStore,
     private readonly sessions: SessionStateRepository,
+    private readonly publisher: EventPublisher,
   ) {}
 
   async list(
@@ -55,7 +58,33 @@ export class ThreadsService {
     if (thread.status === 'running')
       throw new AppError('CONFLICT', `Thread ${threadId} is running; interrupt it and wait until it is idle`);
     await this.store.archive(sessionId, threadId);
+    await this.terminated(actor.tenantId, sessionId, thread);
     return this.get(actor, sessionId, threadId);
+  }
+
+  /**
+   * An archived thread takes no more input: `session.thread_status_terminated` on its own stream and on the
+   * primary's, once each (their ids are fixed by the thread, so archiving again writes nothing).
+   */
+  private async terminated(tenantId: string, sessionId: string, thread: SessionThread): Promise<void> {
+    const payload = {
+      session_thread_id: thread.id,
+      agent_name: (thread.agent as { name?: string }).name ?? '',
+    };
+    for (const [log, purpose] of [
+      [thread.id, 'terminated'],
+      [sessionId, 'terminated-cross-post'],
+    ] as const) {
+      const rows = await this.store.appendOnce(log, tenantId, [
+        {
+          id: derivedId(thread.id, purpose),
+          type: 'session.thread_status_terminated',
+          payload,
+          processed: true,
+        },
+      ]);
+      this.publisher.published(log, rows.map(toStoredEvent));
+    }
   }
 
   private async requireSession(actor: Actor, sessionId: string): Promise<void> {
@@ -80,13 +109,20 @@ function toThread(row: ThreadRow, siblings: ThreadRow[]): SessionThread {
     id: row.id,
     session_id: row.sessionId,
     parent_thread_id: row.parentThreadId,
-    agent: (row.spec.agent ?? { type: 'agent' }) as SessionThread['agent'],
+    agent: shownAgent(row.spec.agent),
     status: status as SessionThread['status'],
     stats: null,
     usage: Object.keys(usage).length === 0 ? null : toUsageSnapshot(usage),
-    workflow_run_id: null,
+    workflow_run_id: row.workflowRunId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     archived_at: row.archivedAt?.toISOString() ?? null,
   };
+}
+
+/** The thread's agent as CMA shows it: an agent snapshot carries no `multiagent` (threads are depth one). */
+function shownAgent(agent: Record<string, unknown> | undefined): SessionThread['agent'] {
+  if (!agent) return { type: 'agent' };
+  const { multiagent: _multiagent, ...shown } = agent;
+  return shown as SessionThread['agent'];
 }

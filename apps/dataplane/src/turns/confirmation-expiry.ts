@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ID_PREFIXES, newId } from '@agentry/contracts';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
-import { EventPublisher } from '../events/event-publisher.js';
-import { toStoredEvent } from '../events/event-row.mapper.js';
-import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { EventPublisher } from '../event-log/event-publisher.js';
+import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import { SessionEventsRepository } from '../event-log/session-events.repository.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { confirmationTimeoutOf, expiredAsks, expiryDenyMessage } from './expired-confirmations.js';
 

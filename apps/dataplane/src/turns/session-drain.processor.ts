@@ -3,19 +3,23 @@ import { Jobs, type SessionDrainJob } from '@agentry/contracts';
 import { JobQueue } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { ConfirmationExpiry } from './confirmation-expiry.js';
-import { SessionWakeups } from './session-wakeups.js';
+import { NoRunnerAnswers } from './no-runner-answers.js';
+import { SessionDrain } from '../drain/session-drain.js';
+import { SessionWakeups } from '../drain/session-wakeups.js';
 import { TurnAbandonment } from './turn-abandonment.js';
-import { TurnRunner } from './turn-runner.service.js';
+import { TurnPipeline } from './turn-pipeline.js';
 
-/** Consumes `session-drain` jobs: any replica may take any session. */
+/** Consumes `session-drain` jobs: any replica may take any session, and runs its turns through the pipeline. */
 @Injectable()
 export class SessionDrainProcessor implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
-    private readonly runner: TurnRunner,
+    private readonly drains: SessionDrain,
+    private readonly pipeline: TurnPipeline,
     private readonly wakeups: SessionWakeups,
     private readonly abandonment: TurnAbandonment,
     private readonly expiry: ConfirmationExpiry,
+    private readonly noRunner: NoRunnerAnswers,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
   ) {}
 
@@ -31,9 +35,10 @@ export class SessionDrainProcessor implements OnApplicationBootstrap {
     if (job.reason === 'abandon') return this.abandonment.end(job.sessionId, job.failedAttempts);
     // The denials land in the inbox before it is read below, so this same drain runs the turn on.
     if (job.reason === 'expire_confirmations') await this.expiry.expire(job.sessionId);
+    if (job.reason === 'no_runner') await this.noRunner.answer(job);
     // Lowered before the inbox is read: any input committed from here on raises it and kicks again.
     if (jobId !== undefined) await this.wakeups.claim(job.sessionId);
-    const outcome = await this.runner.drain(job.sessionId);
+    const outcome = await this.drains.drain(job.sessionId, (turn) => this.pipeline.run(turn));
     if (outcome === 'more') await this.wakeups.requeue(job.sessionId, job.tenantId);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LostDependency } from '../sessions/session-dependencies.js';
-import type { TurnWriter } from './turn-writer.js';
+import type { TurnWriter } from '../sessions/turn-writer.js';
 
 /**
  * CMA's `terminated`: a session whose environment or agent is gone can never run another turn, so the

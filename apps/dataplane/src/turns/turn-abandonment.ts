@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { hostname } from 'node:os';
 import { LOGGER, type Logger } from '@agentry/platform';
-import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
-import { EventPublisher } from '../events/event-publisher.js';
-import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionStateRepository } from '../sessions/session-state.repository.js';
-import { sessionError } from './harness-event.mapper.js';
-import { TurnWriter } from './turn-writer.js';
+import { EventPublisher } from '../event-log/event-publisher.js';
+import { SessionEventsRepository } from '../event-log/session-events.repository.js';
+import { sessionError } from '../agent-harness/harness-event.mapper.js';
+import { TurnWriter } from '../sessions/turn-writer.js';
+import { TurnLeases } from '../drain/turn-leases.js';
+import { ThreadTurns } from '../threads/thread-turns.js';
 import { MID_TURN_STATUSES } from './turn-takeover.js';
 
 const STOP_REASON = { type: 'retries_exhausted' };
@@ -18,19 +17,17 @@ const STOP_REASON = { type: 'retries_exhausted' };
  */
 @Injectable()
 export class TurnAbandonment {
-  private readonly owner = `${hostname()}:${process.pid}:abandon`;
-
   constructor(
-    private readonly state: SessionStateRepository,
+    private readonly leases: TurnLeases,
     private readonly events: SessionEventsRepository,
     private readonly publisher: EventPublisher,
-    @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    private readonly threads: ThreadTurns,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async end(sessionId: string, failedAttempts: number | undefined): Promise<void> {
     // A lease held elsewhere means a runner is alive on the session again: it is not stalled any more.
-    const acquired = await this.state.acquire(sessionId, this.owner, this.config.AGENTRY_LEASE_TTL_MS);
+    const acquired = await this.leases.acquire(sessionId, null, 'abandon');
     if (!acquired) return;
     const { lease, session } = acquired;
     const inbox = acquired.inbox.map((row) => row.id);
@@ -38,6 +35,7 @@ export class TurnAbandonment {
       if (session.archivedAt || session.status === 'terminated') return;
       if (!MID_TURN_STATUSES.has(session.status) && inbox.length === 0) return;
       const writer = new TurnWriter(this.events, this.publisher, lease);
+      this.threads.restyleStatuses(session, writer);
       await writer.emit(
         sessionError(
           { code: 'INTERNAL', message: abandonMessage(failedAttempts), retryable: false },
@@ -56,7 +54,7 @@ export class TurnAbandonment {
           'ended a session whose turn kept failing on the same input',
         );
     } finally {
-      await this.state.release(lease).catch(() => undefined);
+      await this.leases.release(lease).catch(() => undefined);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@agentry/contracts';
 import { TurnAborted } from '../hands/hands-cancel.js';
-import type { SessionInterrupts } from './session-interrupts.js';
+import type { SessionInterrupts } from '../drain/session-interrupts.js';
 
 export function isInterrupt(event: StoredEvent): boolean {
   return event.event.type === 'user.interrupt';

@@ -1,6 +1,6 @@
 import { AppError, type ErrorBody } from '@agentry/contracts';
-import { sessionError } from './harness-event.mapper.js';
-import type { OutboundEvent } from './turn-writer.js';
+import { sessionError } from '../agent-harness/harness-event.mapper.js';
+import type { OutboundEvent } from '../sessions/turn-writer.js';
 
 const TRY_AGAIN =
   'The session is idle again: send another message to retry, and if it keeps failing check the dataplane logs.';

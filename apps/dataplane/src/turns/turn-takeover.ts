@@ -1,4 +1,4 @@
-import type { TurnWriter } from './turn-writer.js';
+import type { TurnWriter } from '../sessions/turn-writer.js';
 
 /** Statuses in which a turn was under way when this runner took the lease. */
 export const MID_TURN_STATUSES: ReadonlySet<string> = new Set(['running', 'rescheduling']);

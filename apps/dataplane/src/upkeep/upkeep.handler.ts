@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { UpkeepSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
 import { RpcHandler } from '@agentry/platform';
+import { ArchivedSessionsRepository } from './archived-sessions.repository.js';
 import { EndedLogsRepository } from './ended-logs.repository.js';
 import { StaleWorkRepository } from './stale-work.repository.js';
 
@@ -9,12 +10,18 @@ import { StaleWorkRepository } from './stale-work.repository.js';
 export class UpkeepHandler {
   constructor(
     private readonly endedLogs: EndedLogsRepository,
+    private readonly archivedSessions: ArchivedSessionsRepository,
     private readonly staleWork: StaleWorkRepository,
   ) {}
 
   @RpcHandler(S.purgeEndedLogs)
   purgeEndedLogs(req: RpcParsedRequest<typeof S.purgeEndedLogs>) {
     return this.endedLogs.purgeEnded(new Date(req.cutoff), req.limit);
+  }
+
+  @RpcHandler(S.purgeArchivedSessions)
+  async purgeArchivedSessions(req: RpcParsedRequest<typeof S.purgeArchivedSessions>) {
+    return { sessions: await this.archivedSessions.purgeArchived(new Date(req.cutoff), req.limit) };
   }
 
   @RpcHandler(S.reclaimExpiredWork)

@@ -9,8 +9,8 @@ import {
   type PendingToolCall,
   type RpcParsedRequest,
 } from '@agentry/contracts';
-import { toStoredEvent } from '../events/event-row.mapper.js';
-import { SessionEventsRepository } from '../events/session-events.repository.js';
+import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import { SessionEventsRepository } from '../event-log/session-events.repository.js';
 import { pendingSelfHostedCalls } from '../hands/tool-call-ledger.js';
 import { SessionStateRepository } from '../sessions/session-state.repository.js';
 import { ClusterHandsReader } from './cluster-hands.reader.js';

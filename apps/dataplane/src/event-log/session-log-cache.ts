@@ -1,7 +1,19 @@
 import type { StoredEvent } from '@agentry/contracts';
-import { toStoredEvent } from '../events/event-row.mapper.js';
-import type { SessionEventsRepository } from '../events/session-events.repository.js';
-import { COMPACTION_EVENT } from './conversation-builder.js';
+import { toStoredEvent } from './event-row.mapper.js';
+import type { SessionEventsRepository } from './session-events.repository.js';
+
+/** The event a compaction leaves: the conversation is rebuilt from the last one on. */
+export const COMPACTION_EVENT = 'agent.thread_context_compacted';
+
+/**
+ * The seq a session's live log starts after, as SQL over `session_events c` rows of session `sessionParam`:
+ * the last compaction, or what its turn had read when it compacted (`context_through_seq`) if that was
+ * earlier. Input that arrived during the compacting turn sits between the two; that turn never read it.
+ */
+export function liveLogAfterSql(sessionParam: string, typeParam: string): string {
+  return `coalesce((SELECT least(c.seq - 1, coalesce((c.payload ->> 'context_through_seq')::bigint, c.seq - 1))
+    FROM session_events c WHERE c.session_id = ${sessionParam} AND c.type = ${typeParam} ORDER BY c.seq DESC LIMIT 1), 0)`;
+}
 
 /**
  * The live part of the event logs of recently run sessions: from the last compaction on, which is
@@ -24,7 +36,7 @@ export class SessionLogCache {
     const cached = this.logs.get(sessionId);
     const fresh = cached
       ? await this.events.after(sessionId, cached.at(-1)?.seq ?? 0)
-      : await this.events.fromLast(sessionId, COMPACTION_EVENT);
+      : await this.events.liveLog(sessionId);
     const log = fromLastCompaction(
       fresh.length ? (cached ?? []).concat(fresh.map(toStoredEvent)) : (cached ?? []),
     );
@@ -68,7 +80,11 @@ export class SessionLogCache {
   }
 }
 
+/** The log from the last compaction on, with the input that arrived during the compacting turn before it. */
 function fromLastCompaction(log: StoredEvent[]): StoredEvent[] {
   const last = log.findLastIndex((e) => e.event.type === COMPACTION_EVENT);
-  return last > 0 ? log.slice(last) : log;
+  if (last <= 0) return log;
+  const through = (log[last]!.event as unknown as { context_through_seq?: unknown }).context_through_seq;
+  const unread = typeof through === 'number' ? log.findIndex((e) => e.seq > through) : last;
+  return log.slice(unread >= 0 ? Math.min(unread, last) : last);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '@agentry/contracts';
-import { buildConversation, danglingToolCalls } from './conversation-builder.js';
-import { withWaitingMessages } from './recovery-plan.js';
+import { openToolCalls } from '@agentry/harness';
+import { buildConversation } from './conversation-builder.js';
+import { withWaitingMessages } from './resume-facts.js';
 
 let seq = 0;
 const ev = (id: string, type: string, fields: Record<string, unknown> = {}): StoredEvent =>
@@ -52,6 +53,43 @@ describe('conversation rebuilt from the log', () => {
     expect(conversation.at(-1)?.content).toEqual([{ type: 'text', text: 'hello 2' }]);
     // The same while the answer is still being written: the message waits for it.
     expect(roles(interleaved.slice(0, 5))).toEqual(['user', 'user']);
+  });
+
+  it("reads a thread's own status events as its turns, and none cross-posted from other threads", () => {
+    const thread = (own: string) => [
+      say('sevt_t1', 'hello 1'),
+      ev('sevt_t2', 'session.thread_status_running', { session_thread_id: own }),
+      ev('sevt_t3', 'span.model_request_start'),
+      say('sevt_t4', 'hello 2'),
+      ev('sevt_t5', 'agent.message', { content: [{ type: 'text', text: 'You said: hello 1' }] }),
+      ev('sevt_t6', 'session.thread_status_idle', {
+        session_thread_id: own,
+        stop_reason: { type: 'end_turn' },
+      }),
+    ];
+    // In the thread's own log the message sent mid-turn waits for the turn's end: after the answer.
+    expect(buildConversation(thread('sthr_me'), 'sthr_me').map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ]);
+    // Another thread's statuses (cross-posted to the primary) mark no turn here: the message is placed as it came.
+    expect(buildConversation(thread('sthr_other'), 'sesn_primary').map((m) => m.role)).toEqual([
+      'user',
+      'user',
+      'assistant',
+    ]);
+  });
+
+  it("leaves out a thread's tool call cross-posted to the primary's log", () => {
+    const log = [
+      say('sevt_x1', 'go'),
+      ev('sevt_x2', 'span.model_request_start'),
+      ev('sevt_x3', 'agent.message', { content: [{ type: 'text', text: 'Sent.' }] }),
+      ev('sevt_x4', 'agent.tool_use', { name: 'bash', input: {}, session_thread_id: 'sthr_a' }),
+    ];
+    expect(openToolCalls(buildConversation(log, 'sesn_primary'))).toEqual([]);
+    expect(roles(log)).toEqual(['user', 'assistant']);
   });
 
   it('places a message sent between two model calls of one turn after that turn, which never read it', () => {
@@ -149,7 +187,7 @@ describe('conversation rebuilt after a compaction', () => {
     );
   });
 
-  it('keeps a message that arrived while the compacting turn ran, which that turn never read', () => {
+  it('keeps a message that arrived while the compacting turn ran, which that turn never read, after that turn', () => {
     const log = [
       say('sevt_q3', 'third question'),
       say('sevt_late', 'sent during the turn'),
@@ -160,12 +198,26 @@ describe('conversation rebuilt after a compaction', () => {
       }),
       ...reply('sevt_a3', 'third answer'),
     ];
+    // The compacting turn answered the third question without ever seeing the late message: the turn that
+    // consumes it reads it after that answer, and answers it (it would otherwise find nothing to answer).
     expect(texts(log).slice(1)).toEqual([
       'user:second question',
       'assistant:second answer',
       'user:third question',
-      'user:sent during the turn',
       'assistant:third answer',
+      'user:sent during the turn',
+    ]);
+    // The same from the log as a later turn reads it: from what the compacting turn had read on.
+    const withStatuses = [
+      ev('sevt_r', 'session.status_running'),
+      ...log.slice(1),
+      ev('sevt_i', 'session.status_idle'),
+      say('sevt_next', 'and another'),
+    ];
+    expect(texts(withStatuses).slice(-3)).toEqual([
+      'assistant:third answer',
+      'user:sent during the turn',
+      'user:and another',
     ]);
   });
 
@@ -187,7 +239,7 @@ describe('conversation rebuilt after a compaction', () => {
       say('sevt_q', 'what next?'),
     ]);
     expect(conversation.map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
-    expect(danglingToolCalls(conversation)).toEqual([]);
+    expect(openToolCalls(conversation)).toEqual([]);
   });
 });
 

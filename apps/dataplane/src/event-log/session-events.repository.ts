@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, IDEMPOTENCY_KEY_RETENTION_MS, type AppendIdempotency } from '@agentry/contracts';
 import { SqlPool, type SqlLane } from '../sql/sql-pool.js';
+import { COMPACTION_EVENT, liveLogAfterSql } from './session-log-cache.js';
 import { EVENT_COLUMNS, type EventRow } from './event-row.js';
 
 export interface NewEvent {
@@ -23,8 +24,6 @@ export interface StatusChange {
   stopReason: Record<string, unknown> | null;
   /** Inbox events this turn consumes, marked processed in the same statement. */
   consume: string[];
-  /** Added key by key to the session's running usage totals. */
-  usage: Record<string, number> | null;
   /** Let go of the lease in the same statement: the turn's last write. */
   release?: boolean;
   /**
@@ -100,30 +99,21 @@ const APPEND_AS_TURN = `
   ${INSERT_BATCH}`;
 
 // One statement, so one round trip and atomic on its own: the status compare-and-set (conditional on
-// the fencing token), the usage totals (a thread's also on its session's), the inbox consumption and the
-// events, or none of them; at a turn's end also the lease's release ($13).
+// the fencing token), the inbox consumption and the events, or none of them; at a turn's end also the
+// lease's release ($12). Usage totals are not written here: each settlement adds its call itself.
 const APPEND_WITH_TRANSITION = `
   WITH bumped AS (
     UPDATE sessions SET status = $8::session_status, stop_reason = $9::jsonb,
       last_seq = last_seq + cardinality($4::text[]), updated_at = now(),
-      lease_owner = CASE WHEN $13::bool THEN NULL ELSE lease_owner END,
-      lease_expires_at = CASE WHEN $13::bool THEN NULL ELSE lease_expires_at END,
-      usage = CASE WHEN $11::jsonb IS NULL THEN usage ELSE usage || (
-        SELECT coalesce(jsonb_object_agg(u.k, coalesce((usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
-        FROM jsonb_each_text($11::jsonb) AS u(k, v)) END
+      lease_owner = CASE WHEN $12::bool THEN NULL ELSE lease_owner END,
+      lease_expires_at = CASE WHEN $12::bool THEN NULL ELSE lease_expires_at END
     WHERE id = $1 AND (tenant_id, lease_token) IS NOT DISTINCT FROM ($2, $3::bigint)
       AND (status = ANY($10::session_status[])) IS TRUE
-      AND ($14::float8 IS NULL OR last_seq = $14)
-    RETURNING last_seq, parent_session_id),
-  -- A session thread's usage also counts for the session it belongs to, in the same statement.
-  parent_usage AS (
-    UPDATE sessions p SET usage = p.usage || (
-      SELECT coalesce(jsonb_object_agg(u.k, coalesce((p.usage ->> u.k)::numeric, 0) + u.v::numeric), '{}'::jsonb)
-      FROM jsonb_each_text($11::jsonb) AS u(k, v))
-    FROM bumped WHERE $11::jsonb IS NOT NULL AND p.id = bumped.parent_session_id),
+      AND ($13::float8 IS NULL OR last_seq = $13)
+    RETURNING last_seq),
   consumed AS (
     UPDATE session_events SET processed_at = now()
-    WHERE session_id = $1 AND id = ANY($12::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))
+    WHERE session_id = $1 AND id = ANY($11::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))
   ${INSERT_BATCH}`;
 
 /**
@@ -240,7 +230,6 @@ export class SessionEventsRepository {
         change.to,
         change.stopReason === null ? null : JSON.stringify(change.stopReason),
         change.from,
-        change.usage === null ? null : JSON.stringify(change.usage),
         change.consume,
         change.release ?? false,
         change.logEndsAt ?? null,
@@ -270,6 +259,17 @@ export class SessionEventsRepository {
     return rows.rows;
   }
 
+  /** Which of `ids` name events of `type` in the session. */
+  async existing(sessionId: string, type: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.sql.query<{ id: string }>(
+      'events.existing',
+      'SELECT id FROM session_events WHERE session_id = $1 AND type = $2 AND id = ANY($3::text[])',
+      [sessionId, type, ids],
+    );
+    return new Set(rows.rows.map((r) => r.id));
+  }
+
   /** Every event of a session in order: the state a turn is rebuilt from. */
   all(sessionId: string): Promise<EventRow[]> {
     return this.after(sessionId, 0);
@@ -297,6 +297,17 @@ export class SessionEventsRepository {
          (SELECT seq FROM session_events WHERE session_id = $1 AND type = $2 ORDER BY seq DESC LIMIT 1), 0)
        ORDER BY seq`,
       [sessionId, type],
+    );
+    return rows.rows;
+  }
+
+  /** The live part of a session's log, from its last compaction on (see `liveLogAfterSql`). */
+  async liveLog(sessionId: string): Promise<EventRow[]> {
+    const rows = await this.sql.query<EventRow>(
+      'events.live-log',
+      `SELECT ${EVENT_COLUMNS} FROM session_events WHERE session_id = $1 AND seq > ${liveLogAfterSql('$1', '$2')}
+       ORDER BY seq`,
+      [sessionId, COMPACTION_EVENT],
     );
     return rows.rows;
   }

@@ -1,5 +1,5 @@
 import { collectText, type SessionLogLine, type SessionLogStore } from '@agentry/harness';
-import type { SessionEventsRepository } from '../events/session-events.repository.js';
+import type { SessionEventsRepository } from '../event-log/session-events.repository.js';
 
 /** Most log lines one search reads; the newest sessions beyond it are not searched. */
 const SEARCH_WINDOW = 20_000;

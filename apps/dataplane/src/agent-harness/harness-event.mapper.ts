@@ -1,6 +1,6 @@
 import type { ErrorBody, SessionErrorType, StopReason } from '@agentry/contracts';
 import type { ContentBlock, PersistedHarnessEvent, RunEndEvent } from '@agentry/harness';
-import type { OutboundEvent } from './turn-writer.js';
+import type { OutboundEvent } from '../sessions/turn-writer.js';
 
 /** CMA content blocks from the harness's provider-neutral ones. */
 function wireContent(blocks: ContentBlock[]): Array<Record<string, unknown>> {
@@ -60,6 +60,15 @@ export function toPlatformEvent(event: PersistedHarnessEvent): OutboundEvent {
       };
     case 'agent.custom_tool_use':
       return { id: event.id, type: event.type, name: event.name, input: event.input };
+    case 'agent.mcp_elicitation':
+      return {
+        id: event.id,
+        type: event.type,
+        mcp_server_name: event.server_name,
+        mcp_tool_use_id: event.tool_use_id,
+        request: { type: 'url', message: event.message, url: event.url },
+        session_thread_id: null,
+      };
     case 'agent.thread_context_compacted':
       // `summary` and `context` are extension fields: the conversation is rebuilt from them after compaction.
       return { id: event.id, type: event.type, summary: event.summary, context: event.context };

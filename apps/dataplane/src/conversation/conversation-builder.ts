@@ -1,5 +1,6 @@
 import type { ChatMessage, ContentBlock, ToolCall } from '@agentry/harness';
 import type { StoredEvent } from '@agentry/contracts';
+import { COMPACTION_EVENT } from '../event-log/session-log-cache.js';
 import { outcomeMessage } from '../outcomes/outcome-messages.js';
 
 type Assistant = Extract<ChatMessage, { role: 'assistant' }>;
@@ -7,6 +8,15 @@ type Payload = Record<string, unknown>;
 
 const TOOL_USE_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
 const TOOL_RESULT_TYPES = new Set(['agent.tool_result', 'agent.mcp_tool_result']);
+const THREAD_STATUS_PREFIX = 'session.thread_status_';
+
+/** A thread's own status event, read as the session status it stands for. */
+function ownStatus(type: string, payload: Payload, logOf: string | undefined): string {
+  if (!type.startsWith(THREAD_STATUS_PREFIX) || logOf === undefined || payload.session_thread_id !== logOf)
+    return type;
+  return `session.status_${type.slice(THREAD_STATUS_PREFIX.length)}`;
+}
+
 /** A turn stopped: the model's last answer, if any, is complete in the log. */
 const TURN_END_TYPES = new Set([
   'session.status_idle',
@@ -15,19 +25,20 @@ const TURN_END_TYPES = new Set([
   'session.status_rescheduled',
 ]);
 
-export const COMPACTION_EVENT = 'agent.thread_context_compacted';
-
 /**
  * Rebuilds the model conversation from the event log alone, so any replica can continue any session.
  * Each `span.model_request_start` opens a new assistant message; a compaction event replaces
  * everything before it with its summary and the recent messages the compactor kept, so the log from
- * the last compaction on is enough. A message that arrived while tool calls were still out (a worker
+ * the last compaction on (with the input its turn had not read yet, see `liveLogAfterSql`) is enough. A message that arrived while tool calls were still out (a worker
  * or a human had yet to answer) is placed after their results, as model APIs require; one that arrived
- * while a turn ran (after its `session.status_running`, before it ended) is placed after that turn, where the turn that consumes it reads it, not before answers it
- * never influenced. A turn consumes exactly the input in the log it started from (its start is refused
+ * while a turn ran (after its `session.status_running` or the compaction it wrote, before it ended) is
+ * placed after that turn, where the turn that consumes it reads it, not before answers it never influenced. A turn consumes exactly the input in the log it started from (its start is refused
  * when input arrived after its lease was taken), so no other message lands inside a turn.
+ *
+ * `logOf`: whose log it is. A session thread's log holds its own status events as thread status events;
+ * those of other threads (cross-posted to the primary's log) mark no turn of this one.
  */
-export function buildConversation(events: StoredEvent[]): ChatMessage[] {
+export function buildConversation(events: StoredEvent[], logOf?: string): ChatMessage[] {
   let messages: ChatMessage[] = [];
   // Messages since the last compaction: one the compacting turn had not read yet survives it.
   let received: Array<{ seq: number; message: ChatMessage }> = [];
@@ -57,7 +68,9 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   };
   for (const { seq, event } of events) {
     const payload = event as unknown as Payload;
-    const type = event.type;
+    const type = ownStatus(event.type, payload, logOf);
+    // A child thread's call cross-posted for the client to answer is that thread's, not this log's.
+    if (TOOL_USE_TYPES.has(type) && payload.session_thread_id) continue;
     const outcome = outcomeMessage(type, payload);
     // A message from another thread of the session is input like a user's.
     if (
@@ -114,12 +127,14 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
         flushDeferred();
       }
     } else if (type === COMPACTION_EVENT && typeof payload.summary === 'string') {
+      // A compaction is written mid-turn: input its turn had not read waits for that turn's end.
       assistant = undefined;
       unanswered.clear();
       deferred = [];
-      lateInput = [];
-      messages = afterCompaction(payload, received);
+      messages = contextOf(payload);
+      lateInput = unreadBy(payload, received);
       received = [];
+      inTurn = true;
     }
   }
   flushDeferred();
@@ -127,42 +142,25 @@ export function buildConversation(events: StoredEvent[]): ChatMessage[] {
   return messages;
 }
 
-/**
- * The conversation as the compactor left it (its summary, then the recent messages it kept), then any
- * message appended after the compacting turn read the log (`context_through_seq`): that turn never
- * saw it, so never kept it. An event from before `context` was recorded brings only its summary.
- */
-function afterCompaction(
-  payload: Payload,
-  received: Array<{ seq: number; message: ChatMessage }>,
-): ChatMessage[] {
-  const context = Array.isArray(payload.context)
-    ? (payload.context as ChatMessage[])
-    : [
-        {
-          role: 'user' as const,
-          content: [
-            {
-              type: 'text' as const,
-              text: `Summary of the conversation so far:\n\n${String(payload.summary)}`,
-            },
-          ],
-        },
-      ];
-  const through = typeof payload.context_through_seq === 'number' ? payload.context_through_seq : Infinity;
-  return [...context, ...received.filter((r) => r.seq > through).map((r) => r.message)];
+/** The conversation as the compactor left it: its summary, then the recent messages it kept. */
+function contextOf(payload: Payload): ChatMessage[] {
+  if (Array.isArray(payload.context)) return [...(payload.context as ChatMessage[])];
+  const summary = `Summary of the conversation so far:\n\n${String(payload.summary)}`;
+  return [{ role: 'user', content: [{ type: 'text', text: summary }] }];
 }
 
-/** Stamps a compaction event with the last seq its turn had read, for `afterCompaction`. */
+/**
+ * Messages appended after the compacting turn read the log (`context_through_seq`): that turn never saw
+ * them, so never kept them. An event from before `context_through_seq` was recorded brings none.
+ */
+function unreadBy(payload: Payload, received: Array<{ seq: number; message: ChatMessage }>): ChatMessage[] {
+  const through = typeof payload.context_through_seq === 'number' ? payload.context_through_seq : Infinity;
+  return received.filter((r) => r.seq > through).map((r) => r.message);
+}
+
+/** Stamps a compaction event with the last seq its turn had read, for `unreadBy`. */
 export function withReadThrough<E extends { type: string }>(event: E, seq: number): E {
   return event.type === COMPACTION_EVENT ? { ...event, context_through_seq: seq } : event;
-}
-
-/** Tool calls of the last assistant message that have no result yet. */
-export function danglingToolCalls(conversation: ChatMessage[]): ToolCall[] {
-  const answered = new Set(conversation.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-  const lastAssistant = [...conversation].reverse().find((m): m is Assistant => m.role === 'assistant');
-  return (lastAssistant?.toolCalls ?? []).filter((call) => !answered.has(call.id));
 }
 
 function toolName(payload: Payload): string {

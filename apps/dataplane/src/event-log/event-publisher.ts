@@ -1,19 +1,37 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PubSubjects, type StoredEvent, type StreamOnlyBatch } from '@agentry/contracts';
-import { NatsBus } from '@agentry/platform';
+import { Jobs, PubSubjects, type StoredEvent, type StreamOnlyBatch } from '@agentry/contracts';
+import { JobQueue, LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { PreviewBatcher } from './preview-batcher.js';
+import { sessionWebhookEvents } from './session-webhook-events.js';
 
-/** Announces committed events to live streams. Called only after the transaction committed. */
+/**
+ * Announces committed events to live streams, and hands the ones webhook endpoints may subscribe to
+ * (status changes, threads, outcomes) to the scheduler's webhook fan-out. Called only after the
+ * transaction committed.
+ */
 @Injectable()
 export class EventPublisher {
   constructor(
     private readonly bus: NatsBus,
+    private readonly jobs: JobQueue,
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   published(sessionId: string, events: StoredEvent[]): void {
-    for (const event of events) this.bus.publish(PubSubjects.sessionEvents(sessionId), event);
+    for (const event of events) {
+      this.bus.publish(PubSubjects.sessionEvents(sessionId), event);
+      for (const webhookEvent of sessionWebhookEvents(sessionId, event))
+        this.jobs
+          .enqueue(Jobs.webhookEvent, webhookEvent)
+          .catch((error: unknown) =>
+            this.logger.error(
+              { err: error, sessionId, type: webhookEvent.type },
+              'could not queue webhook event',
+            ),
+          );
+    }
   }
 
   /**

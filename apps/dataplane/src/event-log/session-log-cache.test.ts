@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from '../events/event-row.js';
-import type { SessionEventsRepository } from '../events/session-events.repository.js';
-import { toStoredEvent } from '../events/event-row.mapper.js';
+import type { EventRow } from './event-row.js';
+import type { SessionEventsRepository } from './session-events.repository.js';
+import { toStoredEvent } from './event-row.mapper.js';
 import { SessionLogCache } from './session-log-cache.js';
 
 const row = (seq: number, type: string): EventRow => ({
@@ -23,8 +23,8 @@ function logOf(types: string[]) {
       reads.push(out.length);
       return out;
     },
-    fromLast: async (_: string, type: string) => {
-      const last = rows.findLast((r) => r.type === type)?.seq ?? 0;
+    liveLog: async () => {
+      const last = rows.findLast((r) => r.type === COMPACTED)?.seq ?? 0;
       const out = rows.filter((r) => r.seq >= last);
       reads.push(out.length);
       return out;
@@ -54,6 +54,16 @@ describe('the log a turn reads', () => {
     log.append('user.message');
     expect(seqs(await cache.read('sesn_1'))).toEqual([4, 5, 6]);
     expect(log.reads).toEqual([2, 3, 1]);
+  });
+
+  it('keeps the input that arrived during the compacting turn, which that turn had not read', async () => {
+    const log = logOf(['user.message', 'session.status_running', 'user.message', 'agent.message']);
+    const cache = new SessionLogCache(log.repository, 10);
+    expect(seqs(await cache.read('sesn_1'))).toEqual([1, 2, 3, 4]);
+    log.rows.push({ ...row(5, COMPACTED), payload: { context_through_seq: 1 } });
+    log.append('agent.message');
+    // The compacting turn had read through seq 1: the message at 3 came after, and survives the compaction.
+    expect(seqs(await cache.read('sesn_1'))).toEqual([2, 3, 4, 5, 6]);
   });
 
   it('takes a read done elsewhere (the lease statement) from where it said to start', async () => {

@@ -1,9 +1,13 @@
 import { AppError, ID_PREFIXES, newId, type StoredEvent } from '@agentry/contracts';
-import type { EventPublisher } from '../events/event-publisher.js';
-import { toStoredEvent } from '../events/event-row.mapper.js';
-import type { NewEvent, SessionEventsRepository, StatusChange } from '../events/session-events.repository.js';
-import type { PreviewBatcher } from '../events/preview-batcher.js';
-import type { Lease } from '../sessions/session-state.repository.js';
+import type { EventPublisher } from '../event-log/event-publisher.js';
+import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import type {
+  NewEvent,
+  SessionEventsRepository,
+  StatusChange,
+} from '../event-log/session-events.repository.js';
+import type { PreviewBatcher } from '../event-log/preview-batcher.js';
+import type { Lease } from './session-state.repository.js';
 
 export type OutboundEvent = { id?: string; type: string } & Record<string, unknown>;
 
@@ -30,14 +34,39 @@ export class TurnWriter {
   private readonly previews: PreviewBatcher;
   /** The lease was let go with the turn's last write (`finish` with `release`). */
   released = false;
+  /** Every event this writer committed, in order. */
+  readonly committed: StoredEvent[] = [];
+  /** Inbox events its transitions consumed. */
+  readonly consumed = new Set<string>();
+  /** Where the log stood after this writer's last commit (or as the turn read it); undefined once unknown. */
+  private logEnd: number | undefined;
+  /** How the row's status events read in its log (a session thread's are the thread's own). */
+  private statusEvent: (event: OutboundEvent) => OutboundEvent = (event) => event;
 
+  /** `logEnd`: the seq the log the turn read ended at, when known. */
   constructor(
     private readonly events: SessionEventsRepository,
     private readonly publisher: EventPublisher,
     readonly lease: Lease,
     private readonly onCommitted: (stored: StoredEvent[]) => void = () => undefined,
+    logEnd?: number,
   ) {
     this.previews = publisher.previews(lease.sessionId);
+    this.logEnd = logEnd;
+  }
+
+  /** Writes every status event of this writer as `restyle` makes it (see ThreadTurns.statusEventsOf). */
+  restyleStatuses(restyle: (event: OutboundEvent) => OutboundEvent): void {
+    this.statusEvent = restyle;
+  }
+
+  /**
+   * Nothing but this writer appended to the session since the log the turn read: each of its commits
+   * followed the one before with no gap in seq. Input can only have arrived by another append, so when
+   * this holds at the turn's last write, the turn saw every input there is.
+   */
+  get alone(): boolean {
+    return this.logEnd !== undefined;
   }
 
   /**
@@ -53,15 +82,16 @@ export class TurnWriter {
     consume: string[],
     logEndsAt?: number,
   ): Promise<boolean> {
-    const change: StatusChange = { from, to, stopReason: null, consume, usage: null, logEndsAt };
+    const change: StatusChange = { from, to, stopReason: null, consume, logEndsAt };
     const rows = await this.events.appendWithTransition(
       this.lease.sessionId,
       this.lease,
       change,
-      [toNewEvent(event)],
+      [toNewEvent(this.statusEvent(event))],
       'pickup',
     );
     if (rows) {
+      for (const id of consume) this.consumed.add(id);
       this.publish(rows.map(toStoredEvent));
       return true;
     }
@@ -86,7 +116,6 @@ export class TurnWriter {
     event: OutboundEvent,
     options: {
       stopReason?: Record<string, unknown> | null;
-      usage?: Record<string, number>;
       consume?: string[];
       /** Release the lease in the same statement; nothing may be written under it afterwards. */
       release?: boolean;
@@ -97,14 +126,14 @@ export class TurnWriter {
       to,
       stopReason: options.stopReason ?? null,
       consume: options.consume ?? [],
-      usage: options.usage ?? null,
       release: options.release ?? false,
     };
     this.previews.flush();
-    const batch = [...this.buffered, toNewEvent(event)];
+    const batch = [...this.buffered, toNewEvent(this.statusEvent(event))];
     this.buffered = [];
     const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
     if (rows) {
+      for (const id of change.consume) this.consumed.add(id);
       this.released = change.release ?? false;
       this.publish(rows.map(toStoredEvent));
       return true;
@@ -131,6 +160,10 @@ export class TurnWriter {
   }
 
   private publish(stored: StoredEvent[]): void {
+    const first = stored[0]?.seq;
+    if (first !== undefined)
+      this.logEnd = first === (this.logEnd ?? NaN) + 1 ? stored.at(-1)!.seq : undefined;
+    this.committed.push(...stored);
     this.publisher.published(this.lease.sessionId, stored);
     this.onCommitted(stored);
   }

@@ -18,22 +18,27 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 import { natsHandsCanceller, type HandsCanceller } from '../hands/hands-cancel.js';
 import { HandsBindings } from '../hands/hands-bindings.js';
 import { HandsToolExecutor, type HandsTarget } from '../hands/hands-tool-executor.js';
+import { HandsWarmup } from '../hands/hands-warmup.js';
 import { redisRecordedResults, type RecordedResultLookup } from '../hands/recorded-results.js';
 import { agentCustomTools } from '../hands/custom-tools.js';
 import { sessionAgentTools } from '../hands/session-agent-tools.js';
-import { SessionEventsRepository } from '../events/session-events.repository.js';
-import { SessionMcpPool, type SessionErrorReporter } from '../mcp/session-mcp-pool.js';
+import { SessionEventsRepository } from '../event-log/session-events.repository.js';
+import { SessionMcpPool, type McpSessionRef, type SessionErrorReporter } from '../mcp/session-mcp-pool.js';
 import { SessionToolsJsonMcp } from '../mcp/session-tools-json-mcp.js';
 import { EventLogSessionLogs } from './event-log-session-logs.js';
 import { toPermissionPolicy } from './toolset-policy.mapper.js';
 import { instrumentHarness, InstrumentedModel, InstrumentedToolExecutor } from '../telemetry/index.js';
 import { UnservableModel } from './unservable-model.js';
 import { mountedArtefactHooks } from '../mounts/mounted-artefact-hooks.js';
+import { controlMemoryStoreAccess } from '../memory-tools/memory-store-access.js';
+import { memoryTools } from '../memory-tools/memory-tools.js';
 import type { SessionMountPlan } from '../mounts/session-mount-plan.js';
 
 export interface SessionRuntime {
   agent: SessionAgent;
   hands: HandsTarget;
+  /** Whose MCP connections the turn uses, when not the Hands' session (a thread keeps its own). */
+  mcp?: McpSessionRef;
   workspace: WorkspaceFs;
   /** The session's own files, for environments whose file tools run in the Brain (`remote`). */
   sessionFiles: WorkspaceFs;
@@ -54,6 +59,7 @@ export class HarnessFactory {
   private readonly cancelHands: HandsCanceller;
   private readonly handsBindings: HandsBindings;
   private readonly recordedResults: RecordedResultLookup;
+  private readonly warmup: HandsWarmup;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -67,10 +73,16 @@ export class HarnessFactory {
     @Inject(CLOCK) clock: Clock,
   ) {
     this.cancelHands = natsHandsCanceller(bus);
-    this.handsBindings = new HandsBindings(redis, config.AGENTRY_HANDS_BINDING_LEASE_MS, clock);
+    this.handsBindings = new HandsBindings(
+      redis,
+      config.AGENTRY_HANDS_BINDING_LEASE_MS,
+      clock,
+      config.AGENTRY_HANDS_WORKER_WAIT_MS,
+    );
     this.recordedResults = redisRecordedResults(redis);
+    this.warmup = new HandsWarmup(bus, this.handsBindings, logger);
     this.providers = {
-      scripted: ({ settings }) => new ScriptedModel({ script: settings?.script }),
+      scripted: ({ id, settings }) => new ScriptedModel({ id, script: settings?.script }),
       providers: modelProvidersFromEnv(config),
       // The turn loop retries (visibly, as `session.error` events); the adapters must not retry under it.
       retry: { maxAttempts: 1 },
@@ -80,6 +92,7 @@ export class HarnessFactory {
   create(runtime: SessionRuntime): Harness {
     const { agent } = runtime;
     const toolset = agent.tools.find((t) => t.type === 'agent_toolset_20260401');
+    const memoryToolset = agent.tools.find((t) => t.type === 'memory_toolset_20261030');
     const webFetch = { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS };
     const webSearch = {
       url: this.config.AGENTRY_WEB_SEARCH_URL,
@@ -89,6 +102,18 @@ export class HarnessFactory {
     const meter = runtime.meterModel ?? ((model: ModelPort) => model);
     const { mounts } = runtime;
     const logger = harnessLogger(this.logger);
+    const storeTools =
+      memoryToolset && mounts
+        ? memoryTools(
+            memoryToolset,
+            mounts.memoryStores,
+            // The stores are the session's (a thread's are its session's): writes are attributed to it.
+            controlMemoryStoreAccess(this.rpc, {
+              tenantId: runtime.hands.tenantId,
+              sessionId: runtime.hands.sessionId,
+            }),
+          )
+        : [];
     const harness = createHarness({
       model: meter(new InstrumentedModel(this.model(modelId, modelSettings))),
       workspace: runtime.workspace,
@@ -116,9 +141,10 @@ export class HarnessFactory {
             })
           : []),
         ...agentCustomTools(agent.tools),
+        ...storeTools,
         ...(runtime.tools ?? []),
       ],
-      runTools: () => this.mcp.toolsFor(runtime.hands, agent, runtime.reportError),
+      runTools: () => this.mcp.toolsFor(runtime.mcp ?? runtime.hands, agent, runtime.reportError),
       hooks: {
         // tools.json servers are held per session (stdio ones in the session's sandbox), not per harness.
         mcpTools: (servers) => this.toolsJsonMcp.toolsFor(runtime.hands, servers),
@@ -131,18 +157,32 @@ export class HarnessFactory {
       retryMaxDelayMs: this.config.AGENTRY_MODEL_RETRY_MAX_DELAY_MS,
       logger,
       ...(mounts ? { planStore: { fs: mounts.artefacts, shownDir: SESSION_MOUNT_PATHS.plans } } : {}),
+      // `subagents/<id>.md` children run as session threads (ThreadTurns), not inside this turn's harness.
+      disableSubagents: true,
       disableFilesystemTools: true,
       disableWebTools: true,
       disablePlanTools: !toolset,
+      // The memory toolset's tools take the place of the workspace memory tools (`memory_search` is in both).
+      ...(storeTools.length > 0 ? { disableMemoryTools: true } : {}),
       // The scripted model would answer the memory-extraction call from its script; real models flush memory.
       disableMemoryHooks: modelId.trim().startsWith('scripted'),
     });
     return instrumentHarness(harness, agent.id);
   }
 
+  /** Has the session's sandbox opened on its worker while the turn goes on (see HandsWarmup). */
+  warmHands(hands: HandsTarget): void {
+    this.warmup.warm(hands);
+  }
+
   /** The agent's model on its own, for calls beside the agent loop (the outcome grader). */
   modelOf(agent: SessionAgent): ModelPort {
-    const { id, ...settings } = agent.model;
+    return this.modelFor(agent.model);
+  }
+
+  /** A model as an agent version stores it (`{id, ...settings}`), for work beside any session. */
+  modelFor(model: { id: string } & Record<string, unknown>): ModelPort {
+    const { id, ...settings } = model;
     return new InstrumentedModel(this.model(id, settings));
   }
 

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { LeasedTurn, TurnOutcome } from '../drain/session-drain.js';
+import { TurnAdmission } from './turn-admission.js';
+import { TurnClosing } from './turn-closing.js';
+import { TurnContext } from './turn-context.js';
+import { TurnHarnesses } from './turn-harnesses.js';
+import { TurnLoop } from './turn-loop.js';
+import { TurnStart } from './turn-start.js';
+
+/**
+ * One turn, stage by stage, under the lease its drain holds (see SessionDrain, which takes the lease with
+ * the inbox and the log, keeps it, and lets it go):
+ *
+ *   admit → start → read the log → build the harness → run it, writing at barriers → close (usage, idle, release)
+ *
+ * Each stage is a unit of its own; a model call's budget is asked in one place, the metered model port
+ * the harness stage builds.
+ */
+@Injectable()
+export class TurnPipeline {
+  constructor(
+    private readonly admission: TurnAdmission,
+    private readonly start: TurnStart,
+    private readonly context: TurnContext,
+    private readonly harnesses: TurnHarnesses,
+    private readonly loop: TurnLoop,
+    private readonly closing: TurnClosing,
+  ) {}
+
+  async run(leased: LeasedTurn): Promise<TurnOutcome> {
+    const admitted = await this.admission.admit(leased);
+    if (admitted.kind !== 'turn') return { progressed: admitted.kind === 'settled' };
+    const turn = await this.start.begin(leased, admitted);
+    if (!turn) return { progressed: false };
+    try {
+      const input = await this.context.read(turn);
+      const { harness, budget } = await this.harnesses.forTurn(turn);
+      const end = await this.loop.run(turn, harness, budget, input).catch(async (error: unknown) => {
+        await this.closing.fail(turn, error);
+        return null;
+      });
+      if (end !== null) await this.closing.close(turn, budget, end);
+      return { progressed: true };
+    } finally {
+      turn.abort.dispose();
+    }
+  }
+}
