@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@agentry/testing';
-import { startHands, type Hands } from './sandbox-fixture.js';
+import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
+import { quiet, startHands, type Hands } from './sandbox-fixture.js';
 
 const hasBwrap = existsSync('/usr/bin/bwrap');
 
@@ -87,6 +88,26 @@ describe.runIf(hasBwrap)("a session's workspace outlives the worker that held it
     ).toBe(false);
     const back = await first.run(session, 'read', { file_path: 'src/a.txt' }, { bindingEpoch: 3 });
     expect(first.text(back)).toMatch(/changed on the second/);
+  });
+
+  it("tells the first tool call that the session moved here, not the sandbox's opening ahead of it", async () => {
+    const session = `sesn_moved_${process.pid}`;
+    const here = new DurableWorkspaces(first.config, quiet);
+    const there = new DurableWorkspaces(second.config, quiet);
+    Object.assign(there, { workerId: 'another-worker' });
+    try {
+      const dirsOf = (hands: Hands) => hands.sandboxes.durableDirsOf('tenant_hands', session);
+      expect(await here.enter('tenant_hands', session, dirsOf(first), 1)).toEqual({ moved: false });
+      // The turn opened the sandbox on the new worker ahead of its first call: nothing is said yet.
+      expect(await there.enter('tenant_hands', session, dirsOf(second), 2, { tellsModel: false })).toEqual({
+        moved: false,
+      });
+      expect(await there.enter('tenant_hands', session, dirsOf(second), 2)).toEqual({ moved: true });
+      expect(await there.enter('tenant_hands', session, dirsOf(second), 2)).toEqual({ moved: false });
+    } finally {
+      await here.onApplicationShutdown();
+      await there.onApplicationShutdown();
+    }
   });
 
   it('without a binding keeps the worker-local behaviour (nothing restored)', async () => {

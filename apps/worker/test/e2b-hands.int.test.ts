@@ -52,7 +52,7 @@ describe('Hands: sessions whose tools run in E2B', () => {
     worker = await startWorkerApp(config, cloud);
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 30_000);
+    rpc = new RpcClient(proxy, 30_000);
     bus = await NatsBus.connect(config.NATS_URL, prefix, 'hands-e2b-test');
   });
 

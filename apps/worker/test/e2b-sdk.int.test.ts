@@ -8,7 +8,7 @@ import { HandsSubjects, type HandsExecResult } from '@agentry/contracts';
 import { createRedis, NatsBus, PrefixedClientNats, RpcClient } from '@agentry/platform';
 import { deleteRedisKeys, testRedisUrl, testSubjectPrefix } from '@agentry/testing';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
-import { FakeE2bServer } from './fake-e2b-server.js';
+import { FakeE2bServer } from '@agentry/testing';
 import { startWorkerApp } from './worker-app.js';
 import { untilWorkerAnswers } from './worker-ready.js';
 
@@ -45,7 +45,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
     worker = await startWorkerApp(config);
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 30_000);
+    rpc = new RpcClient(proxy, 30_000);
     bus = await NatsBus.connect(config.NATS_URL, prefix, 'hands-e2b-sdk-test');
   });
 

@@ -20,6 +20,7 @@ import { AppModule } from '../src/app.module.js';
 import { WorkerEnvSchema, type WorkerEnv } from '../src/config/env.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
+import { EnvironmentBuildsClient } from '../src/userland/environment-builds.client.js';
 import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionRepositories } from '../src/resources/session-repositories.js';
 
@@ -72,11 +73,16 @@ describe('Hands: a cancel aborts the call it names', () => {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
       .overrideProvider(HandsToolbox)
       .useValue(toolbox)
-      // No control service runs here: the session has no repositories to clone and no vault credentials.
+      // No control service runs here: the session has no repositories to clone, no vault credentials, no packages.
       .overrideProvider(SessionRepositories)
       .useValue({ ensure: async () => undefined })
       .overrideProvider(SandboxCredentialsClient)
       .useValue({ of: async () => [] })
+      .overrideProvider(EnvironmentBuildsClient)
+      .useValue({
+        handsConfig: async () => ({ environmentId: 'env_1', packages: null, allowPackageManagers: false }),
+        report: async () => undefined,
+      })
       .compile();
     running = moduleRef.get(RunningToolCalls);
     app = moduleRef.createNestMicroservice({
@@ -90,7 +96,7 @@ describe('Hands: a cancel aborts the call it names', () => {
     await app.listen();
     const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 30_000);
+    rpc = new RpcClient(proxy, 30_000);
     bus = await NatsBus.connect(config.NATS_URL, prefix, 'hands-cancel-test');
   });
 

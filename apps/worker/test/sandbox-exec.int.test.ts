@@ -35,7 +35,6 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     other = await httpServer('should never be read');
     hands = await startHands({
       AGENTRY_SANDBOX_FILE_SIZE_BYTES: String(1024 * 1024),
-      AGENTRY_SANDBOX_PROCESSES: '64',
       AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED: `127.0.0.1:${allowed.port},127.0.0.1:${other.port}`,
     });
   });
@@ -121,7 +120,7 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     process.env.AGENTRY_TEST_WORKER_SECRET = 'worker-secret-value';
     const probe = [
       `cat ${victimFile} 2>&1 || echo no-victim`,
-      'cat /etc/shadow 2>&1 >/dev/null || echo no-shadow',
+      'cat /etc/agentry-userland',
       `ls ${process.cwd()} 2>&1 >/dev/null || echo no-repo`,
       'tr "\\0" "\\n" < /proc/1/environ | grep -c WORKER_SECRET || true',
       'ls /proc | grep -cE "^[0-9]+$"',
@@ -131,7 +130,8 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     expect(out).not.toContain('victim secret');
     expect(out).not.toContain('worker-secret-value');
     expect(out).toMatch(/no-victim/);
-    expect(out).toMatch(/no-shadow/);
+    // The root is the platform's userland, not the worker host's.
+    expect(out).toContain(hands.images.base!.id);
     expect(out).toMatch(/no-repo/);
     const lines = out.trim().split('\n');
     expect(lines.at(-1)).toBe('1000');
@@ -211,19 +211,6 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
       expect(text.length).toBeLessThan(hands.config.AGENTRY_SANDBOX_OUTPUT_BYTES + 1000);
       expect(text).toMatch(/bytes truncated/);
       expect(text).toMatch(/the-end$/);
-    });
-
-    it('a fork bomb hits the limits and the timeout', async () => {
-      const started = Date.now();
-      const bomb = await hands.run('sess_bad', 'bash', {
-        command: 'bomb() { bomb | bomb & }; bomb; sleep 30',
-        timeout_ms: 3_000,
-      });
-      expect(bomb).toMatchObject({ isError: true, reason: 'timeout' });
-      expect(Date.now() - started).toBeLessThan(15_000);
-      expect(hands.text(await hands.run('sess_bad', 'bash', { command: 'echo still-here' }))).toBe(
-        'still-here',
-      );
     });
 
     it('filling the disk stops at the file-size limit', async () => {

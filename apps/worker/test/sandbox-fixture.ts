@@ -6,6 +6,7 @@ import type {
   HandsExecRequest,
   HandsExecResult,
   SandboxCredential,
+  Packages,
   SandboxNetworking,
 } from '@agentry/contracts';
 import { SystemClock, type Logger } from '@agentry/platform';
@@ -17,25 +18,46 @@ import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
 import type { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
+import { SandboxCaps } from '../src/sandbox/sandbox-caps.js';
+import type { BuildReport, EnvironmentBuildsClient } from '../src/userland/environment-builds.client.js';
+import { SandboxImages } from '../src/userland/sandbox-images.js';
 import { ToolResultCache } from '../src/hands/tool-result-cache.js';
 import { DurableWorkspaces } from '../src/workspace/durable-workspaces.js';
 import { E2bSessionSandboxes } from '../src/e2b/e2b-session-sandboxes.js';
 import { sdkE2bSandboxFactory } from '../src/e2b/e2b-sandbox-factory.js';
 import { SessionMounts } from '../src/mounts/session-mounts.js';
 
-const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
+const NO_PACKAGES = { apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] };
+/** A logger that says nothing, for the Hands under test. */
+export const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Logger;
 let calls = 0;
 
 /**
  * The worker's tool execution as the Hands handler drives it: real sandboxes, real Redis result cache.
  * `credentials` stands in for the session's vault credentials that control would send.
  */
-export async function startHands(env: Record<string, string> = {}, credentials: SandboxCredential[] = []) {
+export async function startHands(
+  env: Record<string, string> = {},
+  credentials: SandboxCredential[] = [],
+  environment: { packages?: Partial<Packages>; allowPackageManagers?: boolean } = {},
+) {
   const root = await mkdtemp(join(tmpdir(), 'hands-'));
   const config: WorkerEnv = WorkerEnvSchema.parse({ AGENTRY_WORKDIR_ROOT: root, ...env });
   const redis = new Redis(testRedisUrl(), { lazyConnect: false, maxRetriesPerRequest: 1 });
   const clock = new SystemClock();
-  const sandboxes = new SessionSandboxes(config, quiet, clock);
+  // Control's side of environment images: this environment's packages, and the reports it was sent.
+  const reports: BuildReport[] = [];
+  const builds = {
+    handsConfig: async () => ({
+      environmentId: 'env_hands',
+      packages: environment.packages ? { ...NO_PACKAGES, ...environment.packages } : null,
+      allowPackageManagers: environment.allowPackageManagers ?? false,
+    }),
+    report: async (report: BuildReport) => void reports.push(report),
+  } as unknown as EnvironmentBuildsClient;
+  const caps = new SandboxCaps(config, quiet);
+  const images = new SandboxImages(config, quiet, clock, builds);
+  const sandboxes = new SessionSandboxes(config, quiet, clock, images, caps);
   const durable = new DurableWorkspaces(config, quiet);
   const mounts = new SessionMounts(config);
   // Sessions of these tests have no repository resources to clone.
@@ -85,6 +107,8 @@ export async function startHands(env: Record<string, string> = {}, credentials: 
     root,
     config,
     sandboxes,
+    images,
+    reports,
     run,
     text: (result: HandsExecResult) => result.content.map((c) => c.text).join(''),
     async stop() {

@@ -6,17 +6,23 @@ import type { WorkerEnv } from '../src/config/env.js';
 import { E2B_SANDBOX_FACTORY, type E2bSandboxFactory } from '../src/e2b/e2b-sandbox-factory.js';
 import { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
 import { SessionRepositories } from '../src/resources/session-repositories.js';
+import { EnvironmentBuildsClient } from '../src/userland/environment-builds.client.js';
 
 /**
  * One worker process: the whole worker app over NATS. No control service runs beside it, so sessions have
- * no repositories to clone and no vault credentials; `e2b` replaces the SDK-backed sandbox factory.
+ * no repositories to clone, no vault credentials and no packages; `e2b` replaces the SDK-backed sandbox factory.
  */
 export async function startWorkerApp(config: WorkerEnv, e2b?: E2bSandboxFactory): Promise<INestMicroservice> {
   let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(SessionRepositories)
     .useValue({ ensure: async () => undefined })
     .overrideProvider(SandboxCredentialsClient)
-    .useValue({ of: async () => [] });
+    .useValue({ of: async () => [] })
+    .overrideProvider(EnvironmentBuildsClient)
+    .useValue({
+      handsConfig: async () => ({ environmentId: 'env_test', packages: null, allowPackageManagers: false }),
+      report: async () => undefined,
+    });
   if (e2b) builder = builder.overrideProvider(E2B_SANDBOX_FACTORY).useValue(e2b);
   const app = (await builder.compile()).createNestMicroservice({
     strategy: new PrefixedServerNats(

@@ -15,6 +15,20 @@ const hostPortList = z
       ),
   );
 
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const httpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
+
 export const WorkerEnvSchema = BaseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8083),
   /** Where `local` and `sandbox` sessions keep their workspace and shell state on this node. */
@@ -28,22 +42,76 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   /** Where the per-session egress proxy sockets live (unix socket paths must stay under 108 bytes). */
   AGENTRY_SANDBOX_SOCKET_DIR: z.string().min(1).max(60).default('/tmp/agentry-egress'),
   AGENTRY_SANDBOX_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
-  /** Forwards the sandbox's loopback proxy port to the egress socket; empty = no network at all. */
-  AGENTRY_SANDBOX_SOCAT_PATH: z.string().default('/usr/bin/socat'),
-  /** CPU seconds one `bash` call may use (RLIMIT_CPU). */
+  /**
+   * Forwards the sandbox's loopback proxy port to the egress socket: a name looked up in the sandbox's
+   * userland (with `AGENTRY_USERLAND=host`, on this worker's PATH) or a path. Missing: every call fails and
+   * says why; empty: the installation runs sandboxes without any network.
+   */
+  AGENTRY_SANDBOX_SOCAT_PATH: z.string().default('socat'),
+  /** CPU seconds one process of a `bash` call may use (RLIMIT_CPU). */
   AGENTRY_SANDBOX_CPU_SECONDS: z.coerce.number().int().positive().default(600),
   /** Address space of each process (RLIMIT_AS); unset = unlimited, as runtimes reserve large ranges. */
-  AGENTRY_SANDBOX_MEMORY_BYTES: optionalBytes,
+  AGENTRY_SANDBOX_ADDRESS_SPACE_BYTES: optionalBytes,
+  /** Memory of one session's sandbox (its processes and its /tmp), through a memory cgroup. */
+  AGENTRY_SANDBOX_MEMORY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 ** 3),
+  /** Disk space of one session's workspace, through a quota'd filesystem image where the worker can mount one. */
+  AGENTRY_SANDBOX_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(10 * 1024 ** 3),
+  /** CPUs one session may use at once (a CFS quota); its share against other sessions is equal. */
+  AGENTRY_SANDBOX_CPUS: z.coerce.number().positive().default(2),
   /** Largest file a command may write (RLIMIT_FSIZE). */
   AGENTRY_SANDBOX_FILE_SIZE_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
-  /** Processes of one session at once, through a pids cgroup (see AGENTRY_SANDBOX_PIDS_CGROUP_ROOT). */
-  AGENTRY_SANDBOX_PROCESSES: z.coerce.number().int().positive().default(256),
-  /** A writable pids cgroup (v1 hierarchy or v2 directory with the pids controller); empty = none. */
-  AGENTRY_SANDBOX_PIDS_CGROUP_ROOT: z.string().default('/sys/fs/cgroup/pids'),
+  /** Processes of one session at once (pids cgroup; RLIMIT_NPROC per call where there is none). */
+  AGENTRY_SANDBOX_PROCESSES: z.coerce.number().int().positive().default(512),
+  /**
+   * Where session cgroups are made: `auto` (under this worker's own cgroup in each delegated v1 controller,
+   * or in its cgroup v2 directory), a directory, or `none`.
+   */
+  AGENTRY_SANDBOX_CGROUP: z.string().default('auto'),
+  /**
+   * The sandbox's root filesystem: `build` (the platform's Debian userland, built by mmdebstrap into
+   * AGENTRY_USERLAND_CACHE_DIR), a directory holding a prepared one (an image's), or `host` (this host's
+   * /usr read-only: self-hosted workers on the customer's own machine).
+   */
+  AGENTRY_USERLAND: z.string().min(1).default('build'),
+  /** Where built userlands and package layers are kept (survives restarts; may be a volume shared by workers). */
+  AGENTRY_USERLAND_CACHE_DIR: z.string().min(1).default('/var/cache/agentry/userland'),
+  AGENTRY_USERLAND_SUITE: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .default('trixie'),
+  /** The Debian archive the userland and `apt` packages come from (a mirror is fine). */
+  AGENTRY_USERLAND_MIRROR: httpUrl.default('http://deb.debian.org/debian'),
+  /** The suite's security archive; empty: none. */
+  AGENTRY_USERLAND_SECURITY_MIRROR: z
+    .union([z.literal(''), httpUrl])
+    .default('http://deb.debian.org/debian-security'),
+  /** Debian packages added to the standard toolchain of every sandbox (comma-separated). */
+  AGENTRY_USERLAND_EXTRA_PACKAGES: commaList,
+  AGENTRY_USERLAND_MMDEBSTRAP_PATH: z.string().min(1).default('mmdebstrap'),
+  /** Registries environment `packages` are installed from, and the hosts `allow_package_managers` opens. */
+  AGENTRY_PACKAGES_NPM_REGISTRY: httpUrl.default('https://registry.npmjs.org/'),
+  AGENTRY_PACKAGES_PIP_INDEX_URL: httpUrl.default('https://pypi.org/simple'),
+  AGENTRY_PACKAGES_CARGO_INDEX: z.string().min(1).default('sparse+https://index.crates.io/'),
+  AGENTRY_PACKAGES_GEM_SOURCE: httpUrl.default('https://rubygems.org/'),
+  AGENTRY_PACKAGES_GOPROXY: httpUrl.default('https://proxy.golang.org'),
+  /** A package layer build that runs longer than this fails. */
+  AGENTRY_PACKAGES_BUILD_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 60_000),
   /**
    * Host directories bound read-only at the same path into every sandbox (comma-separated): toolchains or
    * stdio MCP servers an installation provides under /opt, say. /usr is always there.
@@ -145,12 +213,26 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_SELF_HOSTED_SANDBOX: z.enum(['bubblewrap', 'none']).default('bubblewrap'),
   /** Self-hosted mode: the name this worker reports when it polls (defaults to host and pid). */
   AGENTRY_WORKER_ID: z.string().min(1).max(200).optional(),
+  /**
+   * How long a tool call waits for control to name its session's vault credentials (requests lost to a
+   * NATS or control restart are sent again); past it the call fails rather than run without them.
+   */
+  AGENTRY_CREDENTIALS_WAIT_MS: z.coerce.number().int().positive().default(15_000),
   /** How often this worker tells the Brain it is alive. */
   AGENTRY_HANDS_HEARTBEAT_MS: z.coerce.number().int().positive().default(1_000),
   /** How long one heartbeat counts: a worker silent this long is dead to the Brain (its sessions move). */
   AGENTRY_HANDS_LIVENESS_MS: z.coerce.number().int().positive().default(5_000),
   /** Postgres connections for persisting session workspaces. */
   AGENTRY_WORKSPACE_SQL_POOL_SIZE: z.coerce.number().int().positive().default(4),
+  /**
+   * How often the worker looks for what a crash left behind: session directories on its disk and durable
+   * copies whose session no longer exists (also once at start). 0 turns the sweep off.
+   */
+  AGENTRY_HANDS_ORPHAN_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(10 * 60_000),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 

@@ -7,11 +7,13 @@ import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { usesE2b } from '../e2b/e2b-connection.js';
 import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
+import { SandboxUnavailableError } from '../sandbox/session-sandbox.js';
+import { EnvironmentImageError } from '../userland/environment-image-error.js';
 import { MOUNTS_DIR, SessionMounts, type SyncedMounts } from '../mounts/session-mounts.js';
 import { SessionRepositories } from '../resources/session-repositories.js';
 import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
-import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
+import { CredentialsUnavailableError, SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
@@ -42,14 +44,15 @@ export class HandsExecService {
     // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.
     const inE2b = usesE2b(request.sandbox, this.config);
     const bound = request.bindingEpoch !== undefined && !inE2b;
+    let moved = false;
     if (bound) {
       try {
-        await this.durable.enter(
+        ({ moved } = await this.durable.enter(
           request.tenantId,
           request.sessionId,
-          join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace'),
+          this.sandboxes.durableDirsOf(request.tenantId, request.sessionId),
           request.bindingEpoch!,
-        );
+        ));
       } catch (err) {
         this.logger.error({ sessionId: request.sessionId, err }, 'session workspace could not be restored');
         return failure(
@@ -59,6 +62,8 @@ export class HandsExecService {
         );
       }
     }
+    // A sandbox opened ahead of this call may still be mounting the workspace: write into it only after.
+    if (!inE2b) await this.sandboxes.settled(request.tenantId, request.sessionId);
     let mounts: SyncedMounts;
     try {
       mounts = await this.mounts.sync(
@@ -145,7 +150,14 @@ export class HandsExecService {
             );
     } catch (err) {
       // Tool failures are outcomes already; what throws here is the sandbox failing to open. Not cached: a retry may work.
+      if (err instanceof CredentialsUnavailableError)
+        return failure(
+          request.toolUseId,
+          "The session's vault credentials could not be loaded (the control service did not answer); the call did not run",
+          'credentials_unavailable',
+        );
       this.logger.error({ sessionId: request.sessionId, err }, 'session sandbox could not start');
+      if (err instanceof SandboxUnavailableError) return unavailable(request.toolUseId, err);
       return failure(
         request.toolUseId,
         inE2b
@@ -181,7 +193,11 @@ export class HandsExecService {
     const result: HandsExecResult = {
       toolUseId: request.toolUseId,
       isError: outcome.status !== 'ok' || unsaved.length > 0,
-      content: [...text, ...unsaved.map((line) => ({ type: 'text' as const, text: line }))],
+      content: [
+        ...(moved ? [{ type: 'text' as const, text: SANDBOX_REPLACED }] : []),
+        ...text,
+        ...unsaved.map((line) => ({ type: 'text' as const, text: line })),
+      ],
       ...(outcome.status === 'error' && outcome.reason ? { reason: outcome.reason } : {}),
       ...(sessionErrors.length > 0 ? { sessionErrors } : {}),
     };
@@ -203,6 +219,25 @@ export class HandsExecService {
       );
     }
   }
+}
+
+/** The first result after the session came from another worker says what it kept and what it lost. */
+const SANDBOX_REPLACED =
+  '[sandbox replaced] This session moved to a new sandbox before this call: the files under /workspace, the working directory and exported variables were kept; running processes and anything outside /workspace are gone.\n';
+
+/** The sandbox cannot run the call as its environment asks (no image, no network): the result says why. */
+function unavailable(toolUseId: string, error: SandboxUnavailableError): HandsExecResult {
+  const image = error instanceof EnvironmentImageError;
+  return {
+    ...failure(toolUseId, error.message, image ? 'environment_image_failed' : 'sandbox_unavailable'),
+    ...(image
+      ? {
+          sessionErrors: [
+            { type: 'unknown_error', message: error.message, retry_status: { type: 'terminal' } },
+          ],
+        }
+      : {}),
+  };
 }
 
 function failure(toolUseId: string, text: string, reason: string): HandsExecResult {

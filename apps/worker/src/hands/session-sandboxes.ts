@@ -4,7 +4,10 @@ import type { SandboxCredential, SandboxNetworking } from '@agentry/contracts';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { EgressCa } from '../sandbox/egress-ca.js';
+import { SandboxCaps } from '../sandbox/sandbox-caps.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
+import { SandboxImages } from '../userland/sandbox-images.js';
+import type { SessionDirs } from '../workspace/durable-workspaces.js';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -15,6 +18,8 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 @Injectable()
 export class SessionSandboxes implements OnModuleDestroy {
   private readonly open = new Map<string, Promise<SessionSandbox>>();
+  /** Sandboxes being closed: a new one for the same session waits until its cgroup, mounts and socket are gone. */
+  private readonly closing = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
   private ca: Promise<EgressCa | null> | undefined;
 
@@ -22,6 +27,8 @@ export class SessionSandboxes implements OnModuleDestroy {
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly images: SandboxImages,
+    private readonly caps: SandboxCaps,
   ) {
     this.sweeper = setInterval(
       () => void this.closeIdle(),
@@ -32,6 +39,21 @@ export class SessionSandboxes implements OnModuleDestroy {
   dirOf(tenantId: string, sessionId: string): string {
     if (!SAFE_ID.test(tenantId) || !SAFE_ID.test(sessionId)) throw new Error('invalid tenant or session id');
     return join(this.config.AGENTRY_WORKDIR_ROOT, tenantId, sessionId);
+  }
+
+  /** The session's directories the durable copy keeps: its workspace and the shell's state (session-sandbox.ts). */
+  durableDirsOf(tenantId: string, sessionId: string): SessionDirs {
+    const dir = this.dirOf(tenantId, sessionId);
+    return { workspace: join(dir, 'workspace'), shellState: join(dir, 'shell') };
+  }
+
+  /**
+   * Resolves once a sandbox of the session being opened (ahead of its first call, see HandsPrepareListener)
+   * is open or has failed: opening may mount the workspace's quota image over the session's directory, so
+   * nothing may write there (a repository clone) until it is done.
+   */
+  async settled(tenantId: string, sessionId: string): Promise<void> {
+    await this.open.get(`${tenantId}/${sessionId}`)?.catch(() => undefined);
   }
 
   /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
@@ -47,8 +69,15 @@ export class SessionSandboxes implements OnModuleDestroy {
     if (!pending) {
       // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
       const dir = this.dirOf(tenantId, sessionId);
-      pending = this.egressCa().then((ca) =>
-        SessionSandbox.open(key, dir, networking, this.config, this.clock, { ca, credentials }),
+      const closed = this.closing.get(key) ?? Promise.resolve();
+      pending = Promise.all([this.egressCa(), this.images.imageFor(tenantId, sessionId), closed]).then(
+        ([ca, image]) =>
+          SessionSandbox.open(key, dir, networking, this.config, this.clock, {
+            ca,
+            credentials,
+            caps: this.caps,
+            ...image,
+          }),
       );
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
@@ -91,6 +120,29 @@ export class SessionSandboxes implements OnModuleDestroy {
     });
   }
 
+  /** Closes the session's sandbox if this worker holds one (the session was deleted). */
+  async close(tenantId: string, sessionId: string): Promise<void> {
+    const key = `${tenantId}/${sessionId}`;
+    const pending = this.open.get(key);
+    if (!pending) return;
+    this.open.delete(key);
+    await this.closeKept(key, async () => (await pending.catch(() => null))?.close());
+  }
+
+  /** Runs a sandbox's close, during which a new sandbox of the same session waits for it (see `use`). */
+  private async closeKept(key: string, close: () => Promise<void>): Promise<void> {
+    const closed = close();
+    const settled = closed.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.closing.set(key, settled);
+    void settled.then(() => {
+      if (this.closing.get(key) === settled) this.closing.delete(key);
+    });
+    await closed;
+  }
+
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
     const all = [...this.open.values()];
@@ -104,9 +156,9 @@ export class SessionSandboxes implements OnModuleDestroy {
       const sandbox = await pending.catch(() => null);
       if (!sandbox || !sandbox.idleSince(cutoff)) continue;
       this.open.delete(key);
-      await sandbox
-        .close()
-        .catch((err: unknown) => this.logger.warn({ err }, 'closing an idle sandbox failed'));
+      await this.closeKept(key, () => sandbox.close()).catch((err: unknown) =>
+        this.logger.warn({ err }, 'closing an idle sandbox failed'),
+      );
     }
   }
 }

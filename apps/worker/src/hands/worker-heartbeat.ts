@@ -21,14 +21,19 @@ export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** A restarted Redis holds no live workers: beat as soon as it is back rather than at the next tick. */
+  private readonly beatOnReconnect = () => void this.beat();
+
   async onModuleInit(): Promise<void> {
     await this.beat();
     this.timer = setInterval(() => void this.beat(), this.config.AGENTRY_HANDS_HEARTBEAT_MS);
+    this.redis.on('ready', this.beatOnReconnect);
     this.logger.info({ workerId: WORKER_ID }, 'hands worker registered');
   }
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    this.redis.off('ready', this.beatOnReconnect);
     await this.redis.zrem(HandsRegistry.workers, WORKER_ID).catch(() => undefined);
   }
 

@@ -1,5 +1,4 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, HandsSubjects, type HandsMcpOutput, type HandsMcpRequest } from '@agentry/contracts';
 import { LOGGER, NatsBus, type Logger } from '@agentry/platform';
@@ -67,8 +66,9 @@ export class SandboxMcpServers implements OnModuleDestroy {
       await this.durable.enter(
         tenantId,
         sessionId,
-        join(this.sandboxes.dirOf(tenantId, sessionId), 'workspace'),
+        this.sandboxes.durableDirsOf(tenantId, sessionId),
         request.bindingEpoch,
+        { tellsModel: false },
       );
     }
     // The session's credentials go with every use: the sandbox's egress proxy swaps them for all its processes.

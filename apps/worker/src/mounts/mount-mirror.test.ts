@@ -9,15 +9,15 @@ import { MountMirror } from './mount-mirror.js';
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** A database holding one memory store's memories (the only query a memory store mount makes). */
+/** Control holding one memory store's memories (the only read a memory store mount makes). */
 function storeWith(memories: Record<string, string>): MountSourceDeps {
   return {
     tenantId: 't1',
-    sql: {
-      query: async () => ({
-        rows: Object.entries(memories).map(([path, content]) => ({ path, content })),
-        rowCount: null,
-      }),
+    sql: {} as MountSourceDeps['sql'],
+    content: {
+      memories: async () => Object.entries(memories).map(([path, content]) => ({ path, content })),
+      file: async () => null,
+      skillVersion: async () => null,
     },
   };
 }

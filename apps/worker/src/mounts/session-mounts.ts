@@ -3,12 +3,13 @@ import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestj
 import { isWritableMount, MOUNTS_ROOT, SessionResourceSubjects, type SessionMount } from '@agentry/contracts';
 import { createSqlPool } from '@agentry/db';
 import type { FileMount } from '@agentry/harness';
-import { RpcClient } from '@agentry/platform';
+import { MountContentClient, RpcClient } from '@agentry/platform';
 import {
   KeyedMutex,
   LocalWorkspaceFs,
   mountPrefix,
   ReadOnlyWorkspaceFs,
+  type MountContentReader,
   type WorkspaceFs,
 } from '@agentry/workspace';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
@@ -16,6 +17,13 @@ import { MountMirror } from './mount-mirror.js';
 
 /** Host directory of a session's mounts, beside its workspace (never inside it: the workspace is persisted). */
 export const MOUNTS_DIR = 'mnt';
+
+/** Without a control client (a worker run alone), only workspace mounts can be opened. */
+const NO_CONTENT: MountContentReader = {
+  file: () => Promise.reject(new Error('no control client to read mounted files from')),
+  memories: () => Promise.reject(new Error('no control client to read memory stores from')),
+  skillVersion: () => Promise.reject(new Error('no control client to read skill versions from')),
+};
 
 /** What one call of a session sees: the trees its file tools open, and the writable ones `bash` gets bound. */
 export interface SyncedMounts {
@@ -43,12 +51,15 @@ export class SessionMounts implements OnApplicationShutdown {
   private readonly mirrors = new Map<string, HeldMirror>();
   private readonly locks = new KeyedMutex();
   private readonly skillCache = new Map<string, Promise<WorkspaceFs>>();
+  /** Files, memory stores and skill versions come from control, which owns them. */
+  private readonly content: MountContentReader;
 
   constructor(
     @Inject(WORKER_CONFIG) config: WorkerEnv,
     @Optional() private readonly rpc?: RpcClient,
   ) {
     this.pool = createSqlPool(config.DATABASE_URL, 2);
+    this.content = rpc ? new MountContentClient(rpc) : NO_CONTENT;
   }
 
   /** Brings the session's mirror up to date and returns the trees its tools see under /mnt. */
@@ -63,7 +74,12 @@ export class SessionMounts implements OnApplicationShutdown {
       const held = this.mirrors.get(key) ?? { mirror: new MountMirror(hostDir), hostDir, mounts };
       held.mounts = mounts;
       this.mirrors.set(key, held);
-      await held.mirror.sync(mounts, { sql: this.pool, tenantId, skillCache: this.skillCache });
+      await held.mirror.sync(mounts, {
+        sql: this.pool,
+        content: this.content,
+        tenantId,
+        skillCache: this.skillCache,
+      });
       const files: FileMount[] = [{ path: MOUNTS_ROOT, fs: new ReadOnlyWorkspaceFs(held.mirror.fs) }];
       const writableBinds: SyncedMounts['writableBinds'] = [];
       for (const mount of mounts) {

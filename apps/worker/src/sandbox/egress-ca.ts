@@ -18,6 +18,11 @@ const SYSTEM_BUNDLES = [
   '/etc/ssl/cert.pem',
 ];
 
+/** The worker's own trust store, which sandboxes and package builds trust too (an installation's own CAs included). */
+export function systemBundle(): string | undefined {
+  return SYSTEM_BUNDLES.find((path) => existsSync(path));
+}
+
 const LEAF_DAYS = 30;
 const CA_YEARS = 10;
 
@@ -52,7 +57,7 @@ export class EgressCa {
     const cert = forge.pki.certificateFromPem(certPem);
     const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
     const bundleFile = join(dirname(files.certFile), CA_BUNDLE_NAME);
-    const system = SYSTEM_BUNDLES.find((path) => existsSync(path));
+    const system = systemBundle();
     const systemPem = system ? await readFile(system, 'utf8') : '';
     await writeFile(bundleFile, `${systemPem.replace(/\n*$/, '\n')}${certPem}`, { mode: 0o644 });
     return new EgressCa(certPem, cert, key, files.certFile, bundleFile, clock);

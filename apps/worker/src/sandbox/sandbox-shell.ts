@@ -2,7 +2,16 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentShell, ShellRun, ShellRunResult } from '@agentry/harness';
 import type { BubblewrapSandbox } from '@agentry/workspace';
+import type { SessionCgroup } from './cgroups/session-cgroup.js';
+import { LimitWatch } from './limit-watch.js';
 import { shellWrapper } from './shell-wrapper.js';
+
+/** The session's cgroup and the caps it holds, so a call a limit ended says so. */
+export interface ShellLimits {
+  cgroup: SessionCgroup;
+  memoryBytes: number;
+  processes: number;
+}
 
 /**
  * The session's `bash`: every call is a fresh bubblewrap sandbox (so a timeout or cancel kills all of
@@ -18,6 +27,7 @@ export class SandboxShell implements AgentShell {
     private readonly sandbox: BubblewrapSandbox,
     private readonly stateDir: string,
     options: { forwarder: string | null; maxOutputBytes: number },
+    private readonly limits: ShellLimits | null = null,
   ) {
     this.wrapper = shellWrapper(options.forwarder);
     this.maxOutputBytes = options.maxOutputBytes;
@@ -29,18 +39,27 @@ export class SandboxShell implements AgentShell {
   }
 
   async run({ command, timeoutMs, signal }: ShellRun): Promise<ShellRunResult> {
+    const watch = this.limits ? await LimitWatch.start(this.limits.cgroup, this.limits) : null;
     const result = await this.sandbox.exec(this.wrapper, {
       stdin: command,
       timeoutMs,
-      signal,
+      signal: watch && signal ? AbortSignal.any([signal, watch.signal]) : (watch?.signal ?? signal),
       maxOutputBytes: this.maxOutputBytes,
       env: this.credentialEnv,
     });
-    const output = [result.stdout, result.stderr]
+    const notes = (await watch?.notes()) ?? [];
+    const output = [result.stdout, result.stderr, ...notes]
       .filter((s) => s !== '')
       .join('\n')
       .replace(/\n+$/, '');
-    return { output, exitCode: result.exitCode, timedOut: result.timedOut, aborted: result.aborted };
+    // Stopped by the process cap, the call ended like a killed command, not like a cancelled one.
+    const capped = watch?.stoppedByProcessCap === true && !signal?.aborted;
+    return {
+      output,
+      exitCode: capped ? 137 : result.exitCode,
+      timedOut: result.timedOut,
+      aborted: capped ? false : result.aborted,
+    };
   }
 
   async reset(): Promise<void> {

@@ -12,7 +12,10 @@ import { MOUNTS_DIR } from '../mounts/session-mounts.js';
 import { placeholderEnv } from './credential-swap.js';
 import { CA_BUNDLE_NAME, CA_CERT_NAME, CA_MOUNT, type EgressCa } from './egress-ca.js';
 import { EgressProxy } from './egress-proxy.js';
-import { createPidsCgroup, removePidsCgroup } from './pids-cgroup.js';
+import type { SessionCgroup } from './cgroups/session-cgroup.js';
+import type { SandboxCaps } from './sandbox-caps.js';
+import { WorkspaceQuota } from './workspace-quota.js';
+import { onPath } from './hands-prerequisites.js';
 import { SandboxShell } from './sandbox-shell.js';
 import {
   EGRESS_LOCAL_PORT,
@@ -29,6 +32,19 @@ import {
  * sandbox trusts it (bundles bound in, the usual variables pointing at them), so the proxy can open HTTPS
  * to swap the session's credentials in; the sandbox itself only ever holds their placeholders.
  */
+export interface SandboxOpenOptions {
+  ca: EgressCa | null;
+  credentials: readonly SandboxCredential[];
+  /** The root filesystem (the platform's userland, or a package layer over it); null: the host's /usr. */
+  rootfs: string | null;
+  caps: SandboxCaps;
+  /** Hosts a `limited` environment reaches besides its own list (the registries, with `allow_package_managers`). */
+  extraAllowedHosts?: readonly string[];
+}
+
+/** The sandbox could not be given what its environment asks for: every call answers with why. */
+export class SandboxUnavailableError extends Error {}
+
 export class SessionSandbox {
   private lastUsed: number;
   private running = 0;
@@ -38,9 +54,13 @@ export class SessionSandbox {
     readonly fs: BubblewrapSandbox,
     readonly shell: SandboxShell,
     private readonly egress: EgressProxy | null,
-    private readonly pidsCgroup: string | undefined,
+    private readonly cgroup: SessionCgroup | null,
+    private readonly quota: WorkspaceQuota | null,
     private readonly forwarder: string | null,
     private readonly clock: Clock,
+    private readonly extraAllowedHosts: readonly string[],
+    /** Why the sandbox cannot have the network its environment asks for, if it cannot. */
+    private readonly unavailable: string | null,
   ) {
     this.lastUsed = clock.nowMs();
   }
@@ -51,13 +71,14 @@ export class SessionSandbox {
     networking: SandboxNetworking,
     config: WorkerEnv,
     clock: Clock,
-    egressCredentials: { ca: EgressCa | null; credentials: readonly SandboxCredential[] } = {
-      ca: null,
-      credentials: [],
-    },
+    options: SandboxOpenOptions,
   ): Promise<SessionSandbox> {
     if (!existsSync(config.AGENTRY_SANDBOX_BWRAP_PATH))
-      throw new Error(`bubblewrap is not installed at ${config.AGENTRY_SANDBOX_BWRAP_PATH}`);
+      throw new SandboxUnavailableError(
+        `bubblewrap is not installed on this worker (${config.AGENTRY_SANDBOX_BWRAP_PATH})`,
+      );
+    const { rootfs, caps, ca, credentials } = options;
+    const extraAllowedHosts = options.extraAllowedHosts ?? [];
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
     const mounts = join(dir, MOUNTS_DIR);
@@ -67,22 +88,19 @@ export class SessionSandbox {
       ),
     );
     const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-    const forwarder =
-      config.AGENTRY_SANDBOX_SOCAT_PATH && existsSync(config.AGENTRY_SANDBOX_SOCAT_PATH)
-        ? config.AGENTRY_SANDBOX_SOCAT_PATH
-        : null;
+    const forwarder = findForwarder(config.AGENTRY_SANDBOX_SOCAT_PATH, rootfs);
     // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
     const socket = join(config.AGENTRY_SANDBOX_SOCKET_DIR, `${name}.sock`);
-    const { ca, credentials } = egressCredentials;
-    const egress = forwarder
-      ? await EgressProxy.listen(socket, policyOf(networking, config), credentials, ca)
-      : null;
+    const egress =
+      forwarder.path !== null
+        ? await EgressProxy.listen(socket, policyOf(networking, config, extraAllowedHosts), credentials, ca)
+        : null;
     const trusted = egress && ca ? ca : null;
-    const pidsCgroup = await createPidsCgroup(
-      config.AGENTRY_SANDBOX_PIDS_CGROUP_ROOT,
-      name,
-      config.AGENTRY_SANDBOX_PROCESSES,
-    );
+    await caps.prepare();
+    const cgroup = await caps.cgroupFor(name);
+    const quota = caps.quota
+      ? await WorkspaceQuota.mount(dir, workspace, config.AGENTRY_SANDBOX_DISK_BYTES)
+      : null;
     const proxy = `http://127.0.0.1:${EGRESS_LOCAL_PORT}`;
     const fs = new BubblewrapSandbox({
       root: workspace,
@@ -91,15 +109,11 @@ export class SessionSandbox {
       network: false,
       shell: '/bin/bash',
       defaultTimeoutMs: config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
-      limits: {
-        cpuSeconds: config.AGENTRY_SANDBOX_CPU_SECONDS,
-        fileSizeBytes: config.AGENTRY_SANDBOX_FILE_SIZE_BYTES,
-        openFiles: 1024,
-        ...(config.AGENTRY_SANDBOX_MEMORY_BYTES ? { memoryBytes: config.AGENTRY_SANDBOX_MEMORY_BYTES } : {}),
-      },
+      limits: caps.rlimits(),
       tmpfsBytes: config.AGENTRY_SANDBOX_TMP_BYTES,
       readOnlyBinds: config.AGENTRY_SANDBOX_READONLY_PATHS,
-      ...(pidsCgroup ? { pidsCgroup } : {}),
+      ...(cgroup ? { cgroups: cgroup.dirs } : {}),
+      ...(rootfs ? { rootfs } : {}),
       binds: [
         { host: state, sandbox: SHELL_STATE_MOUNT },
         // What the Brain owns (agent files, skills, evicted outputs, plans), kept current by SessionMounts.
@@ -113,6 +127,7 @@ export class SessionSandbox {
           : []),
       ],
       env: {
+        ...(rootfs ? userlandEnv(config) : {}),
         ...(egress
           ? {
               HTTP_PROXY: proxy,
@@ -126,12 +141,31 @@ export class SessionSandbox {
         ...(trusted ? caTrustEnv() : {}),
       },
     });
-    const shell = new SandboxShell(fs, state, {
-      forwarder,
-      maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES,
-    });
+    const shell = new SandboxShell(
+      fs,
+      state,
+      { forwarder: forwarder.path, maxOutputBytes: config.AGENTRY_SANDBOX_OUTPUT_BYTES },
+      cgroup
+        ? {
+            cgroup,
+            memoryBytes: config.AGENTRY_SANDBOX_MEMORY_BYTES,
+            processes: config.AGENTRY_SANDBOX_PROCESSES,
+          }
+        : null,
+    );
     shell.setCredentialEnv(placeholderEnv(credentials));
-    return new SessionSandbox(key, fs, shell, egress, pidsCgroup, forwarder, clock);
+    return new SessionSandbox(
+      key,
+      fs,
+      shell,
+      egress,
+      cgroup,
+      quota,
+      forwarder.path,
+      clock,
+      extraAllowedHosts,
+      forwarder.problem,
+    );
   }
 
   /** Runs one tool call; the environment's networking and the session's credentials are read for each call, as they may change. */
@@ -141,7 +175,8 @@ export class SessionSandbox {
     config: WorkerEnv,
     call: () => Promise<T>,
   ): Promise<T> {
-    this.egress?.update(policyOf(networking, config), credentials);
+    if (this.unavailable) throw new SandboxUnavailableError(this.unavailable);
+    this.egress?.update(policyOf(networking, config, this.extraAllowedHosts), credentials);
     this.shell.setCredentialEnv(placeholderEnv(credentials));
     this.running += 1;
     try {
@@ -178,21 +213,66 @@ export class SessionSandbox {
   async close(): Promise<void> {
     await this.fs.dispose();
     await this.egress?.close();
-    await removePidsCgroup(this.pidsCgroup);
+    await this.cgroup?.remove();
+    await this.quota?.release();
   }
 }
 
-function policyOf(networking: SandboxNetworking, config: WorkerEnv) {
-  return { networking, privateAllowed: config.AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED };
+function policyOf(networking: SandboxNetworking, config: WorkerEnv, extraAllowedHosts: readonly string[]) {
+  const widened: SandboxNetworking =
+    networking.type === 'limited' && extraAllowedHosts.length > 0
+      ? { ...networking, allowedHosts: [...networking.allowedHosts, ...extraAllowedHosts] }
+      : networking;
+  return { networking: widened, privateAllowed: config.AGENTRY_SANDBOX_EGRESS_PRIVATE_ALLOWED };
 }
 
-/** Points the common TLS stacks (OpenSSL, curl, Python requests, Node) at bundles that include the egress CA. */
+/**
+ * The egress forwarder the sandbox runs: `socat` from the sandbox's own userland (or, on the host's /usr,
+ * from the worker's PATH). Missing, the sandbox cannot reach the network its environment asks for, and
+ * `problem` says so; configured empty, the installation chose sandboxes without any network.
+ */
+function findForwarder(
+  configured: string,
+  rootfs: string | null,
+): { path: string | null; problem: string | null } {
+  if (configured === '') return { path: null, problem: null };
+  const found = rootfs
+    ? ['/usr/bin', '/usr/local/bin', '/bin']
+        .map((dir) => (configured.includes('/') ? configured : `${dir}/${configured}`))
+        .find((path) => existsSync(join(rootfs, path)))
+    : onPath(configured, process.env.PATH);
+  if (found) return { path: found, problem: null };
+  const where = rootfs
+    ? "in the sandbox's userland"
+    : "on this worker's PATH (install Debian's socat package)";
+  return {
+    path: null,
+    problem: `The sandbox has no network: ${configured}, the egress forwarder, is not installed ${where}, so this environment's networking cannot be provided; the call did not run`,
+  };
+}
+
+/** The userland's tools find globally installed npm packages and use the configured registries. */
+function userlandEnv(config: WorkerEnv): Record<string, string> {
+  return {
+    NODE_PATH: '/usr/local/lib/node_modules:/usr/lib/nodejs:/usr/share/nodejs',
+    npm_config_registry: config.AGENTRY_PACKAGES_NPM_REGISTRY,
+    PIP_INDEX_URL: config.AGENTRY_PACKAGES_PIP_INDEX_URL,
+    GOPROXY: config.AGENTRY_PACKAGES_GOPROXY,
+  };
+}
+
+/**
+ * Points the common TLS stacks (OpenSSL, curl, git, pip, Node) at the worker's trust store with the egress CA
+ * appended: Node adds it to its own roots, so an installation's CAs count there too.
+ */
 function caTrustEnv(): Record<string, string> {
   const bundle = `${CA_MOUNT}/${CA_BUNDLE_NAME}`;
   return {
     SSL_CERT_FILE: bundle,
     CURL_CA_BUNDLE: bundle,
     REQUESTS_CA_BUNDLE: bundle,
-    NODE_EXTRA_CA_CERTS: `${CA_MOUNT}/${CA_CERT_NAME}`,
+    PIP_CERT: bundle,
+    GIT_SSL_CAINFO: bundle,
+    NODE_EXTRA_CA_CERTS: bundle,
   };
 }

@@ -6,6 +6,7 @@ import type { AgentToolContext } from '@anthropic-ai/sdk/tools/agent-toolset/nod
 import { createLogger, SystemClock } from '@agentry/platform';
 import type { WorkerEnv } from '../config/env.js';
 import { sandboxRunnableTools } from './sandbox-runnable-tools.js';
+import { SandboxCaps } from '../sandbox/sandbox-caps.js';
 import { SessionSandboxLease } from './session-sandbox-lease.js';
 
 interface SelfHostedTarget {
@@ -42,6 +43,17 @@ export async function runSelfHostedWorker(config: WorkerEnv, signal: AbortSignal
   const clock = new SystemClock();
   const root = config.AGENTRY_WORKDIR_ROOT;
   const sandboxed = config.AGENTRY_SELF_HOSTED_SANDBOX === 'bubblewrap';
+  // On the customer's machine the worker's cgroup is theirs (a login session, a service): sessions get cgroups
+  // only where one is named, and no workspace image.
+  const caps = new SandboxCaps(
+    {
+      ...config,
+      AGENTRY_SANDBOX_CGROUP:
+        config.AGENTRY_SANDBOX_CGROUP === 'auto' ? 'none' : config.AGENTRY_SANDBOX_CGROUP,
+      AGENTRY_SANDBOX_DISK_BYTES: 0,
+    },
+    logger,
+  );
   // Sandboxed, the SDK lays the session's skills out in the directory the sandbox mounts at /workspace.
   const workdir = sandboxed ? join(root, 'workspace') : root;
   await mkdir(workdir, { recursive: true });
@@ -58,7 +70,7 @@ export async function runSelfHostedWorker(config: WorkerEnv, signal: AbortSignal
   const tools = sandboxed
     ? (ctx: AgentToolContext) =>
         sandboxRunnableTools(
-          new SessionSandboxLease(ctx.session?.id ?? 'session', root, config, clock),
+          new SessionSandboxLease(ctx.session?.id ?? 'session', root, config, clock, caps),
           ctx.session?.id ?? '',
           timeouts,
         )

@@ -1,6 +1,7 @@
 import type { SandboxNetworking } from '@agentry/contracts';
 import type { Clock } from '@agentry/platform';
 import type { WorkerEnv } from '../config/env.js';
+import type { SandboxCaps } from '../sandbox/sandbox-caps.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
 
 /** The customer's machine is the trust boundary here: the sandbox may reach what the machine may reach. */
@@ -18,16 +19,21 @@ export class SessionSandboxLease {
     private readonly dir: string,
     private readonly config: WorkerEnv,
     private readonly clock: Clock,
+    private readonly caps: SandboxCaps,
   ) {}
 
   async use<T>(call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
-    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config, this.clock).then(
-      async (sandbox) => {
-        // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.
-        await sandbox.shell.reset();
-        return sandbox;
-      },
-    );
+    // The customer's own machine: its own tools (the host's /usr), no image to build.
+    this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config, this.clock, {
+      ca: null,
+      credentials: [],
+      rootfs: null,
+      caps: this.caps,
+    }).then(async (sandbox) => {
+      // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.
+      await sandbox.shell.reset();
+      return sandbox;
+    });
     const sandbox = await this.opening;
     return sandbox.use(NETWORKING, [], this.config, () => call(sandbox));
   }

@@ -1,76 +1,147 @@
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import type { BaseWorkspaceFs } from '@agentry/workspace';
+import { constants } from 'node:fs';
+import { chmod, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { DurableCopy, EntryWrite, StoredEntry } from './durable-copy.js';
+import { changedSince, scanTree, type EntryFilter, type LocalTree } from './local-tree.js';
 
-/** What a file looked like when last synced: a change of size or mtime means it must be copied again. */
-interface Seen {
-  size: number;
-  mtimeMs: number;
+/** Files up to this size are stored inline in their row; larger ones in chunks of LARGE_CHUNK_BYTES. */
+const INLINE_MAX_BYTES = 1024 * 1024;
+const LARGE_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Content carried by one batched statement, so a sync of many small files is a few round trips. */
+const BATCH_BYTES = 8 * 1024 * 1024;
+const BATCH_ENTRIES = 1000;
+
+/** What one sync stored: the entries written or removed and the content bytes sent. */
+interface SyncStats {
+  written: number;
+  removed: number;
+  bytes: number;
 }
 
-export type Snapshot = Map<string, Seen>;
-
-/** Regular files under `root`, by path relative to it; symlinks and special files are not the session's data. */
-async function snapshotOf(root: string): Promise<Snapshot> {
-  const files: Snapshot = new Map();
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) {
-        const info = await stat(full).catch(() => null);
-        if (info) files.set(relative(root, full), { size: info.size, mtimeMs: info.mtimeMs });
-      }
-    }
-  };
-  await walk(root);
-  return files;
-}
+/** A stored path is relative and plain: no `..`, no empty or absolute parts (never trusted blindly). */
+const plain = (path: string) => path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 
 /**
- * Keeps a worker's local copy of a session workspace and its durable copy (a WorkspaceFs, Postgres in
- * production) in step: `restore` makes the local directory exactly the durable one (the session just
- * came to this worker), `sync` copies what the last call changed the other way.
+ * Keeps a worker's local copy of a session directory and its durable copy in step: `restore` makes the local
+ * directory exactly the durable one (modes, symlinks, empty directories, large files), `sync` stores what
+ * changed since (an lstat index of size, mtime, ctime, inode and mode tells), nothing else.
  */
 export class WorkspaceMirror {
-  private seen: Snapshot = new Map();
+  private seen: LocalTree = new Map();
 
   constructor(
     private readonly local: string,
-    private readonly durable: BaseWorkspaceFs,
-    private readonly onSkipped: (path: string, why: string) => void = () => undefined,
+    private readonly durable: DurableCopy,
+    private readonly include: EntryFilter = () => true,
   ) {}
 
   async restore(): Promise<void> {
-    const stored = (await this.durable.list('', { recursive: true })).filter((f) => f.kind === 'file');
-    const wanted = new Set(stored.map((f) => f.path));
+    const stored = (await this.durable.list()).filter((e) => plain(e.path) && this.include(e.path));
     await mkdir(this.local, { recursive: true });
-    for (const path of (await snapshotOf(this.local)).keys())
-      if (!wanted.has(path)) await rm(join(this.local, path), { force: true });
-    for (const file of stored) {
-      const target = join(this.local, file.path);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, await this.durable.readBytes(file.path));
-    }
-    this.seen = await snapshotOf(this.local);
+    for (const path of (await scanTree(this.local, this.include)).keys())
+      if (!path.includes('/')) await rm(join(this.local, path), { recursive: true, force: true });
+    const dirs = stored.filter((e) => e.kind === 'dir');
+    for (const dir of dirs) await mkdir(join(this.local, dir.path), { recursive: true });
+    await this.restoreFiles(stored.filter((e) => e.kind === 'file'));
+    // Symlinks last, so nothing is ever written through one; then directory modes, deepest first.
+    for (const link of stored.filter((e) => e.kind === 'symlink'))
+      await symlink(link.target ?? '', join(this.local, link.path));
+    for (const dir of dirs.reverse()) await chmod(join(this.local, dir.path), dir.mode);
+    this.seen = await scanTree(this.local, this.include);
   }
 
-  /** Copies files created or changed since the last restore or sync, and deletes those removed. */
-  async sync(): Promise<void> {
-    const now = await snapshotOf(this.local);
-    for (const [path, seen] of now) {
-      const before = this.seen.get(path);
-      if (before && before.size === seen.size && before.mtimeMs === seen.mtimeMs) continue;
-      if (seen.size > this.durable.maxFileBytes) {
-        this.onSkipped(path, `larger than ${this.durable.maxFileBytes} bytes`);
+  /** Stores entries created or changed since the last restore or sync, and removes those gone. */
+  async sync(): Promise<SyncStats> {
+    const now = await scanTree(this.local, this.include);
+    const stats: SyncStats = { written: 0, removed: 0, bytes: 0 };
+    let batch: EntryWrite[] = [];
+    let batchBytes = 0;
+    const flush = async () => {
+      await this.durable.putEntries(batch);
+      batch = [];
+      batchBytes = 0;
+    };
+    for (const [path, entry] of now) {
+      if (!changedSince(entry, this.seen.get(path))) continue;
+      stats.written++;
+      if (entry.kind === 'file' && entry.size > INLINE_MAX_BYTES) {
+        stats.bytes += await this.durable.putLarge(path, entry.mode, this.chunks(path));
         continue;
       }
-      const content = await readFile(join(this.local, path)).catch(() => null);
-      if (content) await this.durable.writeBytes(path, content, { createParents: true });
+      const content = entry.kind === 'file' ? await this.readNoFollow(path) : undefined;
+      if (entry.kind === 'file' && !content) continue;
+      batch.push({
+        path,
+        kind: entry.kind,
+        mode: entry.mode,
+        target: entry.target,
+        content: content ?? undefined,
+        size: entry.size,
+      });
+      batchBytes += content?.length ?? 0;
+      stats.bytes += content?.length ?? 0;
+      if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ENTRIES) await flush();
     }
-    for (const path of this.seen.keys())
-      if (!now.has(path)) await this.durable.delete(path).catch(() => undefined);
+    await flush();
+    const gone = [...this.seen.keys()].filter((path) => !now.has(path));
+    await this.durable.remove(gone);
+    stats.removed = gone.length;
     this.seen = now;
+    return stats;
+  }
+
+  private async restoreFiles(files: StoredEntry[]): Promise<void> {
+    const inline = files.filter((f) => !f.chunked || f.size === 0);
+    for (let i = 0; i < inline.length; i += BATCH_ENTRIES) {
+      const part = inline.slice(i, i + BATCH_ENTRIES);
+      const contents = await this.durable.contents(part.map((f) => f.path));
+      for (const file of part) await this.writeNew(file, [contents.get(file.path) ?? Buffer.alloc(0)]);
+    }
+    for (const file of files.filter((f) => f.chunked && f.size > 0))
+      await this.writeNew(file, this.durable.chunksOf(file));
+  }
+
+  /** Creates the file (O_EXCL: never through a symlink) with its content, then its mode. */
+  private async writeNew(file: StoredEntry, chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<void> {
+    await mkdir(dirname(join(this.local, file.path)), { recursive: true });
+    const handle = await open(join(this.local, file.path), 'wx', 0o600);
+    try {
+      for await (const chunk of chunks) await handle.write(chunk);
+    } finally {
+      await handle.close();
+    }
+    await chmod(join(this.local, file.path), file.mode);
+  }
+
+  /** A file's content, or null when it is gone or was replaced by something that is not a file. */
+  private async readNoFollow(path: string): Promise<Buffer | null> {
+    const handle = await open(join(this.local, path), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+      () => null,
+    );
+    if (!handle) return null;
+    try {
+      return await readFile(handle);
+    } catch {
+      return null;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async *chunks(path: string): AsyncIterable<Buffer> {
+    const handle = await open(join(this.local, path), constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stream = handle.createReadStream({ highWaterMark: LARGE_CHUNK_BYTES });
+    let pending: Buffer[] = [];
+    let size = 0;
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= LARGE_CHUNK_BYTES) {
+        yield Buffer.concat(pending);
+        pending = [];
+        size = 0;
+      }
+    }
+    if (size > 0) yield Buffer.concat(pending);
   }
 }

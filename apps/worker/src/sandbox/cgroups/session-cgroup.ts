@@ -1,0 +1,61 @@
+import { readFile, rmdir } from 'node:fs/promises';
+
+/** Caps of one session's sandbox. */
+export interface SessionCaps {
+  memoryBytes: number;
+  processes: number;
+  cpus: number;
+}
+
+/** Which caps a worker's cgroups enforce (what is not is left to rlimits). */
+export interface EnforcedCaps {
+  memory: boolean;
+  processes: boolean;
+  cpu: boolean;
+}
+
+/** Makes a session's cgroup; one per worker, for the hierarchy it found. */
+export interface SessionCgroupFactory {
+  readonly enforced: EnforcedCaps;
+  /** Readies the hierarchy (v2: enables the controllers for children); false when nothing can be enforced. */
+  prepare(): Promise<boolean>;
+  create(name: string): Promise<SessionCgroup | null>;
+}
+
+/** Kernel counters of limits a session hit: OOM kills and refused forks. */
+export interface LimitCounters {
+  oomKills: number;
+  forksRefused: number;
+}
+
+/**
+ * One session's cgroup: the directories its commands join (one per v1 controller, or one on v2) and the
+ * event files whose counters say whether a limit stopped something.
+ */
+export class SessionCgroup {
+  constructor(
+    readonly dirs: readonly string[],
+    private readonly oomEvents: { file: string; key: string } | null,
+    private readonly pidsEvents: string | null,
+  ) {}
+
+  async counters(): Promise<LimitCounters> {
+    const [oomKills, forksRefused] = await Promise.all([
+      this.oomEvents ? readCounter(this.oomEvents.file, this.oomEvents.key) : 0,
+      this.pidsEvents ? readCounter(this.pidsEvents, 'max') : 0,
+    ]);
+    return { oomKills, forksRefused };
+  }
+
+  /** Removes the directories; one still holding processes stays until they end (the kernel refuses it). */
+  async remove(): Promise<void> {
+    await Promise.all(this.dirs.map((dir) => rmdir(dir).catch(() => undefined)));
+  }
+}
+
+/** `key N` out of a flat-keyed cgroup file (`memory.events`, `pids.events`, `memory.oom_control`). */
+async function readCounter(file: string, key: string): Promise<number> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const line = text.split('\n').find((l) => l.startsWith(`${key} `));
+  return line ? Number(line.slice(key.length + 1)) || 0 : 0;
+}

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SYSTEM_PATH = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
+
+/** Whether this worker can give workspaces a quota: root, loop devices and the ext4 tools. */
+export function canMountWorkspaceImages(): boolean {
+  return (
+    process.getuid?.() === 0 &&
+    existsSync('/dev/loop-control') &&
+    ['/sbin/mkfs.ext4', '/usr/sbin/mkfs.ext4'].some((p) => existsSync(p))
+  );
+}
+
+async function isMountPoint(dir: string): Promise<boolean> {
+  const mountinfo = await readFile('/proc/self/mountinfo', 'utf8');
+  return mountinfo.split('\n').some((line) => line.split(' ')[4] === dir);
+}
+
+async function mount(image: string, dir: string): Promise<void> {
+  await run('mount', ['-o', 'loop,nosuid,nodev', image, dir], { env: SYSTEM_PATH });
+}
+
+async function umount(dir: string): Promise<void> {
+  await run('umount', [dir], { env: SYSTEM_PATH });
+}
+
+/**
+ * A session workspace with a disk quota: while the sandbox is open, the workspace directory is an ext4
+ * filesystem of `bytes` (a sparse image file beside it, loop-mounted), so writing past the quota fails with
+ * ENOSPC inside the sandbox and on the worker alike. Opening moves what the directory held into the image;
+ * closing moves it back and drops the image, so between opens the workspace is a plain directory again
+ * (what the durable copy and other workers expect).
+ */
+export class WorkspaceQuota {
+  private constructor(
+    private readonly workspace: string,
+    private readonly image: string,
+  ) {}
+
+  static async mount(sessionDir: string, workspace: string, bytes: number): Promise<WorkspaceQuota> {
+    const image = join(sessionDir, 'workspace.img');
+    const quota = new WorkspaceQuota(workspace, image);
+    // Left mounted by a worker that died: still this session's, with its files.
+    if (await isMountPoint(workspace)) return quota;
+    const staging = join(sessionDir, 'workspace.quota');
+    await rm(image, { force: true });
+    await run('truncate', ['-s', String(bytes), image], { env: SYSTEM_PATH });
+    await run('mkfs.ext4', ['-q', '-F', '-m', '0', '-E', 'lazy_itable_init=1,lazy_journal_init=1', image], {
+      env: SYSTEM_PATH,
+    });
+    await mkdir(staging, { recursive: true });
+    await mount(image, staging);
+    try {
+      await rm(join(staging, 'lost+found'), { recursive: true, force: true });
+      await run('cp', ['-a', `${workspace}/.`, `${staging}/`], { env: SYSTEM_PATH });
+    } finally {
+      await umount(staging);
+      await rm(staging, { recursive: true, force: true });
+    }
+    await emptyDir(workspace);
+    await mount(image, workspace);
+    return quota;
+  }
+
+  /** Unmounts a workspace a dead worker left mounted (lazily: nothing may still use it), before it is removed. */
+  static async discard(workspace: string): Promise<void> {
+    if (await isMountPoint(workspace)) await run('umount', ['-l', workspace], { env: SYSTEM_PATH });
+  }
+
+  /** Puts the files back into the plain directory and drops the image. */
+  async release(): Promise<void> {
+    if (!(await isMountPoint(this.workspace))) return;
+    const staging = `${this.workspace}.quota`;
+    await mkdir(staging, { recursive: true });
+    await run('cp', ['-a', `${this.workspace}/.`, `${staging}/`], { env: SYSTEM_PATH });
+    await umount(this.workspace);
+    await emptyDir(this.workspace);
+    await run('cp', ['-a', `${staging}/.`, `${this.workspace}/`], { env: SYSTEM_PATH });
+    await rm(staging, { recursive: true, force: true });
+    await rm(this.image, { force: true });
+  }
+}
+
+async function emptyDir(dir: string): Promise<void> {
+  for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
+}
