@@ -10,11 +10,16 @@ import { UsersModule } from './users/users.module.js';
 import { EnvironmentsModule } from './environments/environments.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { MemoryStoresModule } from './memory-stores/memory-stores.module.js';
+import { DreamsModule } from './dreams/dreams.module.js';
 import { VaultsModule } from './vaults/vaults.module.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { FilesModule } from './files/files.module.js';
 import { SkillsModule } from './skills/skills.module.js';
 import { AgentWorkspaceModule } from './agent-workspace/agent-workspace.module.js';
+import { RetentionModule } from './retention/retention.module.js';
+import { MountContentModule } from './mount-content/mount-content.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { WebhookEventsModule } from './webhook-events/webhook-events.module.js';
 import { CONTROL_CONFIG } from './config/control-config.token.js';
 import { ControlSql } from './common/control-sql.js';
 
@@ -24,8 +29,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot({ service: 'control', config, uses: { database: true } }),
+        PlatformModule.forRoot({ service: 'control', config, uses: { database: true, queue: true } }),
         AuthModule,
+        WebhookEventsModule,
         AuditModule,
         UsersModule,
         ApiKeysModule,
@@ -35,10 +41,14 @@ export class AppModule {
         SessionsModule,
         VaultsModule,
         MemoryStoresModule,
+        DreamsModule,
         DeploymentsModule,
         FilesModule,
         SkillsModule,
         AgentWorkspaceModule,
+        RetentionModule,
+        MountContentModule,
+        WebhooksModule,
       ],
       providers: [{ provide: CONTROL_CONFIG, useValue: config }, ControlSql],
       exports: [CONTROL_CONFIG, ControlSql],

@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { createLogger, PrefixedClientNats, PrefixedServerNats, RpcClient } from '@agentry/platform';
@@ -50,6 +49,9 @@ export async function startControl(
     AGENTRY_LOG_LEVEL: 'error',
     AGENTRY_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
     PORT: '0',
+    // Webhook events go to a queue of this test's own, never to an installation's.
+    REDIS_URL: testRedisUrl(),
+    AGENTRY_ENV: `test-${randomBytes(6).toString('hex')}`,
     ...env,
   });
   const dataplane = options.dataplane
@@ -77,7 +79,7 @@ export async function startControl(
   await app.init();
   const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, prefix);
   await proxy.connect();
-  const rpc = new RpcClient(proxy as unknown as ClientProxy, 10_000);
+  const rpc = new RpcClient(proxy, 10_000);
   const user = await rpc.request(ControlSubjects.login, { username: 'admin', password: 'admin' });
   const admin = await rpc.request(ControlSubjects.userActor, { userId: user.id });
   return {

@@ -116,6 +116,43 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     expect((await resolve(await sessionOf([]), [GITHUB])).credentials).toEqual([]);
   });
 
+  it('records a refresh the token endpoint does not grant as refresh_failed (its webhook event), without the reason', async () => {
+    const vaultId = await vault('refreshing');
+    const credential = await control.rpc.request(V.createCredential, {
+      actor: control.admin,
+      vaultId,
+      body: {
+        auth: {
+          type: 'mcp_oauth',
+          mcp_server_url: 'https://oauth.refresh.test/mcp',
+          access_token: 'stale-access',
+          // Loopback: the egress policy refuses it at once, as a token endpoint that is down would fail.
+          refresh: {
+            client_id: 'cid',
+            refresh_token: 'refresh-secret',
+            token_endpoint: 'http://127.0.0.1:9/token',
+            token_endpoint_auth: { type: 'none' },
+          },
+        },
+      },
+    });
+    const session = await sessionOf([vaultId]);
+    await expect(
+      control.rpc.request(M.refresh, {
+        tenantId: control.admin.tenantId,
+        sessionId: session,
+        credentialId: credential.id,
+      }),
+    ).rejects.toThrow(/refused by the egress policy/);
+    const entries = await control.db.prisma.auditLog.findMany({
+      where: { resourceType: 'vault_credential', resourceId: credential.id },
+    });
+    expect(entries.map((e) => e.action).sort()).toEqual(['create', 'refresh_failed']);
+    const failed = entries.find((e) => e.action === 'refresh_failed')!;
+    expect(failed.details).toEqual({ vaultId, sessionId: session });
+    expect(JSON.stringify(failed)).not.toContain('refresh-secret');
+  });
+
   it('gives a worker the environment_variable credentials of the session, the first vault winning per variable', async () => {
     const envCredential = (vaultId: string, name: string, value: string) =>
       control.rpc.request(V.createCredential, {

@@ -5,6 +5,8 @@ import { ReconcilerModule } from './reconciler/reconciler.module.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { MultiagentModule } from './multiagent/multiagent.module.js';
 import { RetentionModule } from './retention/retention.module.js';
+import { MemoryModule } from './memory/memory.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -18,6 +20,8 @@ export class AppModule {
         DeploymentsModule,
         MultiagentModule,
         RetentionModule,
+        MemoryModule,
+        WebhooksModule,
       ],
       providers: [{ provide: SCHEDULER_CONFIG, useValue: config }],
       exports: [SCHEDULER_CONFIG],

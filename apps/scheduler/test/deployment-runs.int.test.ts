@@ -13,7 +13,11 @@ import {
 import { JobQueue } from '@agentry/platform';
 import { pollFor, quietPeriod } from '@agentry/testing';
 import { DeploymentSchedules, schedulerIdOf } from '../src/deployments/deployment-schedules.service.js';
-import { startSchedulerPlatform, type SchedulerTestPlatform } from './scheduler-test-platform.js';
+import {
+  seedAgentAndEnvironment,
+  startSchedulerPlatform,
+  type SchedulerTestPlatform,
+} from './scheduler-test-platform.js';
 
 const message: DeploymentInitialEvent = {
   type: 'user.message',
@@ -30,11 +34,7 @@ describe('scheduler: deployment runs, cron schedulers and fires', () => {
 
   beforeAll(async () => {
     platform = await startSchedulerPlatform(2);
-    const { rpc, admin: actor } = platform;
-    agentId = (await rpc.request(S.createAgent, { actor, body: { name: 'reporter', model: 'scripted' } })).id;
-    environmentId = (
-      await rpc.request(S.createEnvironment, { actor, body: { name: 'env', config: { type: 'remote' } } })
-    ).id;
+    ({ agentId, environmentId } = await seedAgentAndEnvironment(platform, 'reporter'));
   }, 180_000);
   afterAll(async () => {
     await platform?.close();

@@ -81,7 +81,7 @@ export async function startSchedulerPlatform(
   }
   const proxy = new PrefixedClientNats({ servers: [config.NATS_URL] }, config.AGENTRY_SUBJECT_PREFIX);
   await proxy.connect();
-  const rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 20_000);
+  const rpc = new RpcClient(proxy, 20_000);
   const user = await rpc.request(ControlSubjects.login, { username: 'admin', password: 'admin' });
   const admin = await rpc.request(ControlSubjects.userActor, { userId: user.id });
   return {
@@ -111,4 +111,21 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** An agent on the scripted model and a remote environment, made through control, for deployments to use. */
+export async function seedAgentAndEnvironment(
+  platform: SchedulerTestPlatform,
+  agentName: string,
+): Promise<{ agentId: string; environmentId: string }> {
+  const { rpc, admin: actor } = platform;
+  const agent = await rpc.request(ControlSubjects.createAgent, {
+    actor,
+    body: { name: agentName, model: 'scripted' },
+  });
+  const environment = await rpc.request(ControlSubjects.createEnvironment, {
+    actor,
+    body: { name: 'env', config: { type: 'remote' } },
+  });
+  return { agentId: agent.id, environmentId: environment.id };
 }

@@ -44,7 +44,7 @@ describe('stale work reclaim against real Postgres and NATS', () => {
     });
     const proxy = new PrefixedClientNats({ servers: [testNatsUrl()] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as unknown as ConstructorParameters<typeof RpcClient>[0], 10_000);
+    rpc = new RpcClient(proxy, 10_000);
     const config = SchedulerEnvSchema.parse({
       DATABASE_URL: db.url,
       AGENTRY_SUBJECT_PREFIX: prefix,

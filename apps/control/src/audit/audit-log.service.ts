@@ -6,6 +6,7 @@ import { assertAdmin } from '../common/access.js';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
 import { AuditLogRepository } from './audit-log.repository.js';
+import { WebhookEventsPublisher } from '../webhook-events/webhook-events.publisher.js';
 
 export interface AuditRecord {
   /** What happened, as a verb: create, update, archive, revoke, ... */
@@ -17,12 +18,14 @@ export interface AuditRecord {
 
 /**
  * Who changed what, when. Every mutating control service calls `record` after its change succeeds;
- * a failure to write the entry is logged but never undoes or fails the change itself.
+ * a failure to write the entry is logged but never undoes or fails the change itself. A change webhook
+ * endpoints may subscribe to (`agent.created`, `session.archived`…) goes on to the webhook fan-out from here.
  */
 @Injectable()
 export class AuditLogService {
   constructor(
     private readonly entries: AuditLogRepository,
+    private readonly webhookEvents: WebhookEventsPublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -42,6 +45,7 @@ export class AuditLogService {
     } catch (error) {
       this.logger.error({ err: error, ...record }, 'could not write audit log entry');
     }
+    await this.webhookEvents.changed(actor, record);
   }
 
   async list(actor: Actor, query: AuditListQuery): Promise<Page<AuditEntry>> {

@@ -15,6 +15,11 @@ import { assertCanWrite } from './access.js';
 import type { ArchivableListOptions } from './namespaced-rows.js';
 import { toIdPage } from './page-cursor.js';
 
+/** Where a catalog records its creates, archives and deletes (the audit log, and so webhook events). */
+export interface CatalogChanges {
+  record(actor: Actor, change: { action: string; resourceType: string; resourceId: string }): Promise<void>;
+}
+
 /** The rows of a namespace-scoped, archivable catalog, as its repository reads and writes them. */
 export interface ArchivableRows<Row, Fields> {
   create(actor: Actor, id: string, data: Fields): Promise<Row>;
@@ -44,6 +49,15 @@ export abstract class ArchivableCatalogService<
     protected readonly clock: Clock,
   ) {}
 
+  /** Set by a catalog whose changes are recorded: the recorder and the audit resource type. */
+  protected changes: { recorder: CatalogChanges; resourceType: string } | undefined;
+
+  private async recorded(actor: Actor, action: string, id: string): Promise<void> {
+    if (!this.changes) return;
+    const { recorder, resourceType } = this.changes;
+    await recorder.record(actor, { action, resourceType, resourceId: id });
+  }
+
   async get(actor: Actor, id: string): Promise<Dto> {
     return this.toDto(await this.require(actor, id));
   }
@@ -65,7 +79,9 @@ export abstract class ArchivableCatalogService<
   /** A new row under a fresh id, for an actor who may write. */
   protected async insert(actor: Actor, idPrefix: IdPrefix, data: Fields): Promise<Dto> {
     assertCanWrite(actor);
-    return this.toDto(await this.rows.create(actor, newId(idPrefix), data));
+    const row = await this.rows.create(actor, newId(idPrefix), data);
+    await this.recorded(actor, 'create', row.id);
+    return this.toDto(row);
   }
 
   /** Changes a row that is not archived: the `fields` given, and its metadata merged with `metadata`. */
@@ -86,7 +102,9 @@ export abstract class ArchivableCatalogService<
     assertCanWrite(actor);
     const row = await this.require(actor, id);
     if (row.archivedAt) return this.toDto(row);
-    return this.toDto(await this.rows.update(actor, id, { archivedAt: this.clock.now() }));
+    const archived = await this.rows.update(actor, id, { archivedAt: this.clock.now() });
+    await this.recorded(actor, 'archive', id);
+    return this.toDto(archived);
   }
 
   async list(actor: Actor, query: ListParams): Promise<Page<Dto>> {
@@ -104,5 +122,6 @@ export abstract class ArchivableCatalogService<
     assertCanWrite(actor);
     await this.require(actor, id);
     await this.rows.delete(actor, id);
+    await this.recorded(actor, 'delete', id);
   }
 }

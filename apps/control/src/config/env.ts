@@ -1,4 +1,4 @@
-import { BaseEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
+import { BaseEnvSchema, WebhookEgressEnvSchema, loadConfig, ModelEnvSchema } from '@agentry/platform';
 import { z } from 'zod';
 
 export const ControlEnvSchema = BaseEnvSchema.extend({
@@ -29,10 +29,16 @@ export const ControlEnvSchema = BaseEnvSchema.extend({
     .min(1)
     .max(700_000)
     .default(512 * 1024),
+  /** How long a rotated-out webhook signing secret keeps signing deliveries next to the new one (seconds). */
+  AGENTRY_WEBHOOK_SECRET_GRACE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
+  /** Deliveries in a row that exhaust their retries before an endpoint is disabled automatically. */
+  AGENTRY_WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Postgres connections of the pool behind control's prepared reads (GET by id). */
   AGENTRY_SQL_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // Model providers: an agent may name only a model this installation can serve.
-}).extend(ModelEnvSchema.shape);
+})
+  .extend(ModelEnvSchema.shape)
+  .extend(WebhookEgressEnvSchema.shape);
 export type ControlEnv = z.infer<typeof ControlEnvSchema>;
 
 export const loadControlEnv = (): ControlEnv => loadConfig(ControlEnvSchema);

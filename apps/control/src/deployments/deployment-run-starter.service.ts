@@ -20,6 +20,7 @@ import { DeploymentRunsRepository } from './deployment-runs.repository.js';
 import { DeploymentRunsService } from './deployment-runs.service.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentsService } from './deployments.service.js';
+import { WebhookEventsPublisher } from '../webhook-events/webhook-events.publisher.js';
 
 export interface StartRunRequest {
   id: string;
@@ -40,6 +41,7 @@ export class DeploymentRunStarter {
     private readonly runs: DeploymentRunsRepository,
     private readonly runRecords: DeploymentRunsService,
     private readonly sessions: SessionsService,
+    private readonly webhookEvents: WebhookEventsPublisher,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -66,6 +68,7 @@ export class DeploymentRunStarter {
       return { run: await this.fail(actor, runId, sessionCreationError(err)), initial_events: initialEvents };
     }
     const run = await this.runs.finish(runId, { sessionId, status: 'running' });
+    await this.announce(actor, runId, 'start');
     // CMA's `schedule.last_run_at` is the last scheduled run; manual and webhook runs leave it alone.
     if (req.trigger === 'cron') await this.deploymentRows.update(actor, row.id, { lastRunAt: run.createdAt });
     return { run: await this.runRecords.get(actor, runId), initial_events: initialEvents };
@@ -75,12 +78,14 @@ export class DeploymentRunStarter {
   async finish(actor: Actor, runId: string, error: DeploymentError | null): Promise<DeploymentRun> {
     const found = await this.runs.find(actor, runId);
     if (!found) throw new AppError('NOT_FOUND', `Deployment run ${runId} not found`);
-    if (found.status === 'running') {
+    // A pending run is finished only by the repair of a run its scheduler left behind (always failed).
+    if (found.status === 'running' || (found.status === 'pending' && error)) {
       await this.runs.finish(runId, {
         status: error ? 'failed' : 'succeeded',
         finishedAt: this.clock.now(),
         ...(error ? { error } : {}),
       });
+      await this.announce(actor, runId, error ? 'fail' : 'succeed');
     }
     return this.runRecords.get(actor, runId);
   }
@@ -109,8 +114,14 @@ export class DeploymentRunStarter {
     return id;
   }
 
+  /** `deployment_run.started|succeeded|failed` for webhook endpoints. */
+  private announce(actor: Actor, runId: string, action: 'start' | 'succeed' | 'fail'): Promise<void> {
+    return this.webhookEvents.changed(actor, { action, resourceType: 'deployment_run', resourceId: runId });
+  }
+
   private async fail(actor: Actor, runId: string, error: DeploymentError): Promise<DeploymentRun> {
     const run = await this.runs.finish(runId, { status: 'failed', error, finishedAt: this.clock.now() });
+    await this.announce(actor, runId, 'fail');
     if (AUTO_PAUSING_ERRORS.has(error.type))
       await this.deployments.pauseForError(actor, run.deploymentId, error);
     return this.runRecords.get(actor, runId);

@@ -1,8 +1,12 @@
 import type { Deployment as DeploymentRow, DeploymentRun as RunRow } from '@agentry/db';
 import type { Deployment, DeploymentRun, Metadata } from '@agentry/contracts';
+import { upcomingRuns } from './cron-occurrences.js';
 
-/** `agentVersion` is the pinned version, else the agent's current head (what the next run would use). */
-export function toDeploymentDto(row: DeploymentRow, agentVersion: number): Deployment {
+/**
+ * `agentVersion` is the pinned version, else the agent's current head (what the next run would use); `now`
+ * is the moment the upcoming fire times are counted from (none once archived, as in CMA).
+ */
+export function toDeploymentDto(row: DeploymentRow, agentVersion: number, now: Date): Deployment {
   const schedule = row.schedule as { type: 'cron'; expression: string; timezone: string } | null;
   return {
     type: 'deployment',
@@ -15,7 +19,13 @@ export function toDeploymentDto(row: DeploymentRow, agentVersion: number): Deplo
     resources: row.resources as Deployment['resources'],
     vault_ids: row.vaultIds,
     budget: (row.budget ?? null) as Deployment['budget'],
-    schedule: schedule ? { ...schedule, last_run_at: row.lastRunAt?.toISOString() ?? null } : null,
+    schedule: schedule
+      ? {
+          ...schedule,
+          last_run_at: row.lastRunAt?.toISOString() ?? null,
+          upcoming_runs_at: row.archivedAt ? [] : upcomingRuns(schedule, now),
+        }
+      : null,
     status: row.pausedAt ? 'paused' : 'active',
     paused_reason: row.pausedAt
       ? ((row.pausedReason ?? { type: 'manual' }) as Deployment['paused_reason'])

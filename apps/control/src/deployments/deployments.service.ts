@@ -16,6 +16,7 @@ import {
 import { Prisma, type Deployment as DeploymentRow } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
 import { AgentsService } from '../agents/agents.service.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor, encodeCursor } from '@agentry/contracts/v1';
 import { resumableById } from '../common/page-cursor.js';
@@ -24,6 +25,7 @@ import { MemoryStoresService } from '../memory-stores/memory-stores.service.js';
 import { VaultsService } from '../vaults/vaults.service.js';
 import { agentReference, assertReferencesExist, type ReferenceServices } from './deployment-references.js';
 import { toDeploymentDto } from './deployment.mapper.js';
+import { assertRunnableSchedule } from './cron-occurrences.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentChangesPublisher } from './deployment-changes.publisher.js';
 
@@ -39,6 +41,7 @@ export class DeploymentsService {
   constructor(
     private readonly deployments: DeploymentsRepository,
     private readonly changes: DeploymentChangesPublisher,
+    private readonly audit: AuditLogService,
     agents: AgentsService,
     environments: EnvironmentsService,
     vaults: VaultsService,
@@ -50,6 +53,7 @@ export class DeploymentsService {
 
   async create(actor: Actor, body: CreateDeploymentRequest): Promise<Deployment> {
     assertCanWrite(actor);
+    assertRunnableSchedule(body.schedule);
     await assertReferencesExist(actor, body, this.references);
     const row = await this.deployments.create(actor, newId(ID_PREFIXES.deployment), {
       name: body.name,
@@ -64,6 +68,7 @@ export class DeploymentsService {
       metadata: body.metadata ?? {},
     });
     this.changes.changed(row.id);
+    await this.recorded(actor, 'create', row.id);
     return this.toDto(actor, row);
   }
 
@@ -73,6 +78,7 @@ export class DeploymentsService {
 
   async update(actor: Actor, id: string, body: UpdateDeploymentRequest): Promise<Deployment> {
     const row = await this.requireLive(actor, id);
+    assertRunnableSchedule(body.schedule);
     await assertReferencesExist(actor, body, this.references);
     const data: Prisma.DeploymentUncheckedUpdateInput = {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -88,6 +94,7 @@ export class DeploymentsService {
     };
     const updated = await this.deployments.update(actor, id, data);
     this.changes.changed(id);
+    await this.recorded(actor, 'update', id);
     return this.toDto(actor, updated);
   }
 
@@ -103,6 +110,7 @@ export class DeploymentsService {
         : { pausedAt: null, pausedReason: NULL_JSON },
     );
     this.changes.changed(id);
+    await this.recorded(actor, paused ? 'pause' : 'unpause', id);
     return this.toDto(actor, updated);
   }
 
@@ -113,6 +121,7 @@ export class DeploymentsService {
       pausedReason: { type: 'error', error: { type: error.type } },
     });
     this.changes.changed(id);
+    await this.recorded(actor, 'pause', id, { reason: error.type });
   }
 
   async archive(actor: Actor, id: string): Promise<Deployment> {
@@ -125,6 +134,7 @@ export class DeploymentsService {
       webhookTokenHash: null,
     });
     this.changes.changed(id);
+    await this.recorded(actor, 'archive', id);
     return this.toDto(actor, archived);
   }
 
@@ -138,10 +148,11 @@ export class DeploymentsService {
       paused: query.status === undefined ? undefined : query.status === 'paused',
     });
     const page = rows.slice(0, query.limit);
+    const now = this.clock.now();
     const heads = await this.deployments.agentHeads(actor, [...new Set(page.map((r) => r.agentId))]);
     const last = page.at(-1);
     return resumableById({
-      data: page.map((row) => toDeploymentDto(row, row.agentVersion ?? heads.get(row.agentId) ?? 1)),
+      data: page.map((row) => toDeploymentDto(row, row.agentVersion ?? heads.get(row.agentId) ?? 1, now)),
       next_page: rows.length > query.limit && last ? encodeCursor(last.id) : null,
     });
   }
@@ -160,9 +171,24 @@ export class DeploymentsService {
     return row;
   }
 
+  /** The audit entry of a change, which is also its `deployment.*` webhook event. */
+  private recorded(
+    actor: Actor,
+    action: string,
+    id: string,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(actor, {
+      action,
+      resourceType: 'deployment',
+      resourceId: id,
+      ...(details ? { details } : {}),
+    });
+  }
+
   async toDto(actor: Actor, row: DeploymentRow): Promise<Deployment> {
-    if (row.agentVersion !== null) return toDeploymentDto(row, row.agentVersion);
+    if (row.agentVersion !== null) return toDeploymentDto(row, row.agentVersion, this.clock.now());
     const heads = await this.deployments.agentHeads(actor, [row.agentId]);
-    return toDeploymentDto(row, heads.get(row.agentId) ?? 1);
+    return toDeploymentDto(row, heads.get(row.agentId) ?? 1, this.clock.now());
   }
 }

@@ -21,12 +21,15 @@ import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
 import { storageTypeOf, toEnvironmentDto } from './environment.mapper.js';
 import { EnvironmentsRepository, type EnvironmentChanges } from './environments.repository.js';
+import { buildStatusOf } from './environment-build.mapper.js';
+import { EnvironmentBuildsRepository } from './environment-builds.repository.js';
 
 @Injectable()
 export class EnvironmentsService {
   constructor(
     private readonly environments: EnvironmentsRepository,
     private readonly audit: AuditLogService,
+    private readonly builds: EnvironmentBuildsRepository,
   ) {}
 
   async create(actor: Actor, body: CreateEnvironmentRequest): Promise<Environment> {
@@ -41,11 +44,18 @@ export class EnvironmentsService {
       metadata: body.metadata ?? {},
     });
     await this.audit.record(actor, { action: 'create', resourceType: 'environment', resourceId: row.id });
-    return toEnvironmentDto(row);
+    return this.present(row);
   }
 
   async get(actor: Actor, id: string): Promise<Environment> {
-    return toEnvironmentDto(await this.require(actor, id));
+    return this.present(await this.require(actor, id));
+  }
+
+  /** The environment as every endpoint shows it: a cloud one with the state of its image build. */
+  private async present(row: EnvironmentRow): Promise<Environment> {
+    const environment = toEnvironmentDto(row);
+    const build = await buildStatusOf(this.builds, row.tenantId, row.id, environment.config);
+    return build ? { ...environment, agentry_build: build } : environment;
   }
 
   async require(actor: Actor, id: string): Promise<EnvironmentRow> {
@@ -100,7 +110,9 @@ export class EnvironmentsService {
       order: query.order ?? 'desc',
       includeArchived: query.include_archived ?? false,
     });
-    return toIdPage(rows, query.limit, toEnvironmentDto);
+    const shown = await Promise.all(rows.slice(0, query.limit).map((row) => this.present(row)));
+    const byId = new Map(shown.map((environment) => [environment.id, environment]));
+    return toIdPage(rows, query.limit, (row) => byId.get(row.id) ?? toEnvironmentDto(row));
   }
 
   async archive(actor: Actor, id: string): Promise<Environment> {

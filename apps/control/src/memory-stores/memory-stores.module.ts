@@ -17,6 +17,6 @@ import { MemoryVersionsService } from './memory-versions.service.js';
     MemoryVersionsRepository,
     MemoryVersionsService,
   ],
-  exports: [MemoryStoresService, MemoriesService],
+  exports: [MemoryStoresService, MemoriesService, MemoriesRepository],
 })
 export class MemoryStoresModule {}

@@ -10,6 +10,7 @@ import {
 import type { MemoryStore as StoreRow } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
 import { assertCanWrite } from '../common/access.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { ArchivableCatalogService } from '../common/archivable-catalog.service.js';
 import { toMemoryStoreDto } from './memory.mapper.js';
 import { MemoryStoresRepository } from './memory-stores.repository.js';
@@ -18,8 +19,9 @@ type StoreFields = { name: string; description: string | null; metadata: Metadat
 
 @Injectable()
 export class MemoryStoresService extends ArchivableCatalogService<StoreRow, MemoryStore, StoreFields> {
-  constructor(stores: MemoryStoresRepository, @Inject(CLOCK) clock: Clock) {
+  constructor(stores: MemoryStoresRepository, @Inject(CLOCK) clock: Clock, audit: AuditLogService) {
     super(stores, 'Memory store', 'read-only', toMemoryStoreDto, clock);
+    this.changes = { recorder: audit, resourceType: 'memory_store' };
   }
 
   create(actor: Actor, body: CreateMemoryStoreRequest): Promise<MemoryStore> {

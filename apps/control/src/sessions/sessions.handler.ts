@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S } from '@agentry/contracts';
+import { ControlSubjects as S, type RpcParsedRequest } from '@agentry/contracts';
+import { RpcHandler } from '@agentry/platform';
 import { SessionsService } from './sessions.service.js';
 import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 
@@ -15,4 +16,9 @@ import { CatalogHandlers } from '../common/catalog-handlers.decorator.js';
 })
 export class SessionsHandler {
   constructor(readonly sessions: SessionsService) {}
+
+  @RpcHandler(S.forkSession)
+  fork(req: RpcParsedRequest<typeof S.forkSession>) {
+    return this.sessions.fork(req.actor, req.id, req.body);
+  }
 }

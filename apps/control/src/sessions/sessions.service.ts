@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
+  CheckpointSubjects,
   DataplaneSubjects,
   HandsSubjects,
   ID_PREFIXES,
@@ -12,6 +13,7 @@ import {
   type Actor,
   type BudgetLimit,
   type CreateSessionRequest,
+  type ForkSessionRequest,
   type HandsSessionEnded,
   type ListSessionsParams,
   type Page,
@@ -96,6 +98,33 @@ export class SessionsService {
       details: { agentId: agent.id },
     });
     return toSessionDto(await this.require(actor, id));
+  }
+
+  /** A new session from a checkpoint of session `id`, with its agent or the one `body.agent` names. */
+  async fork(actor: Actor, id: string, body: ForkSessionRequest): Promise<Session> {
+    assertCanWrite(actor);
+    const source = await this.require(actor, id);
+    const spec = source.spec as unknown as SessionSpec;
+    const agent = body.agent ? await this.resolveAgent(actor, body.agent) : spec.agent;
+    const fork = await this.rpc.request(CheckpointSubjects.fork, {
+      actor,
+      id,
+      ...(body.checkpoint ? { checkpointId: body.checkpoint } : {}),
+      ...(body.event_id ? { eventId: body.event_id } : {}),
+      target: {
+        id: newId(ID_PREFIXES.session),
+        agentId: agent.id,
+        agentVersion: agent.version,
+        spec: { ...spec, agent } as unknown as Record<string, unknown>,
+      },
+    });
+    await this.audit.record(actor, {
+      action: 'create',
+      resourceType: 'session',
+      resourceId: fork.id,
+      details: { agentId: agent.id, forkedFrom: id },
+    });
+    return toSessionDto(await this.require(actor, fork.id));
   }
 
   async get(actor: Actor, id: string): Promise<Session> {

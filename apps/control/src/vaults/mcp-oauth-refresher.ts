@@ -3,6 +3,7 @@ import { AppError, type CredentialAuth } from '@agentry/contracts';
 import { EgressGuard, guarded } from '@agentry/harness';
 import { DATABASE, CLOCK, type Clock } from '@agentry/platform';
 import type { VaultCredential, ServiceDatabase } from '@agentry/db';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
 import type { CredentialSecrets } from './credential-secrets.js';
@@ -27,6 +28,7 @@ export class McpOAuthRefresher {
     private readonly repository: SessionCredentialsRepository,
     private readonly cipher: SecretCipher,
     @Inject(DATABASE) private readonly db: ServiceDatabase<'control'>,
+    private readonly audit: AuditLogService,
     @Inject(CONTROL_CONFIG) config: ControlEnv,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -68,7 +70,10 @@ export class McpOAuthRefresher {
         `vault credential ${credentialId} has no refresh token; update its access token in vault ${row.vaultId}`,
       );
     }
-    const answer = await this.callTokenEndpoint(target.refresh, secrets);
+    const answer = await this.callTokenEndpoint(target.refresh, secrets).catch(async (error: unknown) => {
+      await this.refreshFailed(tenantId, row, sessionId);
+      throw error;
+    });
     const next: CredentialSecrets = {
       ...secrets,
       access_token: answer.access_token,
@@ -138,6 +143,31 @@ export class McpOAuthRefresher {
         : {}),
       ...(typeof body.expires_in === 'number' ? { expires_in: body.expires_in } : {}),
     };
+  }
+
+  /**
+   * The audit entry (and `vault_credential.refresh_failed` webhook event) of a refresh the token endpoint
+   * did not grant, recorded on behalf of the platform in the vault's namespace; the reason stays out of it.
+   */
+  private async refreshFailed(tenantId: string, row: VaultCredential, sessionId: string): Promise<void> {
+    const vault = await this.db.vault.findUnique({
+      where: { id: row.vaultId },
+      select: { namespaceId: true },
+    });
+    if (!vault) return;
+    const platform = {
+      tenantId,
+      namespaceId: vault.namespaceId,
+      userId: null,
+      apiKeyId: null,
+      role: 'admin' as const,
+    };
+    await this.audit.record(platform, {
+      action: 'refresh_failed',
+      resourceType: 'vault_credential',
+      resourceId: row.id,
+      details: { vaultId: row.vaultId, sessionId },
+    });
   }
 
   private async persist(

@@ -16,6 +16,7 @@ import {
 } from '@agentry/contracts';
 import type { VaultCredential } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { assertCanWrite } from '../common/access.js';
 import { decodeIdCursor } from '@agentry/contracts/v1';
 import { toIdPage } from '../common/page-cursor.js';
@@ -35,6 +36,7 @@ export class VaultCredentialsService {
     private readonly vaults: VaultsService,
     private readonly credentials: VaultCredentialsRepository,
     private readonly cipher: SecretCipher,
+    private readonly audit: AuditLogService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -50,6 +52,7 @@ export class VaultCredentialsService {
       metadata: body.metadata ?? {},
       ...this.cipher.seal(JSON.stringify(secrets), id),
     });
+    await this.recorded(actor, 'create', vaultId, id);
     return toCredentialDto(row);
   }
 
@@ -81,15 +84,16 @@ export class VaultCredentialsService {
     assertCanWrite(actor);
     const row = await this.require(actor, vaultId, id);
     if (row.archivedAt) return toCredentialDto(row);
-    return toCredentialDto(
-      await this.credentials.update(actor, vaultId, id, { archivedAt: this.clock.now() }),
-    );
+    const archived = await this.credentials.update(actor, vaultId, id, { archivedAt: this.clock.now() });
+    await this.recorded(actor, 'archive', vaultId, id);
+    return toCredentialDto(archived);
   }
 
   async delete(actor: Actor, vaultId: string, id: string): Promise<CredentialDeleted> {
     assertCanWrite(actor);
     await this.require(actor, vaultId, id);
     await this.credentials.delete(actor, vaultId, id);
+    await this.recorded(actor, 'delete', vaultId, id);
     return { id, type: 'vault_credential_deleted' };
   }
 
@@ -107,6 +111,16 @@ export class VaultCredentialsService {
   /** The decrypted secrets, for the components that inject them at egress; never part of a reply. */
   async revealSecrets(actor: Actor, vaultId: string, id: string): Promise<CredentialSecrets> {
     return this.open(await this.require(actor, vaultId, id));
+  }
+
+  /** The audit entry of a change, which is also its `vault_credential.*` webhook event (with its vault). */
+  private recorded(actor: Actor, action: string, vaultId: string, id: string): Promise<void> {
+    return this.audit.record(actor, {
+      action,
+      resourceType: 'vault_credential',
+      resourceId: id,
+      details: { vaultId },
+    });
   }
 
   private async require(actor: Actor, vaultId: string, id: string): Promise<VaultCredential> {

@@ -10,6 +10,7 @@ import {
 } from '@agentry/contracts';
 import type { Vault as VaultRow } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
+import { AuditLogService } from '../audit/audit-log.service.js';
 import { ArchivableCatalogService } from '../common/archivable-catalog.service.js';
 import { toVaultDto } from './vault.mapper.js';
 import { VaultsRepository } from './vaults.repository.js';
@@ -19,8 +20,9 @@ type VaultFields = { displayName: string; metadata: Metadata };
 /** Archived vaults keep their credentials but cannot be changed or attached any more. */
 @Injectable()
 export class VaultsService extends ArchivableCatalogService<VaultRow, Vault, VaultFields> {
-  constructor(vaults: VaultsRepository, @Inject(CLOCK) clock: Clock) {
+  constructor(vaults: VaultsRepository, @Inject(CLOCK) clock: Clock, audit: AuditLogService) {
     super(vaults, 'Vault', 'cannot be changed', toVaultDto, clock);
+    this.changes = { recorder: audit, resourceType: 'vault' };
   }
 
   create(actor: Actor, body: CreateVaultRequest): Promise<Vault> {

@@ -9,6 +9,7 @@ import {
   type DeploymentRunTrigger,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
+import { runAppendIdempotency } from './run-idempotency.js';
 
 export interface RunRequest {
   id: string;
@@ -36,6 +37,7 @@ export class DeploymentRunner {
         actor,
         sessionId,
         events: started.initial_events,
+        idempotency: runAppendIdempotency(started.run.id),
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

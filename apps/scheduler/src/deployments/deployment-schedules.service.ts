@@ -1,13 +1,25 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CronExpressionParser } from 'cron-parser';
 import { DeploymentChangedSchema, Jobs, SchedulerPubSubjects } from '@agentry/contracts';
 import { JobQueue, LOGGER, NatsBus, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
+import { DeploymentRunRepair } from './deployment-run-repair.service.js';
 import {
   ScheduledDeploymentsRepository,
   type ScheduledDeployment,
 } from './scheduled-deployments.repository.js';
 
 const SCHEDULER_PREFIX = 'deployment:';
+
+/** Why the cron engine BullMQ fires with would refuse this schedule, or null when it can run. */
+function scheduleProblem(d: ScheduledDeployment): string | null {
+  try {
+    CronExpressionParser.parse(d.expression, { tz: d.timezone });
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
 
 export const schedulerIdOf = (deploymentId: string) => `${SCHEDULER_PREFIX}${deploymentId}`;
 
@@ -25,6 +37,7 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
     private readonly jobs: JobQueue,
     private readonly bus: NatsBus,
     private readonly deployments: ScheduledDeploymentsRepository,
+    private readonly repair: DeploymentRunRepair,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -41,7 +54,15 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
       },
       'scheduler',
     );
-    this.jobs.process(Jobs.deploymentSync, async () => void (await this.syncAll()), 1);
+    // The same tick (one replica each) finishes runs a stopped scheduler left half done.
+    this.jobs.process(
+      Jobs.deploymentSync,
+      async () => {
+        await this.syncAll();
+        await this.repair.repair();
+      },
+      1,
+    );
     // Redis may restart empty: the cron schedulers are rebuilt from the table as soon as it is back.
     this.jobs.onSchedulersLost(() => this.syncAll());
     await this.jobs.every(Jobs.deploymentSync, this.config.AGENTRY_DEPLOYMENT_SYNC_INTERVAL_MS, {});
@@ -52,8 +73,12 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
     this.unsubscribe?.();
   }
 
-  /** Makes the job schedulers match the table; returns how many were installed and removed. */
-  async syncAll(): Promise<{ installed: number; removed: number }> {
+  /**
+   * Makes the job schedulers match the table; returns how many were installed, removed and refused. A row
+   * whose expression cannot be scheduled (written before expressions were checked, or by hand) is logged
+   * and skipped: it must never stop the others from being installed.
+   */
+  async syncAll(): Promise<{ installed: number; removed: number; refused: number }> {
     const wanted = new Map((await this.deployments.listActive()).map((d) => [schedulerIdOf(d.id), d]));
     const existing = (await this.jobs.schedulers(Jobs.deploymentFire)).filter((s) =>
       s.id.startsWith(SCHEDULER_PREFIX),
@@ -61,19 +86,21 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
     const have = new Map(existing.map((s) => [s.id, s]));
     let installed = 0;
     let removed = 0;
+    let refused = 0;
     for (const [id, deployment] of wanted) {
       const current = have.get(id);
       if (current?.pattern === deployment.expression && current.tz === deployment.timezone) continue;
-      await this.install(deployment);
-      installed += 1;
+      if (await this.tryInstall(deployment)) installed += 1;
+      else refused += 1;
     }
     for (const { id } of existing) {
       if (wanted.has(id)) continue;
       await this.jobs.removeScheduler(Jobs.deploymentFire, id);
       removed += 1;
     }
-    if (installed || removed) this.logger.info({ installed, removed }, 'deployment schedules synced');
-    return { installed, removed };
+    if (installed || removed || refused)
+      this.logger.info({ installed, removed, refused }, 'deployment schedules synced');
+    return { installed, removed, refused };
   }
 
   async syncOne(deploymentId: string): Promise<void> {
@@ -83,7 +110,21 @@ export class DeploymentSchedules implements OnApplicationBootstrap, OnApplicatio
     const current = (await this.jobs.schedulers(Jobs.deploymentFire)).find((s) => s.id === id);
     // Re-installing an unchanged schedule would only move its next fire around.
     if (current?.pattern === deployment.expression && current.tz === deployment.timezone) return;
-    await this.install(deployment);
+    await this.tryInstall(deployment);
+  }
+
+  /** Installs the schedule; false (logged) when its expression or time zone cannot be scheduled. */
+  private async tryInstall(d: ScheduledDeployment): Promise<boolean> {
+    const problem = scheduleProblem(d);
+    if (problem) {
+      this.logger.warn(
+        { deploymentId: d.id, expression: d.expression, timezone: d.timezone, reason: problem },
+        'deployment schedule refused: the expression cannot be scheduled',
+      );
+      return false;
+    }
+    await this.install(d);
+    return true;
   }
 
   private async install(d: ScheduledDeployment): Promise<void> {

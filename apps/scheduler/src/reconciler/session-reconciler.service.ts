@@ -3,6 +3,7 @@ import { Jobs } from '@agentry/contracts';
 import { JobQueue, LOGGER, type Logger } from '@agentry/platform';
 import { SCHEDULER_CONFIG, type SchedulerEnv } from '../config/env.js';
 import { ConfirmationExpiryReconciler } from './confirmation-expiry.reconciler.js';
+import { NoRunnerReconciler } from './no-runner.reconciler.js';
 import { StaleWorkReconciler } from './stale-work.reconciler.js';
 import { StallTracker } from './stall-tracker.js';
 import { StalledSessionsRepository } from './stalled-sessions.repository.js';
@@ -23,6 +24,7 @@ export class SessionReconciler implements OnApplicationBootstrap {
     private readonly stalled: StalledSessionsRepository,
     private readonly staleWork: StaleWorkReconciler,
     private readonly confirmations: ConfirmationExpiryReconciler,
+    private readonly noRunner: NoRunnerReconciler,
     @Inject(SCHEDULER_CONFIG) private readonly config: SchedulerEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -36,6 +38,7 @@ export class SessionReconciler implements OnApplicationBootstrap {
         await this.tick();
         await this.staleWork.tick();
         await this.confirmations.tick();
+        await this.noRunner.tick();
       },
       1,
     );
