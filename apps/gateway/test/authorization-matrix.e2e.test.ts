@@ -213,9 +213,12 @@ describe('authorization matrix: every documented route × credentials, namespace
       'usage_ledger',
       'workspace_files',
       'hands_workspace_files',
+      'hands_workspace_chunks',
+      'hands_workspace_fences',
       'work_items',
       'workers',
       'webhook_deliveries',
+      'webhook_delivery_attempts',
     ]);
     const [before, rowsBefore] = await Promise.all([snapshot(), database()]);
     const probesOf = (who: string, headers: Record<string, string>, access: Access[]) =>

@@ -261,6 +261,8 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
 
     const bad = await root.get('/v1/usage?group_by=week');
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/group_by.*"week" is not one of agent, session, model, day/);
+    expect(bad.body.error.message).toMatch(
+      /group_by.*"week" is not one of agent, environment, session, model, day/,
+    );
   });
 });

@@ -220,7 +220,8 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     const probes = [
       `cat ${platform.workdirRoot}/*/${victim.sessionId}/workspace/secret.txt`,
       `cat ${repoRoot()}/package.json`,
-      'cat /etc/shadow',
+      // The sandbox's /etc is the platform's userland: no account there has a password hash to read.
+      "grep -v ':[*!]*:' /etc/shadow",
       `tr '\\0' '\\n' < /proc/1/environ | grep -E 'AGENTRY|DATABASE_URL|OPENAI'`,
       ...['5432', '6379', '4222', gatewayPort].map(
         (port) => `timeout 5 bash -c 'exec 3<>/dev/tcp/127.0.0.1/${port}'`,

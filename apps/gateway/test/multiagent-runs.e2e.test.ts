@@ -171,4 +171,49 @@ describe('durable multi-agent runs', () => {
     expect((await api.get('/api/multiagent/runs/marun_missing')).status).toBe(404);
     expect((await api.get('/api/multiagent/runs/marun_missing/stream')).status).toBe(404);
   });
+
+  it('takes the deadline from the request: a short one times the run out, an asynchronous one may last hours', async () => {
+    type Timed = Run & { createdAt: string; deadlineAt: string };
+    // The deadline is set by the scheduler's clock, the creation time by the database's: a few ms apart.
+    const span = (run: Timed) => Math.round((Date.parse(run.deadlineAt) - Date.parse(run.createdAt)) / 1_000);
+    const sleeper = await agent('sleeper', slowly('too late', 60_000));
+    const short = await api.post<Timed>(
+      '/api/multiagent/run',
+      { agentIds: [sleeper], message: 'go', environmentId, timeoutSeconds: 2 },
+      { prefer: 'respond-async' },
+    );
+    expect(short.status).toBe(202);
+    expect(span(short.body)).toBe(2);
+    const timedOut = await completed(short.body.id, 30_000);
+    expect(timedOut.results.map((r) => r.status)).toEqual(['timeout']);
+
+    const quick = await agent('quick', 'scripted');
+    const long = await api.post<Timed>(
+      '/api/multiagent/run',
+      { agentIds: [quick], message: 'hi', environmentId, timeoutSeconds: 7_200 },
+      { prefer: 'respond-async' },
+    );
+    expect(long.status).toBe(202);
+    expect(span(long.body)).toBe(7_200);
+    expect((await completed(long.body.id)).results.map((r) => r.status)).toEqual(['idle']);
+
+    // A request that waits for its run cannot wait that long, and a day is the most any run may ask for.
+    const before = (await api.get('/api/sessions')).body.length;
+    const waiting = await api.post('/api/multiagent/run', {
+      agentIds: [quick],
+      message: 'hi',
+      environmentId,
+      timeoutSeconds: 7_200,
+    });
+    expect(waiting.status).toBe(400);
+    expect(JSON.stringify(waiting.body)).toContain('timeoutSeconds');
+    const tooLong = await api.post(
+      '/api/multiagent/run',
+      { agentIds: [quick], message: 'hi', environmentId, timeoutSeconds: 86_401 },
+      { prefer: 'respond-async' },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('timeoutSeconds');
+    expect((await api.get('/api/sessions')).body.length).toBe(before);
+  });
 });

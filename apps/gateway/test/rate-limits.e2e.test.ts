@@ -15,6 +15,7 @@ import { openSession } from './outage-fixture.js';
 const WINDOW_SECONDS = 4;
 const PER_API_KEY = 12;
 const PER_IP = 6;
+const PER_DEPLOYMENT_WEBHOOK = 2;
 const MAX_STREAMS = 2;
 
 describe('rate limits per API key, per client address, and on open event streams', () => {
@@ -38,6 +39,7 @@ describe('rate limits per API key, per client address, and on open event streams
         AGENTRY_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
         AGENTRY_RATE_LIMIT_PER_API_KEY: String(PER_API_KEY),
         AGENTRY_RATE_LIMIT_PER_IP: String(PER_IP),
+        AGENTRY_RATE_LIMIT_PER_DEPLOYMENT_WEBHOOK: String(PER_DEPLOYMENT_WEBHOOK),
         AGENTRY_SSE_MAX_CONNECTIONS_PER_PRINCIPAL: String(MAX_STREAMS),
       },
     });
@@ -91,6 +93,36 @@ describe('rate limits per API key, per client address, and on open event streams
     expect(refused!.body.error.message).toMatch(/exceeded for this client address/);
     // An authenticated caller is counted as itself, not as the address.
     expect((await admin.get('/v1/agents?limit=1')).status).toBe(200);
+  });
+
+  it("limits the runs one deployment webhook may start per window, leaving another deployment's webhook alone", async () => {
+    const agent = await admin.post('/api/agents', { name: 'hooked', model: 'scripted' });
+    const env = await admin.post('/api/environments', { name: 'hook env', type: 'remote' });
+    const hookOf = async (name: string) => {
+      const created = await admin.post('/api/deployments', {
+        name,
+        agentId: agent.body.id,
+        environmentId: env.body.id,
+        triggerType: 'webhook',
+        text: 'a push happened',
+      });
+      expect(created.status).toBe(200);
+      return `/api/deployments/webhook/${created.body.webhookToken as string}`;
+    };
+    const [noisy, calm] = [await hookOf('noisy'), await hookOf('calm')];
+    // The address limit is spent by the spray above until its window passes.
+    await letExpire(WINDOW_SECONDS * 1000 + 200);
+    const statuses: number[] = [];
+    let refused: ApiResponse | undefined;
+    for (let i = 0; i < PER_DEPLOYMENT_WEBHOOK + 1; i++) {
+      const response = await anonymous.post(noisy, {});
+      statuses.push(response.status);
+      if (response.status === 429) refused ??= response;
+    }
+    expect(statuses).toEqual([...Array(PER_DEPLOYMENT_WEBHOOK).fill(200), 429]);
+    expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused!.body.error.message).toMatch(/exceeded for this deployment webhook/);
+    expect((await anonymous.post(calm, {})).status).toBe(200);
   });
 
   it('caps open event streams per API key across the gateway and gives a slot back when a client disconnects', async () => {

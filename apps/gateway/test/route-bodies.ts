@@ -14,6 +14,8 @@ interface BodySpec {
 const text = (value: string) => [{ type: 'text', text: value }];
 const AGENT = { name: 'matrix', model: 'scripted' };
 const RENAMED = { name: 'matrix-renamed' };
+// A public address literal: it passes the egress guard with no DNS, and nothing ever answers there.
+const WEBHOOK = { url: 'https://192.0.2.10/matrix', enabled_events: ['deployment.paused'] };
 const TENANT = {
   name: 'Intruders',
   slug: 'intruders',
@@ -76,6 +78,8 @@ const BODIES: Record<string, BodySpec> = {
     refers: ['agent', 'environment'],
   },
   'PATCH /api/sessions/{id}': fixed({ title: 'matrix-renamed' }),
+  'POST /api/sessions/{id}/fork': fixed({ checkpoint: 'ckpt_matrix' }),
+  'POST /api/sessions/{id}/rollback': fixed({ checkpoint: 'ckpt_matrix' }),
   'POST /api/sessions/{id}/events': fixed({ events: [{ type: 'user.message', payload: { text: 'hi' } }] }),
   'POST /api/deployments': {
     body: (i) => ({
@@ -101,6 +105,8 @@ const BODIES: Record<string, BodySpec> = {
     refers: ['agent', 'environment'],
   },
   'POST /v1/sessions/{id}': fixed({ title: 'matrix-renamed' }),
+  'POST /v1/sessions/{id}/fork': fixed({ checkpoint: 'ckpt_matrix' }),
+  'POST /v1/sessions/{id}/rollback': fixed({ checkpoint: 'ckpt_matrix' }),
   'POST /v1/sessions/{id}/events': fixed({ events: [{ type: 'user.message', content: text('hi') }] }),
   'POST /v1/sessions/{sessionId}/resources': {
     // Each call mounts at its own path, since two resources may not share one.
@@ -119,6 +125,10 @@ const BODIES: Record<string, BodySpec> = {
   }),
   'POST /v1/vaults/{vaultId}/credentials/{id}': fixed({ display_name: 'matrix-renamed' }),
   'POST /v1/memory_stores': fixed({ name: 'matrix-store' }),
+  'POST /v1/dreams': {
+    body: (i) => ({ inputs: [{ type: 'memory_store', memory_store_id: i.memoryStore }], model: 'scripted' }),
+    refers: ['memoryStore'],
+  },
   'POST /v1/memory_stores/{id}': fixed(RENAMED),
   'POST /v1/memory_stores/{storeId}/memories': fixed({ path: '/matrix/new.md', content: 'new' }),
   'POST /v1/memory_stores/{storeId}/memories/{id}': fixed({ content: 'changed' }),
@@ -133,6 +143,8 @@ const BODIES: Record<string, BodySpec> = {
   },
   'POST /v1/deployments/{id}': fixed(RENAMED),
   'POST /v1/files': { body: csvFile },
+  'POST /v1/webhooks': fixed(WEBHOOK),
+  'POST /api/webhooks': fixed(WEBHOOK),
   'POST /v1/skills': { body: () => skillFolder('Made by the matrix') },
   'POST /v1/skills/{id}/versions': { body: () => skillFolder('A newer version') },
 };

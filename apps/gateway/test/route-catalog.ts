@@ -31,8 +31,9 @@ interface Rule {
 }
 
 const V1_RESOURCES =
-  'agents|environments|sessions|vaults|memory_stores|skills|files|deployments|deployment_runs|usage|hands';
-const API_RESOURCES = 'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands';
+  'agents|environments|sessions|vaults|memory_stores|dreams|skills|files|deployments|deployment_runs|usage|hands|webhooks';
+const API_RESOURCES =
+  'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands|webhooks';
 const RESOURCE = `/(?:v1/(?:${V1_RESOURCES})|api/(?:${API_RESOURCES}))(?:/|$)`;
 const WORK_ITEM = '/(?:v1|api)/environments/\\{\\w+\\}/work';
 

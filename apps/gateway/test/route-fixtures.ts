@@ -25,10 +25,20 @@ export async function createNamespaceFixtures(
       throw new Error(`fixture ${what}: ${method} ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body;
   };
-  const [agent, environment, vault, store, file, skill] = await Promise.all([
+  // First, so the session made below is an event it gets a delivery of.
+  const webhook = await call('webhook', 'POST', '/v1/webhooks', {
+    url: 'https://192.0.2.10/fixture',
+    enabled_events: ['session.created'],
+  });
+  const [agent, environment, cloudEnvironment, vault, store, file, skill] = await Promise.all([
     call('agent', 'POST', '/v1/agents', { name: 'fixture agent', model: 'scripted' }),
     // Self-hosted, so the environment has a work queue and keys a worker would use.
     call('environment', 'POST', '/v1/environments', { name: 'fixture env', config: { type: 'self_hosted' } }),
+    // Cloud, for what only an environment the platform builds an image for has (its build log).
+    call('cloud environment', 'POST', '/v1/environments', {
+      name: 'fixture cloud env',
+      config: { type: 'cloud' },
+    }),
     call('vault', 'POST', '/v1/vaults', { display_name: 'fixture vault' }),
     call('memory store', 'POST', '/v1/memory_stores', { name: 'fixture store' }),
     call('file', 'POST', '/v1/files', csvFile()),
@@ -79,6 +89,7 @@ export async function createNamespaceFixtures(
     agent: agent.id,
     agentVersion: '1',
     environment: environment.id,
+    cloudEnvironment: cloudEnvironment.id,
     environmentKey: environmentKey.id,
     session: session.id,
     sessionResource: session.resources[0].id,
@@ -96,7 +107,10 @@ export async function createNamespaceFixtures(
     deploymentRun: run.id,
     granteeType: 'user',
     webhookToken: 'dwh_matrix_unknown',
+    webhook: webhook.id,
+    webhookDelivery: await firstDelivery(call, webhook.id),
   };
+  if (documented.has('GET /v1/dreams/{id}')) ids.dream = await endedDream(call, store.id);
   if (documented.has('GET /api/multiagent/runs/{id}')) {
     const body = { agentIds: [agent.id], message: 'go', environmentId: environment.id };
     const started = await send(api.baseUrl, 'POST', '/api/multiagent/run', body, {
@@ -118,6 +132,26 @@ export async function createNamespaceFixtures(
   if (documented.has('GET /api/agents/{id}/workspace'))
     ids.workspaceItem = await agentWorkspaceFiles(call, agent.id);
   return { ids, environmentKeySecret: environmentKey.key };
+}
+
+/** A dream over the fixture store, once it has ended, so nothing it writes lands while probes run. */
+async function endedDream(call: Call, storeId: string): Promise<string> {
+  const dream = await call('dream', 'POST', '/v1/dreams', {
+    inputs: [{ type: 'memory_store', memory_store_id: storeId }],
+    model: 'scripted',
+  });
+  return pollUntil('the fixture dream to end', async () => {
+    const { status } = await call('dream', 'GET', `/v1/dreams/${dream.id}`);
+    return status === 'pending' || status === 'running' ? undefined : (dream.id as string);
+  });
+}
+
+/** The delivery of the fixture session's `session.created` to the fixture endpoint, once fanned out. */
+async function firstDelivery(call: Call, webhookId: string): Promise<string> {
+  return pollUntil('a webhook delivery', async () => {
+    const page = await call('webhook deliveries', 'GET', `/v1/webhooks/${webhookId}/deliveries`);
+    return (page.data[0]?.id as string | undefined) ?? undefined;
+  });
 }
 
 /** The thread a coordinator's session runs the fixture agent in, once the coordinator has delegated to it. */

@@ -4,6 +4,7 @@ export type FixtureKey =
   | 'agent'
   | 'agentVersion'
   | 'environment'
+  | 'cloudEnvironment'
   | 'environmentKey'
   | 'session'
   | 'thread'
@@ -16,6 +17,7 @@ export type FixtureKey =
   | 'memory'
   | 'memoryVersion'
   | 'memoryPath'
+  | 'dream'
   | 'skill'
   | 'skillVersion'
   | 'file'
@@ -29,6 +31,8 @@ export type FixtureKey =
   | 'namespace'
   | 'tenant'
   | 'webhookToken'
+  | 'webhook'
+  | 'webhookDelivery'
   | 'workspaceItem';
 
 /** One namespace's worth of resources (or, for `user` and `apiKey`, one user's). */
@@ -60,6 +64,7 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   'memory-stores': 'memoryStore',
   memories: 'memory',
   memory_versions: 'memoryVersion',
+  dreams: 'dream',
   skills: 'skill',
   files: 'file',
   deployments: 'deployment',
@@ -71,6 +76,8 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   namespaces: 'namespace',
   tenants: 'tenant',
   webhook: 'webhookToken',
+  webhooks: 'webhook',
+  deliveries: 'webhookDelivery',
 };
 
 /** Collections whose items depend on the collection above them (`<parent>/<collection>`). */
@@ -109,8 +116,12 @@ export function pathParams(path: string): PathParam[] {
       collection === 'sessions' && segments[i + 1] === 'threads' && isParam(segments[i + 2])
         ? 'threadSession'
         : undefined;
+    // Only a cloud environment has an image build; the fixture environment is self-hosted.
+    const cloudOnly =
+      collection === 'environments' && segments[i + 1] === 'build' ? 'cloudEnvironment' : undefined;
     const fixture =
       threadOwner ??
+      cloudOnly ??
       BY_NAME[name] ??
       BY_PARENT[`${parent}/${collection}`] ??
       (collection ? BY_COLLECTION[collection] : undefined);

@@ -36,11 +36,16 @@ describe('session resources mounted into a running session', () => {
   /** Answers `open` once the test lets a waiting `bash` call go on (so a change lands while the call runs). */
   let gate: Server;
   let gateOpen = false;
+  /** Requests the gate has answered: the first means a bash command of the session is running. */
+  let gateAsked = 0;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     deadPort = await freePort();
-    gate = createHttpServer((_req, res) => res.end(gateOpen ? 'open' : 'shut'));
+    gate = createHttpServer((_req, res) => {
+      gateAsked += 1;
+      res.end(gateOpen ? 'open' : 'shut');
+    });
     await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
     const gatePort = (gate.address() as { port: number }).port;
     platform = await launchPlatform({
@@ -267,14 +272,12 @@ describe('session resources mounted into a running session', () => {
       resources: [{ type: 'memory_store', memory_store_id: store.id, access: 'read_write' }],
     });
     gateOpen = false;
+    const askedBefore = gateAsked;
     await client.beta.sessions.events.send(session.id, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }],
     });
-    await pollUntil(
-      'the bash call to start',
-      async () => (await events(session.id)).some((e) => e.type === 'agent.tool_use'),
-      120_000,
-    );
+    // The command is running (it asks the gate), so its mounts were brought up to date before the change.
+    await pollUntil('the bash command to run', async () => gateAsked > askedBefore, 120_000);
     await client.beta.memoryStores.memories.update(plan.id, {
       memory_store_id: store.id,
       content: 'theirs\n',

@@ -106,8 +106,8 @@ describe('a session thread survives a crashed dataplane', () => {
     );
     const own = await events(threadLog);
     expect(own.filter((e) => e.type === 'agent.message')).toHaveLength(1);
-    expect(own.map((e) => e.type)).toContain('session.status_rescheduled');
-    expect(own.at(-1)?.type).toBe('session.status_idle');
+    expect(own.map((e) => e.type)).toContain('session.thread_status_rescheduled');
+    expect(own.at(-1)?.type).toBe('session.thread_status_idle');
     expect(primary.filter((e) => e.type === 'agent.thread_message_received')).toHaveLength(1);
     expect(
       primary.filter(

@@ -8,8 +8,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
-
-type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
+import { sessionHistory, sumModelUsage, threadHistory, type LoggedEvent } from './session-logs.js';
 
 const RESEARCHER_SCRIPT = { turns: [{ reply: ['Research: the bridge opened in 1932.'] }] };
 const WRITER_SCRIPT = { turns: [{ reply: ['Draft: A bridge, ninety-odd years young.'] }] };
@@ -39,11 +38,6 @@ const COORDINATOR_SCRIPT = {
   ],
 };
 
-const sumModelUsage = (log: LoggedEvent[], key: 'input_tokens' | 'output_tokens') =>
-  log
-    .filter((e) => e.type === 'span.model_request_end')
-    .reduce((sum, e) => sum + Number((e.model_usage as Record<string, number> | undefined)?.[key] ?? 0), 0);
-
 /** A coordinator delegates to two sub-agents, each running as a session thread of its own, through the official SDK. */
 describe('session threads', () => {
   let db: TestDatabase;
@@ -52,13 +46,14 @@ describe('session threads', () => {
   let coordinatorId: string;
   let researcherId: string;
   let environmentId: string;
+  let token: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     // Five services start at once; on a busy host that can take longer than the default wait.
     platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 300_000 });
     const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
+    token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 2 });
     const researcher = await client.beta.agents.create({
       name: 'researcher',
@@ -83,21 +78,8 @@ describe('session threads', () => {
     await db?.drop();
   });
 
-  const history = async (sessionId: string) => {
-    const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
-      all.push(event as unknown as LoggedEvent);
-    return all;
-  };
-  const threadHistory = async (sessionId: string, threadId: string) => {
-    const all: LoggedEvent[] = [];
-    for await (const event of client.beta.sessions.threads.events.list(threadId, {
-      session_id: sessionId,
-      limit: 1000,
-    }))
-      all.push(event as unknown as LoggedEvent);
-    return all;
-  };
+  const history = (sessionId: string) => sessionHistory(client, sessionId);
+  const threadLog = (sessionId: string, threadId: string) => threadHistory(client, sessionId, threadId);
   it('runs each delegated agent as a thread with its own events, stream, model and usage', async () => {
     const session = await client.beta.sessions.create({
       agent: coordinatorId,
@@ -119,12 +101,15 @@ describe('session threads', () => {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'plan the article' }] }],
     });
 
-    // Both answers come back to the primary thread and the coordinator has read them.
-    const log = await pollUntil('both answers on the primary thread', async () => {
+    // Both answers come back to the primary thread and the coordinator has read them: a turn consumed each
+    // (one that arrives while the coordinator's turn on the other runs waits for a turn of its own, so an
+    // idle status alone does not say the session is done).
+    const log = await pollUntil('both answers on the primary thread, each consumed', async () => {
       const events = await history(session.id);
       const replies = events.filter((e) => e.type === 'agent.thread_message_received');
       const idle = (await client.beta.sessions.retrieve(session.id)).status === 'idle';
-      return replies.length === 2 && idle && events.at(-1)?.type === 'session.status_idle'
+      const consumed = replies.every((e) => e.processed_at !== null);
+      return replies.length === 2 && consumed && idle && events.at(-1)?.type === 'session.status_idle'
         ? events
         : undefined;
     });
@@ -170,16 +155,24 @@ describe('session threads', () => {
     // Each thread's own log: the message it was sent, its own model's answer, the answer sent back.
     const logs = new Map<string, LoggedEvent[]>();
     for (const child of children) {
-      const own = await threadHistory(session.id, child.id);
+      const own = await threadLog(session.id, child.id);
       logs.set(child.id, own);
       expect(own.map((e) => e.type)).toEqual(
         expect.arrayContaining([
           'agent.thread_message_received',
           'agent.message',
           'agent.thread_message_sent',
-          'session.status_idle',
+          'session.thread_status_running',
+          'session.thread_status_idle',
         ]),
       );
+      // The thread's own statuses, as CMA types them: never the session's.
+      expect(own.some((e) => e.type.startsWith('session.status_'))).toBe(false);
+      expect(own.find((e) => e.type === 'session.thread_status_idle')).toMatchObject({
+        session_thread_id: child.id,
+        agent_name: (child.agent as { name: string }).name,
+        stop_reason: { type: 'end_turn' },
+      });
       expect(own.find((e) => e.type === 'agent.thread_message_received')).toMatchObject({
         from_session_thread_id: primaryThread!.id,
       });
@@ -206,7 +199,8 @@ describe('session threads', () => {
     }
     expect(streamed).toEqual(researcherLog.map((e) => e.id));
 
-    // Usage: each thread's is what its own model calls used; together they are the session's.
+    // Usage (docs/budgets.md): a call counts on the session, and on the thread it ran in, when it is
+    // settled; nothing was cut off here, so every settled call has its span in the log it ran in.
     for (const child of children) {
       const retrieved = await client.beta.sessions.threads.retrieve(child.id, { session_id: session.id });
       const own = logs.get(child.id)!;
@@ -222,6 +216,20 @@ describe('session threads', () => {
     expect(sessionUsage.input_tokens).toBe(
       allLogs.reduce((sum, l) => sum + sumModelUsage(l, 'input_tokens'), 0),
     );
+    expect(sessionUsage.output_tokens).toBe(
+      allLogs.reduce((sum, l) => sum + sumModelUsage(l, 'output_tokens'), 0),
+    );
+    const spans = allLogs.flat().filter((e) => e.type === 'span.model_request_end').length;
+    const ledger = await fetch(`${platform.gatewayUrl}/v1/usage?session_id=${session.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ data: Array<Record<string, number>> }>);
+    expect(ledger.data).toEqual([
+      expect.objectContaining({
+        model_requests: spans,
+        input_tokens: sessionUsage.input_tokens,
+        output_tokens: sessionUsage.output_tokens,
+      }),
+    ]);
     const threadsNow = [];
     for await (const thread of client.beta.sessions.threads.list(session.id)) threadsNow.push(thread);
     expect(threadsNow.reduce((sum, t) => sum + (t.usage?.input_tokens ?? 0), 0)).toBe(
@@ -280,7 +288,7 @@ describe('session threads', () => {
     const slowThread = await pollUntil('the slowpoke thread in its model call', async () => {
       for await (const thread of client.beta.sessions.threads.list(session.id)) {
         if ((thread.agent as { name: string }).name !== 'slowpoke') continue;
-        const own = await threadHistory(session.id, thread.id);
+        const own = await threadLog(session.id, thread.id);
         if (own.some((e) => e.type === 'span.model_request_start')) return thread;
       }
       return undefined;
@@ -292,8 +300,8 @@ describe('session threads', () => {
     const stopped = await pollUntil(
       'the slowpoke thread stopped',
       async () => {
-        const own = await threadHistory(session.id, slowThread.id);
-        return own.at(-1)?.type === 'session.status_idle' ? own : undefined;
+        const own = await threadLog(session.id, slowThread.id);
+        return own.at(-1)?.type === 'session.thread_status_idle' ? own : undefined;
       },
       20_000,
     );

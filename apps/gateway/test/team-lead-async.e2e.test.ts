@@ -237,8 +237,8 @@ describe('Team Lead background child sessions', () => {
     for (const id of taskIds) {
       const own = await events(`/v1/sessions/${sessionId}/threads/${id}/events`);
       expect(own.filter((e) => e.type === 'agent.message')).toHaveLength(1);
-      expect(own.map((e) => e.type)).toContain('session.status_rescheduled');
-      expect(own.at(-1)?.type).toBe('session.status_idle');
+      expect(own.map((e) => e.type)).toContain('session.thread_status_rescheduled');
+      expect(own.at(-1)?.type).toBe('session.thread_status_idle');
     }
   }, 600_000);
 });

@@ -115,7 +115,7 @@ describe('turn failures surface, and nothing hangs', () => {
       .create({ name: 'mystery', model: 'mystery/model-1' })
       .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(Anthropic.BadRequestError);
-    expect((unknown as Error).message).toContain('unknown model provider \\"mystery\\"');
+    expect((unknown as Error).message).toContain('unknown model provider "mystery"');
     expect((unknown as Error).message).toContain(CONFIGURED);
 
     const agent = await client.beta.agents.create({ name: 'served', model: 'openai/gpt-4.1' });

@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Put, UseFilters } from '@nestjs/common';
 import {
-  ApiAgentSchema,
   ApiAgentRequestSchema,
   ControlSubjects as R,
   ControlSubjects as S,
@@ -19,7 +18,6 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { GATEWAY_CONFIG, type GatewayEnv } from '../config/env.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 const VersionSchema = z.coerce.number().int().min(1, 'must be a positive version number');
@@ -30,7 +28,7 @@ function withCmaMultiagent(body: ApiAgentRequest): ApiAgentRequest {
   return { ...body, multiagent: { ...body.multiagent, type: 'coordinator' } };
 }
 
-const answersAgentList = { page: v1AgentToApi, decorators: [DocReply(ApiAgentSchema, { list: true })] };
+const answersAgentList = { page: v1AgentToApi };
 
 /** `/api/agents`: camelCase agents over the same control handlers as `/v1/agents`. */
 @Controller('api/agents')
@@ -41,7 +39,6 @@ export class ApiAgentsController extends rpcRoutes({
     route: 'POST :id/archive',
     subject: R.archiveAgent,
     reply: v1AgentToApi,
-    decorators: [DocReply(ApiAgentSchema)],
   },
   versions: {
     route: 'GET :id/versions',
@@ -60,7 +57,6 @@ export class ApiAgentsController extends rpcRoutes({
 
   @Post()
   @HttpCode(200)
-  @DocReply(ApiAgentSchema)
   async create(@CurrentActor() actor: Actor, @ZodBody(ApiAgentRequestSchema) body: ApiAgentRequest) {
     const mapped = apiAgentToV1(withCmaMultiagent(body), { defaultModel: this.defaultModel });
     const request = parseOrThrow(CreateAgentRequestSchema, mapped, 'body');
@@ -68,14 +64,12 @@ export class ApiAgentsController extends rpcRoutes({
   }
 
   @Get(':id')
-  @DocReply(ApiAgentSchema)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return v1AgentToApi(await this.rpc.request(S.getAgent, { actor, id, query: {} }));
   }
 
   /** Writes a new version; a `version` in the body makes it conditional (stale → 409). */
   @Put(':id')
-  @DocReply(ApiAgentSchema)
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -90,7 +84,6 @@ export class ApiAgentsController extends rpcRoutes({
   }
 
   @Get(':id/versions/:version')
-  @DocReply(ApiAgentSchema)
   async version(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('version') version: string) {
     const pinned = parseOrThrow(VersionSchema, version, 'version');
     return v1AgentToApi(await this.rpc.request(S.getAgent, { actor, id, query: { version: pinned } }));

@@ -1,8 +1,6 @@
 import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   ApiCreateDeploymentRequestSchema,
-  ApiDeploymentRunSchema,
-  ApiDeploymentSchema,
   ApiRunDeploymentRequestSchema,
   ApiUpdateDeploymentRequestSchema,
   ControlSubjects as S,
@@ -25,16 +23,15 @@ import {
 import { Public } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { ApiWebhookErrorFilter } from './api-webhook-error.filter.js';
 
-const RunBodySchema = ApiRunDeploymentRequestSchema.optional();
+export const RunBodySchema = ApiRunDeploymentRequestSchema.optional();
 
 /** A list's map passes the index too, which must not be read as a webhook token. */
 const deploymentToApi = (deployment: Deployment) => v1DeploymentToApi(deployment);
-const answersDeployment = { reply: deploymentToApi, decorators: [DocReply(ApiDeploymentSchema)] };
+const answersDeployment = { reply: deploymentToApi };
 
 /**
  * `/api/deployments` over the `/v1` deployment handlers and the scheduler's run path. `triggerType`
@@ -48,7 +45,6 @@ export class ApiDeploymentsController extends rpcRoutes({
     subject: S.listDeployments,
     query: ListParamsSchema,
     page: deploymentToApi,
-    decorators: [DocReply(ApiDeploymentSchema, { list: true })],
   },
   get: { route: 'GET :id', subject: S.getDeployment, ...answersDeployment },
   /** There is no hard delete: deleting archives, as CMA does. */
@@ -59,7 +55,6 @@ export class ApiDeploymentsController extends rpcRoutes({
 }) {
   @Post()
   @HttpCode(200)
-  @DocReply(ApiDeploymentSchema)
   async create(
     @CurrentActor() actor: Actor,
     @ZodBody(ApiCreateDeploymentRequestSchema) body: ApiCreateDeploymentRequest,
@@ -77,7 +72,6 @@ export class ApiDeploymentsController extends rpcRoutes({
 
   /** Definition fields, then the webhook (a new token only when switching to `webhook`), then `enabled`. */
   @Patch(':id')
-  @DocReply(ApiDeploymentSchema)
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -113,7 +107,6 @@ export class ApiDeploymentsController extends rpcRoutes({
 
   @Post(':id/run')
   @HttpCode(200)
-  @DocReply(ApiDeploymentRunSchema)
   async run(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -135,7 +128,6 @@ export class ApiDeploymentsController extends rpcRoutes({
   @Post('webhook/:token')
   @HttpCode(200)
   @UseFilters(ApiWebhookErrorFilter)
-  @DocReply(ApiDeploymentRunSchema)
   async webhook(
     @Param('token') token: string,
     @ZodBody(RunBodySchema) body: ApiRunDeploymentRequest | undefined,

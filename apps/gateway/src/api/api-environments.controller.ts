@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
-  ApiEnvironmentSchema,
   ApiCreateEnvironmentRequestSchema,
   ApiUpdateEnvironmentRequestSchema,
   ControlSubjects as R,
@@ -19,7 +18,6 @@ import {
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** A list's map passes the index too, which must not be read as a new key. */
@@ -37,25 +35,21 @@ export class ApiEnvironmentsController extends rpcRoutes({
     subject: R.listEnvironments,
     query: ListParamsSchema,
     page: environmentToApi,
-    decorators: [DocReply(ApiEnvironmentSchema, { list: true })],
   },
   get: {
     route: 'GET :id',
     subject: S.getEnvironment,
     reply: environmentToApi,
-    decorators: [DocReply(ApiEnvironmentSchema)],
   },
   remove: { route: 'DELETE :id', subject: R.deleteEnvironment, status: 204 },
   archive: {
     route: 'POST :id/archive',
     subject: R.archiveEnvironment,
     reply: environmentToApi,
-    decorators: [DocReply(ApiEnvironmentSchema)],
   },
 }) {
   @Post()
   @HttpCode(200)
-  @DocReply(ApiEnvironmentSchema)
   async create(
     @CurrentActor() actor: Actor,
     @ZodBody(ApiCreateEnvironmentRequestSchema) body: ApiCreateEnvironmentRequest,
@@ -67,7 +61,6 @@ export class ApiEnvironmentsController extends rpcRoutes({
 
   /** `type` never changes; the stored type decides how `config` is read. */
   @Patch(':id')
-  @DocReply(ApiEnvironmentSchema)
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -85,7 +78,6 @@ export class ApiEnvironmentsController extends rpcRoutes({
   /** A new key in clear text, once; every earlier key of the environment stops working. */
   @Post(':id/rotate-key')
   @HttpCode(200)
-  @DocReply(ApiEnvironmentSchema)
   async rotateKey(@CurrentActor() actor: Actor, @Param('id') id: string) {
     const environment = await this.rpc.request(S.getEnvironment, { actor, id });
     return this.withNewKey(actor, environment, true);

@@ -2,8 +2,6 @@ import { Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/comm
 import {
   API_FILE_CONTENT_MAX_BYTES,
   AppError,
-  ApiFileContentSchema,
-  ApiFileSchema,
   ApiUploadFileRequestSchema,
   ControlSubjects as S,
   ListParamsSchema,
@@ -13,7 +11,6 @@ import {
 } from '@agentry/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
@@ -26,14 +23,12 @@ export class ApiFilesController extends rpcRoutes({
     subject: S.listFiles,
     query: ListParamsSchema,
     page: fileToApi,
-    decorators: [DocReply(ApiFileSchema, { list: true })],
   },
-  get: { route: 'GET :id', subject: S.getFile, reply: fileToApi, decorators: [DocReply(ApiFileSchema)] },
+  get: { route: 'GET :id', subject: S.getFile, reply: fileToApi },
   remove: { route: 'DELETE :id', subject: S.deleteFile, status: 204 },
 }) {
   @Post()
   @HttpCode(200)
-  @DocReply(ApiFileSchema)
   async upload(
     @CurrentActor() actor: Actor,
     @ZodBody(ApiUploadFileRequestSchema) body: ApiUploadFileRequest,
@@ -57,7 +52,6 @@ export class ApiFilesController extends rpcRoutes({
   }
 
   @Get(':id/content')
-  @DocReply(ApiFileContentSchema)
   async content(@CurrentActor() actor: Actor, @Param('id') id: string) {
     const file = await this.rpc.request(S.downloadFile, { actor, id });
     return {

@@ -1,8 +1,7 @@
 import { Controller, Get, UseFilters } from '@nestjs/common';
-import { HandsStatusSchema, WorkSubjects, type Actor } from '@agentry/contracts';
+import { WorkSubjects, type Actor } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
 /** `/api/hands/status`: queued self-hosted work and when each worker last polled, in the caller's namespace. */
@@ -12,7 +11,6 @@ export class ApiHandsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('status')
-  @DocReply(HandsStatusSchema)
   status(@CurrentActor() actor: Actor) {
     return this.rpc.request(WorkSubjects.handsStatus, {
       tenantId: actor.tenantId,

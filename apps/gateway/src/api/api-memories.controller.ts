@@ -2,8 +2,6 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseFilters } 
 import type { FastifyReply } from 'fastify';
 import {
   AppError,
-  ApiMemorySchema,
-  ApiMemoryVersionSchema,
   ApiPutMemoryRequestSchema,
   ApiRedactMemoryRequestSchema,
   ControlSubjects as S,
@@ -20,7 +18,6 @@ import {
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { toApiList } from './api-page.js';
@@ -36,7 +33,6 @@ export class ApiMemoriesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('memories')
-  @DocReply(ApiMemorySchema, { list: true })
   async list(
     @CurrentActor() actor: Actor,
     @Param('id') storeId: string,
@@ -53,7 +49,6 @@ export class ApiMemoriesController {
   }
 
   @Get('memories/*')
-  @DocReply(ApiMemorySchema)
   async get(@CurrentActor() actor: Actor, @Param('id') storeId: string, @Param('*') path: string) {
     const memory = await this.require(actor, storeId, path);
     return memoryToApi(
@@ -63,7 +58,6 @@ export class ApiMemoriesController {
 
   /** Creates the memory at the path, or writes a new version of the one there. */
   @Put('memories/*')
-  @DocReply(ApiMemorySchema)
   async put(
     @CurrentActor() actor: Actor,
     @Param('id') storeId: string,
@@ -102,7 +96,6 @@ export class ApiMemoriesController {
   }
 
   @Get('memory-versions/*')
-  @DocReply(ApiMemoryVersionSchema, { list: true })
   async versions(
     @CurrentActor() actor: Actor,
     @Param('id') storeId: string,
@@ -122,7 +115,6 @@ export class ApiMemoriesController {
   /** Removes the memory's content from every version; a replacement then becomes its new content. */
   @Post('redact')
   @HttpCode(200)
-  @DocReply(ApiMemorySchema)
   async redact(
     @CurrentActor() actor: Actor,
     @Param('id') storeId: string,

@@ -1,12 +1,11 @@
 import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiMultiagentRunReplySchema,
   ApiMultiagentRunRequestSchema,
-  ApiMultiagentRunSchema,
   AppError,
   ID_PREFIXES,
   hasIdPrefix,
+  MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS,
   SchedulerSubjects,
   multiagentReplyToApi,
   multiagentRunToApi,
@@ -16,13 +15,10 @@ import {
 } from '@agentry/contracts';
 import { CLOCK, NatsBus, RpcClient, type Clock } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ZodBody } from '../http/zod-params.js';
 import { RunStream } from '../multiagent/run-stream.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
-/** How long every session of a run may take to settle. */
-const RUN_TIMEOUT_MS = 120_000;
 /** One wait on the scheduler; a synchronous request asks again until the run completes. */
 const WAIT_SLICE_MS = 20_000;
 /** After the run's own deadline, how long a synchronous request still waits for it to be written up. */
@@ -46,22 +42,28 @@ export class ApiMultiagentController {
 
   @Post('run')
   @HttpCode(200)
-  @DocReply(ApiMultiagentRunReplySchema)
   async run(
     @CurrentActor() actor: Actor,
     @ZodBody(ApiMultiagentRunRequestSchema) body: ApiMultiagentRunRequest,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    const async = respondAsync(prefer);
+    if (!async && body.timeoutSeconds > MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS)
+      throw new AppError(
+        'INVALID_REQUEST',
+        `timeoutSeconds: a request that waits for its run may ask for at most ${MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS}; ` +
+          'send Prefer: respond-async for a longer run',
+      );
     const run = await this.rpc.request(SchedulerSubjects.startMultiagentRun, {
       actor,
       agent_ids: body.agentIds,
       message: body.message,
       environment_id: body.environmentId,
       parallel: body.parallel,
-      timeout_ms: RUN_TIMEOUT_MS,
+      timeout_ms: body.timeoutSeconds * 1_000,
     });
-    if (respondAsync(prefer)) {
+    if (async) {
       void reply
         .status(202)
         .header('location', `/api/multiagent/runs/${run.id}`)
@@ -72,7 +74,6 @@ export class ApiMultiagentController {
   }
 
   @Get('runs/:id')
-  @DocReply(ApiMultiagentRunSchema)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return multiagentRunToApi(await this.rpc.request(SchedulerSubjects.getMultiagentRun, { actor, id }));
   }

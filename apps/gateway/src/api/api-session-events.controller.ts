@@ -1,7 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiSessionEventSchema,
   ApiSendEventsRequestSchema,
   AppError,
   ControlSubjects,
@@ -22,7 +21,6 @@ import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
 import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { NEXT_PAGE_HEADER } from './api-page.js';
 
@@ -31,7 +29,7 @@ const DeltasQuerySchema = StreamEventsParamsSchema.pick({ event_deltas: true });
 
 const SeqSchema = z.coerce.number().int().nonnegative('must be a non-negative event sequence number');
 
-const ApiListEventsQuerySchema = z.object({
+export const ApiListEventsQuerySchema = z.object({
   /** Only events after this seq (exclusive). */
   after: SeqSchema.default(0),
   types: z.array(z.string().min(1)).max(100).optional(),
@@ -51,7 +49,6 @@ export class ApiSessionEventsController {
   /** Appends the batch (all or nothing) and returns the recorded events. */
   @Post()
   @HttpCode(200)
-  @DocReply(ApiSessionEventSchema, { list: true })
   async send(
     @CurrentActor() actor: Actor,
     @Param('id') sessionId: string,
@@ -76,7 +73,6 @@ export class ApiSessionEventsController {
 
   /** Events after `after`, in seq order; when more remain, their cursor (a seq) is in `x-next-page`. */
   @Get()
-  @DocReply(ApiSessionEventSchema, { list: true })
   async list(
     @CurrentActor() actor: Actor,
     @Param('id') sessionId: string,

@@ -2,7 +2,6 @@ import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/co
 import {
   AppError,
   ApiCreateCredentialRequestSchema,
-  ApiCredentialSchema,
   ApiUpdateCredentialRequestSchema,
   ControlSubjects as S,
   CreateCredentialRequestSchema,
@@ -18,7 +17,6 @@ import {
 } from '@agentry/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
@@ -35,7 +33,6 @@ export class ApiVaultCredentialsController extends rpcRoutes(
       subject: S.listCredentials,
       query: ListParamsSchema,
       page: credentialToApi,
-      decorators: [DocReply(ApiCredentialSchema, { list: true })],
     },
     remove: { route: 'DELETE :cid', subject: S.deleteCredential, status: 204 },
   },
@@ -43,7 +40,6 @@ export class ApiVaultCredentialsController extends rpcRoutes(
 ) {
   @Post()
   @HttpCode(200)
-  @DocReply(ApiCredentialSchema)
   async create(
     @CurrentActor() actor: Actor,
     @Param('id') vaultId: string,
@@ -54,7 +50,6 @@ export class ApiVaultCredentialsController extends rpcRoutes(
   }
 
   @Patch(':cid')
-  @DocReply(ApiCredentialSchema)
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') vaultId: string,

@@ -15,8 +15,11 @@ import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { camelKeys } from './api-case.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 
-const ApiCreateVaultSchema = z.strictObject({ displayName: z.string(), metadata: MetadataSchema.optional() });
-const ApiUpdateVaultSchema = z.strictObject({
+export const ApiCreateVaultSchema = z.strictObject({
+  displayName: z.string(),
+  metadata: MetadataSchema.optional(),
+});
+export const ApiUpdateVaultSchema = z.strictObject({
   displayName: z.string().nullish(),
   metadata: MetadataPatchSchema.nullish(),
 });

@@ -7,9 +7,6 @@ import {
   ApiPollWorkQuerySchema,
   ApiStopWorkRequestSchema,
   ApiUpdateWorkRequestSchema,
-  ApiWorkHeartbeatSchema,
-  ApiWorkItemSchema,
-  ApiWorkQueueStatsSchema,
   UpdateWorkRequestSchema,
   WorkSubjects,
   v1HeartbeatToApi,
@@ -24,7 +21,6 @@ import {
   type WorkPrincipal,
 } from '@agentry/contracts';
 import { CLOCK, RpcClient, type Clock } from '@agentry/platform';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { CurrentWorkPrincipal } from '../workers/current-work-principal.decorator.js';
 import { WorkQueueRoute } from '../workers/worker-route.decorator.js';
@@ -48,7 +44,6 @@ export class ApiWorkController {
   /** Long poll: 200 with an item as soon as one is claimed, 204 after `timeoutMs` (≤ 25 s) without. */
   @Get('poll')
   @WorkQueueRoute()
-  @DocReply(ApiWorkItemSchema)
   async poll(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @ZodQuery(ApiPollWorkQuerySchema) query: ApiPollWorkQuery,
@@ -63,7 +58,6 @@ export class ApiWorkController {
 
   @Get()
   @WorkQueueRoute({ users: true })
-  @DocReply(ApiWorkItemSchema, { list: true })
   async list(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @ZodQuery(ApiListWorkQuerySchema) query: ApiListWorkQuery,
@@ -75,14 +69,12 @@ export class ApiWorkController {
 
   @Get('stats')
   @WorkQueueRoute({ users: true })
-  @DocReply(ApiWorkQueueStatsSchema)
   async stats(@CurrentWorkPrincipal() principal: WorkPrincipal) {
     return v1WorkStatsToApi(await this.rpc.request(WorkSubjects.stats, { principal }), this.clock.nowMs());
   }
 
   @Get(':workId')
   @WorkQueueRoute({ users: true })
-  @DocReply(ApiWorkItemSchema)
   async get(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string) {
     return v1WorkToApi(await this.rpc.request(WorkSubjects.get, { principal, workId }));
   }
@@ -91,7 +83,6 @@ export class ApiWorkController {
   @Post(':workId')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(ApiWorkItemSchema)
   async update(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,
@@ -109,7 +100,6 @@ export class ApiWorkController {
   @Post(':workId/ack')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(ApiWorkItemSchema)
   async ack(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,
@@ -122,7 +112,6 @@ export class ApiWorkController {
   @Post(':workId/heartbeat')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(ApiWorkHeartbeatSchema)
   async heartbeat(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,
@@ -134,7 +123,6 @@ export class ApiWorkController {
   @Post(':workId/stop')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(ApiWorkItemSchema)
   async stop(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,

@@ -1,8 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import {
-  ApiPendingToolSchema,
-  ApiSessionEventSchema,
-  ApiSessionSkillsSchema,
   ApiToolResultsRequestSchema,
   AppError,
   ControlSubjects,
@@ -23,7 +20,6 @@ import {
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';
 import { CurrentWorkPrincipal } from '../workers/current-work-principal.decorator.js';
 import { EnvironmentSessionRoute } from '../workers/worker-route.decorator.js';
@@ -42,7 +38,6 @@ export class ApiWorkerSessionsController {
   /** `agent.tool_use` events still without a result, in seq order. */
   @Get('pending-tools')
   @EnvironmentSessionRoute()
-  @DocReply(ApiPendingToolSchema, { list: true })
   async pendingTools(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('sessionId') sessionId: string,
@@ -55,7 +50,6 @@ export class ApiWorkerSessionsController {
   @Post('tool-results')
   @HttpCode(200)
   @EnvironmentSessionRoute()
-  @DocReply(ApiSessionEventSchema, { list: true })
   async toolResults(
     @CurrentActor() actor: Actor,
     @Param('sessionId') sessionId: string,
@@ -73,7 +67,6 @@ export class ApiWorkerSessionsController {
   /** The session agent's skills with SKILL.md and every resource file (base64). */
   @Get('skills')
   @EnvironmentSessionRoute()
-  @DocReply(ApiSessionSkillsSchema)
   async skills(@CurrentActor() actor: Actor, @Param('sessionId') sessionId: string) {
     const session = await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     const skills = await Promise.all(session.agent.skills.map((skill) => this.skillFiles(actor, skill)));

@@ -12,6 +12,7 @@ import { ApiFilesController } from './api-files.controller.js';
 import { ApiSessionEventsController } from './api-session-events.controller.js';
 import { ApiSessionsController } from './api-sessions.controller.js';
 import { ApiVaultsController } from './api-vaults.controller.js';
+import { ApiWebhooksController } from './api-webhooks.controller.js';
 import { WorkQueueService } from '../workers/work-queue.service.js';
 import { ApiHandsController } from './api-hands.controller.js';
 import { ApiWorkController } from './api-work.controller.js';
@@ -27,6 +28,7 @@ import { ApiWorkerSessionsController } from './api-worker-sessions.controller.js
     ApiSessionsController,
     ApiSessionEventsController,
     ApiVaultsController,
+    ApiWebhooksController,
     ApiMemoryStoresController,
     ApiMemoriesController,
     ApiVaultCredentialsController,

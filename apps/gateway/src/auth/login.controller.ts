@@ -11,7 +11,7 @@ import { JwtKeys } from './jwt-keys.js';
 import { LoginThrottle } from './login-throttle.js';
 import { TokenRevocations } from './token-revocations.js';
 
-const LoginBodySchema = z.strictObject({
+export const LoginBodySchema = z.strictObject({
   username: z.string().min(1, 'username is required').max(256),
   password: z.string().min(1, 'password is required').max(1024),
   /** Slug or id of the tenant: needed only when the username exists in several tenants. */

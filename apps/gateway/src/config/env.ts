@@ -40,6 +40,8 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   AGENTRY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(6000),
   AGENTRY_RATE_LIMIT_PER_ENVIRONMENT: z.coerce.number().int().min(0).default(6000),
   AGENTRY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(600),
+  /** Calls of one deployment's webhook URL per window (runs it may start), on top of the caller's address limit. */
+  AGENTRY_RATE_LIMIT_PER_DEPLOYMENT_WEBHOOK: z.coerce.number().int().min(0).default(60),
   /** Open SSE streams one API key or user may hold across replicas; 0 = unlimited. */
   AGENTRY_SSE_MAX_CONNECTIONS_PER_PRINCIPAL: z.coerce.number().int().min(0).default(1000),
   /** A stream slot not renewed for this long (its replica died) is free again. */
@@ -54,6 +56,8 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .default(1024 * 1024),
   /** A watched session with nothing new for this long asks the log whether it missed an event. */
   AGENTRY_SSE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The console's built files (`apps/console/dist`), served at `/console`; empty: next to this gateway's build. */
+  AGENTRY_CONSOLE_DIR: z.string().default(''),
   // Only which keys are present is read here: it picks the `/api` default model.
 }).extend(ModelEnvSchema.shape);
 export type GatewayEnv = z.infer<typeof GatewayEnvSchema>;

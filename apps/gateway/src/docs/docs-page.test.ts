@@ -4,10 +4,15 @@ import type { OpenApiDocument } from './openapi-builder.js';
 
 const document: OpenApiDocument = {
   openapi: '3.1.0',
-  info: { title: 'Agentry API', version: '0.1.0', description: 'both <surfaces>' },
+  info: { title: 'Agentry <API>', version: '0.1.0', description: '' },
   paths: {
     '/api/agents/{id}': {
-      get: { operationId: 'apiAgents_get', tags: ['api/agents'], security: [{ bearer: [] }] },
+      get: {
+        operationId: 'apiAgents_get',
+        summary: 'Get an agent',
+        tags: ['api/agents'],
+        security: [{ bearer: [] }],
+      },
     },
     '/api/auth/login': { post: { operationId: 'login_login', tags: ['api/auth'], security: [] } },
   },
@@ -15,14 +20,19 @@ const document: OpenApiDocument = {
 };
 
 describe('docs page', () => {
-  it('lists every operation under its tag, marks public ones and escapes text', () => {
+  it('loads the reference from this gateway only, and escapes text', () => {
     const html = renderDocsPage(document);
-    expect(html).toContain('<h2>api/agents</h2>');
-    expect(html).toMatch(/GET<\/code> <code>\/api\/agents\/\{id\}<\/code>/);
-    expect(html).toMatch(
-      /POST<\/code> <code>\/api\/auth\/login<\/code> <small>login_login<\/small> <em>public<\/em>/,
-    );
-    expect(html).toContain('both &lt;surfaces&gt;');
-    expect(html).not.toContain('<script');
+    expect(html).toContain('<title>Agentry &lt;API&gt; reference</title>');
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) expect(source).toMatch(/^\/docs\//);
+  });
+
+  it('lists every operation by tag for a reader without scripts, marking public ones', () => {
+    const html = renderDocsPage(document);
+    const fallback = /<noscript>([\s\S]*)<\/noscript>/.exec(html)?.[1] ?? '';
+    expect(fallback).toContain('<h2>api/agents</h2>');
+    expect(fallback).toMatch(/GET<\/code> <code>\/api\/agents\/\{id\}<\/code> — Get an agent<\/li>/);
+    expect(fallback).toMatch(/POST<\/code> <code>\/api\/auth\/login<\/code> <em>public<\/em>/);
   });
 });

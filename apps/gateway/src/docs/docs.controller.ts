@@ -1,21 +1,18 @@
-import { Controller, Get, Header, type Type } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
+import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '@agentry/platform';
 import { renderDocsPage } from './docs-page.js';
-import { API_DOCUMENT_VERSION } from './document-version.js';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi-builder.js';
+import { gatewayOpenApi } from './gateway-openapi.js';
+import type { OpenApiDocument } from './openapi-builder.js';
 
 /**
- * `/docs`: the OpenAPI document of every controller this server runs, and a page listing its
- * operations; readable without credentials.
+ * `/docs`: the interactive reference and the OpenAPI document of the route table; readable without
+ * credentials.
  */
 @Public()
 @Controller('docs')
 export class DocsController {
   private document: OpenApiDocument | undefined;
   private page: string | undefined;
-
-  constructor(private readonly discovery: DiscoveryService) {}
 
   @Get()
   @Header('content-type', 'text/html; charset=utf-8')
@@ -30,10 +27,7 @@ export class DocsController {
   }
 
   private openApi(): OpenApiDocument {
-    const controllers = this.discovery
-      .getControllers()
-      .flatMap((wrapper) => (wrapper.metatype ? [wrapper.metatype as Type] : []));
-    this.document ??= buildOpenApiDocument(controllers, API_DOCUMENT_VERSION);
+    this.document ??= gatewayOpenApi();
     return this.document;
   }
 }

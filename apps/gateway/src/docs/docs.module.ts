@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { DocsController } from './docs.controller.js';
 
-@Module({ imports: [DiscoveryModule], controllers: [DocsController] })
+@Module({ controllers: [DocsController] })
 export class DocsModule {}

@@ -1,13 +1,16 @@
-import type { Type } from '@nestjs/common';
 import { ErrorEnvelopeSchema } from '@agentry/contracts';
 import { z } from 'zod';
-import { routesOf, type RouteInfo } from './route-metadata.js';
-import { toOpenApiSchema, type JsonSchema } from './zod-json-schema.js';
+import type { RouteEntry } from './route-entry.js';
+import { OPENAPI_TAGS, TAG_GROUPS, tagOf } from './openapi-tags.js';
+import { SchemaRegistry } from './schema-registry.js';
 import { securityOf, WORKER_SECURITY_SCHEMES } from '../workers/worker-route-security.js';
+import type { JsonSchema } from './zod-json-schema.js';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
+  tags?: JsonSchema[];
+  'x-tagGroups'?: JsonSchema[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
@@ -20,22 +23,24 @@ const ApiErrorEnvelopeSchema = ErrorEnvelopeSchema.extend({
 });
 
 /**
- * The OpenAPI 3.1 document of the given controllers, built from their route decorators and the zod
- * schemas their parameters are parsed with; deterministic, so the committed copy can be checked for drift.
+ * The OpenAPI 3.1 document of a route table: bodies, queries and replies from the zod schemas each
+ * entry names; deterministic, so the committed copy can be checked for drift.
  */
-export function buildOpenApiDocument(controllers: readonly Type[], version: string): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = {};
-  schemas.ErrorEnvelope = toOpenApiSchema(ErrorEnvelopeSchema, 'ErrorEnvelope', schemas);
-  schemas.ApiErrorEnvelope = toOpenApiSchema(ApiErrorEnvelopeSchema, 'ApiErrorEnvelope', schemas);
-  const registry = new SchemaRegistry(schemas);
+export function buildOpenApiDocument(routes: readonly RouteEntry[], version: string): OpenApiDocument {
+  const registry = new SchemaRegistry();
+  registry.ref(ErrorEnvelopeSchema, 'ErrorEnvelope', 'output');
+  registry.ref(ApiErrorEnvelopeSchema, 'ApiErrorEnvelope', 'output');
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const routes = routesOf(controllers).sort(
+  const sorted = [...routes].sort(
     (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
   );
-  for (const route of routes) {
+  for (const route of sorted) {
     const item = (paths[route.path] ??= {});
-    if (!item[route.method]) item[route.method] = operationOf(route, registry);
+    if (item[route.method])
+      throw new Error(`${route.method.toUpperCase()} ${route.path} is in the table twice`);
+    item[route.method] = operationOf(route, registry);
   }
+  const used = new Set(routes.map((r) => tagOf(r.path)));
   return {
     openapi: '3.1.0',
     info: {
@@ -44,9 +49,11 @@ export function buildOpenApiDocument(controllers: readonly Type[], version: stri
       description:
         '`/v1`: the Claude Managed Agents wire format (snake_case). `/api`: the AgentScope-compatible surface (camelCase).',
     },
+    tags: OPENAPI_TAGS.filter((tag) => used.has(String(tag.name))),
+    'x-tagGroups': TAG_GROUPS,
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+      schemas: registry.sortedSchemas(),
       securitySchemes: {
         bearer: {
           type: 'http',
@@ -60,65 +67,46 @@ export function buildOpenApiDocument(controllers: readonly Type[], version: stri
   };
 }
 
-/**
- * Bodies and replies become components, one per zod schema: a schema shared by several routes
- * (the agent body on create and update, the agent reply everywhere) is written once.
- */
-class SchemaRegistry {
-  private readonly names = new Map<z.ZodType, string>();
-
-  constructor(readonly schemas: Record<string, JsonSchema>) {}
-
-  ref(schema: z.ZodType, name: string): JsonSchema {
-    let known = this.names.get(schema);
-    if (!known) {
-      known = name;
-      this.names.set(schema, name);
-      const json = toOpenApiSchema(schema, name, this.schemas);
-      if (json.$ref === undefined) this.schemas[name] = json;
-    }
-    return { $ref: `#/components/schemas/${known}` };
-  }
-}
-
-function operationOf(route: RouteInfo, registry: SchemaRegistry): JsonSchema {
-  const schemas = registry.schemas;
-  const operationId = `${lowerFirst(route.controller.replace(/Controller$/, ''))}_${route.handler}`;
-  const name = operationId.replace(/[^A-Za-z0-9_]/g, '_');
+function operationOf(route: RouteEntry, registry: SchemaRegistry): JsonSchema {
+  const name = route.operationId.replace(/[^A-Za-z0-9_]/g, '_');
   const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
-  if (route.query)
-    parameters.push(...queryParameters(toOpenApiSchema(route.query, `${name}_query`, schemas)));
-  for (const q of route.queryNames)
+  if (route.query) parameters.push(...queryParameters(registry.inline(route.query, `${name}_query`)));
+  for (const q of route.queryNames ?? [])
     parameters.push({ name: q, in: 'query', required: false, schema: { type: 'string' } });
-  for (const h of route.headerNames)
+  for (const h of route.headers ?? [])
     parameters.push({ name: h, in: 'header', required: false, schema: { type: 'string' } });
-  const op: JsonSchema = { operationId, tags: [tagOf(route.path)] };
+  const op: JsonSchema = {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [tagOf(route.path)],
+  };
   if (parameters.length > 0) op.parameters = parameters;
   if (route.body) {
+    const schema = registry.ref(route.body, `${name}_body`, 'input');
     op.requestBody = {
       required: true,
-      content: { 'application/json': { schema: registry.ref(route.body, `${name}_body`) } },
+      content: { 'application/json': { schema, example: registry.example(schema) } },
     };
   }
   const error = route.path.startsWith('/api/') ? 'ApiErrorEnvelope' : 'ErrorEnvelope';
+  const status = route.status ?? 200;
   op.responses = {
-    [String(route.status)]: successOf(route, name, registry),
+    [String(status)]: successOf(route, name, registry),
     default: {
       description: 'Error',
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${error}` } } },
     },
   };
-  if (route.isPublic) op.security = [];
-  else op.security = securityOf(route.workerPolicy);
+  op.security = securityOf(route.auth ?? 'user');
   return op;
 }
 
-function successOf(route: RouteInfo, name: string, registry: SchemaRegistry): JsonSchema {
+function successOf(route: RouteEntry, name: string, registry: SchemaRegistry): JsonSchema {
   if (route.status === 204) return { description: 'No content' };
   if (route.path.endsWith('/stream'))
     return {
@@ -126,9 +114,12 @@ function successOf(route: RouteInfo, name: string, registry: SchemaRegistry): Js
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
   if (!route.reply) return { description: 'OK', content: { 'application/json': { schema: {} } } };
-  const item = registry.ref(route.reply.schema, `${name}_reply`);
-  const schema = route.reply.list ? { type: 'array', items: item } : item;
-  return { description: 'OK', content: { 'application/json': { schema } } };
+  const item = registry.ref(route.reply, `${name}_reply`, 'output');
+  const schema = route.replyList ? { type: 'array', items: item } : item;
+  return {
+    description: 'OK',
+    content: { 'application/json': { schema, example: registry.example(schema) } },
+  };
 }
 
 function queryParameters(schema: JsonSchema): JsonSchema[] {
@@ -141,13 +132,4 @@ function queryParameters(schema: JsonSchema): JsonSchema[] {
     schema: property,
     ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
   }));
-}
-
-function tagOf(path: string): string {
-  const [surface, resource] = path.split('/').filter(Boolean);
-  return resource ? `${surface}/${resource}` : (surface ?? '');
-}
-
-function lowerFirst(value: string): string {
-  return value.charAt(0).toLowerCase() + value.slice(1);
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 export type JsonSchema = Record<string, unknown>;
 
 /**
- * A zod schema as an OpenAPI 3.1 schema (JSON Schema 2020-12), describing what a client may SEND.
+ * A zod schema as an OpenAPI 3.1 schema (JSON Schema 2020-12): with `io: 'input'` what a client may
+ * send, with `'output'` what the server answers (defaults applied, so such fields are always there).
  * Local references (`#`, `#/$defs/x`) would point at the document root once embedded, so the schema's
  * definitions move into `components.schemas` under `name`, and recursive schemas become components too.
  */
@@ -11,11 +12,12 @@ export function toOpenApiSchema(
   schema: z.ZodType,
   name: string,
   components: Record<string, JsonSchema>,
+  io: 'input' | 'output' = 'input',
 ): JsonSchema {
   let json: JsonSchema;
   try {
     json = z.toJSONSchema(schema, {
-      io: 'input',
+      io,
       unrepresentable: 'any',
       cycles: 'ref',
       reused: 'inline',

@@ -1,5 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { principalOf, type IdentifiedRequest } from './principal-key.js';
+import { deploymentWebhookOf, principalOf, type IdentifiedRequest } from './principal-key.js';
 import { RequestRateLimiter } from './request-rate-limiter.js';
 
 /** Probes stay outside the limits: an orchestrator polling them must never see 429. */
@@ -18,6 +18,8 @@ export class RateLimitGuard implements CanActivate {
     const path = (request.url ?? '').split('?')[0] ?? '';
     if (UNLIMITED_PATHS.has(path)) return true;
     await this.limiter.consume(principalOf(request));
+    const webhook = deploymentWebhookOf(path);
+    if (webhook) await this.limiter.consume(webhook);
     return true;
   }
 }

@@ -48,6 +48,7 @@ export class RateLimitModule {
                   user: config.AGENTRY_RATE_LIMIT_PER_USER,
                   environment: config.AGENTRY_RATE_LIMIT_PER_ENVIRONMENT,
                   ip: config.AGENTRY_RATE_LIMIT_PER_IP,
+                  deployment_webhook: config.AGENTRY_RATE_LIMIT_PER_DEPLOYMENT_WEBHOOK,
                 },
               },
               logger,

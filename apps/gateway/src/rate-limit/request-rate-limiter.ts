@@ -73,5 +73,11 @@ export class RequestRateLimiter {
 }
 
 function describe(kind: PrincipalKind): string {
-  return { api_key: 'API key', user: 'user', environment: 'environment key', ip: 'client address' }[kind];
+  return {
+    api_key: 'API key',
+    user: 'user',
+    environment: 'environment key',
+    ip: 'client address',
+    deployment_webhook: 'deployment webhook',
+  }[kind];
 }

@@ -3,13 +3,11 @@ import {
   ControlSubjects as S,
   SchedulerSubjects,
   CreateDeploymentRequestSchema,
-  DeploymentRunSchema,
   ListDeploymentsParamsSchema,
   UpdateDeploymentRequestSchema,
   type Actor,
 } from '@agentry/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 @Controller('v1/deployments')
@@ -25,7 +23,6 @@ export class DeploymentsController extends rpcRoutes({
   /** Runs the deployment now; the reply is the run record (a failed run still answers 200, as CMA does). */
   @Post(':id/run')
   @HttpCode(200)
-  @DocReply(DeploymentRunSchema)
   run(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.request(SchedulerSubjects.runDeployment, { actor, id, trigger: 'manual' });
   }

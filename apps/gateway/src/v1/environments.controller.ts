@@ -3,6 +3,7 @@ import {
   ControlSubjects as S,
   CreateEnvironmentKeyRequestSchema,
   CreateEnvironmentRequestSchema,
+  EnvironmentBuildSubjects,
   UpdateEnvironmentRequestSchema,
 } from '@agentry/contracts';
 import { rpcRoutes } from '../http/rpc-routes.js';
@@ -28,4 +29,6 @@ export class EnvironmentsController extends rpcRoutes({
   },
   listKeys: { route: 'GET :id/keys', subject: S.listEnvironmentKeys },
   revokeKey: { route: 'POST :id/keys/:keyId/revoke', subject: S.revokeEnvironmentKey },
+  /** Agentry extension: the output of the environment's last image build (its `agentry_build`). */
+  buildLog: { route: 'GET :id/build/log', subject: EnvironmentBuildSubjects.getLog },
 }) {}

@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { HandsStatusSchema, WorkSubjects, type Actor } from '@agentry/contracts';
+import { WorkSubjects, type Actor } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 
 /** The Hands, cluster and self-hosted alike, as the caller's namespace sees them (Agentry extension; same body as `/api/hands/status`). */
 @Controller('v1/hands')
@@ -10,7 +9,6 @@ export class HandsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('status')
-  @DocReply(HandsStatusSchema)
   status(@CurrentActor() actor: Actor) {
     return this.rpc.request(WorkSubjects.handsStatus, {
       tenantId: actor.tenantId,

@@ -21,7 +21,7 @@ import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
 import { assertWorkerMaySend } from '../workers/worker-events.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 
-const ListEventsQuerySchema = z.object({
+export const ListEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   page: z
     .string()

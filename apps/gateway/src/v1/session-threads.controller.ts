@@ -16,7 +16,7 @@ import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { streamStart } from './stream-resume.js';
 
 const PageCursorSchema = z.string().regex(/^\d{1,15}$/, 'page: not a cursor this API returned');
-const ListThreadEventsQuerySchema = z.object({
+export const ListThreadEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   page: PageCursorSchema.nullish(),
 });

@@ -1,5 +1,9 @@
 import { Controller } from '@nestjs/common';
 import {
+  CheckpointSubjects as C,
+  ForkSessionRequestSchema,
+  ListCheckpointsParamsSchema,
+  RollbackSessionRequestSchema,
   ControlSubjects as R,
   ControlSubjects as S,
   CreateSessionRequestSchema,
@@ -17,4 +21,8 @@ export class SessionsController extends rpcRoutes({
   update: { route: 'POST :id', subject: R.updateSession, body: UpdateSessionRequestSchema },
   archive: { route: 'POST :id/archive', subject: R.archiveSession },
   delete: { route: 'DELETE :id', subject: R.deleteSession },
+  // Agentry extension: turn boundaries kept as checkpoints, and going back to one.
+  checkpoints: { route: 'GET :id/checkpoints', subject: C.list, query: ListCheckpointsParamsSchema },
+  fork: { route: 'POST :id/fork', subject: S.forkSession, body: ForkSessionRequestSchema },
+  rollback: { route: 'POST :id/rollback', subject: C.rollback, body: RollbackSessionRequestSchema },
 }) {}

@@ -8,9 +8,11 @@ import { SessionsController } from './sessions.controller.js';
 import { SessionResourcesController } from './session-resources.controller.js';
 import { MemoriesController } from './memories.controller.js';
 import { MemoryStoresController } from './memory-stores.controller.js';
+import { DreamsController } from './dreams.controller.js';
 import { MemoryVersionsController } from './memory-versions.controller.js';
 import { VaultCredentialsController } from './vault-credentials.controller.js';
 import { VaultsController } from './vaults.controller.js';
+import { WebhooksController } from './webhooks.controller.js';
 import { DeploymentRunsController } from './deployment-runs.controller.js';
 import { DeploymentsController } from './deployments.controller.js';
 import { FilesController } from './files.controller.js';
@@ -29,8 +31,10 @@ import { UsageController } from './usage.controller.js';
     SessionThreadsController,
     SessionResourcesController,
     VaultsController,
+    WebhooksController,
     VaultCredentialsController,
     MemoryStoresController,
+    DreamsController,
     MemoriesController,
     MemoryVersionsController,
     DeploymentsController,

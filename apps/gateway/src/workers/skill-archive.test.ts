@@ -25,10 +25,10 @@ describe('skillArchive', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('is a tar archive that tar lists and extracts into one folder named after the skill', () => {
+  it('is a tar archive that tar lists and extracts into one folder named after the skill', async () => {
     dir = mkdtempSync(join(tmpdir(), 'skill-archive-'));
     const archive = join(dir, 'skill.tar');
-    writeFileSync(archive, skillArchive(SKILL));
+    writeFileSync(archive, await skillArchive(SKILL));
     const listing = execFileSync('tar', ['-tf', archive], { encoding: 'utf8' }).trim().split('\n');
     expect(listing).toEqual([
       'pdf-tools/',

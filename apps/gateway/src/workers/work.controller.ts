@@ -5,9 +5,6 @@ import {
   PollWorkParamsSchema,
   StopWorkRequestSchema,
   UpdateWorkRequestSchema,
-  WorkHeartbeatSchema,
-  WorkQueueStatsSchema,
-  WorkSchema,
   WorkStateSchema,
   WorkSubjects,
   type HeartbeatWorkParams,
@@ -18,13 +15,12 @@ import {
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
-import { DocReply } from '../docs/doc-reply.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { CurrentWorkPrincipal } from './current-work-principal.decorator.js';
 import { WorkQueueRoute } from './worker-route.decorator.js';
 import { WorkQueueService } from './work-queue.service.js';
 
-const ListWorkParamsSchema = z.object({
+export const ListWorkParamsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(20),
   page: z.string().min(1).nullish(),
   state: WorkStateSchema.optional(),
@@ -48,7 +44,6 @@ export class WorkController {
   /** One item (200, with its `secret`) or nothing (204) within `block_ms`. */
   @Get('poll')
   @WorkQueueRoute()
-  @DocReply(WorkSchema)
   async poll(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @ZodQuery(PollWorkParamsSchema) query: PollWorkParams,
@@ -71,7 +66,6 @@ export class WorkController {
 
   @Get()
   @WorkQueueRoute({ users: true })
-  @DocReply(WorkSubjects.list.response)
   list(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @ZodQuery(ListWorkParamsSchema) query: ListWorkParams,
@@ -81,14 +75,12 @@ export class WorkController {
 
   @Get('stats')
   @WorkQueueRoute({ users: true })
-  @DocReply(WorkQueueStatsSchema)
   stats(@CurrentWorkPrincipal() principal: WorkPrincipal) {
     return this.rpc.request(WorkSubjects.stats, { principal });
   }
 
   @Get(':workId')
   @WorkQueueRoute({ users: true })
-  @DocReply(WorkSchema)
   get(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string) {
     return this.rpc.request(WorkSubjects.get, { principal, workId });
   }
@@ -97,7 +89,6 @@ export class WorkController {
   @Post(':workId')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(WorkSchema)
   update(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,
@@ -110,7 +101,6 @@ export class WorkController {
   @Post(':workId/ack')
   @HttpCode(200)
   @WorkQueueRoute()
-  @DocReply(WorkSchema)
   ack(@CurrentWorkPrincipal() principal: WorkPrincipal, @Param('workId') workId: string) {
     return this.rpc.request(WorkSubjects.ack, { principal, workId });
   }
@@ -119,7 +109,6 @@ export class WorkController {
   @Post(':workId/heartbeat')
   @HttpCode(200)
   @WorkQueueRoute({ sessionsToken: true })
-  @DocReply(WorkHeartbeatSchema)
   heartbeat(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,
@@ -139,7 +128,6 @@ export class WorkController {
   @Post(':workId/stop')
   @HttpCode(200)
   @WorkQueueRoute({ sessionsToken: true })
-  @DocReply(WorkSchema)
   stop(
     @CurrentWorkPrincipal() principal: WorkPrincipal,
     @Param('workId') workId: string,

@@ -1,4 +1,4 @@
-import { acceptsUsers, acceptsWorkerCredential, type WorkerRoutePolicy } from './worker-route.decorator.js';
+import type { RouteAuth } from '../docs/route-entry.js';
 
 type SecurityRequirement = Record<string, string[]>;
 
@@ -24,12 +24,23 @@ export const WORKER_SECURITY_SCHEMES = {
   },
 } as const;
 
-/** Which credentials a route's OpenAPI operation lists, from its worker-route policy. */
-export function securityOf(policy: WorkerRoutePolicy | null): SecurityRequirement[] {
-  const requirements: SecurityRequirement[] = [];
-  if (acceptsUsers(policy)) requirements.push({ bearer: [] }, { apiKey: [] });
-  if (acceptsWorkerCredential(policy, 'environment-key'))
-    requirements.push({ environmentKey: [] }, { builderEnvironmentKey: [] });
-  if (acceptsWorkerCredential(policy, 'sessions-token')) requirements.push({ sessionsToken: [] });
-  return requirements;
+/** Which credentials an operation lists, from who its route table entry says may call it. */
+export function securityOf(auth: RouteAuth): SecurityRequirement[] {
+  const user: SecurityRequirement[] = [{ bearer: [] }, { apiKey: [] }];
+  const environmentKey: SecurityRequirement[] = [{ environmentKey: [] }, { builderEnvironmentKey: [] }];
+  const sessionsToken: SecurityRequirement[] = [{ sessionsToken: [] }];
+  switch (auth) {
+    case 'public':
+      return [];
+    case 'user':
+      return user;
+    case 'environment-key':
+      return environmentKey;
+    case 'user-or-environment-key':
+      return [...user, ...environmentKey];
+    case 'work-item':
+      return [...environmentKey, ...sessionsToken];
+    case 'user-or-sessions-token':
+      return [...user, ...sessionsToken];
+  }
 }

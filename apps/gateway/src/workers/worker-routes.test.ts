@@ -1,30 +1,22 @@
-import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import { AppModule } from '../app.module.js';
-import { GatewayEnvSchema } from '../config/env.js';
-import { controllersOf } from '../docs/module-controllers.js';
-import { routesOf } from '../docs/route-metadata.js';
-import { acceptsUsers, acceptsWorkerCredential } from './worker-route.decorator.js';
+import { ROUTE_TABLE } from '../docs/route-table.js';
+import { securityOf } from './worker-route-security.js';
 
-/** Every route the gateway serves, as its decorators declare it. */
-function gatewayRoutes() {
-  const config = GatewayEnvSchema.parse({
-    PORT: '0',
-    AGENTRY_JWT_SECRET: 'x'.repeat(32),
-    AGENTRY_LOG_LEVEL: 'silent',
-  });
-  return routesOf(controllersOf(AppModule.forRoot(config))).filter((r) => !r.isPublic);
-}
+/** Every route the gateway serves, with the credentials its table entry documents. */
+const routes = ROUTE_TABLE.filter((r) => r.auth !== 'public').map((r) => ({
+  ...r,
+  schemes: securityOf(r.auth ?? 'user').flatMap((requirement) => Object.keys(requirement)),
+}));
+type Route = (typeof routes)[number];
+const takesEnvironmentKeys = (r: Route) => r.schemes.includes('environmentKey');
+const takesSessionsTokens = (r: Route) => r.schemes.includes('sessionsToken');
+const takesUsers = (r: Route) => r.schemes.includes('bearer');
 
 const label = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 
 describe('which routes take worker credentials', () => {
-  const routes = gatewayRoutes();
-
   it("takes environment keys on the environments' worker routes only", () => {
-    const taking = routes
-      .filter((r) => acceptsWorkerCredential(r.workerPolicy, 'environment-key'))
-      .map(label);
+    const taking = routes.filter(takesEnvironmentKeys).map(label);
     expect(taking.sort()).toEqual(
       [
         'GET /v1/environments/{id}/work',
@@ -51,7 +43,7 @@ describe('which routes take worker credentials', () => {
   });
 
   it('takes sessions tokens on the routes the SDK worker uses for its item only', () => {
-    const taking = routes.filter((r) => acceptsWorkerCredential(r.workerPolicy, 'sessions-token')).map(label);
+    const taking = routes.filter(takesSessionsTokens).map(label);
     expect(taking.sort()).toEqual(
       [
         'GET /v1/sessions/{id}',
@@ -67,16 +59,14 @@ describe('which routes take worker credentials', () => {
   });
 
   it('keeps users and API keys off the worker-only routes, and on every other one', () => {
-    const refusing = routes.filter((r) => !acceptsUsers(r.workerPolicy)).map(label);
+    const refusing = routes.filter((r) => !takesUsers(r)).map(label);
     expect(refusing.every((r) => /\/environments\/\{id\}\/(work|sessions)/.test(r))).toBe(true);
     expect(refusing).not.toContain('GET /v1/environments/{id}/work');
     expect(refusing).not.toContain('GET /api/environments/{id}/work/stats');
     expect(refusing).toContain('GET /v1/environments/{id}/work/poll');
     expect(refusing).toContain('POST /api/environments/{id}/sessions/{sessionId}/tool-results');
-    expect(
-      routes
-        .filter((r) => r.path.startsWith('/v1/agents'))
-        .every((r) => acceptsUsers(r.workerPolicy) && r.workerPolicy === null),
-    ).toBe(true);
+    expect(routes.filter((r) => r.path.startsWith('/v1/agents')).every((r) => r.auth === undefined)).toBe(
+      true,
+    );
   });
 });

@@ -217,6 +217,13 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
       // answered). Either way no turn ends without an answer, and no message is left unanswered.
       expect(audit.unansweredTurns, `${b.id}: every turn answers its messages`).toEqual([]);
       resent += audit.userMessages - audit.distinctUserTexts;
+      // A blip of a dependency is waited out, never answered with a degraded call while a worker is alive.
+      expect(
+        audit.errorTexts.filter((text) =>
+          /no Hands worker is alive|credentials could not be loaded/i.test(text),
+        ),
+        `${b.id}: calls failed for a dependency blip`,
+      ).toEqual([]);
       const ran = markers(disks, b.id).length;
       expect(ran, `${b.id}: no call ran twice`).toBeLessThanOrEqual(audit.toolUses);
       expect(ran, `${b.id}: every call answered without error ran`).toBeGreaterThanOrEqual(

@@ -90,6 +90,8 @@ export interface SessionAudit {
   badResults: string[];
   /** Ids of tool calls answered with an error (e.g. interrupted by a crash). */
   erroredCalls: Set<string>;
+  /** What those error results said. */
+  errorTexts: string[];
   userMessages: number;
   /** Distinct texts among the user messages: a message a client sent again after an error counts once. */
   distinctUserTexts: number;
@@ -121,10 +123,14 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
   const results = log.filter((e) => e.type === 'agent.tool_result');
   const resultCount = new Map<string, number>();
   const erroredCalls = new Set<string>();
+  const errorTexts: string[] = [];
   for (const r of results) {
     const id = String(r.payload.tool_use_id);
     resultCount.set(id, (resultCount.get(id) ?? 0) + 1);
-    if (r.payload.is_error === true) erroredCalls.add(id);
+    if (r.payload.is_error === true) {
+      erroredCalls.add(id);
+      errorTexts.push(JSON.stringify(r.payload.content));
+    }
   }
   const badResults = [
     ...uses
@@ -141,6 +147,7 @@ export async function auditSession(db: TestDatabase, sessionId: string): Promise
     toolUses: uses.length,
     badResults,
     erroredCalls,
+    errorTexts,
     userMessages: log.filter((e) => e.type === 'user.message').length,
     distinctUserTexts: new Set(
       log.filter((e) => e.type === 'user.message').map((e) => JSON.stringify(e.payload.content)),

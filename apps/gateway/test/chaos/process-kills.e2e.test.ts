@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ChaosSchedule,
   auditFrames,
   createTestDatabase,
   holdFault,
@@ -59,8 +60,10 @@ function roundScript(n: number, aim: Aim): { match: string; reply: unknown[] } {
   };
 }
 
-/** A random moment within `maxMs`, so each round's kill lands at a different point of the turn. */
-const jitter = (maxMs: number) => holdFault(Math.floor(Math.random() * maxMs));
+/** Every random choice of the run: the seed it prints replays the same kill schedule (CHAOS_SEED). */
+const schedule = new ChaosSchedule('chaos: process kills');
+/** A moment within `maxMs`, so each round's kill lands at a different point of the turn. */
+const jitter = (maxMs: number) => holdFault(schedule.below(maxMs));
 
 /**
  * The fault suite's process kills, on five services with two dataplane replicas and two workers:
@@ -222,7 +225,7 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
         }
         const holder = await leaseHolder(db, platform, sessionId);
         if (holder) holderKills += 1;
-        const victim = holder ?? dataplanes[Math.floor(Math.random() * dataplanes.length)]!;
+        const victim = holder ?? schedule.pick(dataplanes);
         const lastBefore = client.lastEventId;
         const killedAt = Date.now();
         await victim.kill('SIGKILL');

@@ -3,16 +3,13 @@ import type { FastifyReply } from 'fastify';
 import {
   AccessListQuerySchema,
   ControlSubjects as T,
-  CreatedTenantSchema,
   CreateTenantRequestSchema,
-  TenantInfoSchema,
   type AccessListQuery,
   type Actor,
   type CreateTenantRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
 import { ApiErrorFilter } from '../api-error.filter.js';
 import { toApiList } from '../api-page.js';
@@ -25,13 +22,11 @@ export class AdminTenantsController {
 
   @Post()
   @HttpCode(200)
-  @DocReply(CreatedTenantSchema)
   create(@CurrentActor() actor: Actor, @ZodBody(CreateTenantRequestSchema) body: CreateTenantRequest) {
     return this.rpc.request(T.createTenant, { actor, body });
   }
 
   @Get()
-  @DocReply(TenantInfoSchema, { list: true })
   async list(
     @CurrentActor() actor: Actor,
     @ZodQuery(AccessListQuerySchema) query: AccessListQuery,

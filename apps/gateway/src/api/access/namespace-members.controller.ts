@@ -4,8 +4,6 @@ import {
   AccessListQuerySchema,
   AddNamespaceMemberRequestSchema,
   ControlSubjects as T,
-  NamespaceMemberSchema,
-  RemovedNamespaceMemberSchema,
   UpdateNamespaceMemberRequestSchema,
   type AccessListQuery,
   type Actor,
@@ -15,7 +13,6 @@ import {
 import { RpcClient } from '@agentry/platform';
 import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
 import { ApiErrorFilter } from '../api-error.filter.js';
 import { toApiList } from '../api-page.js';
@@ -30,7 +27,6 @@ export class NamespaceMembersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()
-  @DocReply(NamespaceMemberSchema, { list: true })
   async list(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -42,7 +38,6 @@ export class NamespaceMembersController {
 
   @Post()
   @HttpCode(200)
-  @DocReply(NamespaceMemberSchema)
   @ChangesAccess()
   add(
     @CurrentActor() actor: Actor,
@@ -53,7 +48,6 @@ export class NamespaceMembersController {
   }
 
   @Patch(':userId')
-  @DocReply(NamespaceMemberSchema)
   @ChangesAccess()
   update(
     @CurrentActor() actor: Actor,
@@ -65,7 +59,6 @@ export class NamespaceMembersController {
   }
 
   @Delete(':userId')
-  @DocReply(RemovedNamespaceMemberSchema)
   @ChangesAccess()
   remove(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('userId') userId: string) {
     return this.rpc.request(T.removeMember, { actor, id, userId });

@@ -2,14 +2,12 @@ import { Controller, Get, HttpCode, Post, UseFilters } from '@nestjs/common';
 import {
   ControlSubjects as A,
   CreateNamespaceRequestSchema,
-  NamespaceInfoSchema,
   type Actor,
   type CreateNamespaceRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { ChangesAccess } from '../../auth/changes-access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody } from '../../http/zod-params.js';
 import { ApiErrorFilter } from '../api-error.filter.js';
 
@@ -23,14 +21,12 @@ export class NamespacesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('namespaces')
-  @DocReply(NamespaceInfoSchema, { list: true })
   async list(@CurrentActor() actor: Actor) {
     return (await this.rpc.request(A.listNamespaces, { actor })).data;
   }
 
   @Post('admin/namespaces')
   @HttpCode(200)
-  @DocReply(NamespaceInfoSchema)
   @ChangesAccess()
   create(@CurrentActor() actor: Actor, @ZodBody(CreateNamespaceRequestSchema) body: CreateNamespaceRequest) {
     return this.rpc.request(A.createNamespace, { actor, body });

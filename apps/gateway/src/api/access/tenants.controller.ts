@@ -5,15 +5,12 @@ import {
   CreateTenantRequestSchema,
   toV1CreatedTenant,
   toV1Tenant,
-  V1CreatedTenantSchema,
-  V1TenantPageSchema,
   type AccessListQuery,
   type Actor,
   type CreateTenantRequest,
 } from '@agentry/contracts';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { DocReply } from '../../docs/doc-reply.decorator.js';
 import { ZodBody, ZodQuery } from '../../http/zod-params.js';
 
 /**
@@ -26,13 +23,11 @@ export class TenantsController {
 
   @Post()
   @HttpCode(200)
-  @DocReply(V1CreatedTenantSchema)
   async create(@CurrentActor() actor: Actor, @ZodBody(CreateTenantRequestSchema) body: CreateTenantRequest) {
     return toV1CreatedTenant(await this.rpc.request(T.createTenant, { actor, body }));
   }
 
   @Get()
-  @DocReply(V1TenantPageSchema)
   async list(@CurrentActor() actor: Actor, @ZodQuery(AccessListQuerySchema) query: AccessListQuery) {
     const page = await this.rpc.request(T.listTenants, { actor, query });
     return { data: page.data.map(toV1Tenant), next_page: page.next_page };

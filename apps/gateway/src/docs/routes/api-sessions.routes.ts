@@ -1,0 +1,115 @@
+import {
+  ApiCreateSessionRequestSchema,
+  ApiListSessionsParamsSchema,
+  ApiSendEventsRequestSchema,
+  ApiSessionEventSchema,
+  ApiSessionSchema,
+} from '@agentry/contracts';
+import { ListCheckpointsParamsSchema, RollbackSessionRequestSchema } from '@agentry/contracts';
+import { ApiForkSessionSchema, ApiUpdateSessionSchema } from '../../api/api-sessions.controller.js';
+import { ApiListEventsQuerySchema } from '../../api/api-session-events.controller.js';
+import type { RouteEntry } from '../route-entry.js';
+
+export const API_SESSIONS_ROUTES: RouteEntry[] = [
+  {
+    method: 'get',
+    path: '/api/sessions',
+    operationId: 'apiSessions_list',
+    summary: 'List sessions',
+    query: ApiListSessionsParamsSchema,
+    reply: ApiSessionSchema,
+    replyList: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions',
+    operationId: 'apiSessions_create',
+    summary: 'Create a session',
+    body: ApiCreateSessionRequestSchema,
+    reply: ApiSessionSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/sessions/{id}',
+    operationId: 'apiSessions_get',
+    summary: 'Get a session',
+    reply: ApiSessionSchema,
+  },
+  {
+    method: 'patch',
+    path: '/api/sessions/{id}',
+    operationId: 'apiSessions_update',
+    summary: 'Update a session',
+    body: ApiUpdateSessionSchema,
+    reply: ApiSessionSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/sessions/{id}',
+    operationId: 'apiSessions_remove',
+    summary: 'Delete a session',
+    status: 204,
+  },
+  {
+    method: 'get',
+    path: '/api/sessions/{id}/checkpoints',
+    operationId: 'apiSessions_checkpoints',
+    summary: "List a session's checkpoints",
+    query: ListCheckpointsParamsSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/{id}/fork',
+    operationId: 'apiSessions_fork',
+    summary: 'Fork a session from a checkpoint',
+    body: ApiForkSessionSchema,
+    reply: ApiSessionSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/{id}/rollback',
+    operationId: 'apiSessions_rollback',
+    summary: 'Roll a session back to a checkpoint',
+    body: RollbackSessionRequestSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/{id}/archive',
+    operationId: 'apiSessions_archive',
+    summary: 'Archive a session',
+    reply: ApiSessionSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/sessions/{id}/events',
+    operationId: 'apiSessionEvents_list',
+    summary: 'List events',
+    query: ApiListEventsQuerySchema,
+    reply: ApiSessionEventSchema,
+    replyList: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/{id}/events',
+    operationId: 'apiSessionEvents_send',
+    summary: 'Send events',
+    body: ApiSendEventsRequestSchema,
+    reply: ApiSessionEventSchema,
+    replyList: true,
+  },
+  {
+    method: 'get',
+    path: '/api/sessions/{id}/events/stream',
+    operationId: 'apiSessionEvents_stream',
+    summary: 'Stream events (SSE)',
+    queryNames: ['event_deltas', 'after'],
+    headers: ['last-event-id'],
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/{id}/restore',
+    operationId: 'apiSessions_restore',
+    summary: 'Restore a session',
+    reply: ApiSessionSchema,
+  },
+];

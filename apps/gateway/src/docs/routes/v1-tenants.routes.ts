@@ -1,0 +1,26 @@
+import {
+  AccessListQuerySchema,
+  CreateTenantRequestSchema,
+  V1CreatedTenantSchema,
+  V1TenantPageSchema,
+} from '@agentry/contracts';
+import type { RouteEntry } from '../route-entry.js';
+
+export const V1_TENANTS_ROUTES: RouteEntry[] = [
+  {
+    method: 'get',
+    path: '/v1/tenants',
+    operationId: 'tenants_list',
+    summary: 'List tenants',
+    query: AccessListQuerySchema,
+    reply: V1TenantPageSchema,
+  },
+  {
+    method: 'post',
+    path: '/v1/tenants',
+    operationId: 'tenants_create',
+    summary: 'Create a tenant',
+    body: CreateTenantRequestSchema,
+    reply: V1CreatedTenantSchema,
+  },
+];
