@@ -1,0 +1,26 @@
+import { Group, Paper, Progress, Text } from '@mantine/core';
+
+/** Tokens and list cost so far, against the session's budget when it has one. */
+export function UsagePanel({ session }: { session: Record<string, any> }) {
+  const usage = session.usage ?? {};
+  const cost = usage.list_cost?.amount as string | undefined;
+  const limit = session.budget?.max_list_cost?.amount as string | undefined;
+  const share = cost && limit ? Math.min(100, (Number(cost) / Number(limit)) * 100) : null;
+  return (
+    <Paper withBorder p="sm" aria-label="Usage and cost">
+      <Group gap="xl">
+        <Text size="sm">
+          Input tokens <b>{usage.input_tokens ?? 0}</b>
+        </Text>
+        <Text size="sm">
+          Output tokens <b>{usage.output_tokens ?? 0}</b>
+        </Text>
+        <Text size="sm" data-testid="session-cost">
+          Cost <b>{cost !== undefined ? `$${cost}` : '—'}</b>
+          {limit ? ` of $${limit} budget` : ' (no budget)'}
+        </Text>
+      </Group>
+      {share !== null ? <Progress mt="xs" value={share} aria-label="Budget used" /> : null}
+    </Paper>
+  );
+}
