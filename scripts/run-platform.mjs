@@ -88,16 +88,27 @@ async function waitReady() {
   return false;
 }
 
+/** System packages the Hands lack on this machine (see apps/worker/src/sandbox/hands-prerequisites.ts). */
+async function missingHandsPackages() {
+  const { loadWorkerEnv } = await import('../apps/worker/dist/config/env.js');
+  const { missingHandsPackages: missing } =
+    await import('../apps/worker/dist/sandbox/hands-prerequisites.js');
+  return missing(loadWorkerEnv({ ...env, PORT: '0' }));
+}
+
 if (await waitReady()) {
+  const missing = await missingHandsPackages();
   const scripted =
     !process.env.ANTHROPIC_API_KEY && !process.env.OPENAI_API_KEY && !process.env.DASHSCOPE_API_KEY;
   const usingDefaultPassword = !process.env.AGENTRY_ADMIN_PASSWORD;
   console.log(`
   Agentry is running.
     Gateway:   http://127.0.0.1:${gatewayPort}   (API docs: http://127.0.0.1:${gatewayPort}/docs)
+    Console:   http://127.0.0.1:${gatewayPort}/console
+    CLI:       pnpm exec agentry --url http://127.0.0.1:${gatewayPort} login --username admin
     Login:     POST /api/auth/login  {"username":"admin","password":"${usingDefaultPassword ? 'admin' : '<AGENTRY_ADMIN_PASSWORD>'}"}
     Model:     ${scripted ? 'no model key configured: agents run on the scripted model (model "scripted")' : 'provider keys found in the environment'}
-  Press Ctrl-C to stop.
+${missing.map((m) => `    Missing:   ${m.package} (apt-get install ${m.package}): ${m.effect}\n`).join('')}  Press Ctrl-C to stop.
 `);
 } else {
   console.error('The services did not become ready; see the output above.');

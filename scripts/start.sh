@@ -6,5 +6,6 @@ ensure_pnpm
 install_dependencies
 ensure_services
 build_all
+ensure_userland
 ensure_database
 exec node scripts/run-platform.mjs

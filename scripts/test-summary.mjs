@@ -8,6 +8,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+const durations = [];
 for (const reportFile of process.argv.slice(2)) {
   if (!existsSync(reportFile)) {
     console.error(`missing test report: ${reportFile}`);
@@ -19,6 +20,8 @@ for (const reportFile of process.argv.slice(2)) {
   failed += report.numFailedTests ?? 0;
   for (const file of report.testResults ?? []) {
     const name = relative(process.cwd(), file.name ?? '');
+    if (file.startTime && file.endTime)
+      durations.push({ name, seconds: Math.round((file.endTime - file.startTime) / 1000) });
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const test of failedTests) {
       failures.push(`${name} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
@@ -31,6 +34,9 @@ for (const reportFile of process.argv.slice(2)) {
   }
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
+const slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, 12);
+if (slowest.length > 0) console.log('slowest test files:');
+for (const { name, seconds } of slowest) console.log(`${String(seconds).padStart(6)}s  ${name}`);
 for (const failure of failures) console.log(`FAILED ${failure}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,29 +1,49 @@
 #!/usr/bin/env bash
 # Every check: lint, typecheck, then the unit, integration and end-to-end tiers on real services.
+# Each phase's wall time is printed at the end, so a slow run says where its time went.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
-ensure_pnpm
-install_dependencies
-ensure_services
-ensure_ops_tools
-build_all
+
+status=0
+timings=()
+# Runs one phase, records its wall time and whether it failed; a failure does not stop the later phases.
+phase() {
+  local name="$1"
+  shift
+  local started=$SECONDS
+  log "$name"
+  "$@" || status=1
+  timings+=("$(printf '%6ss  %s' "$((SECONDS - started))" "$name")")
+}
+
+prepare() {
+  ensure_pnpm
+  install_dependencies
+  ensure_services
+  ensure_ops_tools
+  ensure_browser
+  build_all
+  ensure_userland
+}
+# Not a `phase`: a failed preparation stops the run here (`set -e` does not apply inside `cmd || …`).
+prepared=$SECONDS
+prepare
+timings+=("$(printf '%6ss  %s' "$((SECONDS - prepared))" "install, services, build, userland")")
 
 mkdir -p test-results
 rm -f test-results/*.json
-status=0
 # Type-aware lint holds every project's types at once: more heap than Node's default.
-log "lint"; NODE_OPTIONS=--max-old-space-size=6144 pnpm exec eslint . --max-warnings=0 || status=1
-log "format"; pnpm exec prettier --check . || status=1
-log "unused exports"; pnpm exec knip --include exports,types || status=1
-log "typecheck"; pnpm exec turbo run typecheck --output-logs=errors-only || status=1
-log "unit + integration tests"
-pnpm exec vitest run --project unit --project integration \
-  --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json || status=1
-log "stress tests (bounded)"
-pnpm exec vitest run --project stress \
-  --reporter=default --reporter=json --outputFile.json=test-results/stress.json || status=1
-log "end-to-end tests"
-pnpm exec vitest run --project e2e \
-  --reporter=default --reporter=json --outputFile.json=test-results/e2e.json || status=1
+phase "lint" env NODE_OPTIONS=--max-old-space-size=6144 pnpm exec eslint . --max-warnings=0
+phase "format" pnpm exec prettier --check .
+phase "unused exports" pnpm exec knip --include exports,types
+phase "typecheck" pnpm exec turbo run typecheck --output-logs=errors-only
+phase "unit + integration tests" pnpm exec vitest run --project unit --project integration \
+  --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json
+phase "stress tests (bounded)" pnpm exec vitest run --project stress \
+  --reporter=default --reporter=json --outputFile.json=test-results/stress.json
+phase "end-to-end tests" pnpm exec vitest run --project e2e \
+  --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
 node scripts/test-summary.mjs test-results/unit-integration.json test-results/stress.json test-results/e2e.json || status=1
+log "wall time by phase (${SECONDS}s in all)"
+printf '%s\n' "${timings[@]}"
 exit $status

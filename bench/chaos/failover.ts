@@ -4,21 +4,31 @@
  * p50/p99 over N kills. Two dataplane replicas; the killed one is restarted before the next kill.
  * Needs built services (`pnpm build`) and Postgres, Redis and NATS on their standard ports.
  *
- *   npx tsx bench/chaos/failover.ts                   20 kills, lease TTL 3 s
+ *   npx tsx bench/chaos/failover.ts                   20 kills, the default settings (lease TTL 10 s)
  *   npx tsx bench/chaos/failover.ts --kills=50 --lease-ttl-ms=2000
  */
 import { rerunWithSources } from '../rerun-with-sources.js';
 
 rerunWithSources(import.meta.url);
 
-const { ApiClient, createTestDatabase, launchPlatform, ResumingSseClient, UNLIMITED_PRINCIPALS } =
-  await import('@agentry/testing');
+const {
+  ApiClient,
+  ChaosSchedule,
+  createTestDatabase,
+  holdFault,
+  launchPlatform,
+  ResumingSseClient,
+  UNLIMITED_PRINCIPALS,
+} = await import('@agentry/testing');
 const { loadAverage, percentile } = await import('../platform/stats.js');
 
 const flag = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const kills = flag('kills', 20);
-const leaseTtlMs = flag('lease-ttl-ms', 3_000);
+/** When each kill lands: replayed from the printed seed with CHAOS_SEED. */
+const schedule = new ChaosSchedule('failover bench');
+// The platform's own default unless asked: what an installation gets without tuning.
+const leaseTtlMs = flag('lease-ttl-ms', 10_000);
 
 const db = await createTestDatabase();
 const platform = await launchPlatform({
@@ -51,8 +61,8 @@ try {
     });
     const starts = () => stream.frames.filter((f) => f.event === 'span.model_request_start');
     await stream.waitFor(() => starts().length === 1, 60_000, 'model call');
-    // Anywhere in the holder's renewal cycle.
-    await new Promise((r) => setTimeout(r, Math.random() * leaseTtlMs));
+    // Anywhere in the holder's renewal cycle (and its liveness beat's).
+    await holdFault(schedule.below(Math.min(leaseTtlMs, 5_000)));
     const row = await db.prisma.session.findUniqueOrThrow({
       where: { id: sessionId },
       select: { leaseOwner: true },

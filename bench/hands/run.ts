@@ -2,11 +2,13 @@
  * The Hands' tool round trip against a bare baseline measured in the same run: for `bash true` and a
  * 1 KB `write` in a cluster (`cloud`, bubblewrap) session, the time from the `agent.tool_use` commit to
  * the `agent.tool_result` commit (both `processed_at`, as the event log records them), against a bare
- * bubblewrap spawn and a bare fs write. Needs built services (`pnpm build`), bubblewrap, and Postgres,
- * Redis and NATS on their standard ports.
+ * bubblewrap spawn and a bare fs write. Then the environment image: the build of the test package set
+ * (apt cowsay, npm is-number@7.0.0, its cached layer removed first), and the cold start of a session's
+ * sandbox on that cached image (a new session's first `bash true`). Needs built services (`pnpm build`),
+ * bubblewrap, the userland (built by `npm start`/`npm test`), and Postgres, Redis and NATS.
  *
- *   npx tsx bench/hands/run.ts            100 calls of each
- *   npx tsx bench/hands/run.ts --calls=30
+ *   npx tsx bench/hands/run.ts            100 calls of each, 20 cold starts
+ *   npx tsx bench/hands/run.ts --calls=30 --cold=10
  */
 import { rerunWithSources } from '../rerun-with-sources.js';
 
@@ -19,7 +21,11 @@ const { bareBubblewrapSpawns, bareFsWrites } = await import('./bare.js');
 type Figure = import('../platform/stats.js').Figure;
 type Json = Record<string, any>;
 
-const calls = Number(process.argv.find((a) => a.startsWith('--calls='))?.slice('--calls='.length) ?? 100);
+const flag = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
+const calls = flag('calls', 100);
+const colds = flag('cold', 20);
+const { dropCachedLayer, PACKAGES } = await import('./layers.js');
 const KB = 'x'.repeat(1023) + '\n';
 
 console.log(`# Agentry Hands bench (${calls} calls each), load average before: ${loadAverage()}`);
@@ -36,6 +42,7 @@ try {
   async function roundTrips(
     count: number,
     toolCall: (i: number) => { name: string; input: Json },
+    environmentId: string = environment.body.id,
   ): Promise<number[]> {
     const reply = [...Array.from({ length: count }, (_, i) => ({ toolCall: toolCall(i) })), 'done'];
     const agent = await api.post('/v1/agents', {
@@ -45,7 +52,7 @@ try {
     });
     const session = await api.post('/v1/sessions', {
       agent: agent.body.id,
-      environment_id: environment.body.id,
+      environment_id: environmentId,
     });
     await api.post(`/v1/sessions/${session.body.id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
@@ -122,6 +129,47 @@ try {
     'Tool round trip: agent.tool_use committed → agent.tool_result committed (bare: bwrap spawn / fs write)',
     figures,
   );
+
+  // The environment image: its build (the first call of its first session waits for it), then cold starts.
+  await dropCachedLayer();
+  const packaged = await api.post('/v1/environments', {
+    name: 'bench-packages',
+    config: { type: 'cloud', packages: PACKAGES },
+  });
+  const firstCall = await roundTrips(
+    1,
+    () => ({ name: 'bash', input: { command: 'true' } }),
+    packaged.body.id,
+  );
+  const build = (await api.get(`/v1/environments/${packaged.body.id}`)).body.agentry_build as Json;
+  const buildMs = Date.parse(build.finished_at) - Date.parse(build.started_at);
+  const cold: number[] = [];
+  for (let i = 0; i < colds; i += 1)
+    cold.push(
+      ...(await roundTrips(1, () => ({ name: 'bash', input: { command: 'true' } }), packaged.body.id)),
+    );
+  const bareCold = await bareBubblewrapSpawns(colds);
+  printFigures('Environment image (test package set) and cold start of a session sandbox on it (cached)', [
+    { name: 'image build (agentry_build started → finished)', platform: buildMs, bare: buildMs, unit: 'ms' },
+    {
+      name: "first session's first bash (waits for the build)",
+      platform: firstCall[0]!,
+      bare: buildMs,
+      unit: 'ms',
+    },
+    {
+      name: 'cold start, new session bash true p50',
+      platform: percentile(cold, 50),
+      bare: percentile(bareCold, 50),
+      unit: 'ms',
+    },
+    {
+      name: 'cold start, new session bash true p99',
+      platform: percentile(cold, 99),
+      bare: percentile(bareCold, 99),
+      unit: 'ms',
+    },
+  ]);
   console.log(`\nload average after: ${loadAverage()}`);
 } finally {
   await platform.stop();
