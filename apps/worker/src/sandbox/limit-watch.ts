@@ -1,13 +1,16 @@
-import type { SessionCgroup } from './cgroups/session-cgroup.js';
+import type { LimitCounters, SessionCgroup } from './cgroups/session-cgroup.js';
 
 /** How often a running call's cgroup counters are read. */
 const POLL_MS = 250;
 /**
- * Forks refused again this long after the first refusal, with no quiet gap of PRESSURE_GAP_MS between:
- * a runaway (fork bomb: its shells retry in bursts), not one burst of a busy build.
+ * A runaway (a fork bomb) keeps the cgroup full and its forks refused: stopped once it has been full this
+ * long since the first refusal and forks were refused again meanwhile. Bash retries a refused fork after
+ * 1, 2, 4, 8 and 16 s, so the refusals come in waves with growing gaps; the count of processes, not the
+ * spacing of the refusals, says whether the pressure lasted.
  */
 const RUNAWAY_AFTER_MS = 1_000;
-const PRESSURE_GAP_MS = 2_500;
+/** Full: this share of the cap or more (a slot freed by an exiting process is taken again by a retry). */
+const FULL_SHARE = 0.9;
 
 /**
  * Watches one call against its session's cgroup: when the process cap keeps refusing forks the call is
@@ -31,18 +34,10 @@ export class LimitWatch {
   ): Promise<LimitWatch> {
     const watch = new LimitWatch(cgroup, caps);
     watch.before = await cgroup.counters();
-    let last = watch.before.forksRefused;
-    let firstRefusal = 0;
-    let lastRefusal = 0;
+    const pressure = new ForkPressure(watch.before.forksRefused, Math.floor(caps.processes * FULL_SHARE));
     watch.timer = setInterval(() => {
-      void cgroup.counters().then(({ forksRefused }) => {
-        const now = performance.now();
-        if (forksRefused > last) {
-          if (now - lastRefusal > PRESSURE_GAP_MS) firstRefusal = now;
-          lastRefusal = now;
-        }
-        last = forksRefused;
-        if (!watch.runaway && firstRefusal > 0 && lastRefusal - firstRefusal >= RUNAWAY_AFTER_MS) {
+      void cgroup.counters().then((counters) => {
+        if (!watch.runaway && pressure.observe(counters, performance.now()) >= RUNAWAY_AFTER_MS) {
           watch.runaway = true;
           watch.controller.abort(new Error('process limit'));
         }
@@ -78,5 +73,34 @@ export class LimitWatch {
         `[killed: the sandbox's memory limit (${Math.round(this.caps.memoryBytes / 1024 ** 2)} MiB) was reached and the kernel killed a process]`,
       );
     return notes;
+  }
+}
+
+/**
+ * How long the cgroup has stayed full with its forks refused more than once: 0 until then, and again as
+ * soon as a reading finds it below the full mark.
+ */
+class ForkPressure {
+  private since = 0;
+  private refusalReadings = 0;
+
+  constructor(
+    private refused: number,
+    private readonly fullAt: number,
+  ) {}
+
+  observe({ forksRefused, processes }: LimitCounters, now: number): number {
+    const refusedNow = forksRefused > this.refused;
+    this.refused = forksRefused;
+    if (processes < this.fullAt) {
+      this.since = 0;
+      this.refusalReadings = 0;
+      return 0;
+    }
+    if (refusedNow) {
+      if (this.since === 0) this.since = now;
+      this.refusalReadings += 1;
+    }
+    return this.since > 0 && this.refusalReadings >= 2 ? now - this.since : 0;
   }
 }

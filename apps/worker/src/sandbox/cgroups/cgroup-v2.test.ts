@@ -44,10 +44,11 @@ describe('session cgroups on cgroup v2', () => {
     const sessions = new CgroupV2Sessions(dir, caps);
     await sessions.prepare();
     const cgroup = (await sessions.create('agentry-s2'))!;
-    expect(await cgroup.counters()).toEqual({ oomKills: 0, forksRefused: 0 });
+    expect(await cgroup.counters()).toEqual({ oomKills: 0, forksRefused: 0, processes: 0 });
     await writeFile(join(dir, 'agentry-s2', 'memory.events'), 'low 0\nhigh 0\nmax 4\noom 1\noom_kill 1\n');
     await writeFile(join(dir, 'agentry-s2', 'pids.events'), 'max 37\n');
-    expect(await cgroup.counters()).toEqual({ oomKills: 1, forksRefused: 37 });
+    await writeFile(join(dir, 'agentry-s2', 'pids.current'), '63\n');
+    expect(await cgroup.counters()).toEqual({ oomKills: 1, forksRefused: 37, processes: 63 });
   });
 
   it('enforces nothing where the controllers are not delegated', async () => {

@@ -1,4 +1,5 @@
 import { readFile, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 /** Caps of one session's sandbox. */
 export interface SessionCaps {
@@ -22,10 +23,11 @@ export interface SessionCgroupFactory {
   create(name: string): Promise<SessionCgroup | null>;
 }
 
-/** Kernel counters of limits a session hit: OOM kills and refused forks. */
+/** Kernel counters of limits a session hit (OOM kills, refused forks) and its processes right now. */
 export interface LimitCounters {
   oomKills: number;
   forksRefused: number;
+  processes: number;
 }
 
 /**
@@ -40,11 +42,12 @@ export class SessionCgroup {
   ) {}
 
   async counters(): Promise<LimitCounters> {
-    const [oomKills, forksRefused] = await Promise.all([
+    const [oomKills, forksRefused, processes] = await Promise.all([
       this.oomEvents ? readCounter(this.oomEvents.file, this.oomEvents.key) : 0,
       this.pidsEvents ? readCounter(this.pidsEvents, 'max') : 0,
+      this.pidsEvents ? readNumber(join(dirname(this.pidsEvents), 'pids.current')) : 0,
     ]);
-    return { oomKills, forksRefused };
+    return { oomKills, forksRefused, processes };
   }
 
   /** Removes the directories; one still holding processes stays until they end (the kernel refuses it). */
@@ -58,4 +61,9 @@ async function readCounter(file: string, key: string): Promise<number> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const line = text.split('\n').find((l) => l.startsWith(`${key} `));
   return line ? Number(line.slice(key.length + 1)) || 0 : 0;
+}
+
+/** A single-number cgroup file (`pids.current`); 0 when it cannot be read. */
+async function readNumber(file: string): Promise<number> {
+  return Number((await readFile(file, 'utf8').catch(() => '')).trim()) || 0;
 }
