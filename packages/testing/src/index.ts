@@ -36,6 +36,8 @@ export { OwnedProcess } from './services/owned-process.js';
 export { startOwnedNats, startOwnedPostgres, startOwnedRedis } from './services/owned-services.js';
 export type { OwnedPostgres } from './services/owned-services.js';
 export { isAlive, pidsOf } from './processes/host-processes.js';
+export { processUsage } from './processes/process-usage.js';
+export type { ProcessUsage } from './processes/process-usage.js';
 export { describeLoad, percentileOf, runResumingLoad } from './load/resuming-load.js';
 export type { ResumingLoadOptions, ResumingLoadResult } from './load/resuming-load.js';
 export {
