@@ -57,11 +57,20 @@ describe('deployment cron expressions, the schedule sweep and the repair of half
   it('installs every valid deployment although one row holds an expression that cannot run', async () => {
     const valid = [await create('*/5 * * * *'), await create('0 9 * * 1-5'), await create('30 2 * * *')];
     const broken = await create('0 0 1 1 *');
+    const queue = platform.replicas[0]!.get(JobQueue);
+    // Each create also installs its schedule on the deployment-changed event, asynchronously: let those
+    // land first, so none of them re-installs a schedule after the wipe below.
+    const ids = [...valid, broken].map((d) => schedulerIdOf(d.id));
+    await pollFor(
+      'the schedules of the four new deployments',
+      () => queue.schedulers(Jobs.deploymentFire),
+      (schedulers) => ids.every((id) => schedulers.some((s) => s.id === id)),
+      30_000,
+    );
     await platform.db.prisma.deployment.update({
       where: { id: broken.id },
       data: { schedule: { type: 'cron', expression: '60 * * * *', timezone: 'Europe/Berlin' } },
     });
-    const queue = platform.replicas[0]!.get(JobQueue);
     // Start from an empty Redis, as after a restart: the sweep must rebuild all the valid ones.
     for (const s of await queue.schedulers(Jobs.deploymentFire))
       await queue.removeScheduler(Jobs.deploymentFire, s.id);
