@@ -58,6 +58,7 @@ export { FILESYSTEM_TOOLS } from './tools/builtin/filesystem-tools.js';
 export { createExecuteTool } from './tools/builtin/execute.tool.js';
 export { createWebFetchTool } from './tools/builtin/web-fetch.tool.js';
 export { blockedAddressReason } from './tools/egress/blocked-address.js';
+export { hostAllowed } from './tools/egress/allowed-hosts.js';
 export type { WebFetchOptions } from './tools/builtin/web-fetch.tool.js';
 export {
   AGENT_TOOLSET_SCHEMAS,

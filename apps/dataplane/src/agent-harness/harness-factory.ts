@@ -93,7 +93,12 @@ export class HarnessFactory {
     const { agent } = runtime;
     const toolset = agent.tools.find((t) => t.type === 'agent_toolset_20260401');
     const memoryToolset = agent.tools.find((t) => t.type === 'memory_toolset_20261030');
-    const webFetch = { allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS };
+    const { networking } = runtime.hands;
+    // `limited` networking holds for what the model fetches as for what its sandbox reaches.
+    const webFetch = {
+      allowPrivateNetworks: this.config.AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS,
+      ...(networking.type === 'limited' ? { limitedTo: networking.allowedHosts } : {}),
+    };
     const webSearch = {
       url: this.config.AGENTRY_WEB_SEARCH_URL,
       apiKey: this.config.AGENTRY_WEB_SEARCH_API_KEY,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SandboxCredential } from '@agentry/contracts';
-import { hostAllowed } from './egress-policy.js';
+import { hostAllowed } from '@agentry/harness';
 
 /**
  * What the sandbox sees in `$secret_name` instead of the secret: stable for a credential (so exported

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { SandboxNetworking } from '@agentry/contracts';
-import { blockedAddressReason } from '@agentry/harness';
+import { blockedAddressReason, hostAllowed } from '@agentry/harness';
 
 export type EgressDecision = { address: string } | { refusal: string };
 
@@ -14,22 +14,6 @@ export interface EgressPolicyOptions {
 
 const systemResolve = async (host: string) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
-/** `host`, `host:port` or `*.domain` (any subdomain), matched without case; a scheme is ignored. */
-export function hostAllowed(allowedHosts: readonly string[], host: string, port: number): boolean {
-  const name = host.toLowerCase();
-  return allowedHosts.some((raw) => {
-    const entry = raw
-      .toLowerCase()
-      .replace(/^[a-z]+:\/\//, '')
-      .replace(/\/.*$/, '');
-    const [pattern, entryPort] = entry.startsWith('[')
-      ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]]
-      : (entry.split(':') as [string, string?]);
-    if (entryPort !== undefined && Number(entryPort) !== port) return false;
-    return pattern!.startsWith('*.') ? name.endsWith(pattern!.slice(1)) : name === pattern;
-  });
-}
 
 /**
  * Decides one outbound connection of a sandbox: `limited` admits only its allowed hosts, and whatever

@@ -87,4 +87,26 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
     expect(text(await tool.execute({ url: `http://127.0.0.1:${port}/` }, ctx))).toContain('internal secret');
     expect(hits).toBe(1);
   });
+
+  it("with limited networking fetches only the environment's allowed hosts, on every redirect hop", async () => {
+    const requested: string[] = [];
+    const fakeFetch = (async (input: URL | string) => {
+      requested.push(String(input));
+      return String(input).includes('/moved')
+        ? new Response(null, { status: 302, headers: { location: 'https://attacker.test/?token=x' } })
+        : new Response('docs', { status: 200, headers: { 'content-type': 'text/plain' } });
+    }) as typeof fetch;
+    const tool = createWebFetchTool({
+      fetch: fakeFetch,
+      resolve: async () => ['93.184.216.34'],
+      limitedTo: ['docs.test', 'api.test:8443'],
+    });
+    expect(text(await tool.execute({ url: 'https://DOCS.test/page' }, ctx))).toContain('docs');
+    for (const url of ['https://attacker.test/?token=x', 'https://api.test/', 'https://docs.test/moved']) {
+      const outcome = await tool.execute({ url }, ctx);
+      expect(outcome, url).toMatchObject({ status: 'error', reason: 'egress_denied' });
+      expect(text(outcome), url).toMatch(/:443 is not in this environment's allowed_hosts/);
+    }
+    expect(requested).toEqual(['https://docs.test/page', 'https://docs.test/moved']);
+  });
 });

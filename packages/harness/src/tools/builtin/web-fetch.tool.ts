@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseToolInput, zodInput } from '../tool-input.js';
 
 const WebFetchInput = z.strictObject({ url: z.string().min(1), max_chars: z.int().min(1).optional() });
+import { hostAllowed } from '../egress/allowed-hosts.js';
 import { EgressGuard, guarded, type HostResolver } from '../egress/egress-guard.js';
 
 const MAX_REDIRECTS = 5;
@@ -16,6 +17,11 @@ export interface WebFetchOptions {
    * must not be able to read the platform's own services or the cloud's metadata endpoint.
    */
   allowPrivateNetworks?: boolean;
+  /**
+   * The session's environment has `limited` networking: only these hosts (`host`, `host:port`, `*.domain`,
+   * as in `allowed_hosts`) may be fetched, on every redirect hop. Unset: any host the egress guard admits.
+   */
+  limitedTo?: readonly string[];
   /** Injected DNS resolution (defaults to the system resolver). */
   resolve?: HostResolver;
   timeoutMs?: number;
@@ -70,7 +76,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
         // dialled through the guard's dispatcher, to the address it admitted.
         let target = new URL(url);
         for (let hop = 0; ; hop++) {
-          const refusal = await guard.refusal(target);
+          const refusal = outsideLimit(target, options.limitedTo) ?? (await guard.refusal(target));
           if (refusal) return errorOutcome(refusal, 'egress_denied');
           response = await doFetch(
             target,
@@ -102,6 +108,16 @@ export function createWebFetchTool(options: WebFetchOptions = {}): HarnessTool {
       return response.ok ? textOutcome(header + text) : errorOutcome(header + text, 'http_error');
     },
   };
+}
+
+/** Why a `limited` environment may not fetch `url`, or undefined when it may. */
+function outsideLimit(url: URL, limitedTo: readonly string[] | undefined): string | undefined {
+  if (!limitedTo) return undefined;
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return hostAllowed(limitedTo, host, port)
+    ? undefined
+    : `${host}:${port} is not in this environment's allowed_hosts; fetching it is not allowed`;
 }
 
 async function readCapped(
