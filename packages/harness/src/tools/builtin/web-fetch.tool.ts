@@ -2,10 +2,10 @@ import type { HarnessTool } from '../tool.js';
 import { errorOutcome, textOutcome } from '../tool-executor.js';
 import { z } from 'zod';
 import { parseToolInput, zodInput } from '../tool-input.js';
-
-const WebFetchInput = z.strictObject({ url: z.string().min(1), max_chars: z.int().min(1).optional() });
 import { hostAllowed } from '../egress/allowed-hosts.js';
 import { EgressGuard, guarded, type HostResolver } from '../egress/egress-guard.js';
+
+const WebFetchInput = z.strictObject({ url: z.string().min(1), max_chars: z.int().min(1).optional() });
 
 const MAX_REDIRECTS = 5;
 
