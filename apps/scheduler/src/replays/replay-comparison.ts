@@ -29,7 +29,7 @@ export function compareTurns(original: RecordedTurn[], replayed: RecordedTurn[])
   return { turns, summary: summarize(turns.map((t) => t.verdict)) };
 }
 
-export function verdictOf(original: ReplayTurnSide, replay: ReplayTurnSide | null): ReplayVerdict {
+function verdictOf(original: ReplayTurnSide, replay: ReplayTurnSide | null): ReplayVerdict {
   if (!replay || replay.stop_reason !== 'end_turn' || replay.errors.length > 0) return 'failed';
   const same =
     original.final_message === replay.final_message &&

@@ -15,7 +15,7 @@ import type { RpcClient } from '@agentry/platform';
 
 /** Metadata keys that mark a session as the replay of another. */
 export const REPLAY_OF_KEY = 'agentry_replay_of';
-export const REPLAY_ID_KEY = 'agentry_replay_id';
+const REPLAY_ID_KEY = 'agentry_replay_id';
 
 const PAGE = 1000;
 
