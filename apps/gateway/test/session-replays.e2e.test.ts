@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentryClient } from '@agentry/sdk';
 import {
   ApiClient,
   createTestDatabase,
@@ -239,6 +240,14 @@ describe('session replays', () => {
     expect(replayLog.filter((e) => e.type === 'user.message')).toHaveLength(3);
     expect(replayLog.filter((e) => e.type === 'user.custom_tool_result')).toHaveLength(1);
 
+    // The typed client reads it as the OpenAPI document types it.
+    const typed = createAgentryClient({
+      baseUrl: platform.gatewayUrl,
+      token: api.authHeaders.authorization!.replace(/^Bearer /, ''),
+    });
+    const read = await typed.GET('/v1/replays/{id}', { params: { path: { id: replay.id } } });
+    expect(read.data?.comparison?.summary).toEqual(replay.comparison!.summary);
+
     // Listed by source session, and readable in /api spelling.
     const listed = await api.get(`/v1/replays?session_id=${sourceId}`);
     expect(listed.body.data.map((r: Replay) => r.id)).toEqual([replay.id]);
@@ -373,18 +382,19 @@ describe('session replays', () => {
       agent: { id: agentId, version: 2 },
     });
     expect(started.status).toBe(202);
-    const replaySessionId = (
-      await pollFor(
-        'the replay session to take its first message',
-        async () => (await api.get<Replay>(`/v1/replays/${started.body.id}`)).body,
-        (r) => r.replay_session_id !== null,
-        60_000,
-      )
-    ).replay_session_id!;
+    // Killed once the first turn is compared (progress) and the second one has its message.
+    const halfway = await pollFor(
+      'the first turn to be replayed',
+      async () => (await api.get<Replay>(`/v1/replays/${started.body.id}`)).body,
+      (r) => r.comparison?.turns.length === 1,
+      60_000,
+    );
+    expect(halfway).toMatchObject({ status: 'running', comparison: { summary: { turns: 1, same: 1 } } });
+    const replaySessionId = halfway.replay_session_id!;
     await pollFor(
-      'the first replayed turn to start',
+      'the second replayed turn to start',
       () => events(replaySessionId),
-      (log) => log.some((e) => e.type === 'user.message'),
+      (log) => log.filter((e) => e.type === 'user.message').length === 2,
       60_000,
     );
     await platform.service('scheduler').kill('SIGKILL');

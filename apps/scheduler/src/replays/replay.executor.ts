@@ -50,6 +50,9 @@ export class ReplayExecutor {
       const ended = await this.driveTurn(actor, replay.id, sessionId, original[index]!, index, deadline);
       // A call the original never answered leaves the replay waiting: the turns after it cannot run.
       if (!ended) break;
+      // Progress: the turns replayed so far, compared, readable while the replay runs.
+      const sofar = splitTurns(await readLog(this.rpc, actor, sessionId));
+      await this.replays.saveProgress(replay.id, compareTurns(original.slice(0, index + 1), sofar));
     }
     const replayed = splitTurns(await readLog(this.rpc, actor, sessionId));
     await this.replays.finish(replay.id, 'completed', { comparison: compareTurns(original, replayed) });

@@ -115,6 +115,14 @@ export class SessionReplaysRepository {
     });
   }
 
+  /** The comparison of the turns replayed so far, while the replay runs. */
+  async saveProgress(id: string, comparison: ReplayComparison): Promise<void> {
+    await this.db.sessionReplay.updateMany({
+      where: { id, status: 'running' },
+      data: { comparison: comparison as unknown as Prisma.InputJsonValue },
+    });
+  }
+
   /** Ends a running replay; one that already ended keeps its result. */
   async finish(
     id: string,

@@ -89,7 +89,7 @@ export const ReplaySchema = z.object({
   status: ReplayStatusSchema,
   /** Why a failed replay failed. */
   error: z.string().nullable(),
-  /** The turn-by-turn comparison, once completed. */
+  /** The turn-by-turn comparison: of the turns replayed so far while running, of every turn once completed. */
   comparison: ReplayComparisonSchema.nullable(),
   created_at: IsoDateTimeSchema,
   finished_at: IsoDateTimeSchema.nullable(),
