@@ -117,4 +117,30 @@ describe('replay comparison', () => {
     ]);
     expect(answersFor(original, replayed, [other.event.id])).toBeNull();
   });
+
+  it('counts a turn whose open calls all have answers in the log as running, and its cost as the growth of the list cost', () => {
+    const asked = call('lookup', { key: 'k' }, 'agent.custom_tool_use');
+    const cost = (amount: string) =>
+      ev({ type: 'session.usage', usage: { list_cost: { amount, currency: 'USD' } } });
+    const [first, second] = splitTurns([
+      user('a'),
+      cost('0.010000'),
+      idle(),
+      user('b'),
+      running(),
+      asked,
+      cost('0.025000'),
+      idle({ type: 'requires_action', event_ids: [asked.event.id] }),
+      ev({ type: 'user.custom_tool_result', custom_tool_use_id: asked.event.id, content: text('x') }),
+    ]);
+    expect(turnState(second!)).toEqual({ kind: 'running' });
+    expect(compareTurns([first!], [first!]).turns[0]!.original.cost).toEqual({
+      amount: '0.010000',
+      currency: 'USD',
+    });
+    expect(compareTurns([second!], []).turns[0]!.original.cost).toEqual({
+      amount: '0.015000',
+      currency: 'USD',
+    });
+  });
 });
