@@ -79,6 +79,11 @@ const BODIES: Record<string, BodySpec> = {
   },
   'PATCH /api/sessions/{id}': fixed({ title: 'matrix-renamed' }),
   'POST /api/sessions/{id}/fork': fixed({ checkpoint: 'ckpt_matrix' }),
+  'POST /api/sessions/{id}/replay': {
+    body: (i) => ({ agent: { id: i.agent, version: 1 } }),
+    refers: ['agent'],
+  },
+  'POST /api/agents/{id}/replays': fixed({ version: 1, last: 1 }),
   'POST /api/sessions/{id}/rollback': fixed({ checkpoint: 'ckpt_matrix' }),
   'POST /api/sessions/{id}/events': fixed({ events: [{ type: 'user.message', payload: { text: 'hi' } }] }),
   'POST /api/deployments': {
@@ -106,6 +111,11 @@ const BODIES: Record<string, BodySpec> = {
   },
   'POST /v1/sessions/{id}': fixed({ title: 'matrix-renamed' }),
   'POST /v1/sessions/{id}/fork': fixed({ checkpoint: 'ckpt_matrix' }),
+  'POST /v1/sessions/{id}/replay': {
+    body: (i) => ({ agent: { id: i.agent, version: 1 } }),
+    refers: ['agent'],
+  },
+  'POST /v1/agents/{id}/replays': fixed({ version: 1, last: 1 }),
   'POST /v1/sessions/{id}/rollback': fixed({ checkpoint: 'ckpt_matrix' }),
   'POST /v1/sessions/{id}/events': fixed({ events: [{ type: 'user.message', content: text('hi') }] }),
   'POST /v1/sessions/{sessionId}/resources': {

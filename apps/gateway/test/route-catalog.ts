@@ -31,9 +31,9 @@ interface Rule {
 }
 
 const V1_RESOURCES =
-  'agents|environments|sessions|vaults|memory_stores|dreams|skills|files|deployments|deployment_runs|usage|hands|webhooks';
+  'agents|environments|sessions|vaults|memory_stores|dreams|skills|files|deployments|deployment_runs|usage|hands|webhooks|replays|replay_batches';
 const API_RESOURCES =
-  'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands|webhooks';
+  'agents|environments|sessions|vaults|memory-stores|files|deployments|multiagent|hands|webhooks|replays|replay-batches';
 const RESOURCE = `/(?:v1/(?:${V1_RESOURCES})|api/(?:${API_RESOURCES}))(?:/|$)`;
 const WORK_ITEM = '/(?:v1|api)/environments/\\{\\w+\\}/work';
 

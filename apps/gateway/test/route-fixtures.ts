@@ -122,6 +122,20 @@ export async function createNamespaceFixtures(
       throw new Error(`fixture multi-agent run → ${started.status} ${JSON.stringify(started.body)}`);
     ids.multiagentRun = (started.body as { id: string }).id;
   }
+  if (documented.has('GET /v1/replays/{id}')) {
+    const accepted = async (what: string, path: string, body: unknown) => {
+      const reply = await send(api.baseUrl, 'POST', path, body, { ...api.authHeaders, ...headers });
+      if (reply.status !== 202)
+        throw new Error(`fixture ${what}: POST ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
+      return (reply.body as { id: string }).id;
+    };
+    const version = { id: agent.id, version: 1 };
+    ids.replay = await accepted('replay', `/v1/sessions/${session.id}/replay`, { agent: version });
+    ids.replayBatch = await accepted('replay batch', `/v1/agents/${agent.id}/replays`, {
+      version: 1,
+      last: 1,
+    });
+  }
   if (documented.has('GET /v1/sessions/{id}/threads/{threadId}')) {
     const delegated = await delegatedThread(call, agent, environment.id);
     ids.threadSession = delegated.sessionId;

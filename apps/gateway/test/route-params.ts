@@ -24,6 +24,8 @@ export type FixtureKey =
   | 'deployment'
   | 'deploymentRun'
   | 'multiagentRun'
+  | 'replay'
+  | 'replayBatch'
   | 'workItem'
   | 'apiKey'
   | 'user'
@@ -70,6 +72,9 @@ const BY_COLLECTION: Record<string, FixtureKey> = {
   deployments: 'deployment',
   deployment_runs: 'deploymentRun',
   runs: 'multiagentRun',
+  replays: 'replay',
+  replay_batches: 'replayBatch',
+  'replay-batches': 'replayBatch',
   work: 'workItem',
   users: 'user',
   members: 'user',

@@ -4,6 +4,7 @@ import { SCHEDULER_CONFIG, type SchedulerEnv } from './config/env.js';
 import { ReconcilerModule } from './reconciler/reconciler.module.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { MultiagentModule } from './multiagent/multiagent.module.js';
+import { ReplaysModule } from './replays/replays.module.js';
 import { RetentionModule } from './retention/retention.module.js';
 import { MemoryModule } from './memory/memory.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -19,6 +20,7 @@ export class AppModule {
         ReconcilerModule,
         DeploymentsModule,
         MultiagentModule,
+        ReplaysModule,
         RetentionModule,
         MemoryModule,
         WebhooksModule,

@@ -12,5 +12,6 @@ export * from './vaults/api-vault-credentials.js';
 export * from './files/api-files.js';
 export * from './deployments/api-deployments.js';
 export * from './multiagent-runs/api-multiagent-runs.js';
+export * from './replays/api-replays.js';
 export * from './tenancy/api-auth.js';
 export * from './work/api-worker.js';

@@ -14,6 +14,7 @@ export * from './sessions/mount-content-subjects.js';
 export * from './sessions/thread-subjects.js';
 export * from './sessions/session-row-subjects.js';
 export * from './sessions/checkpoint-subjects.js';
+export * from './replays/replay-subjects.js';
 export * from './session-events/dataplane-subjects.js';
 export * from './session-events/upkeep-subjects.js';
 export * from './retention/retention-subjects.js';

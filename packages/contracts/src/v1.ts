@@ -10,6 +10,7 @@ export * from './environments/environments.js';
 export * from './environments/environment-build.js';
 export * from './sessions/sessions.js';
 export * from './sessions/checkpoints.js';
+export * from './replays/replays.js';
 export * from './sessions/session-resources.js';
 export * from './sessions/session-threads.js';
 export * from './skills/skills.js';

@@ -45,6 +45,7 @@ export type {
   NamespaceMember,
   Session,
   SessionEvent,
+  SessionReplay,
   SessionThread,
   Skill,
   SkillVersion,

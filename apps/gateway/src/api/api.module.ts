@@ -11,6 +11,7 @@ import { ApiVaultCredentialsController } from './api-vault-credentials.controlle
 import { ApiFilesController } from './api-files.controller.js';
 import { ApiSessionEventsController } from './api-session-events.controller.js';
 import { ApiSessionsController } from './api-sessions.controller.js';
+import { ApiReplaysController } from './api-replays.controller.js';
 import { ApiVaultsController } from './api-vaults.controller.js';
 import { ApiWebhooksController } from './api-webhooks.controller.js';
 import { WorkQueueService } from '../workers/work-queue.service.js';
@@ -26,6 +27,7 @@ import { ApiWorkerSessionsController } from './api-worker-sessions.controller.js
     ApiAgentWorkspaceController,
     ApiEnvironmentsController,
     ApiSessionsController,
+    ApiReplaysController,
     ApiSessionEventsController,
     ApiVaultsController,
     ApiWebhooksController,

@@ -21,6 +21,8 @@ const V1: Record<string, string> = {
   usage: 'Usage per agent and day from the usage ledger (Agentry extension).',
   tenants: 'Tenants (administrators only).',
   webhooks: 'Webhook endpoints, their delivery log and redelivery (Agentry extension).',
+  replays: 'Replays of recorded sessions against another agent version (Agentry extension).',
+  replay_batches: "Batches of replays of an agent's last sessions (Agentry extension).",
 };
 
 const API: Record<string, string> = {
@@ -38,6 +40,8 @@ const API: Record<string, string> = {
   multiagent: 'Multi-agent runs.',
   hands: 'Hands status.',
   webhooks: 'Webhook endpoints and their delivery log.',
+  replays: 'Session replays.',
+  'replay-batches': 'Batches of session replays.',
 };
 
 const PLATFORM: Record<string, string> = {

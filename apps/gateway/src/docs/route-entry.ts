@@ -15,7 +15,7 @@ export interface RouteEntry {
   operationId: string;
   summary: string;
   /** 200 unless given. */
-  status?: 200 | 204;
+  status?: 200 | 202 | 204;
   /** The JSON body, parsed with this schema. */
   body?: z.ZodType;
   /** The query string, parsed with this schema. */

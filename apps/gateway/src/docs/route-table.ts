@@ -11,6 +11,7 @@ import { API_MEMORY_STORES_ROUTES } from './routes/api-memory-stores.routes.js';
 import { API_MULTIAGENT_ROUTES } from './routes/api-multiagent.routes.js';
 import { API_NAMESPACES_ROUTES } from './routes/api-namespaces.routes.js';
 import { API_SESSIONS_ROUTES } from './routes/api-sessions.routes.js';
+import { API_REPLAYS_ROUTES } from './routes/api-replays.routes.js';
 import { API_VAULTS_ROUTES } from './routes/api-vaults.routes.js';
 import { API_WEBHOOKS_ROUTES } from './routes/api-webhooks.routes.js';
 import { PLATFORM_ROUTES } from './routes/platform.routes.js';
@@ -23,6 +24,7 @@ import { V1_FILES_ROUTES } from './routes/v1-files.routes.js';
 import { V1_HANDS_ROUTES } from './routes/v1-hands.routes.js';
 import { V1_MEMORY_STORES_ROUTES } from './routes/v1-memory-stores.routes.js';
 import { V1_SESSIONS_ROUTES } from './routes/v1-sessions.routes.js';
+import { V1_REPLAYS_ROUTES } from './routes/v1-replays.routes.js';
 import { V1_SKILLS_ROUTES } from './routes/v1-skills.routes.js';
 import { V1_TENANTS_ROUTES } from './routes/v1-tenants.routes.js';
 import { V1_USAGE_ROUTES } from './routes/v1-usage.routes.js';
@@ -46,6 +48,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...API_MULTIAGENT_ROUTES,
   ...API_NAMESPACES_ROUTES,
   ...API_SESSIONS_ROUTES,
+  ...API_REPLAYS_ROUTES,
   ...API_VAULTS_ROUTES,
   ...API_WEBHOOKS_ROUTES,
   ...PLATFORM_ROUTES,
@@ -58,6 +61,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ...V1_HANDS_ROUTES,
   ...V1_MEMORY_STORES_ROUTES,
   ...V1_SESSIONS_ROUTES,
+  ...V1_REPLAYS_ROUTES,
   ...V1_SKILLS_ROUTES,
   ...V1_TENANTS_ROUTES,
   ...V1_USAGE_ROUTES,

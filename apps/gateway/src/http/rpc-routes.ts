@@ -19,8 +19,8 @@ export interface RpcRoute {
   subject: RpcSubject<z.ZodType, z.ZodType>;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** 204: the route answers nothing once the subject has answered. */
-  status?: 204;
+  /** 204: the route answers nothing once the subject has answered; 201/202: created / accepted. */
+  status?: 201 | 202 | 204;
   /** The reply as the client sees it, e.g. in `/api` spelling. */
   reply?: (result: never) => unknown;
   /** The reply is a `/v1` page answered as an `/api` list of items mapped so (cursor in a header). */

@@ -20,6 +20,7 @@ import { MultipartBodyParser } from './multipart-body.parser.js';
 import { SkillsController } from './skills.controller.js';
 import { HandsController } from './hands.controller.js';
 import { UsageController } from './usage.controller.js';
+import { ReplaysController } from './replays.controller.js';
 
 @Module({
   imports: [StreamingModule],
@@ -43,6 +44,7 @@ import { UsageController } from './usage.controller.js';
     SkillsController,
     UsageController,
     HandsController,
+    ReplaysController,
   ],
   providers: [MultipartBodyParser],
 })

@@ -24,6 +24,10 @@ export const SchedulerEnvSchema = BaseEnvSchema.extend({
   AGENTRY_MULTIAGENT_PARALLELISM: z.coerce.number().int().min(1).max(20).default(8),
   /** A multi-agent run whose scheduler died is taken up by another replica after this long. */
   AGENTRY_MULTIAGENT_LOCK_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
+  /** How long a session replay may take in all; one still running then is marked failed. */
+  AGENTRY_REPLAY_DEADLINE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /** A replay whose scheduler died is taken up by another replica (or it, restarted) after this long. */
+  AGENTRY_REPLAY_LOCK_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
   /**
    * Days after which the events of an archived or terminated session are deleted; 0 (the default) keeps
    * them forever. Sessions with a turn running or input pending are never touched.

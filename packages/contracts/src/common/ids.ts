@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   deployment: 'depl_',
   deploymentRun: 'drun_',
   multiagentRun: 'marun_',
+  sessionReplay: 'rpl_',
+  sessionReplayBatch: 'rplb_',
   workflowRun: 'wfrun_',
   work: 'work_',
   skill: 'skill_',

@@ -63,6 +63,14 @@ export const MultiagentRunJobSchema = z.object({
 });
 export type MultiagentRunJob = z.infer<typeof MultiagentRunJobSchema>;
 
+/** A session replay; its state lives in `session_replays` and the replay session's log, so a rerun resumes it. */
+export const SessionReplayJobSchema = z.object({
+  v: z.literal(1).default(1),
+  replayId: z.string().min(1),
+  tenantId: z.string().min(1),
+});
+export type SessionReplayJob = z.infer<typeof SessionReplayJobSchema>;
+
 /**
  * Something happened that webhook endpoints may subscribe to. `session` events name the session (its
  * tenant and namespace are looked up); the others carry them. `eventId` is the webhook event's id.
@@ -115,6 +123,14 @@ export const Jobs = {
     attempts: 5,
     backoffMs: 1_000,
     dedupeKey: (payload) => `marun-${payload.runId}`,
+  }),
+  /** One session replay; retried after a crash, resuming from the inputs its session already has. */
+  sessionReplay: job({
+    queue: 'session-replay',
+    payload: SessionReplayJobSchema,
+    attempts: 5,
+    backoffMs: 1_000,
+    dedupeKey: (payload) => `rpl-${payload.replayId}`,
   }),
   /** Periodic sweep deleting the events of sessions ended longer ago than the retention window. */
   eventRetention: job({ queue: 'event-retention', payload: ReconcileJobSchema, attempts: 1, backoffMs: 0 }),

@@ -45,6 +45,8 @@ const EXPECTED_TABLES = [
   'session_checkpoints',
   'session_event_keys',
   'session_events',
+  'session_replay_batches',
+  'session_replays',
   'session_resource_tokens',
   'session_threads',
   'sessions',

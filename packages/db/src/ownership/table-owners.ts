@@ -63,6 +63,8 @@ export const TABLE_OWNERS = {
   HandsWorkspaceFence: 'worker',
   // Time and retries.
   MultiagentRun: 'scheduler',
+  SessionReplay: 'scheduler',
+  SessionReplayBatch: 'scheduler',
   WebhookDelivery: 'scheduler',
   WebhookDeliveryAttempt: 'scheduler',
   // Request idempotency at the public edge.
