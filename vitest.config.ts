@@ -26,6 +26,30 @@ function quietMcpSdkSourcemaps(): Plugin {
   };
 }
 
+const E2E_FILES = ['{apps,packages}/*/{src,test}/**/*.e2e.test.ts', 'test/e2e/**/*.e2e.test.ts'];
+const E2E_ALONE = [
+  'apps/gateway/test/chaos/**/*.e2e.test.ts',
+  'apps/gateway/test/*-outage.e2e.test.ts',
+  'apps/gateway/test/lease-failover.e2e.test.ts',
+  'apps/gateway/test/crash-recovery.e2e.test.ts',
+  'apps/gateway/test/turn-interrupt*.e2e.test.ts',
+  'apps/gateway/test/hands-durable-workspace.e2e.test.ts',
+  'apps/gateway/test/*-crash.e2e.test.ts',
+  'apps/gateway/test/sse-delivery.e2e.test.ts',
+  'apps/gateway/test/rate-limits.e2e.test.ts',
+  'apps/gateway/test/login-lockout.e2e.test.ts',
+  'apps/gateway/test/session-replays.e2e.test.ts',
+  'apps/gateway/test/openapi-fuzz.e2e.test.ts',
+  'apps/worker/test/worker-container.e2e.test.ts',
+  'apps/console/test/console.e2e.test.ts',
+  'packages/cli/test/cli.e2e.test.ts',
+];
+// Fails the run if a secret a test registered shows up in a service log, a response or an event.
+const E2E_GLOBAL_SETUP = [
+  'packages/testing/src/secrets/e2e-secret-scan.ts',
+  'apps/worker/test/userland.global-setup.ts',
+];
+
 export default defineConfig({
   plugins: [quietMcpSdkSourcemaps()],
   resolve: { conditions },
@@ -66,18 +90,33 @@ export default defineConfig({
         },
       },
       {
+        // Functional end-to-end files, two at a time: each runs its own platform on its own database,
+        // Redis keys and NATS subjects, so they share nothing but the machine.
         extends: true,
         test: {
           name: 'e2e',
-          include: ['{apps,packages}/*/{src,test}/**/*.e2e.test.ts', 'test/e2e/**/*.e2e.test.ts'],
-          // Fails the run if a secret a test registered shows up in a service log, a response or an event.
-          globalSetup: [
-            'packages/testing/src/secrets/e2e-secret-scan.ts',
-            'apps/worker/test/userland.global-setup.ts',
-          ],
+          include: E2E_FILES,
+          exclude: [...configDefaults.exclude, ...E2E_ALONE],
+          globalSetup: E2E_GLOBAL_SETUP,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Files whose subject is timing or faults (kills, pauses, partitions, soak, interrupts, restarts of
+        // a service or a backing store) and the heaviest clients (Chromium, podman): one at a time, after the
+        // others, with the machine to themselves.
+        extends: true,
+        test: {
+          name: 'e2e-alone',
+          include: E2E_ALONE,
+          globalSetup: E2E_GLOBAL_SETUP,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

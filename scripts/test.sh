@@ -41,7 +41,7 @@ phase "unit + integration tests" pnpm exec vitest run --project unit --project i
   --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json
 phase "stress tests (bounded)" pnpm exec vitest run --project stress \
   --reporter=default --reporter=json --outputFile.json=test-results/stress.json
-phase "end-to-end tests" pnpm exec vitest run --project e2e \
+phase "end-to-end tests" pnpm exec vitest run --project 'e2e*' \
   --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
 node scripts/test-summary.mjs test-results/unit-integration.json test-results/stress.json test-results/e2e.json || status=1
 log "wall time by phase (${SECONDS}s in all)"
