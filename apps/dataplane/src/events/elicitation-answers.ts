@@ -18,7 +18,7 @@ interface SessionOwner {
 }
 
 /** Whether `actor` is the caller that created the session: the same API key, or the same user signed in. */
-export function isSessionCreator(actor: Actor, owner: SessionOwner): boolean {
+function isSessionCreator(actor: Actor, owner: SessionOwner): boolean {
   if (owner.created_by_api_key_id) return actor.apiKeyId === owner.created_by_api_key_id;
   return owner.created_by_id !== null && actor.apiKeyId === null && actor.userId === owner.created_by_id;
 }
