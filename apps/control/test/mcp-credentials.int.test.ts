@@ -12,7 +12,7 @@ const LINEAR = 'https://mcp.linear.test/sse';
 
 describe('control: vault credentials matched to MCP servers for a running session', () => {
   let control: ControlTestApp;
-  let sessionOf: (vaultIds: string[]) => Promise<string>;
+  let sessionOf: (vaultIds: string[], actor?: ControlTestApp['admin']) => Promise<string>;
   const vault = async (name: string) =>
     (await control.rpc.request(V.createVault, { actor: control.admin, body: { display_name: name } })).id;
   const bearer = (vaultId: string, url: string, token: string) =>
@@ -34,10 +34,10 @@ describe('control: vault credentials matched to MCP servers for a running sessio
       actor: control.admin,
       body: { name: 'mcp', config: { type: 'local' } },
     });
-    sessionOf = async (vaultIds) =>
+    sessionOf = async (vaultIds, actor = control.admin) =>
       (
         await control.rpc.request(S.createSession, {
-          actor: control.admin,
+          actor,
           body: { agent: agent.id, environment_id: env.id, vault_ids: vaultIds },
         })
       ).id;
@@ -114,6 +114,51 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     ]);
     expect((await resolve(withVault, [GITHUB], 'tenant_elsewhere')).credentials).toEqual([]);
     expect((await resolve(await sessionOf([]), [GITHUB])).credentials).toEqual([]);
+  });
+
+  it("keeps a consent token in its caller's consent vault, after the session's vaults, for that caller's sessions only", async () => {
+    const CALENDAR = 'https://mcp.calendar.test/mcp';
+    // The admin's own API key is another caller than the admin signed in.
+    const key = { ...control.admin, apiKeyId: 'key_consent' };
+    const store = (actor: typeof key, accessToken: string) =>
+      control.rpc.request(M.storeConsent, {
+        actor,
+        serverName: 'calendar',
+        serverUrl: CALENDAR,
+        accessToken,
+      });
+    const first = await store(control.admin, 'consent-1');
+    const second = await store(control.admin, 'consent-2');
+    expect(second.vault_id).toBe(first.vault_id);
+    const keyVault = await store(key, 'key-consent');
+    expect(keyVault.vault_id).not.toBe(first.vault_id);
+
+    // The newest token replaces the earlier one: one live credential, and no secret in any reply.
+    const listed = await control.rpc.request(V.listCredentials, {
+      actor: control.admin,
+      vaultId: first.vault_id,
+      query: { limit: 10 },
+    });
+    expect(listed.data.map((c) => c.id)).toEqual([second.credential_id]);
+    expect(JSON.stringify(listed)).not.toContain('consent-2');
+
+    const mine = await sessionOf([]);
+    expect((await resolve(mine, [CALENDAR])).credentials).toEqual([
+      expect.objectContaining({ vault_id: first.vault_id, access_token: 'consent-2' }),
+    ]);
+    // A vault of the session's own that holds a credential for the server comes first.
+    const own = await vault('own');
+    await bearer(own, CALENDAR, 'from-own-vault');
+    expect((await resolve(await sessionOf([own]), [CALENDAR])).credentials[0]?.access_token).toBe(
+      'from-own-vault',
+    );
+    // Another caller's consent vault serves nothing, even when the session names it.
+    const byKey = await sessionOf([], key);
+    expect((await resolve(byKey, [CALENDAR])).credentials.map((c) => c.access_token)).toEqual([
+      'key-consent',
+    ]);
+    const naming = await sessionOf([keyVault.vault_id]);
+    expect((await resolve(naming, [CALENDAR])).credentials.map((c) => c.access_token)).toEqual(['consent-2']);
   });
 
   it('records a refresh the token endpoint does not grant as refresh_failed (its webhook event), without the reason', async () => {

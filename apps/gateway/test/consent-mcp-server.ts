@@ -13,10 +13,18 @@ export const CONSENT_URL = 'https://auth.example.test/oauth/consent?client=agent
 
 export interface ConsentMcpServer {
   url: string;
-  /** Calls of `read_calendar`, each with what the client answered when the server asked for consent. */
-  calls: Array<{ asked: boolean; answer?: string }>;
+  /**
+   * Calls of `read_calendar`, each with what the client answered when the server asked for consent, and the
+   * bearer token it was made with, when it carried one the server issued.
+   */
+  calls: Array<{ asked: boolean; answer?: string; token?: string }>;
   /** The user completes the consent at the link (what the OAuth provider would tell the server). */
   grant(): void;
+  /**
+   * One person completes the consent at the link, and the provider hands the application they return to a
+   * token for them: a call that carries it as `Authorization: Bearer` needs no consent, whatever `grant`.
+   */
+  issueToken(): string;
   revoke(): void;
   close(): Promise<void>;
 }
@@ -29,6 +37,7 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const calls: ConsentMcpServer['calls'] = [];
   let granted = false;
+  const tokens = new Set<string>();
 
   const mcpServer = () => {
     const server = new Server({ name: 'consent-test', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -42,9 +51,12 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
       ],
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const call: ConsentMcpServer['calls'][number] = { asked: !granted };
+      const bearer = /^Bearer (.+)$/.exec(String(extra.requestInfo?.headers.authorization ?? ''))?.[1];
+      const token = bearer && tokens.has(bearer) ? bearer : undefined;
+      const call: ConsentMcpServer['calls'][number] = { asked: !granted && !token };
+      if (token) call.token = token;
       calls.push(call);
-      if (granted) {
+      if (!call.asked) {
         const day = String(request.params.arguments?.day ?? 'today');
         return { content: [{ type: 'text', text: `calendar for ${day}: standup at 9` }] };
       }
@@ -107,6 +119,11 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
     },
     revoke: () => {
       granted = false;
+    },
+    issueToken: () => {
+      const token = `cal-token-${randomUUID()}`;
+      tokens.add(token);
+      return token;
     },
     close: async () => {
       await Promise.all([...transports.values()].map((t) => t.close().catch(() => undefined)));

@@ -9,7 +9,8 @@ const MCP_CREDENTIAL_TYPES = ['static_bearer', 'mcp_oauth'];
 
 /**
  * Matches a session's vault credentials to MCP servers by URL, as CMA does: the first vault in the session's
- * `vault_ids` holding a credential for the server wins. Only matched secrets are decrypted.
+ * `vault_ids` holding a credential for the server wins; after them comes the consent vault of the caller who
+ * created the session (see `ConsentVaults`). Only matched secrets are decrypted.
  */
 @Injectable()
 export class McpCredentialsResolver {
@@ -19,7 +20,7 @@ export class McpCredentialsResolver {
   ) {}
 
   async resolve(tenantId: string, sessionId: string, serverUrls: string[]): Promise<McpServerCredential[]> {
-    const vaultIds = await this.repository.vaultIdsOf(tenantId, sessionId);
+    const vaultIds = await this.repository.mcpVaultIdsOf(tenantId, sessionId);
     if (!vaultIds?.length || serverUrls.length === 0) return [];
     const rows = await this.repository.activeCredentials(tenantId, vaultIds, MCP_CREDENTIAL_TYPES);
     const vaultRank = new Map(vaultIds.map((id, index) => [id, index]));

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConsentVaults } from './consent-vaults.js';
 import { EnvironmentCredentialsHandler } from './environment-credentials.handler.js';
 import { EnvironmentCredentialsResolver } from './environment-credentials.resolver.js';
 import { McpCredentialsHandler } from './mcp-credentials.handler.js';
@@ -24,6 +25,7 @@ import { VaultsService } from './vaults.service.js';
     McpCredentialsResolver,
     McpOAuthRefresher,
     EnvironmentCredentialsResolver,
+    ConsentVaults,
   ],
   exports: [VaultsService, VaultCredentialsService, SecretCipher],
 })

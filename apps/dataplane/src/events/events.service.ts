@@ -20,6 +20,7 @@ import { toStoredEvent } from '../event-log/event-row.mapper.js';
 import { SessionEventKeysRepository } from '../event-log/session-event-keys.repository.js';
 import { SessionEventsRepository, type NewEvent } from '../event-log/session-events.repository.js';
 import type { EventRow } from '../event-log/event-row.js';
+import { ElicitationAnswers } from './elicitation-answers.js';
 import { ThreadRouting, type ThreadRoute } from './thread-routing.js';
 
 export interface AppendOutcome {
@@ -39,6 +40,7 @@ export class EventsService {
     private readonly budgets: NewWorkGate,
     private readonly outcomes: OutcomeDefinitions,
     private readonly threads: ThreadRouting,
+    private readonly answers: ElicitationAnswers,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -64,13 +66,14 @@ export class EventsService {
     // Under a key the gate is asked first; without one, the append checks it in its own statement.
     if (key) await this.budgets.assertAccepts(actor, sessionId, inbound);
     await this.assertElicitationsExist(sessionId, inbound);
-    const prepared = await this.outcomes.prepare(actor, inbound);
+    const answered = await this.answers.prepare(actor, sessionId, inbound);
+    const prepared = await this.outcomes.prepare(actor, answered);
     const routes = await this.threads.routes(sessionId, prepared);
     const batch = prepared.map((event) => routedEvent(event, routes.get(event)));
     const guard = { kind: 'client' as const, tenantId: actor.tenantId, namespaceId: actor.namespaceId };
     const rows = key
       ? await this.events.appendKeyed(sessionId, guard, key, batch)
-      : await this.appendGated(actor, sessionId, inbound, batch);
+      : await this.appendGated(actor, sessionId, answered, batch);
     if (!rows) {
       // A concurrent duplicate committed first.
       const raced = await this.committedUnder(actor, sessionId, key!);

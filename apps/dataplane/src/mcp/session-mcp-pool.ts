@@ -40,6 +40,11 @@ interface SessionServers extends PooledServers {
   listed: Map<string, McpTool[]>;
   /** The reporter of the session's current turn; connections outlive turns, so each turn sets its own. */
   report?: SessionErrorReporter;
+  /**
+   * A server asked the user for consent: the set is opened again, with the credentials as they stand then,
+   * before its next use (a consent the user completes can leave a new token in their vault).
+   */
+  stale?: boolean;
 }
 
 /**
@@ -134,7 +139,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
     const key = JSON.stringify(servers.map((s) => [s.name, s.url]));
     return this.pool.obtain(
       ref.sessionId,
-      (current) => current.key === key,
+      (current) => current.key === key && !current.stale,
       () => this.open(ref, key, servers),
     );
   }
@@ -240,9 +245,11 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
           'INTERNAL',
           `MCP server "${server}" has no connection in session ${ref.sessionId}`,
         );
-      return this.pool.whileBusy(ref.sessionId, live, () =>
+      const outcome = await this.pool.whileBusy(ref.sessionId, live, () =>
         mcpToolToHarnessTool(connection, tool).execute(input, context),
       );
+      if (outcome.status === 'pending' && outcome.elicitation) live.stale = true;
+      return outcome;
     };
     return [{ ...mcpToolToHarnessTool(described, tool), execute }];
   }

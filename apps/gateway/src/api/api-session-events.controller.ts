@@ -20,6 +20,7 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
 import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
+import { ConsentRedaction, isCreator } from '../streaming/consent-redaction.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 import { NEXT_PAGE_HEADER } from './api-page.js';
@@ -44,6 +45,7 @@ export class ApiSessionEventsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly streams: SessionStreamService,
+    private readonly consent: ConsentRedaction,
   ) {}
 
   /** Appends the batch (all or nothing) and returns the recorded events. */
@@ -89,7 +91,8 @@ export class ApiSessionEventsController {
     });
     const last = page.data.at(-1);
     if (page.hasMore && last) void reply.header(NEXT_PAGE_HEADER, String(last.seq));
-    return page.data.map((stored) => toDto(sessionId, stored));
+    const data = await this.consent.forCaller(actor, sessionId, page.data);
+    return data.map((stored) => toDto(sessionId, stored));
   }
 
   /**
@@ -109,10 +112,11 @@ export class ApiSessionEventsController {
     const resume = lastEventId || afterParam;
     const after = resume ? parseOrThrow(SeqSchema, resume, lastEventId ? 'Last-Event-ID' : 'after') : 0;
     const deltas = parseOrThrow(DeltasQuerySchema, { event_deltas: deltasParam }, 'query').event_deltas ?? [];
-    await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
+    const session = await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, reply.raw, 'api', deltas);
+    const reveals = isCreator(actor, session.created_by);
+    await this.streams.run(actor, sessionId, after, reply.raw, 'api', deltas, reveals);
   }
 }
 

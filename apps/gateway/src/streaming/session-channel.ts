@@ -118,7 +118,7 @@ export class SessionChannel {
     for (const connection of this.connections) {
       if (!connection.live || event.seq <= connection.seq) continue;
       connection.seq = event.seq;
-      connection.write(rendered.frame(connection.format));
+      connection.write(rendered.frame(connection.format, connection.revealsConsent));
     }
   }
 
@@ -136,7 +136,11 @@ export class SessionChannel {
       for (const event of page.data) {
         if (event.seq <= connection.seq) continue;
         connection.seq = event.seq;
-        if (!connection.write(new RenderedEvent(event, this.sessionId).frame(connection.format))) return;
+        const frame = new RenderedEvent(event, this.sessionId).frame(
+          connection.format,
+          connection.revealsConsent,
+        );
+        if (!connection.write(frame)) return;
       }
       if (page.data.length === 0) {
         connection.live = true;

@@ -66,7 +66,8 @@ export class SessionStreamService implements OnModuleInit, BeforeApplicationShut
 
   /**
    * Streams the session to `response` until the client leaves: live from now, or resumed after `after`;
-   * with token previews of the `deltas` types while they are produced.
+   * with token previews of the `deltas` types while they are produced; consent links withheld unless
+   * `revealsConsent` (the caller created the session).
    */
   async run(
     actor: Actor,
@@ -75,12 +76,14 @@ export class SessionStreamService implements OnModuleInit, BeforeApplicationShut
     response: ServerResponse,
     format: SseFormat,
     deltas: DeltaType[] = [],
+    revealsConsent = true,
   ): Promise<void> {
     const connection = new SseConnection(
       response,
       format,
       this.config.AGENTRY_SSE_MAX_BUFFERED_BYTES,
       new Set(deltas),
+      revealsConsent,
     );
     let release: () => void;
     try {

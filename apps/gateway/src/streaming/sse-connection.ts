@@ -21,6 +21,8 @@ export class SseConnection {
     private readonly maxBufferedBytes: number,
     /** Event types this client asked to preview (`event_deltas[]`); empty for most. */
     readonly deltas: ReadonlySet<DeltaType> = new Set(),
+    /** Whether this client reads consent links (it created the session); if not, they are withheld. */
+    readonly revealsConsent = true,
   ) {}
 
   get isClosed(): boolean {

@@ -1,4 +1,5 @@
 import { v1EventToApi, type StoredEvent, type StreamOnlyEvent } from '@agentry/contracts';
+import { withheldConsent } from './consent-redaction.js';
 
 /** `/v1` frames carry the CMA event; `/api` frames the AgentScope DTO (payload nested, `seq` exposed). */
 export type SseFormat = 'v1' | 'api';
@@ -22,18 +23,27 @@ export function previewFrame(event: StreamOnlyEvent): string {
 /** A comment line: keeps proxies from closing an idle stream; SSE clients ignore it. */
 export const SSE_HEARTBEAT = ': ping\n\n';
 
-/** One event's frames, rendered at most once per format however many clients receive it. */
+/**
+ * One event's frames, rendered at most once per format (and, for a consent link, per whether the client may
+ * read it) however many clients receive it.
+ */
 export class RenderedEvent {
-  private v1: string | undefined;
-  private api: string | undefined;
+  private readonly frames = new Map<string, string>();
 
   constructor(
     readonly stored: StoredEvent,
     private readonly sessionId: string,
   ) {}
 
-  frame(format: SseFormat): string {
-    if (format === 'v1') return (this.v1 ??= sseFrame('v1', this.sessionId, this.stored));
-    return (this.api ??= sseFrame('api', this.sessionId, this.stored));
+  frame(format: SseFormat, revealsConsent = true): string {
+    const withheld = !revealsConsent && this.stored.event.type === 'agent.mcp_elicitation';
+    const key = `${format}:${withheld}`;
+    let frame = this.frames.get(key);
+    if (frame === undefined) {
+      const stored = withheld ? { ...this.stored, event: withheldConsent(this.stored.event) } : this.stored;
+      frame = sseFrame(format, this.sessionId, stored);
+      this.frames.set(key, frame);
+    }
+    return frame;
   }
 }

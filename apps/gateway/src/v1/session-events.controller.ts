@@ -15,6 +15,7 @@ import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { REPLAYED_HEADER } from '../idempotency/idempotency.interceptor.js';
 import { RequestIdempotency } from '../idempotency/request-idempotency.decorator.js';
 import { ZodBody, ZodQuery } from '../http/zod-params.js';
+import { ConsentRedaction, isCreator } from '../streaming/consent-redaction.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { streamStart } from './stream-resume.js';
 import type { WorkerRequest } from '../workers/worker-credential.resolver.js';
@@ -37,6 +38,7 @@ export class SessionEventsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly streams: SessionStreamService,
+    private readonly consent: ConsentRedaction,
   ) {}
 
   /** Appends a batch (all or nothing) and returns the persisted events. */
@@ -80,7 +82,8 @@ export class SessionEventsController {
       ...(query.types ? { types: query.types } : {}),
     });
     const last = page.data.at(-1);
-    return { data: page.data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
+    const data = await this.consent.forCaller(actor, sessionId, page.data);
+    return { data: data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
   }
 
   /**
@@ -99,9 +102,10 @@ export class SessionEventsController {
   ) {
     const { after, deltas } = streamStart(lastEventId, afterParam, deltasParam);
     // Fails with 404 before any stream byte is written when the session is not the caller's.
-    await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
+    const session = await this.rpc.request(ControlSubjects.getSession, { actor, id: sessionId });
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
     reply.hijack();
-    await this.streams.run(actor, sessionId, after, reply.raw, 'v1', deltas);
+    const reveals = isCreator(actor, session.created_by);
+    await this.streams.run(actor, sessionId, after, reply.raw, 'v1', deltas, reveals);
   }
 }

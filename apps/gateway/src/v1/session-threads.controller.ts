@@ -12,6 +12,7 @@ import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodQuery } from '../http/zod-params.js';
+import { ConsentRedaction } from '../streaming/consent-redaction.js';
 import { SessionStreamService } from '../streaming/session-stream.service.js';
 import { streamStart } from './stream-resume.js';
 
@@ -31,6 +32,7 @@ export class SessionThreadsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly streams: SessionStreamService,
+    private readonly consent: ConsentRedaction,
   ) {}
 
   @Get()
@@ -78,7 +80,8 @@ export class SessionThreadsController {
       afterSeq: query.page ? Number(query.page) : 0,
     });
     const last = page.data.at(-1);
-    return { data: page.data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
+    const data = await this.consent.forCaller(actor, sessionId, page.data);
+    return { data: data.map((s) => s.event), next_page: page.hasMore && last ? String(last.seq) : null };
   }
 
   /** SSE of the thread's events: live by default, resumed from `Last-Event-ID` (or `?after=`) with no gap. */
@@ -96,8 +99,9 @@ export class SessionThreadsController {
     // Fails with 404 before any stream byte is written when the thread is not the caller's.
     const log = await this.logOf(actor, sessionId, threadId);
     if (!reply.raw.writable) throw new AppError('INVALID_REQUEST', 'client went away');
+    const reveals = await this.consent.reveals(actor, sessionId);
     reply.hijack();
-    await this.streams.run(actor, log, after, reply.raw, 'v1', deltas);
+    await this.streams.run(actor, log, after, reply.raw, 'v1', deltas, reveals);
   }
 
   /** Whose log holds the thread's events: the session's for its primary thread, the thread's own otherwise. */

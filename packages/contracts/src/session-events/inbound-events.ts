@@ -67,7 +67,22 @@ export type SystemMessageEventParams = z.infer<typeof SystemMessageEventParamsSc
 export const McpElicitationAnswerSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('accept') }),
+    z.strictObject({
+      type: z.literal('accept'),
+      /**
+       * Agentry extension: the token the consent yielded (the OAuth provider hands it to the application the
+       * person returned to). It is stored in the answering caller's consent vault for the MCP server and
+       * taken out of the event before it is recorded: it is never in the log, a stream or a response.
+       */
+      credential: z
+        .strictObject({
+          access_token: z
+            .string()
+            .min(1, 'response.credential.access_token must not be empty')
+            .max(8192, 'response.credential.access_token must be at most 8192 characters'),
+        })
+        .optional(),
+    }),
     z.strictObject({ type: z.literal('decline') }),
     z.strictObject({ type: z.literal('cancel') }),
   ],

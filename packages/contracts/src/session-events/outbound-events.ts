@@ -76,7 +76,14 @@ export const AgentMcpElicitationPayloadSchema = z.object({
   type: z.literal('agent.mcp_elicitation'),
   mcp_server_name: z.string(),
   mcp_tool_use_id: z.string(),
-  request: z.object({ type: z.literal('url'), message: z.string(), url: z.string().nullable() }),
+  request: z.object({
+    type: z.literal('url'),
+    message: z.string(),
+    /** Only the caller that created the session reads the link; every other caller gets null. */
+    url: z.string().nullable(),
+    /** Agentry: true when the link was withheld from this caller (the stored event keeps it). */
+    url_redacted: z.boolean().optional(),
+  }),
   session_thread_id: z.string().nullable(),
 });
 export const AgentThreadContextCompactedPayloadSchema = z.object({

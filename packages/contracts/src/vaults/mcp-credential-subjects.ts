@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 
 /** A vault credential matched to one MCP server, with the secret the dataplane sends to it. */
@@ -45,5 +46,22 @@ export const McpCredentialSubjects = {
       credentialId: z.string().min(1),
     }),
     z.object({ access_token: z.string(), expires_at: z.string().nullable() }),
+  ),
+  /**
+   * Internal: the dataplane hands control the token an MCP consent yielded, taken out of the answering
+   * caller's `user.mcp_elicitation_response`. Control keeps it sealed as a `static_bearer` credential for the
+   * server URL in that caller's consent vault (made on first use), replacing the caller's earlier token for
+   * the same URL. The reply names the credential, never the token.
+   */
+  storeConsent: rpcSubject(
+    'control.vault_credential.store_consent',
+    z.object({
+      v: V1,
+      actor: ActorSchema,
+      serverUrl: z.string().min(1),
+      serverName: z.string().min(1),
+      accessToken: z.string().min(1),
+    }),
+    z.object({ vault_id: z.string(), credential_id: z.string() }),
   ),
 } as const;
