@@ -120,7 +120,7 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     const CALENDAR = 'https://mcp.calendar.test/mcp';
     // The admin's own API key is another caller than the admin signed in.
     const key = { ...control.admin, apiKeyId: 'key_consent' };
-    const store = (actor: typeof key, accessToken: string) =>
+    const store = (actor: typeof control.admin, accessToken: string) =>
       control.rpc.request(M.storeConsent, {
         actor,
         serverName: 'calendar',
