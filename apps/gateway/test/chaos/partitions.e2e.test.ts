@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -394,6 +395,8 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
         await (
           await say('write')
         )();
+        // The session moved: the other worker wrote the file, while this one is still frozen.
+        expect(workspaceText(disks[1 - frozen]!, sessionId, 'state.txt')).toBe('fresh');
       } finally {
         worker.resume();
       }
@@ -465,6 +468,17 @@ function latestMarkerDisk(disks: string[], sessionId: string): number {
     Math.max(0, ...markers([disk], sessionId).map((m) => Number(m.split('.')[1]) / 1e6)),
   );
   return newest[1]! > newest[0]! ? 1 : 0;
+}
+
+/** A file of the session's workspace on one worker's disk, or null. */
+function workspaceText(disk: string, sessionId: string, path: string): string | null {
+  const dir = execFileSync('find', [disk, '-maxdepth', '2', '-type', 'd', '-name', sessionId], {
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .find(Boolean);
+  const file = dir ? join(dir, 'workspace', path) : '';
+  return file && existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 function withApplicationName(url: string, name: string): string {
