@@ -1,4 +1,4 @@
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { TcpProxy, type ProxiedConnection } from '@agentry/testing';
 
 const CRLF = Buffer.from('\r\n');
 
@@ -15,69 +15,43 @@ export class NatsInterceptingProxy {
   drop: { client: string; subject: RegExp; payload?: RegExp } | null = null;
   /** How many deliveries `drop` has dropped. */
   dropped = 0;
-  private readonly connections = new Set<{ name: string; client: Socket; server: Socket }>();
+  private readonly pending = new WeakMap<ProxiedConnection, Buffer>();
+  private proxy!: TcpProxy;
 
-  private constructor(
-    private readonly listener: Server,
-    private readonly target: { host: string; port: number },
-  ) {}
+  private constructor() {}
 
   static async start(target = { host: '127.0.0.1', port: 4222 }): Promise<NatsInterceptingProxy> {
-    const listener = createServer();
-    const proxy = new NatsInterceptingProxy(listener, target);
-    listener.on('connection', (client) => proxy.accept(client));
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    return proxy;
+    const intercepting = new NatsInterceptingProxy();
+    intercepting.proxy = await TcpProxy.start(target, {
+      fromClient: (connection, chunk) => {
+        // The client names itself in its first operation, CONNECT.
+        if (!connection.label)
+          connection.label = /"name":"([^"]*)"/.exec(chunk.toString('latin1'))?.[1] ?? '';
+        connection.server.write(chunk);
+      },
+      fromServer: (connection, chunk) => {
+        const buffer = Buffer.concat([intercepting.pending.get(connection) ?? Buffer.alloc(0), chunk]);
+        intercepting.pending.set(connection, intercepting.forward(buffer, connection));
+      },
+    });
+    return intercepting;
   }
 
   get url(): string {
-    return `nats://127.0.0.1:${(this.listener.address() as AddressInfo).port}`;
+    return `nats://127.0.0.1:${this.proxy.port}`;
   }
 
   /** Closes every connection of clients named `name`; they reconnect through the proxy. */
   cut(name: string): number {
-    let cut = 0;
-    for (const connection of this.connections) {
-      if (connection.name !== name) continue;
-      connection.client.destroy();
-      connection.server.destroy();
-      cut += 1;
-    }
-    return cut;
+    return this.proxy.cut((connection) => connection.label === name);
   }
 
-  async stop(): Promise<void> {
-    for (const { client, server } of this.connections) {
-      client.destroy();
-      server.destroy();
-    }
-    await new Promise<void>((resolve) => this.listener.close(() => resolve()));
-  }
-
-  private accept(client: Socket): void {
-    const server = connect(this.target);
-    const connection = { name: '', client, server };
-    this.connections.add(connection);
-    const end = () => {
-      this.connections.delete(connection);
-      client.destroy();
-      server.destroy();
-    };
-    client.on('error', end).on('close', end);
-    server.on('error', end).on('close', end);
-    client.on('data', (chunk: Buffer) => {
-      if (!connection.name) connection.name = /"name":"([^"]*)"/.exec(chunk.toString('latin1'))?.[1] ?? '';
-      server.write(chunk);
-    });
-    let pending: Buffer = Buffer.alloc(0);
-    server.on('data', (chunk: Buffer) => {
-      pending = Buffer.concat([pending, chunk]);
-      pending = this.forward(pending, connection.name, client);
-    });
+  stop(): Promise<void> {
+    return this.proxy.stop();
   }
 
   /** Forwards every complete protocol operation in `buffer`, minus dropped deliveries; returns the rest. */
-  private forward(buffer: Buffer, name: string, client: Socket): Buffer {
+  private forward(buffer: Buffer, connection: ProxiedConnection): Buffer {
     let offset = 0;
     for (;;) {
       const lineEnd = buffer.indexOf(CRLF, offset);
@@ -93,11 +67,11 @@ export class NatsInterceptingProxy {
       if (end > buffer.length) break;
       const dropped =
         subject !== null &&
-        this.drop?.client === name &&
+        this.drop?.client === connection.label &&
         this.drop.subject.test(subject) &&
         (this.drop.payload?.test(buffer.toString('utf8', lineEnd + 2, end)) ?? true);
       if (dropped) this.dropped += 1;
-      else client.write(buffer.subarray(offset, end));
+      else connection.client.write(buffer.subarray(offset, end));
       offset = end;
     }
     return buffer.subarray(offset);

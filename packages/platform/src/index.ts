@@ -16,6 +16,7 @@ export { reconnectBackoff } from './nats/reconnect-backoff.js';
 export { PrefixedClientNats } from './nats/prefixed-client-nats.js';
 export { PrefixedServerNats } from './nats/prefixed-server-nats.js';
 export { RpcClient } from './nats/rpc-client.js';
+export { isNoResponders } from './nats/no-responders.js';
 export { MountContentClient } from './nats/mount-content.client.js';
 export { cutPageToFit, resumableAfter } from './paging/page-byte-budget.js';
 export { toErrorBody, unwrapEnvelope } from './nats/rpc-envelope.js';

@@ -52,3 +52,5 @@ export { backOff, holdFault, letExpire, quietPeriod } from './time/deliberate-wa
 export { pollFor, pollUntil } from './time/poll-until.js';
 export type { SecretLeak } from './secrets/secret-scanner.js';
 export { recordingFetch } from './secrets/recording-fetch.js';
+export { TcpProxy } from './chaos/tcp-proxy.js';
+export type { ProxiedConnection, TcpRelay } from './chaos/tcp-proxy.js';

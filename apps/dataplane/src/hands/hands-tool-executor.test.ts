@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { HandsCancel } from '@agentry/contracts';
 import { AGENT_FILE_TOOLS, type ToolInvocation } from '@agentry/harness';
+import { AppError } from '@agentry/contracts';
 import type { RpcClient } from '@agentry/platform';
 import type { WorkspaceFs } from '@agentry/workspace';
+import type { HandsBindings } from './hands-bindings.js';
 import { TurnAborted } from './hands-cancel.js';
 import { HandsToolExecutor } from './hands-tool-executor.js';
 
@@ -18,11 +20,11 @@ const target = {
 /** A worker that took the call and never answers. */
 const silentRpc = { request: () => new Promise(() => undefined) } as unknown as RpcClient;
 
-function invocation(signal: AbortSignal): ToolInvocation {
-  const tool = AGENT_FILE_TOOLS.find((t) => t.name === 'glob')!;
+function invocation(signal: AbortSignal, toolName = 'glob'): ToolInvocation {
+  const tool = AGENT_FILE_TOOLS.find((t) => t.name === toolName)!;
   return {
     tool,
-    input: { pattern: '*' },
+    input: toolName === 'glob' ? { pattern: '*' } : { file_path: 'a.txt', content: 'a' },
     context: {
       toolCallId: 'sevt_call',
       fs: {} as WorkspaceFs,
@@ -143,6 +145,123 @@ describe('HandsToolExecutor', () => {
       status: 'error',
       content: [{ type: 'text', text: 'no match' }],
       reason: 'not_found',
+    });
+  });
+
+  describe('a call whose worker had no listener on its subject (alive, but cut off from NATS)', () => {
+    /** As the RPC client reports a request NATS answered with "no responders". */
+    const noResponders = (subject: string) =>
+      new AppError('UNAVAILABLE', `The hands service did not answer ${subject}`, {
+        cause: Object.assign(new Error('no responders'), {
+          name: 'RequestError',
+          cause: noRespondersCause(),
+        }),
+      });
+    const noRespondersCause = () => Object.assign(new Error('no responders'), { name: 'NoResponders' });
+    const answer = {
+      toolUseId: 'sevt_call',
+      isError: false,
+      content: [{ type: 'text' as const, text: 'ok' }],
+    };
+
+    /** Bindings to the given workers in turn, each alive while `alive` says so. */
+    function bindingsOf(workers: string[], alive: (workerId: string) => boolean) {
+      let bound = 0;
+      return {
+        bind: async () => ({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
+        isAlive: async (workerId: string) => alive(workerId),
+      } as unknown as HandsBindings;
+    }
+
+    it('is sent again until its worker listens, and runs there once: a write is not answered as failed', async () => {
+      const sent: string[] = [];
+      const rpc = {
+        request: (subject: { subject: string }) => {
+          sent.push(subject.subject);
+          return sent.length < 4 ? Promise.reject(noResponders(subject.subject)) : Promise.resolve(answer);
+        },
+      } as unknown as RpcClient;
+      const cancels: unknown[] = [];
+      const executor = new HandsToolExecutor(
+        rpc,
+        target,
+        (cancel) => cancels.push(cancel),
+        bindingsOf(['w1'], () => true),
+        5,
+      );
+      const outcome = await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
+      expect(sent).toEqual(Array(4).fill('hands.exec.worker.w1'));
+      expect(cancels).toEqual([]);
+    });
+
+    it('runs on the next worker when its worker dies before ever receiving it, whatever the tool', async () => {
+      const sent: string[] = [];
+      let w1Alive = true;
+      const rpc = {
+        request: (subject: { subject: string }) => {
+          sent.push(subject.subject);
+          if (subject.subject.endsWith('w2')) return Promise.resolve(answer);
+          if (sent.length === 3) w1Alive = false;
+          return Promise.reject(noResponders(subject.subject));
+        },
+      } as unknown as RpcClient;
+      const executor = new HandsToolExecutor(
+        rpc,
+        target,
+        () => undefined,
+        bindingsOf(['w1', 'w2'], (id) => id !== 'w1' || w1Alive),
+        5,
+      );
+      const outcome = await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
+      expect(sent.at(-1)).toBe('hands.exec.worker.w2');
+      expect(sent.filter((s) => s.endsWith('w2'))).toHaveLength(1);
+    });
+
+    it('is still answered as possibly run when its worker dies after a send that may have reached it', async () => {
+      let w1Alive = true;
+      const rpc = {
+        request: (subject: { subject: string }) => {
+          if (subject.subject.endsWith('w2')) return Promise.resolve(answer);
+          w1Alive = false;
+          return new Promise(() => undefined); // taken, never answered
+        },
+      } as unknown as RpcClient;
+      const executor = new HandsToolExecutor(
+        rpc,
+        target,
+        () => undefined,
+        bindingsOf(['w1', 'w2'], (id) => id !== 'w1' || w1Alive),
+        5,
+      );
+      const outcome = await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(outcome).toMatchObject({ status: 'error', reason: 'hands_lost' });
+    });
+
+    it('sends a call again while no answer comes, so a request lost on the way is answered by a copy', async () => {
+      const sent: Array<{ subject: string; timeoutMs: number }> = [];
+      const rpc = {
+        request: (subject: { subject: string }, _request: unknown, options: { timeoutMs: number }) => {
+          sent.push({ subject: subject.subject, timeoutMs: options.timeoutMs });
+          // The first request is lost (never answered); the worker answers the second copy.
+          return sent.length === 3 ? Promise.resolve(answer) : new Promise(() => undefined);
+        },
+      } as unknown as RpcClient;
+      const executor = new HandsToolExecutor(
+        rpc,
+        target,
+        () => undefined,
+        bindingsOf(['w1'], () => true),
+        5,
+        undefined,
+        undefined,
+        5,
+      );
+      const outcome = await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
+      expect(sent.map((s) => s.subject)).toEqual(Array(3).fill('hands.exec.worker.w1'));
+      expect(sent[0]!.timeoutMs).toBe(target.timeoutMs + 5_000);
     });
   });
 });

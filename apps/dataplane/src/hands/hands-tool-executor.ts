@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   HandsSubjects,
   type HandsExecResult,
@@ -13,7 +14,7 @@ import {
   type ToolInvocation,
   type ToolOutcome,
 } from '@agentry/harness';
-import type { RpcClient } from '@agentry/platform';
+import { isNoResponders, type RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 import type { HandsBinding, HandsBindings } from './hands-bindings.js';
 import { watchRecordedResult, type RecordedResultLookup } from './recorded-results.js';
@@ -21,6 +22,12 @@ import { watchWorker } from './worker-watch.js';
 
 /** Tools that change nothing: run again on another worker when theirs died mid-call. */
 const RETRYABLE_TOOLS = new Set(['read', 'glob', 'grep']);
+
+/** One call's sends to its worker: whether any may have reached it, and whether the caller stopped waiting. */
+interface Delivery {
+  mayHaveRun: boolean;
+  stopped: boolean;
+}
 
 /** Environment types as the Brain tells them apart: where the session's files and shell live. */
 export type HandsKind = 'local' | 'sandbox' | 'remote' | 'self_hosted';
@@ -49,7 +56,10 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
  * The Brain never runs file or shell tools of `local` and `sandbox` sessions itself: they go to the
  * cluster worker holding the session (see HandsBindings), on that worker's own subject, or without
  * bindings to the worker pool's queue group; everything else runs here. A call whose worker dies is
- * answered at once as possibly run (at most once), except read-only tools, which run again elsewhere.
+ * answered at once as possibly run (at most once), except read-only tools, which run again elsewhere. A
+ * call its worker's subject had no listener for (the worker alive but cut off from NATS, or reconnecting)
+ * reached no one: it is sent again until the worker takes it, or runs on the next worker should that one
+ * die, whatever its tool.
  * When the turn aborts (interrupt, lost lease) or stops waiting, the worker running the call is told
  * to cancel it, and the turn goes on at once rather than waiting for the worker's answer. A reply lost on
  * the way back (NATS restarting) is made up for by the result the worker recorded before replying.
@@ -64,6 +74,8 @@ export class HandsToolExecutor implements ToolExecutor {
     /** Where the worker records each result; read while waiting, in case the reply is lost. */
     private readonly recorded?: RecordedResultLookup,
     private readonly recordedPollMs = 1_000,
+    /** How often a bound call is sent again while no answer came: see `sendOnce`. */
+    private readonly resendMs = 2_000,
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
@@ -101,14 +113,22 @@ export class HandsToolExecutor implements ToolExecutor {
       return unavailable(error);
     }
     const watch = watchWorker(this.bindings, binding.workerId, this.livenessPollMs);
-    const outcome = await Promise.race([this.send(invocation, environmentType, binding), watch.died]).finally(
-      () => watch.stop(),
-    );
+    const delivery: Delivery = { mayHaveRun: false, stopped: false };
+    const outcome = await Promise.race([
+      this.send(invocation, environmentType, binding, delivery),
+      watch.died,
+    ]).finally(() => {
+      watch.stop();
+      delivery.stopped = true;
+    });
     if (outcome !== 'died') return outcome;
     const toolUseId = invocation.context.toolCallId;
     // Should the worker only be unreachable, not dead, it must not go on with a call already answered.
     this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'lease_lost' });
-    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried && !invocation.context.signal.aborted)
+    if (invocation.context.signal.aborted) return cancelled(cancelCause(invocation.context.signal.reason));
+    // Never received by the dead worker: the call has not run anywhere, so the next worker runs it.
+    if (!delivery.mayHaveRun) return this.request(invocation, environmentType, retried);
+    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried)
       return this.request(invocation, environmentType, true);
     return {
       status: 'error',
@@ -126,44 +146,115 @@ export class HandsToolExecutor implements ToolExecutor {
     invocation: ToolInvocation,
     environmentType: 'local' | 'sandbox',
     binding?: HandsBinding,
+    delivery: Delivery = { mayHaveRun: false, stopped: false },
   ): Promise<ToolOutcome> {
     const toolUseId = invocation.context.toolCallId;
     const watch = this.recorded
       ? watchRecordedResult(this.recorded, toolUseId, this.recordedPollMs)
       : undefined;
+    // Real time, as the pauses between sends are.
+    const deadline = performance.now() + this.target.timeoutMs + 5_000;
     try {
-      const replied = this.rpc.request(
-        binding ? HandsSubjects.execOn(binding.workerId) : HandsSubjects.exec,
-        {
-          tenantId: this.target.tenantId,
-          sessionId: this.target.sessionId,
-          environmentId: this.target.environmentId,
-          environmentType,
-          toolUseId,
-          name: invocation.tool.name,
-          input: invocation.input,
-          timeoutMs: this.target.timeoutMs,
-          networking: this.target.networking,
-          ...(this.target.sandbox ? { sandbox: this.target.sandbox } : {}),
-          mounts: this.target.mounts ?? [],
-          ...(binding ? { bindingEpoch: binding.epoch } : {}),
-        },
-        { timeoutMs: this.target.timeoutMs + 5_000 },
-      );
-      const result: HandsExecResult = watch ? await Promise.race([replied, watch.recorded]) : await replied;
-      for (const error of result.sessionErrors ?? []) await this.target.reportError?.(error);
-      return result.isError
-        ? { status: 'error', content: result.content, ...(result.reason ? { reason: result.reason } : {}) }
-        : { status: 'ok', content: result.content };
-    } catch (error) {
-      // No answer in time: whichever worker may still be running it must not go on unseen.
-      if (!invocation.context.signal.aborted)
-        this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
-      return unavailable(error);
+      for (;;) {
+        try {
+          delivery.mayHaveRun = true;
+          return await this.sendOnce(invocation, environmentType, watch, delivery, binding);
+        } catch (error) {
+          // The worker's subject had no listener: it is alive (else the liveness watch ends this) but cut off
+          // from NATS or reconnecting. Nothing ran, so the call is sent again once the worker is back.
+          if (
+            binding &&
+            isNoResponders(error) &&
+            !delivery.stopped &&
+            !invocation.context.signal.aborted &&
+            performance.now() + this.livenessPollMs < deadline
+          ) {
+            delivery.mayHaveRun = false;
+            await sleep(this.livenessPollMs);
+            continue;
+          }
+          // No answer in time: whichever worker may still be running it must not go on unseen.
+          if (!invocation.context.signal.aborted)
+            this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'timeout' });
+          return unavailable(error);
+        }
+      }
     } finally {
       watch?.stop();
     }
   }
+
+  /**
+   * One send of the call; rejects as the request does. A call to a bound worker is sent again every
+   * `resendMs` while no answer came, since a request can be lost on the way (a link reset under it, the
+   * worker reconnecting): the worker runs each call once however many copies reach it (ToolCallsOnce), and
+   * whichever answer comes first is taken. A copy that fails is ignored.
+   */
+  private async sendOnce(
+    invocation: ToolInvocation,
+    environmentType: 'local' | 'sandbox',
+    watch: ReturnType<typeof watchRecordedResult> | undefined,
+    delivery: Delivery,
+    binding?: HandsBinding,
+  ): Promise<ToolOutcome> {
+    const toolUseId = invocation.context.toolCallId;
+    const subject = binding ? HandsSubjects.execOn(binding.workerId) : HandsSubjects.exec;
+    const request = {
+      tenantId: this.target.tenantId,
+      sessionId: this.target.sessionId,
+      environmentId: this.target.environmentId,
+      environmentType,
+      toolUseId,
+      name: invocation.tool.name,
+      input: invocation.input,
+      timeoutMs: this.target.timeoutMs,
+      networking: this.target.networking,
+      ...(this.target.sandbox ? { sandbox: this.target.sandbox } : {}),
+      mounts: this.target.mounts ?? [],
+      ...(binding ? { bindingEpoch: binding.epoch } : {}),
+    };
+    const replied = this.rpc.request(subject, request, { timeoutMs: this.target.timeoutMs + 5_000 });
+    const copies = binding
+      ? resendWhileWaiting(
+          () => this.rpc.request(subject, request, { timeoutMs: COPY_TIMEOUT_MS }),
+          this.resendMs,
+          () => delivery.stopped || invocation.context.signal.aborted,
+        )
+      : undefined;
+    let result: HandsExecResult;
+    try {
+      result = await Promise.race([
+        replied,
+        ...(watch ? [watch.recorded] : []),
+        ...(copies ? [copies.answered] : []),
+      ]);
+    } finally {
+      copies?.stop();
+    }
+    for (const error of result.sessionErrors ?? []) await this.target.reportError?.(error);
+    return result.isError
+      ? { status: 'error', content: result.content, ...(result.reason ? { reason: result.reason } : {}) }
+      : { status: 'ok', content: result.content };
+  }
+}
+
+/** How long a copy of a call waits for its answer; a later copy, the first send or the record takes over. */
+const COPY_TIMEOUT_MS = 10_000;
+
+/** Calls `send` every `everyMs` until stopped or `done()`; `answered` takes the first copy's answer. */
+function resendWhileWaiting<T>(
+  send: () => Promise<T>,
+  everyMs: number,
+  done: () => boolean,
+): { answered: Promise<T>; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const answered = new Promise<T>((resolve) => {
+    timer = setInterval(() => {
+      if (done()) clearInterval(timer);
+      else send().then(resolve, () => undefined);
+    }, everyMs);
+  });
+  return { answered, stop: () => clearInterval(timer) };
 }
 
 function unavailable(error: unknown): ToolOutcome {

@@ -18,6 +18,7 @@ import {
 } from '@agentry/testing';
 import {
   auditSession,
+  BusySession,
   launchChaosPlatform,
   markerCommand,
   markers,
@@ -37,50 +38,6 @@ const TURN = {
     { delayMs: 300, text: 'turn done' },
   ],
 };
-
-/** One session kept busy: a turn after another until stopped, posting again while the API is unavailable. */
-class BusySession {
-  turns = 0;
-  private stopped = false;
-  readonly done: Promise<void>;
-
-  constructor(
-    private readonly api: ApiClient,
-    readonly id: string,
-    readonly stream: ResumingSseClient,
-  ) {
-    this.done = this.run();
-  }
-
-  stop(): Promise<void> {
-    this.stopped = true;
-    return this.done;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      const idles = this.stream.frames.filter((f) => f.event === 'session.status_idle').length;
-      await poll(
-        () =>
-          this.api
-            .post(`/v1/sessions/${this.id}/events`, {
-              events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${this.turns}` }] }],
-            })
-            .catch(() => ({ status: 0 })),
-        (r) => r.status === 200,
-        180_000,
-        `${this.id}: posting turn ${this.turns}`,
-        500,
-      );
-      await this.stream.waitFor(
-        (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
-        180_000,
-        `${this.id}: turn ${this.turns} finished`,
-      );
-      this.turns += 1;
-    }
-  }
-}
 
 /**
  * Restarts of NATS, Redis and Postgres, one at a time, under load on the platform with two dataplane

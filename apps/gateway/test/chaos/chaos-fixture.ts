@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ApiClient,
   launchPlatform,
+  type ResumingSseClient,
   pollFor,
   repoRoot,
   type LaunchOptions,
@@ -27,9 +28,7 @@ export interface ChaosPlatform {
 }
 
 /** The five services with two dataplane replicas and two workers, each worker on its own disk. */
-export async function launchChaosPlatform(
-  options: Omit<LaunchOptions, 'replicas' | 'replicaEnv'>,
-): Promise<ChaosPlatform> {
+export async function launchChaosPlatform(options: Omit<LaunchOptions, 'replicas'>): Promise<ChaosPlatform> {
   const root = join(repoRoot(), 'test-results', `chaos-${randomBytes(4).toString('hex')}`);
   const disks = [0, 1].map((i) => join(root, `worker-${i}`));
   for (const disk of disks) mkdirSync(disk, { recursive: true });
@@ -38,8 +37,10 @@ export async function launchChaosPlatform(
     readyTimeoutMs: 600_000,
     ...options,
     replicas: { dataplane: 2, worker: 2 },
-    replicaEnv: (name, index): Record<string, string> =>
-      name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {},
+    replicaEnv: (name, index): Record<string, string> => ({
+      ...(name === 'worker' ? { AGENTRY_WORKDIR_ROOT: disks[index]! } : {}),
+      ...options.replicaEnv?.(name, index),
+    }),
   });
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   return { platform, api, disks };
@@ -208,4 +209,53 @@ export function markers(disks: string[], sessionId: string): string[] {
 /** A `bash` command that leaves one uniquely named marker per run, tagged so a test can tell calls apart. */
 export function markerCommand(tag: string, sleepSeconds: number): string {
   return `mkdir -p markers && touch "markers/${tag}.$(date +%s%N).$$"${sleepSeconds > 0 ? ` && sleep ${sleepSeconds}` : ''}`;
+}
+
+/**
+ * One session kept busy: a turn after another until stopped, posting again while the API is unavailable.
+ * `finishedAt` holds when each turn's idle reached the client.
+ */
+export class BusySession {
+  turns = 0;
+  readonly finishedAt: number[] = [];
+  private stopped = false;
+  readonly done: Promise<void>;
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly id: string,
+    readonly stream: ResumingSseClient,
+  ) {
+    this.done = this.run();
+  }
+
+  stop(): Promise<void> {
+    this.stopped = true;
+    return this.done;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const idles = this.stream.frames.filter((f) => f.event === 'session.status_idle').length;
+      await poll(
+        () =>
+          this.api
+            .post(`/v1/sessions/${this.id}/events`, {
+              events: [{ type: 'user.message', content: [{ type: 'text', text: `turn ${this.turns}` }] }],
+            })
+            .catch(() => ({ status: 0 })),
+        (r) => r.status === 200,
+        180_000,
+        `${this.id}: posting turn ${this.turns}`,
+        500,
+      );
+      await this.stream.waitFor(
+        (f) => f.filter((x) => x.event === 'session.status_idle').length > idles,
+        180_000,
+        `${this.id}: turn ${this.turns} finished`,
+      );
+      this.finishedAt.push(Date.now());
+      this.turns += 1;
+    }
+  }
 }

@@ -15,11 +15,14 @@ import { HandsToolbox } from './hands-toolbox.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { CredentialsUnavailableError, SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
+import { ToolCallsOnce } from './tool-calls-once.js';
 import { ToolResultCache } from './tool-result-cache.js';
 
 /** Runs one tool call in the session's sandbox, with the same tool code the harness runs in process. */
 @Injectable()
 export class HandsExecService {
+  private readonly once = new ToolCallsOnce();
+
   constructor(
     private readonly sandboxes: SessionSandboxes,
     private readonly cache: ToolResultCache,
@@ -38,7 +41,23 @@ export class HandsExecService {
    * The call stops at its timeout, at a cancel from the turn (interrupt, lost lease; see RunningToolCalls)
    * or when `signal` aborts; its processes are killed and the result says it was cancelled.
    */
-  async execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
+  execute(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
+    // A copy of a request this worker already took (the Brain sends again while it waits) runs nothing. A
+    // cancelled result is recorded nowhere else, so it is kept for late copies; the others are recorded or
+    // say the call did not run.
+    return this.once.run(
+      request.toolUseId,
+      () => this.executeOnce(request, signal),
+      (result) => result.reason === 'cancelled',
+    );
+  }
+
+  /** The result of a call this worker runs or keeps, for a copy of its request (see ToolCallsOnce). */
+  copyOf(toolUseId: string): Promise<HandsExecResult> | undefined {
+    return this.once.known(toolUseId);
+  }
+
+  private async executeOnce(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
     // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.

@@ -22,6 +22,9 @@ export class HandsHandler {
   }
 
   private async run(req: HandsExecRequest) {
+    // A copy of a call under way (the Brain sends again while it waits) is no call of its own: no span.
+    const copy = this.hands.copyOf(req.toolUseId);
+    if (copy) return copy;
     const span = startChildSpan(`execute_tool ${req.name}`, 'internal', {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': req.name,

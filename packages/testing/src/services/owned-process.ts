@@ -30,6 +30,16 @@ export class OwnedProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** SIGSTOP: the server freezes with its sockets open; clients see no error, only silence. */
+  pause(): void {
+    if (this.running) this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: a paused server goes on with the connections it held. */
+  resume(): void {
+    if (this.running) this.child?.kill('SIGCONT');
+  }
+
   async start(timeoutMs = 20_000): Promise<void> {
     if (this.running) return;
     const log = createWriteStream(this.spec.logFile, { flags: 'a' });
@@ -47,6 +57,8 @@ export class OwnedProcess {
   /** Stops the server with `signal` and waits until it has exited and its port is closed. */
   async stop(signal: NodeJS.Signals = 'SIGKILL', timeoutMs = 20_000): Promise<void> {
     if (!this.running) return;
+    // A paused server handles no signal but SIGKILL until it is resumed.
+    this.child?.kill('SIGCONT');
     this.child?.kill(signal);
     const timer = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
     await this.exited;
