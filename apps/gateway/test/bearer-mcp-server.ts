@@ -1,19 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server as HttpServer,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { hostMcpOverHttp } from './mcp-http-host.js';
 
 export interface BearerMcpServer {
   url: string;
@@ -34,7 +22,6 @@ export interface BearerMcpServer {
  */
 export async function startBearerMcpServer(token: string | (() => string)): Promise<BearerMcpServer> {
   const accepted = typeof token === 'string' ? () => token : token;
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const seenAuthorization: Array<string | undefined> = [];
   const calls: BearerMcpServer['calls'] = [];
   let opened = 0;
@@ -66,67 +53,27 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
     return server;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    seenAuthorization.push(req.headers.authorization);
-    if (req.headers.authorization !== `Bearer ${accepted()}`) {
+  const host = await hostMcpOverHttp({
+    newServer: mcpServer,
+    refuse: (req, res) => {
+      seenAuthorization.push(req.headers.authorization);
+      if (req.headers.authorization === `Bearer ${accepted()}`) return false;
       res
         .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
         .end('{"error":"unauthorized"}');
-      return;
-    }
-    const sessionId = req.headers['mcp-session-id'];
-    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-    if (!transport) {
-      if (req.method !== 'POST' || !isInitializeRequest(body)) {
-        res.writeHead(404).end();
-        return;
-      }
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          opened += 1;
-          transports.set(id, created);
-        },
-      });
-      created.onclose = () => {
-        if (created.sessionId) transports.delete(created.sessionId);
-      };
-      await mcpServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res, body);
-  };
-
-  const http: HttpServer = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        res.writeHead(400).end();
-        return;
-      }
-      handle(req, res, body).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
+      return true;
+    },
+    onSessionOpened: () => {
+      opened += 1;
+    },
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const port = (http.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    port,
+    url: host.url,
+    port: host.port,
     seenAuthorization,
     calls,
     sessionsOpened: () => opened,
-    close: async () => {
-      await Promise.all([...transports.values()].map((t) => t.close().catch(() => undefined)));
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
+    close: host.close,
   };
 }
 

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { hostMcpOverHttp } from './mcp-http-host.js';
 
 export const CONSENT_URL = 'https://auth.example.test/oauth/consent?client=agentry&state=calendar';
 
@@ -34,7 +28,6 @@ export interface ConsentMcpServer {
  * until it is granted, a call asks the client for it with a URL-mode elicitation and then fails.
  */
 export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const calls: ConsentMcpServer['calls'] = [];
   let granted = false;
   const tokens = new Set<string>();
@@ -75,44 +68,9 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
     return server;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    const sessionId = req.headers['mcp-session-id'];
-    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-    if (!transport) {
-      if (req.method !== 'POST' || !isInitializeRequest(body)) {
-        res.writeHead(404).end();
-        return;
-      }
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          transports.set(id, created);
-        },
-      });
-      created.onclose = () => {
-        if (created.sessionId) transports.delete(created.sessionId);
-      };
-      await mcpServer().connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res, body);
-  };
-
-  const http = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      handle(req, res, body).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const port = (http.address() as AddressInfo).port;
+  const host = await hostMcpOverHttp({ newServer: mcpServer });
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: host.url,
     calls,
     grant: () => {
       granted = true;
@@ -125,10 +83,6 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
       tokens.add(token);
       return token;
     },
-    close: async () => {
-      await Promise.all([...transports.values()].map((t) => t.close().catch(() => undefined)));
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
+    close: host.close,
   };
 }
