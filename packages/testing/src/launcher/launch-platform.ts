@@ -72,7 +72,14 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       const file = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
       const replicaEnv = { ...baseEnv, ...options.replicaEnv?.(name, index) };
       replicas.push(
-        new ServiceProcess(name, port, options.buildRoot ?? root, replicaEnv, join(runDir, file), options.nodeArgs ?? []),
+        new ServiceProcess(
+          name,
+          port,
+          options.buildRoot ?? root,
+          replicaEnv,
+          join(runDir, file),
+          options.nodeArgs ?? [],
+        ),
       );
     }
     processes.set(name, replicas);
