@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { dbPackageDir } from './migration-paths.js';
 import { MigrationError } from './migration.error.js';
 
 export interface ApplyMigrationsOptions {
   /** Milliseconds before the migrate process is killed (default 120 000). */
   timeoutMs?: number;
+  /**
+   * The @agentry/db package whose migrations are applied, with its own Prisma CLI (default: this one). An
+   * upgrade test points it at the previous release's tree to build the database that release left behind.
+   */
+  packageDir?: string;
 }
 
 const OUTPUT_TAIL_CHARS = 4_000;
@@ -19,9 +25,10 @@ export async function applyMigrations(
   databaseUrl: string,
   options: ApplyMigrationsOptions = {},
 ): Promise<void> {
-  const cli = createRequire(import.meta.url).resolve('prisma/build/index.js');
+  const packageDir = options.packageDir ?? dbPackageDir();
+  const cli = createRequire(join(packageDir, 'package.json')).resolve('prisma/build/index.js');
   const child = spawn(process.execPath, [cli, 'migrate', 'deploy'], {
-    cwd: dbPackageDir(),
+    cwd: packageDir,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

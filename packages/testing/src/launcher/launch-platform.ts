@@ -18,6 +18,11 @@ export interface LaunchOptions {
   replicas?: Partial<Record<ServiceName, number>>;
   /** Extra environment of one replica (index 0 is the first), e.g. a worker's own AGENTRY_WORKDIR_ROOT. */
   replicaEnv?: (name: ServiceName, index: number) => Record<string, string>;
+  /**
+   * The tree whose built services run (`apps/<name>/dist` under it), e.g. a previous release's build for an
+   * upgrade test; default the repository itself. Logs and work directories stay under the repository.
+   */
+  buildRoot?: string;
   /** Extra Node flags for every service process (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
 }
@@ -67,7 +72,14 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
       const file = index === 0 ? `${name}.log` : `${name}-${index + 1}.log`;
       const replicaEnv = { ...baseEnv, ...options.replicaEnv?.(name, index) };
       replicas.push(
-        new ServiceProcess(name, port, root, replicaEnv, join(runDir, file), options.nodeArgs ?? []),
+        new ServiceProcess(
+          name,
+          port,
+          options.buildRoot ?? root,
+          replicaEnv,
+          join(runDir, file),
+          options.nodeArgs ?? [],
+        ),
       );
     }
     processes.set(name, replicas);

@@ -15,7 +15,7 @@ export class ServiceProcess {
   constructor(
     readonly name: ServiceName,
     readonly port: number,
-    private readonly root: string,
+    private root: string,
     private readonly env: NodeJS.ProcessEnv,
     private readonly logFile: string,
     private readonly nodeArgs: string[] = [],
@@ -32,6 +32,16 @@ export class ServiceProcess {
 
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The tree whose `apps/<name>/dist` the process runs: the repository's, or another release's build. */
+  get buildRoot(): string {
+    return this.root;
+  }
+
+  /** Later starts run the build of the tree at `root` (a rolling upgrade starts the new build on the same port). */
+  runFrom(root: string): void {
+    this.root = root;
   }
 
   /** `overrides` change this start's environment only; an undefined value removes the variable. */
