@@ -107,8 +107,16 @@ export class HandsExecService {
     const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
     const sessionErrors = inE2b
       ? []
-      : ((await this.repositories
-          .ensure(request.tenantId, request.sessionId, workspaceDir, request.networking, request.bindingEpoch)
+      : ((await this.sandboxes
+          .writeOutsideOpening(request.tenantId, request.sessionId, () =>
+            this.repositories.ensure(
+              request.tenantId,
+              request.sessionId,
+              workspaceDir,
+              request.networking,
+              request.bindingEpoch,
+            ),
+          )
           .catch(() => [])) ?? []);
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([

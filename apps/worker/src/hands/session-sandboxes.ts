@@ -20,6 +20,8 @@ export class SessionSandboxes implements OnModuleDestroy {
   private readonly open = new Map<string, Promise<SessionSandbox>>();
   /** Sandboxes being closed: a new one for the same session waits until its cgroup, mounts and socket are gone. */
   private readonly closing = new Map<string, Promise<void>>();
+  /** Writes into a session's host workspace in progress (see writeOutsideOpening), which an opening waits for. */
+  private readonly writing = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
   private ca: Promise<EgressCa | null> | undefined;
 
@@ -56,6 +58,26 @@ export class SessionSandboxes implements OnModuleDestroy {
     await this.open.get(`${tenantId}/${sessionId}`)?.catch(() => undefined);
   }
 
+  /**
+   * Runs `write` into the session's host workspace (a repository clone) with no sandbox opening over it: an
+   * opening in progress is waited for first, and one asked for while `write` runs (the turn's warm-up may
+   * arrive after the call) waits for it, then takes what it wrote into the workspace image.
+   */
+  async writeOutsideOpening<T>(tenantId: string, sessionId: string, write: () => Promise<T>): Promise<T> {
+    const key = `${tenantId}/${sessionId}`;
+    await this.open.get(key)?.catch(() => undefined);
+    const running = write();
+    const done = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.writing.set(key, done);
+    void done.then(() => {
+      if (this.writing.get(key) === done) this.writing.delete(key);
+    });
+    return running;
+  }
+
   /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
   async use<T>(
     tenantId: string,
@@ -70,14 +92,19 @@ export class SessionSandboxes implements OnModuleDestroy {
       // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
       const dir = this.dirOf(tenantId, sessionId);
       const closed = this.closing.get(key) ?? Promise.resolve();
-      pending = Promise.all([this.egressCa(), this.images.imageFor(tenantId, sessionId), closed]).then(
-        ([ca, image]) =>
-          SessionSandbox.open(key, dir, networking, this.config, this.clock, {
-            ca,
-            credentials,
-            caps: this.caps,
-            ...image,
-          }),
+      const written = this.writing.get(key) ?? Promise.resolve();
+      pending = Promise.all([
+        this.egressCa(),
+        this.images.imageFor(tenantId, sessionId),
+        closed,
+        written,
+      ]).then(([ca, image]) =>
+        SessionSandbox.open(key, dir, networking, this.config, this.clock, {
+          ca,
+          credentials,
+          caps: this.caps,
+          ...image,
+        }),
       );
       this.open.set(key, pending);
       pending.catch(() => this.open.delete(key));
