@@ -88,12 +88,21 @@ describe('session resources', () => {
     return all;
   }
 
+  /** The log once the turn answering the last user message has ended (a new session may already log an idle). */
   function idle(sessionId: string, timeoutMs = 90_000): Promise<LoggedEvent[]> {
     return pollUntil(
-      `session ${sessionId} to go idle`,
+      `session ${sessionId} to end its turn`,
       async () => {
         const log = await history(sessionId);
-        return log.some((e) => e.type === 'session.status_idle') ? log : undefined;
+        const lastMessage = log.findLastIndex((e) => e.type === 'user.message');
+        const ended = log
+          .slice(lastMessage + 1)
+          .some(
+            (e) =>
+              e.type === 'session.status_idle' &&
+              (e as { stop_reason?: { type?: string } }).stop_reason?.type === 'end_turn',
+          );
+        return lastMessage >= 0 && ended ? log : undefined;
       },
       timeoutMs,
     );
