@@ -44,6 +44,9 @@ describe('chaos: a dataplane replica frozen mid-turn', () => {
       databaseUrl: db.url,
       replicas: { dataplane: 2 },
       readyTimeoutMs: 600_000,
+      // The reader sends its reads back to back, thousands in a freeze on a quiet machine: past the user's
+      // rate limit, a 429 would say nothing about the stalled replica this test is about.
+      env: { AGENTRY_RATE_LIMIT_PER_USER: '0' },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const script = { turns: [{ reply: [{ delayMs: MODEL_CALL_MS, text: 'answered' }] }] };
