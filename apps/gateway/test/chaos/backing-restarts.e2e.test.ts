@@ -19,6 +19,7 @@ import {
 import {
   auditSession,
   BusySession,
+  finishTurns,
   launchChaosPlatform,
   markerCommand,
   markers,
@@ -103,16 +104,7 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
           }),
         ),
     );
-    const progressed = async (what: string) => {
-      const marks = busy.map((b) => b.turns);
-      await poll(
-        async () => busy.map((b) => b.turns),
-        (now) => now.every((t, i) => t >= marks[i]! + TURNS_AFTER_RESTART),
-        180_000,
-        `every session finishing turns after ${what}`,
-        500,
-      );
-    };
+    const progressed = (what: string) => finishTurns(busy, TURNS_AFTER_RESTART, 180_000, what);
     await progressed('start');
 
     await nats.stop('SIGKILL');

@@ -211,6 +211,23 @@ export function markerCommand(tag: string, sleepSeconds: number): string {
   return `mkdir -p markers && touch "markers/${tag}.$(date +%s%N).$$"${sleepSeconds > 0 ? ` && sleep ${sleepSeconds}` : ''}`;
 }
 
+/** Waits until every busy session has finished `turns` more turns than when called. */
+export async function finishTurns(
+  busy: readonly BusySession[],
+  turns: number,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const marks = busy.map((b) => b.turns);
+  await poll(
+    async () => busy.map((b) => b.turns),
+    (now) => now.every((t, i) => t >= marks[i]! + turns),
+    timeoutMs,
+    `every session finishing turns after ${what}`,
+    500,
+  );
+}
+
 /**
  * One session kept busy: a turn after another until stopped, posting again while the API is unavailable.
  * `finishedAt` holds when each turn's idle reached the client.

@@ -14,6 +14,7 @@ import {
 import {
   auditSession,
   BusySession,
+  finishTurns,
   launchChaosPlatform,
   markerCommand,
   markers,
@@ -104,16 +105,7 @@ describeUpgrade(`upgrade: rolling deploy from ${FROM} to this build`, () => {
         ),
       );
     }
-    const progressed = async (what: string) => {
-      const marks = busy.map((b) => b.turns);
-      await poll(
-        async () => busy.map((b) => b.turns),
-        (now) => now.every((t, i) => t >= marks[i]! + TURNS_PER_STEP),
-        300_000,
-        `every session finishing turns after ${what}`,
-        500,
-      );
-    };
+    const progressed = (what: string) => finishTurns(busy, TURNS_PER_STEP, 300_000, what);
     await progressed('the start on the previous release');
 
     // Expand: the new release's migrations, applied while the previous release runs on them.
