@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { handsCallKey } from '@agentry/contracts';
 import { isAlive, pidsOf } from '@agentry/testing';
 import { startHands, type Hands } from './sandbox-fixture.js';
 
@@ -43,6 +44,30 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     await hands?.stop();
     allowed?.server.close();
     other?.server.close();
+  });
+
+  it('does not run a call another worker took (it may have run there); a read runs anyway', async () => {
+    const taken = `toolu_taken_${process.pid}_${Date.now()}`;
+    await hands.redis.set(handsCallKey(taken), 'another-worker', 'PX', 60_000);
+    const refused = await hands.run(
+      'sess_taken',
+      'bash',
+      { command: 'echo ran > ran.txt' },
+      { toolUseId: taken },
+    );
+    expect(refused).toMatchObject({ isError: true, reason: 'interrupted' });
+    expect(hands.text(refused)).toMatch(/started on another worker.*may or may not have run.*not run again/);
+    const listed = await hands.run('sess_taken', 'bash', { command: 'ls' });
+    expect(hands.text(listed)).not.toContain('ran.txt');
+    const readTaken = `toolu_read_${process.pid}_${Date.now()}`;
+    await hands.redis.set(handsCallKey(readTaken), 'another-worker', 'PX', 60_000);
+    const read = await hands.run('sess_taken', 'glob', { pattern: '*' }, { toolUseId: readTaken });
+    expect(read.isError).toBe(false);
+    // A call this worker took is its own: it runs.
+    const own = `toolu_own_${process.pid}_${Date.now()}`;
+    const ran = await hands.run('sess_taken', 'bash', { command: 'echo mine' }, { toolUseId: own });
+    expect(hands.text(ran)).toContain('mine');
+    expect(await hands.redis.get(handsCallKey(own))).toMatch(/.+/);
   });
 
   it('keeps cwd and exported variables across bash calls until restart', async () => {

@@ -85,6 +85,7 @@ export async function startHands(
       timeoutMs?: number;
       networking?: SandboxNetworking;
       bindingEpoch?: number;
+      toolUseId?: string;
     } = {},
   ): Promise<HandsExecResult> => {
     const request: HandsExecRequest = {
@@ -93,7 +94,7 @@ export async function startHands(
       sessionId,
       environmentId: 'env_hands',
       environmentType: 'sandbox',
-      toolUseId: `toolu_${process.pid}_${Date.now()}_${calls++}`,
+      toolUseId: options.toolUseId ?? `toolu_${process.pid}_${Date.now()}_${calls++}`,
       name,
       input,
       timeoutMs: options.timeoutMs ?? 30_000,
@@ -106,6 +107,7 @@ export async function startHands(
   return {
     root,
     config,
+    redis,
     sandboxes,
     images,
     reports,

@@ -42,6 +42,24 @@ describe('what the log says of the calls a turn resumes with', () => {
     expect(facts.cutOff).toEqual({ sevt_w: { recorded: { content: written.content, isError: false } } });
   });
 
+  it('says a cut-off call without a record still runs while the worker that took it is alive', async () => {
+    const alive = await resumeFacts(conversation, log, [], {
+      recorded: async () => null,
+      stillRunning: async (id) => id === 'sevt_w',
+    });
+    expect(alive.cutOff).toEqual({ sevt_w: { stillRunning: true } });
+    // A record wins; a lookup that fails (Redis away) says nothing runs it.
+    const recorded = await resumeFacts(conversation, log, [], {
+      recorded: async () => written,
+      stillRunning: async () => true,
+    });
+    expect(recorded.cutOff).toEqual({ sevt_w: { recorded: { content: written.content, isError: false } } });
+    const unknown = await resumeFacts(conversation, log, [], {
+      stillRunning: () => Promise.reject(new Error('redis away')),
+    });
+    expect(unknown.cutOff).toEqual({ sevt_w: {} });
+  });
+
   it('takes the first result a worker delivered, even one a crashed turn already consumed', async () => {
     const consumed = ev('sevt_r1', 'user.tool_result', {
       tool_use_id: 'sevt_w',

@@ -16,6 +16,8 @@ export interface ResumeOptions {
   awaitsWorker?: (toolName: string) => boolean;
   /** The result a cluster worker recorded for a call, read for the calls a crash cut off. */
   recorded?: RecordedResultLookup;
+  /** Whether the cluster worker that took a call is alive, so it still runs the call or keeps its result. */
+  stillRunning?: (toolUseId: string) => Promise<boolean>;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface ResumeOptions {
  * - a `user.tool_result` / `user.custom_tool_result` anywhere in the log supplies a result;
  * - a `user.tool_confirmation` still in the inbox is the user's answer to an `ask`;
  * - a call that was allowed (by policy, or by a confirmation a turn already consumed) and has neither was
- *   cut off by a crash: the result its Hands recorded before the cut comes with it, if there is one;
+ *   cut off by a crash: the result its Hands recorded before the cut comes with it, if there is one, or else
+ *   whether the worker that took it is still alive (a lost lease, not a lost worker, cut it off);
  * - a call a self-hosted worker runs stays pending until its worker answers;
  * - a call whose MCP server asked the user to act at a link waits for the first answer to its latest
  *   request: `accept` runs it again, `decline` or `cancel` ends it with an error result.
@@ -77,7 +80,9 @@ export async function resumeFacts(
     const recorded = await options.recorded?.(call.id).catch(() => null);
     facts.cutOff[call.id] = recorded
       ? { recorded: { content: recorded.content, isError: recorded.isError } }
-      : {};
+      : (await options.stillRunning?.(call.id).catch(() => false))
+        ? { stillRunning: true }
+        : {};
   }
   return facts;
 }

@@ -66,17 +66,22 @@ describe('HandsToolExecutor', () => {
     expect(JSON.stringify(outcome)).toMatch(/cancelled \(interrupted\)/);
   });
 
-  it('names a lost lease as the cause, and sends nothing to the Hands for a call aborted before it started', async () => {
+  it('leaves the call running at the worker when the turn loses its lease: the replica taking over waits for it', async () => {
     const cancels: Omit<HandsCancel, 'v'>[] = [];
     const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel));
     const lost = new AbortController();
     const running = executor.execute(invocation(lost.signal));
     lost.abort(new TurnAborted('lease_lost'));
-    await running;
-    expect(cancels.map((c) => c.reason)).toEqual(['lease_lost']);
+    expect(await running).toMatchObject({ status: 'error', reason: 'cancelled' });
+    expect(cancels).toEqual([]);
+  });
+
+  it('sends nothing to the Hands for a call aborted before it started', async () => {
+    const cancels: Omit<HandsCancel, 'v'>[] = [];
+    const executor = new HandsToolExecutor(silentRpc, target, (cancel) => cancels.push(cancel));
     const outcome = await executor.execute(invocation(AbortSignal.abort(new TurnAborted('interrupted'))));
     expect(outcome).toMatchObject({ status: 'error', reason: 'cancelled' });
-    expect(cancels).toHaveLength(1);
+    expect(cancels).toEqual([]);
   });
 
   it('when the worker does not answer in time, cancels the call there too (reason timeout)', async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   HandsSubjects,
+  READ_ONLY_HANDS_TOOLS,
   type HandsExecResult,
   type SandboxNetworking,
   type SandboxProviderChoice,
@@ -19,9 +20,6 @@ import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 import type { HandsBinding, HandsBindings } from './hands-bindings.js';
 import { watchRecordedResult, type RecordedResultLookup } from './recorded-results.js';
 import { watchWorker } from './worker-watch.js';
-
-/** Tools that change nothing: run again on another worker when theirs died mid-call. */
-const RETRYABLE_TOOLS = new Set(['read', 'glob', 'grep']);
 
 /** One call's sends to its worker: whether any may have reached it, and whether the caller stopped waiting. */
 interface Delivery {
@@ -60,8 +58,9 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
  * call its worker's subject had no listener for (the worker alive but cut off from NATS, or reconnecting)
  * reached no one: it is sent again until the worker takes it, or runs on the next worker should that one
  * die, whatever its tool.
- * When the turn aborts (interrupt, lost lease) or stops waiting, the worker running the call is told
- * to cancel it, and the turn goes on at once rather than waiting for the worker's answer. A reply lost on
+ * When the turn is interrupted or stops waiting, the worker running the call is told to cancel it, and the
+ * turn goes on at once rather than waiting for the worker's answer. A turn that lost its lease leaves the
+ * call running: the replica that takes the session over waits for it (see `resumeFacts`). A reply lost on
  * the way back (NATS restarting) is made up for by the result the worker recorded before replying.
  */
 export class HandsToolExecutor implements ToolExecutor {
@@ -89,7 +88,7 @@ export class HandsToolExecutor implements ToolExecutor {
     const aborted = new Promise<ToolOutcome>((resolve) => (stopWaiting = resolve));
     const onAbort = () => {
       const cause = cancelCause(context.signal.reason);
-      this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: cause });
+      if (cause !== 'lease_lost') this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: cause });
       stopWaiting(cancelled(cause));
     };
     context.signal.addEventListener('abort', onAbort, { once: true });
@@ -128,7 +127,7 @@ export class HandsToolExecutor implements ToolExecutor {
     if (invocation.context.signal.aborted) return cancelled(cancelCause(invocation.context.signal.reason));
     // Never received by the dead worker: the call has not run anywhere, so the next worker runs it.
     if (!delivery.mayHaveRun) return this.request(invocation, environmentType, retried);
-    if (RETRYABLE_TOOLS.has(invocation.tool.name) && !retried)
+    if (READ_ONLY_HANDS_TOOLS.has(invocation.tool.name) && !retried)
       return this.request(invocation, environmentType, true);
     return {
       status: 'error',

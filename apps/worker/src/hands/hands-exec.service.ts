@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import type { HandsExecRequest, HandsExecResult } from '@agentry/contracts';
+import { READ_ONLY_HANDS_TOOLS, type HandsExecRequest, type HandsExecResult } from '@agentry/contracts';
 import { inProcessToolExecutor, type ToolOutcome } from '@agentry/harness';
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
@@ -60,6 +60,17 @@ export class HandsExecService {
   private async executeOnce(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
     const cached = await this.cache.get(request.toolUseId);
     if (cached) return cached;
+    // A call another worker took may have run there: a copy sent here after that worker stopped does not run it
+    // again. Read-only tools run again anywhere.
+    if (
+      !READ_ONLY_HANDS_TOOLS.has(request.name) &&
+      !(await this.cache.claim(request.toolUseId, request.timeoutMs + CLAIM_MARGIN_MS))
+    )
+      return failure(
+        request.toolUseId,
+        '[interrupted] The tool call was started on another worker, which stopped before answering: it may or may not have run, and was not run again',
+        'interrupted',
+      );
     // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.
     const inE2b = usesE2b(request.sandbox, this.config);
     const bound = request.bindingEpoch !== undefined && !inE2b;
@@ -247,6 +258,9 @@ export class HandsExecService {
     }
   }
 }
+
+/** How long a worker's claim on a call outlives the call's own timeout: its workspace save comes after. */
+const CLAIM_MARGIN_MS = 60_000;
 
 /** The first result after the session came from another worker says what it kept and what it lost. */
 const SANDBOX_REPLACED =

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@agentry/platform';
-import { handsResultKey, type HandsExecResult } from '@agentry/contracts';
+import { handsCallKey, handsResultKey, type HandsExecResult } from '@agentry/contracts';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
+import { WORKER_ID } from './worker-identity.js';
 
 /**
  * Results by tool_use_id: a redelivered call gets the recorded result instead of running twice, and a turn
- * whose reply was lost (a NATS restart) reads it there.
+ * whose reply was lost (a NATS restart) reads it there. Also which worker took each call (`claim`).
  */
 @Injectable()
 export class ToolResultCache {
@@ -18,6 +19,20 @@ export class ToolResultCache {
   async get(toolUseId: string): Promise<HandsExecResult | null> {
     const raw = await this.redis.get(handsResultKey(toolUseId));
     return raw ? (JSON.parse(raw) as HandsExecResult) : null;
+  }
+
+  /**
+   * Takes the call for this worker before it runs, for `holdMs` (as long as it may run): true when this
+   * worker holds it, false when another worker took it first (see `handsCallKey`).
+   */
+  async claim(toolUseId: string, holdMs: number): Promise<boolean> {
+    const key = handsCallKey(toolUseId);
+    for (;;) {
+      if ((await this.redis.set(key, WORKER_ID, 'PX', holdMs, 'NX')) === 'OK') return true;
+      const holder = await this.redis.get(key);
+      // Gone between the two commands (its hold ran out): try to take it again.
+      if (holder !== null) return holder === WORKER_ID;
+    }
   }
 
   async put(result: HandsExecResult): Promise<void> {

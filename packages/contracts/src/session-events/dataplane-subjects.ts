@@ -138,6 +138,18 @@ export function handsResultKey(toolUseId: string): string {
 }
 
 /**
+ * Which worker took a call: set (if not set yet) by the worker before the call runs, for as long as it may run.
+ * A turn that takes over a session whose call was cut off sends it again while that worker is alive, and a
+ * copy that reaches any other worker is refused there, so the call runs at most once.
+ */
+export function handsCallKey(toolUseId: string): string {
+  return `hands:call:${toolUseId}`;
+}
+
+/** Tools that change nothing: a call cut off on a worker that died runs again on another. */
+export const READ_ONLY_HANDS_TOOLS: ReadonlySet<string> = new Set(['read', 'glob', 'grep']);
+
+/**
  * Stops a tool call the Hands are running (the turn was interrupted, lost its lease or gave up
  * waiting). Published to every worker (no queue group): the one running the call aborts it.
  */

@@ -103,6 +103,11 @@ export interface RunInput {
 /** A tool call cut off by a crash, with the result its Hands recorded before the cut, if any. */
 export interface CutOffCall {
   recorded?: SuppliedToolResult;
+  /**
+   * The worker that took the call is still alive: the call is sent again, and that worker answers the copy
+   * with the call's own result (it runs each call once), so it counts as not cut off at all.
+   */
+  stillRunning?: boolean;
 }
 
 export interface RunContext {

@@ -55,6 +55,12 @@ const CASES: Array<{ situation: string; call: ToolCall; facts: ResumeFacts; fate
     fate: { status: 'error', text: /interrupted by a restart and may or may not have run/ },
   },
   {
+    situation: 'cut off with nothing recorded, not idempotent, its worker still running it',
+    call: WRITE,
+    facts: { cutOff: { sevt_write: { stillRunning: true } } },
+    fate: 'run',
+  },
+  {
     situation: 'cut off, not idempotent, even if a confirmation is still around',
     call: WRITE,
     facts: { cutOff: { sevt_write: {} }, approvals: { sevt_write: { decision: 'allow' } } },

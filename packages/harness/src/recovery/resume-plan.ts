@@ -26,7 +26,7 @@ export interface ResumeFacts {
 export interface ResumePlan {
   /** Outcomes known without running anything (supplied or recorded results, denials, interruptions). */
   ready: Map<string, FinishedOutcome>;
-  /** Calls to run now: approved by the user, or idempotent tools cut off by a crash. */
+  /** Calls to run now: approved by the user, cut off by a crash on a worker that still runs them, or idempotent. */
   approved: ToolCall[];
   /** Calls still waiting for a human or a worker. */
   unresolved: ToolCall[];
@@ -38,8 +38,9 @@ const INTERRUPTED_TEXT =
 /**
  * What happens to each open call when a run resumes (DESIGN.md §6.3, at most once):
  * 1. a result its worker or client delivered is used, the first one delivered winning;
- * 2. a call cut off by a crash uses the result its Hands recorded before the cut, if any; without one an
- *    idempotent tool runs again and any other gets an error result saying it may or may not have run;
+ * 2. a call cut off by a crash uses the result its Hands recorded before the cut, if any; without one it is
+ *    sent again when its worker still runs it (the worker answers the copy with the call's result), an
+ *    idempotent tool runs again, and any other gets an error result saying it may or may not have run;
  * 3. the user's answer to a confirmation runs the call or denies it;
  * 4. anything else keeps waiting, and the run ends with `requires_action` again.
  */
@@ -55,7 +56,7 @@ export function planResume(
     const approval = facts.approvals?.[call.id];
     if (supplied) plan.ready.set(call.id, asOutcome(supplied));
     else if (cutOff?.recorded) plan.ready.set(call.id, asOutcome(cutOff.recorded));
-    else if (cutOff && isIdempotent(call.name)) plan.approved.push(call);
+    else if (cutOff && (cutOff.stillRunning || isIdempotent(call.name))) plan.approved.push(call);
     else if (cutOff)
       plan.ready.set(call.id, errorOutcome(`[interrupted] ${INTERRUPTED_TEXT}`, 'interrupted'));
     else if (approval?.decision === 'allow') plan.approved.push(call);
