@@ -78,6 +78,11 @@ export class HandsBindings {
     await this.redis.hset(key, 'epoch', Math.max(Number(held) + 1, this.clock.nowMs()));
   }
 
+  /** Whether the worker runs a call once however many copies of its request arrive (see HandsRegistry). */
+  async takesCopies(workerId: string): Promise<boolean> {
+    return (await this.redis.exists(HandsRegistry.takesCopies(workerId))) === 1;
+  }
+
   /** A worker is alive while its last heartbeat is still valid. */
   async isAlive(workerId: string): Promise<boolean> {
     const validUntil = await this.redis.zscore(HandsRegistry.workers, workerId);

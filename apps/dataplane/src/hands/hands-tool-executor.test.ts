@@ -170,11 +170,12 @@ describe('HandsToolExecutor', () => {
     };
 
     /** Bindings to the given workers in turn, each alive while `alive` says so. */
-    function bindingsOf(workers: string[], alive: (workerId: string) => boolean) {
+    function bindingsOf(workers: string[], alive: (workerId: string) => boolean, takesCopies = true) {
       let bound = 0;
       return {
         bind: async () => ({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
         isAlive: async (workerId: string) => alive(workerId),
+        takesCopies: async () => takesCopies,
       } as unknown as HandsBindings;
     }
 
@@ -267,6 +268,32 @@ describe('HandsToolExecutor', () => {
       expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
       expect(sent.map((s) => s.subject)).toEqual(Array(3).fill('hands.exec.worker.w1'));
       expect(sent[0]!.timeoutMs).toBe(target.timeoutMs + 5_000);
+    });
+
+    it('sends no copy to a worker that does not run copies once (an older release), and waits for its record', async () => {
+      let sent = 0;
+      const rpc = {
+        request: () => {
+          sent += 1;
+          return new Promise(() => undefined); // the reply is lost
+        },
+      } as unknown as RpcClient;
+      let lookups = 0;
+      const recorded = async () => (++lookups >= 20 ? answer : null);
+      const executor = new HandsToolExecutor(
+        rpc,
+        target,
+        () => undefined,
+        bindingsOf(['w1'], () => true, false),
+        5,
+        recorded,
+        5,
+        5,
+      );
+      const outcome = await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
+      expect(lookups).toBeGreaterThanOrEqual(20);
+      expect(sent).toBe(1);
     });
   });
 });

@@ -213,13 +213,16 @@ export class HandsToolExecutor implements ToolExecutor {
       ...(binding ? { bindingEpoch: binding.epoch } : {}),
     };
     const replied = this.rpc.request(subject, request, { timeoutMs: this.target.timeoutMs + 5_000 });
-    const copies = binding
-      ? resendWhileWaiting(
-          () => this.rpc.request(subject, request, { timeoutMs: COPY_TIMEOUT_MS }),
-          this.resendMs,
-          () => delivery.stopped || invocation.context.signal.aborted,
-        )
-      : undefined;
+    const bindings = this.bindings;
+    const copies =
+      binding && bindings
+        ? resendWhileWaiting(
+            () => this.rpc.request(subject, request, { timeoutMs: COPY_TIMEOUT_MS }),
+            this.resendMs,
+            () => delivery.stopped || invocation.context.signal.aborted,
+            () => bindings.takesCopies(binding.workerId),
+          )
+        : undefined;
     let result: HandsExecResult;
     try {
       result = await Promise.race([
@@ -240,17 +243,26 @@ export class HandsToolExecutor implements ToolExecutor {
 /** How long a copy of a call waits for its answer; a later copy, the first send or the record takes over. */
 const COPY_TIMEOUT_MS = 10_000;
 
-/** Calls `send` every `everyMs` until stopped or `done()`; `answered` takes the first copy's answer. */
+/**
+ * Calls `send` every `everyMs` until stopped or `done()`, if `safe()` (asked once, at the first tick) says
+ * the receiver runs copies once; `answered` takes the first copy's answer.
+ */
 function resendWhileWaiting<T>(
   send: () => Promise<T>,
   everyMs: number,
   done: () => boolean,
+  safe: () => Promise<boolean>,
 ): { answered: Promise<T>; stop: () => void } {
   let timer: NodeJS.Timeout | undefined;
+  let allowed: Promise<boolean> | undefined;
   const answered = new Promise<T>((resolve) => {
     timer = setInterval(() => {
-      if (done()) clearInterval(timer);
-      else send().then(resolve, () => undefined);
+      if (done()) return clearInterval(timer);
+      allowed ??= safe().catch(() => false);
+      void allowed.then((ok) => {
+        if (!ok) clearInterval(timer);
+        else if (!done()) send().then(resolve, () => undefined);
+      });
     }, everyMs);
   });
   return { answered, stop: () => clearInterval(timer) };

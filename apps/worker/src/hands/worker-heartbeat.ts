@@ -34,16 +34,23 @@ export class WorkerHeartbeat implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.redis.off('ready', this.beatOnReconnect);
-    await this.redis.zrem(HandsRegistry.workers, WORKER_ID).catch(() => undefined);
+    await this.redis
+      .multi()
+      .zrem(HandsRegistry.workers, WORKER_ID)
+      .del(HandsRegistry.takesCopies(WORKER_ID))
+      .exec()
+      .catch(() => undefined);
   }
 
   private async beat(): Promise<void> {
+    const liveness = this.config.AGENTRY_HANDS_LIVENESS_MS;
     try {
-      await this.redis.zadd(
-        HandsRegistry.workers,
-        this.clock.nowMs() + this.config.AGENTRY_HANDS_LIVENESS_MS,
-        WORKER_ID,
-      );
+      await this.redis
+        .multi()
+        .zadd(HandsRegistry.workers, this.clock.nowMs() + liveness, WORKER_ID)
+        // Copies of a call's request are safe to send here: ToolCallsOnce runs it once.
+        .set(HandsRegistry.takesCopies(WORKER_ID), '1', 'PX', liveness)
+        .exec();
     } catch (err) {
       this.logger.warn({ err }, 'hands heartbeat failed');
     }

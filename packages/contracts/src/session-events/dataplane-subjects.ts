@@ -237,11 +237,6 @@ export const HandsSubjects = {
 } as const;
 
 /**
- * Redis keys the Hands and the Brain share. Live workers are a sorted set scored by the time (ms) their
- * last heartbeat stays valid until; a session's binding is a hash { workerId, epoch } with a lease (TTL)
- * renewed by every call, its epoch increasing each time the session moves to another worker.
- */
-/**
  * Where a session's durable Hands copy lives in `hands_workspace_files`: its workspace, and the shell's
  * carried-over state (cwd, exported variables) under a root of its own.
  */
@@ -253,7 +248,15 @@ export function handsDurableRoots(
   return { workspace, shellState: `${workspace}#shell` };
 }
 
+/**
+ * Redis keys the Hands and the Brain share. Live workers are a sorted set scored by the time (ms) their
+ * last heartbeat stays valid until; a session's binding is a hash { workerId, epoch } with a lease (TTL)
+ * renewed by every call, its epoch increasing each time the session moves to another worker.
+ * `takesCopies` is set by each heartbeat of a worker that runs a call once however many copies of its
+ * request arrive: the Brain sends copies of a waiting call only to such a worker (an older release ran each).
+ */
 export const HandsRegistry = {
   workers: 'hands:workers',
   binding: (tenantId: string, sessionId: string) => `hands:binding:${tenantId}:${sessionId}`,
+  takesCopies: (workerId: string) => `hands:worker:${workerId}:takes-copies`,
 } as const;
