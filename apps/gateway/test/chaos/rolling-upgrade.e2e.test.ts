@@ -27,8 +27,6 @@ const FROM = process.env.UPGRADE_FROM ?? 'd1064b7';
 const SESSIONS = 20;
 /** Turns every session finishes after each step (old code on the new schema, then each replacement). */
 const TURNS_PER_STEP = 1;
-/** Building the previous release (install and build of the whole tree) takes minutes: run on demand only. */
-const describeUpgrade = process.env.UPGRADE === '1' ? describe : describe.skip;
 
 /**
  * A rolling deploy loses nothing. The previous release runs with two dataplanes and two workers and twenty
@@ -37,7 +35,7 @@ const describeUpgrade = process.env.UPGRADE === '1' ? describe : describe.skip;
  * session keeps finishing turns at each step, and at the end every log has no gap, no duplicate, exactly one
  * result per tool call and no call that ran twice, and every stream got every event once, in order.
  */
-describeUpgrade(`upgrade: rolling deploy from ${FROM} to this build`, () => {
+describe(`upgrade: rolling deploy from ${FROM} to this build`, () => {
   let oldRoot: string;
   let db: TestDatabase;
   let platform: RunningPlatform;
@@ -45,6 +43,7 @@ describeUpgrade(`upgrade: rolling deploy from ${FROM} to this build`, () => {
   let disks: string[];
 
   beforeAll(async () => {
+    // Minutes the first time (install and build of the whole tree), then reused from .cache/releases.
     oldRoot = releaseBuild(FROM);
     // The database as the previous release left it: its own migrations only.
     db = await createTestDatabase(undefined, { migrationsOf: join(oldRoot, 'packages', 'db') });
