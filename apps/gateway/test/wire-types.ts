@@ -9,3 +9,21 @@ export interface Created {
 export interface Page<T> {
   data: T[];
 }
+
+/** A session, read for where it stands. */
+export interface SessionState {
+  id: string;
+  status: string;
+}
+
+/** A session event as listed or streamed; `content` is there on the messages. */
+export interface SessionEvent {
+  id: string;
+  type: string;
+  content?: Array<{ type: string; text?: string }>;
+}
+
+/** A refused request's error envelope. */
+export interface ErrorReply {
+  error: { type: string; message: string; code?: string; param?: string };
+}
