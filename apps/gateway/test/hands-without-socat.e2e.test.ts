@@ -13,10 +13,6 @@ import {
 import { completeTurn } from './outage-fixture.js';
 import type { Created, Page, SessionEvent } from './wire-types.js';
 
-interface ToolResultEvent extends SessionEvent {
-  is_error?: boolean;
-}
-
 /**
  * A worker on a machine without socat (hidden from its PATH), its sandboxes on the host's own /usr: it says
  * so when it starts, and a call that needs the network answers why instead of running without it.
@@ -72,7 +68,7 @@ describe('the Hands without socat', () => {
       environment_id: environment.body.id,
     });
     await completeTurn(api, session.body.id, 'go', 60_000);
-    const events = (await api.get<Page<ToolResultEvent>>(`/v1/sessions/${session.body.id}/events?limit=100`))
+    const events = (await api.get<Page<SessionEvent>>(`/v1/sessions/${session.body.id}/events?limit=100`))
       .body.data;
     const result = events.find((e) => e.type === 'agent.tool_result')!;
     expect(result.is_error).toBe(true);

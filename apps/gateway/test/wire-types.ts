@@ -16,14 +16,16 @@ export interface SessionState {
   status: string;
 }
 
-/** A session event as listed or streamed; `content` is there on the messages. */
+/** A session event as listed or streamed: messages and tool results have `content`, tool results `is_error`. */
 export interface SessionEvent {
   id: string;
   type: string;
   content?: Array<{ type: string; text?: string }>;
+  is_error?: boolean;
 }
 
 /** A refused request's error envelope. */
 export interface ErrorReply {
   error: { type: string; message: string; code?: string; param?: string };
+  request_id?: string | null;
 }
