@@ -79,7 +79,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'apps/gateway/test/api-walkthrough.e2e.test.ts',
   'apps/gateway/test/authorization-matrix.e2e.test.ts',
   'apps/gateway/test/fuzz-schema.ts',
-  'apps/gateway/test/housekeeping.e2e.test.ts',
   'apps/gateway/test/mcp-consent.e2e.test.ts',
   'apps/gateway/test/memory-toolset.e2e.test.ts',
   'apps/gateway/test/multiagent-20261001.e2e.test.ts',

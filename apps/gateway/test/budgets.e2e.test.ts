@@ -8,7 +8,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
-import type { ErrorReply, Page } from './wire-types.js';
+import type { ErrorReply, Page, UsageRow } from './wire-types.js';
 
 type Amount = { amount: string; currency: string };
 
@@ -23,15 +23,6 @@ interface SessionEvent {
   usage?: unknown;
   budget?: unknown;
   content?: Array<{ type: string; text?: string }>;
-}
-
-/** A row of the usage ledger. */
-interface UsageRow {
-  day?: string;
-  agent_id?: string;
-  input_tokens: number;
-  output_tokens: number;
-  list_cost: Amount;
 }
 
 /** Prices and quotas the platform runs with here: the scripted model costs 0.0001 USD an input token, 0.0002 an output token. */

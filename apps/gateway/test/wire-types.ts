@@ -29,3 +29,17 @@ export interface ErrorReply {
   error: { type: string; message: string; code?: string; param?: string };
   request_id?: string | null;
 }
+
+/** A row of the usage report: which of the ids it has depends on its grouping. */
+export interface UsageRow {
+  agent_id?: string | null;
+  environment_id?: string;
+  model?: string;
+  day?: string;
+  model_requests: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  list_cost: { amount: string; currency: string };
+}
