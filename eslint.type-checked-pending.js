@@ -75,8 +75,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'apps/gateway/src/workers/skill-archive.test.ts',
   'apps/gateway/src/workers/work-queue.service.test.ts',
   'apps/gateway/src/workers/worker-credential.resolver.test.ts',
-  'apps/gateway/test/api-stores.e2e.test.ts',
-  'apps/gateway/test/api-walkthrough.e2e.test.ts',
   'apps/gateway/test/fuzz-schema.ts',
   'apps/gateway/test/mcp-consent.e2e.test.ts',
   'apps/gateway/test/memory-toolset.e2e.test.ts',
