@@ -40,7 +40,7 @@ describe('gateway: the actor cache follows access changes announced on NATS', ()
       ['k:1', aliceKey],
       ['u:bob', bob],
     ] as const) {
-      await cache.resolve(key, async () => ({ actor, notAfter: null }));
+      await cache.resolve(key, () => Promise.resolve({ actor, notAfter: null }));
     }
   };
 

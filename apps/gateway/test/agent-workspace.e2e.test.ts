@@ -7,6 +7,12 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, ErrorReply } from './wire-types.js';
+
+/** A chat-completions request the fake model received, read for its messages. */
+interface CompletionRequest {
+  messages: Array<{ role: string; content: unknown }>;
+}
 
 const AGENTS_LINE = 'Always end a reply with the phrase "Filed by Quillmate".';
 const SKILL_MD =
@@ -23,7 +29,11 @@ describe('/api agent workspace', () => {
   let token: string;
   let agentId: string;
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${platform.gatewayUrl}${path}`, {
@@ -32,7 +42,7 @@ describe('/api agent workspace', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
   beforeAll(async () => {
@@ -49,7 +59,7 @@ describe('/api agent workspace', () => {
       body: JSON.stringify({ username: 'admin', password: 'admin' }),
     });
     token = ((await login.json()) as { token: string }).token;
-    const agent = await call('POST', '/api/agents', {
+    const agent = await call<Created>('POST', '/api/agents', {
       name: 'Quill',
       model: 'openai/gpt-4.1',
       system: 'You write release notes.',
@@ -84,7 +94,8 @@ describe('/api agent workspace', () => {
     expect(sub.status).toBe(200);
 
     expect(
-      (await call('GET', `/api/agents/${agentId}/workspace/file?path=AGENTS.md`)).body.content,
+      (await call<{ content: string }>('GET', `/api/agents/${agentId}/workspace/file?path=AGENTS.md`)).body
+        .content,
     ).toContain(AGENTS_LINE);
     expect((await call('GET', `/api/agents/${agentId}/workspace`)).body).toMatchObject({
       agentId,
@@ -106,9 +117,9 @@ describe('/api agent workspace', () => {
         inlineBody: 'You check links.',
       }),
     ]);
-    const files = (await call('GET', `/api/agents/${agentId}/workspace/files`)).body.map(
-      (e: { path: string }) => e.path,
-    );
+    const files = (
+      await call<Array<{ path: string }>>('GET', `/api/agents/${agentId}/workspace/files`)
+    ).body.map((e) => e.path);
     expect(files).toEqual(
       expect.arrayContaining([
         'AGENTS.md',
@@ -120,16 +131,14 @@ describe('/api agent workspace', () => {
   });
 
   it('answers bad paths, bad skills, oversize files and unknown agents with typed errors', async () => {
-    const escape = await call('PUT', `/api/agents/${agentId}/workspace/file`, {
+    const escape = await call<ErrorReply>('PUT', `/api/agents/${agentId}/workspace/file`, {
       path: '../other/AGENTS.md',
       content: 'x',
     });
     expect(escape.status).toBe(400);
-    expect(escape.body).toMatchObject({
-      type: 'error',
-      error: { message: expect.stringContaining('parent reference') },
-    });
-    const badSkill = await call('PUT', `/api/agents/${agentId}/skills/workspace/release-notes`, {
+    expect(escape.body).toMatchObject({ type: 'error' });
+    expect(escape.body.error.message).toContain('parent reference');
+    const badSkill = await call<ErrorReply>('PUT', `/api/agents/${agentId}/skills/workspace/release-notes`, {
       markdown: '# no front matter',
     });
     expect(badSkill.status).toBe(400);
@@ -148,37 +157,35 @@ describe('/api agent workspace', () => {
   });
 
   it('puts AGENTS.md and the skill into the system prompt of the next turn', async () => {
-    const environment = await call('POST', '/api/environments', { name: 'laptop', type: 'local' });
-    const session = await call('POST', '/api/sessions', {
+    const environment = await call<Created>('POST', '/api/environments', { name: 'laptop', type: 'local' });
+    const session = await call<Created>('POST', '/api/sessions', {
       agent: agentId,
       environmentId: environment.body.id,
     });
     expect(session.status).toBe(200);
-    const sessionId: string = session.body.id;
+    const sessionId = session.body.id;
     model.reset();
     const sent = await call('POST', `/api/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', payload: { text: 'Draft the notes.' } }],
     });
     expect(sent.status).toBe(200);
 
-    let events: any[] = [];
+    let events: Array<{ type: string }> = [];
     await pollUntil(
       'the turn to end',
       async () => {
-        events = (await call('GET', `/api/sessions/${sessionId}/events`)).body;
+        events = (await call<Array<{ type: string }>>('GET', `/api/sessions/${sessionId}/events`)).body;
         return events.some((e) => e.type === 'session.status_idle' || e.type === 'session.error');
       },
       60_000,
     ).catch(() => undefined);
     expect(events.find((e) => e.type === 'agent.message')).toBeDefined();
 
-    const first = model.completionRequests[0];
+    const first = (model.completionRequests as CompletionRequest[])[0];
     expect(first).toBeDefined();
-    const system = first.messages
-      .filter((m: { role: string }) => m.role === 'system')
-      .map((m: { content: unknown }) =>
-        typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
-      )
+    const system = first!.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
       .join('\n');
     expect(system).toContain('You write release notes.');
     expect(system).toContain(AGENTS_LINE);

@@ -5,12 +5,34 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, ErrorReply } from './wire-types.js';
 
-interface Reply {
+interface Reply<T = unknown> {
   status: number;
-  body: any;
+  body: T;
   text: string;
 }
+
+interface Memory {
+  id: string;
+  path: string;
+  content: string | null;
+  headVersion: string;
+}
+
+interface MemoryVersion {
+  operation: string;
+  content: string | null;
+  redactedAt: string | null;
+}
+
+interface Credential {
+  id: string;
+  label: string;
+}
+
+/** Matches any string where the exact value is not known in advance (ids, timestamps). */
+const anyString: unknown = expect.any(String);
 
 /**
  * The AgentScope memory, vault-credential and file routes over plain HTTP: memories by path with
@@ -21,7 +43,7 @@ describe('/api memories, vault credentials and files', () => {
   let platform: RunningPlatform;
   let token: string;
 
-  async function call(method: string, path: string, body?: unknown): Promise<Reply> {
+  async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${platform.gatewayUrl}${path}`, {
@@ -30,13 +52,13 @@ describe('/api memories, vault credentials and files', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, text };
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, text };
   }
 
   function expectBadField(reply: Reply, param: string) {
     expect(reply.status, reply.text).toBe(400);
     expect(reply.body).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', param } });
-    expect(reply.body.error.message).toContain(param);
+    expect((reply.body as ErrorReply).error.message).toContain(param);
   }
 
   beforeAll(async () => {
@@ -60,41 +82,45 @@ describe('/api memories, vault credentials and files', () => {
     const base = () => `/api/memory-stores/${storeId}`;
 
     beforeAll(async () => {
-      storeId = (await call('POST', '/api/memory-stores', { name: 'notes' })).body.id;
+      storeId = (await call<Created>('POST', '/api/memory-stores', { name: 'notes' })).body.id;
     });
 
     it('creates a memory with PUT, updates it with a second PUT, and reads and lists it by path', async () => {
-      const created = await call('PUT', `${base()}/memories/team/oncall.md`, { content: 'pager: alice' });
+      const created = await call<Memory>('PUT', `${base()}/memories/team/oncall.md`, {
+        content: 'pager: alice',
+      });
       expect(created.status, created.text).toBe(200);
       expect(created.body).toMatchObject({
         storeId,
         path: 'team/oncall.md',
         content: 'pager: alice',
-        headVersion: expect.any(String),
+        headVersion: anyString,
       });
-      const updated = await call('PUT', `${base()}/memories/team/oncall.md`, { content: 'pager: bob' });
+      const updated = await call<Memory>('PUT', `${base()}/memories/team/oncall.md`, {
+        content: 'pager: bob',
+      });
       expect(updated.body).toMatchObject({ id: created.body.id, content: 'pager: bob' });
       expect(updated.body.headVersion).not.toBe(created.body.headVersion);
 
       const read = await call('GET', `${base()}/memories/team/oncall.md`);
       expect(read.body).toMatchObject({ id: created.body.id, path: 'team/oncall.md', content: 'pager: bob' });
       await call('PUT', `${base()}/memories/versions/v2.md`, { content: 'a memory under versions/' });
-      const list = await call('GET', `${base()}/memories`);
+      const list = await call<Memory[]>('GET', `${base()}/memories`);
       expect(list.status).toBe(200);
-      expect(list.body.map((m: any) => [m.path, m.content])).toEqual([
+      expect(list.body.map((m) => [m.path, m.content])).toEqual([
         ['team/oncall.md', 'pager: bob'],
         ['versions/v2.md', 'a memory under versions/'],
       ]);
       // A memory whose path starts with "versions/" is a memory, not a history request.
-      expect((await call('GET', `${base()}/memories/versions/v2.md`)).body.content).toBe(
+      expect((await call<Memory>('GET', `${base()}/memories/versions/v2.md`)).body.content).toBe(
         'a memory under versions/',
       );
     });
 
     it('lists the history of a path, newest first', async () => {
-      const history = await call('GET', `${base()}/memory-versions/team/oncall.md`);
+      const history = await call<MemoryVersion[]>('GET', `${base()}/memory-versions/team/oncall.md`);
       expect(history.status, history.text).toBe(200);
-      expect(history.body.map((v: any) => [v.operation, v.content])).toEqual([
+      expect(history.body.map((v) => [v.operation, v.content])).toEqual([
         ['modified', 'pager: bob'],
         ['created', 'pager: alice'],
       ]);
@@ -109,19 +135,19 @@ describe('/api memories, vault credentials and files', () => {
       });
       expect(redacted.status, redacted.text).toBe(200);
       expect(redacted.body).toMatchObject({ path: 'secrets.md', content: '[redacted]' });
-      const history = await call('GET', `${base()}/memory-versions/secrets.md`);
+      const history = await call<MemoryVersion[]>('GET', `${base()}/memory-versions/secrets.md`);
       expect(history.body).toHaveLength(3);
       expect(history.text).not.toContain('sk-leaked-123');
-      expect(history.body.slice(1).every((v: any) => v.redactedAt !== null && !v.content)).toBe(true);
-      expect((await call('GET', `${base()}/memories/secrets.md`)).body.content).toBe('[redacted]');
+      expect(history.body.slice(1).every((v) => v.redactedAt !== null && !v.content)).toBe(true);
+      expect((await call<Memory>('GET', `${base()}/memories/secrets.md`)).body.content).toBe('[redacted]');
     });
 
     it('deletes by path, then answers 404 for it', async () => {
       expect((await call('DELETE', `${base()}/memories/versions/v2.md`)).status).toBe(204);
-      const gone = await call('GET', `${base()}/memories/versions/v2.md`);
+      const gone = await call<ErrorReply>('GET', `${base()}/memories/versions/v2.md`);
       expect(gone.status).toBe(404);
       expect(gone.body.error.type).toBe('not_found_error');
-      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).not.toContain(
+      expect((await call<Memory[]>('GET', `${base()}/memories`)).body.map((m) => m.path)).not.toContain(
         'versions/v2.md',
       );
     });
@@ -130,7 +156,7 @@ describe('/api memories, vault credentials and files', () => {
       expectBadField(await call('PUT', `${base()}/memories/team/new.md`, { content: 42 }), 'content');
       expectBadField(await call('PUT', `${base()}/memories/team//escape.md`, { content: 'x' }), 'path');
       expectBadField(await call('POST', `${base()}/redact`, { replacement: 'x' }), 'path');
-      expect((await call('GET', `${base()}/memories`)).body.map((m: any) => m.path)).toEqual([
+      expect((await call<Memory[]>('GET', `${base()}/memories`)).body.map((m) => m.path)).toEqual([
         'secrets.md',
         'team/oncall.md',
       ]);
@@ -143,14 +169,14 @@ describe('/api memories, vault credentials and files', () => {
     let vaultId: string;
 
     beforeAll(async () => {
-      vaultId = (await call('POST', '/api/vaults', { displayName: 'ci' })).body.id;
+      vaultId = (await call<Created>('POST', '/api/vaults', { displayName: 'ci' })).body.id;
     });
 
     it('creates, lists, patches and deletes credentials without ever returning the secret', async () => {
       const seen: string[] = [];
-      const track = (reply: Reply) => (seen.push(reply.text), reply);
+      const track = <T>(reply: Reply<T>) => (seen.push(reply.text), reply);
       const env = track(
-        await call('POST', `/api/vaults/${vaultId}/credentials`, {
+        await call<Credential>('POST', `/api/vaults/${vaultId}/credentials`, {
           type: 'environment_variable',
           label: 'GitHub',
           target: 'GITHUB_TOKEN',
@@ -159,14 +185,14 @@ describe('/api memories, vault credentials and files', () => {
       );
       expect(env.status, env.text).toBe(200);
       expect(env.body).toEqual({
-        id: expect.any(String),
+        id: anyString,
         type: 'environment_variable',
         label: 'GitHub',
         target: 'GITHUB_TOKEN',
-        createdAt: expect.any(String),
+        createdAt: anyString,
       });
       const mcp = track(
-        await call('POST', `/api/vaults/${vaultId}/credentials`, {
+        await call<Credential>('POST', `/api/vaults/${vaultId}/credentials`, {
           type: 'static_bearer',
           label: 'Docs MCP',
           target: 'https://mcp.docs.test/sse',
@@ -175,8 +201,8 @@ describe('/api memories, vault credentials and files', () => {
       );
       expect(mcp.body).toMatchObject({ type: 'static_bearer', target: 'https://mcp.docs.test/sse' });
 
-      const list = track(await call('GET', `/api/vaults/${vaultId}/credentials`));
-      expect(list.body.map((c: any) => c.label).sort()).toEqual(['Docs MCP', 'GitHub']);
+      const list = track(await call<Credential[]>('GET', `/api/vaults/${vaultId}/credentials`));
+      expect(list.body.map((c) => c.label).sort()).toEqual(['Docs MCP', 'GitHub']);
       const patched = track(
         await call('PATCH', `/api/vaults/${vaultId}/credentials/${env.body.id}`, {
           label: 'GitHub CI',
@@ -189,7 +215,7 @@ describe('/api memories, vault credentials and files', () => {
         204,
       );
       expect(
-        track(await call('GET', `/api/vaults/${vaultId}/credentials`)).body.map((c: any) => c.id),
+        track(await call<Credential[]>('GET', `/api/vaults/${vaultId}/credentials`)).body.map((c) => c.id),
       ).toEqual([env.body.id]);
 
       for (const text of seen) {
@@ -199,7 +225,7 @@ describe('/api memories, vault credentials and files', () => {
     });
 
     it('refuses bad bodies with a typed 400 naming the field, storing nothing', async () => {
-      const before = (await call('GET', `/api/vaults/${vaultId}/credentials`)).body;
+      const before = (await call<Credential[]>('GET', `/api/vaults/${vaultId}/credentials`)).body;
       const at = `/api/vaults/${vaultId}/credentials`;
       expectBadField(
         await call('POST', at, { type: 'environment_variable', target: 'GITHUB_TOKEN' }),
@@ -214,28 +240,28 @@ describe('/api memories, vault credentials and files', () => {
         await call('POST', at, { type: 'static_bearer', target: 'not-a-url', secret: 's' }),
         'target',
       );
-      expectBadField(await call('PATCH', `${at}/${before[0].id}`, { target: 'OTHER_NAME' }), 'target');
+      expectBadField(await call('PATCH', `${at}/${before[0]!.id}`, { target: 'OTHER_NAME' }), 'target');
       expect((await call('GET', at)).body).toEqual(before);
     });
   });
 
   describe('files', () => {
     it('uploads text, lists it, reads its content and deletes it', async () => {
-      const uploaded = await call('POST', '/api/files', {
+      const uploaded = await call<Created>('POST', '/api/files', {
         filename: 'runbook.md',
         content: '# Runbook\nrestart the pager',
         contentType: 'text/markdown',
       });
       expect(uploaded.status, uploaded.text).toBe(200);
       expect(uploaded.body).toEqual({
-        id: expect.any(String),
+        id: anyString,
         filename: 'runbook.md',
         contentType: 'text/markdown',
         sizeBytes: 27,
-        createdAt: expect.any(String),
+        createdAt: anyString,
       });
-      const id = uploaded.body.id as string;
-      expect((await call('GET', '/api/files')).body.map((f: any) => f.id)).toContain(id);
+      const id = uploaded.body.id;
+      expect((await call<Created[]>('GET', '/api/files')).body.map((f) => f.id)).toContain(id);
       expect((await call('GET', `/api/files/${id}`)).body).toEqual(uploaded.body);
       expect((await call('GET', `/api/files/${id}/content`)).body).toEqual({
         id,

@@ -12,6 +12,18 @@ import { databaseSnapshot, snapshotDiff } from './db-snapshot.js';
 import { createNamespaceFixtures, refusalSnapshot, type NamespaceFixtures } from './route-fixtures.js';
 import { isNamespaced, scopedParams, unfillable, type FixtureKey, type Fixtures } from './route-params.js';
 import { inBatches, problemWith, runProbes, send, type Expectation, type Probe } from './route-probes.js';
+import type { Created, ErrorReply, Page } from './wire-types.js';
+
+/** An API key as made: its secret is shown this once. */
+interface NewKey {
+  id: string;
+  key: string;
+}
+
+interface User {
+  id: string;
+  username: string;
+}
 
 /** The routes come from the committed OpenAPI document, so a new route is in the matrix the day it lands. */
 const OPERATIONS = loadOperations();
@@ -56,12 +68,12 @@ describe('authorization matrix: every documented route × credentials, namespace
     platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 400_000 });
     anonymous = new ApiClient(platform.gatewayUrl);
     admin = await anonymous.login('admin', 'admin');
-    const m = await admin.post('/api/admin/users', {
+    const m = await admin.post<Created>('/api/admin/users', {
       username: 'member',
       password: 'member-pass-1',
       role: 'member',
     });
-    const v = await admin.post('/api/admin/users', {
+    const v = await admin.post<Created>('/api/admin/users', {
       username: 'viewer',
       password: 'viewer-pass-1',
       role: 'viewer',
@@ -71,7 +83,7 @@ describe('authorization matrix: every documented route × credentials, namespace
       anonymous.login('member', 'member-pass-1'),
       anonymous.login('viewer', 'viewer-pass-1'),
     ]);
-    const ns = await admin.post('/api/admin/namespaces', { name: 'Team B', slug: 'team-b' });
+    const ns = await admin.post<Created>('/api/admin/namespaces', { name: 'Team B', slug: 'team-b' });
     expect(ns.status).toBe(200);
     inB = { 'x-agentry-namespace': ns.body.id };
     [mine, theirs] = await Promise.all([
@@ -79,11 +91,11 @@ describe('authorization matrix: every documented route × credentials, namespace
       createNamespaceFixtures(admin, inB, DOCUMENTED),
     ]);
     const [memberRead, memberWrite, adminKey, namespaces, users] = await Promise.all([
-      member.post('/api/keys', { name: 'member-read', permissions: ['read'] }),
-      member.post('/api/keys', { name: 'member-write', permissions: ['read', 'write'] }),
-      admin.post('/api/keys', { name: 'admin-own', permissions: ['read', 'write'] }),
-      member.get('/api/namespaces'),
-      admin.get('/api/admin/users?limit=100'),
+      member.post<NewKey>('/api/keys', { name: 'member-read', permissions: ['read'] }),
+      member.post<NewKey>('/api/keys', { name: 'member-write', permissions: ['read', 'write'] }),
+      admin.post<NewKey>('/api/keys', { name: 'admin-own', permissions: ['read', 'write'] }),
+      member.get<Array<{ id: string; slug: string }>>('/api/namespaces'),
+      admin.get<User[]>('/api/admin/users?limit=100'),
     ]);
     Object.assign(keys, {
       memberRead: memberRead.body.key,
@@ -91,21 +103,24 @@ describe('authorization matrix: every documented route × credentials, namespace
       admin: adminKey.body.key,
     });
     const tenant = (await db.prisma.tenant.findFirstOrThrow()).id;
-    const adminUser = users.body.find((u: { username: string }) => u.username === 'admin').id;
-    const defaultNamespace = namespaces.body.find((n: { slug: string }) => n.slug === 'default').id;
+    const adminUser = users.body.find((u) => u.username === 'admin')!.id;
+    const defaultNamespace = namespaces.body.find((n) => n.slug === 'default')!.id;
     own = { ...mine.ids, apiKey: memberWrite.body.id, user: v.body.id, namespace: defaultNamespace, tenant };
     other = { ...theirs.ids, apiKey: adminKey.body.id, user: adminUser, namespace: ns.body.id };
 
-    const globex = await admin.post('/v1/tenants', {
-      name: 'Globex',
-      slug: 'globex',
-      admin: { username: 'hank', password: 'hank-pass-1' },
-    });
+    const globex = await admin.post<{ admin: { id: string }; default_namespace: { id: string } }>(
+      '/v1/tenants',
+      {
+        name: 'Globex',
+        slug: 'globex',
+        admin: { username: 'hank', password: 'hank-pass-1' },
+      },
+    );
     expect(globex.status).toBe(200);
     const hank = await anonymous.login('hank', 'hank-pass-1');
     const [globexFixtures, hankKey] = await Promise.all([
       createNamespaceFixtures(hank, {}, DOCUMENTED),
-      hank.post('/api/keys', { name: 'hank', permissions: ['read', 'write'] }),
+      hank.post<NewKey>('/api/keys', { name: 'hank', permissions: ['read', 'write'] }),
     ]);
     otherTenant = {
       ...globexFixtures.ids,
@@ -276,9 +291,11 @@ describe('authorization matrix: every documented route × credentials, namespace
   });
 
   it("keeps workers to their own environment: another environment's key or a revoked one is refused", async () => {
-    const revokable = await member.post(`/v1/environments/${own.environment}/keys`, {});
+    const revokable = await member.post<NewKey>(`/v1/environments/${own.environment}/keys`, {});
     expect(revokable.status).toBe(200);
-    const revoked = await member.post(`/v1/environments/${own.environment}/keys/${revokable.body.id}/revoke`);
+    const revoked = await member.post<{ revoked_at: string | null }>(
+      `/v1/environments/${own.environment}/keys/${revokable.body.id}/revoke`,
+    );
     expect(revoked.body.revoked_at).toEqual(expect.any(String));
     const failures = await run([
       ...probes(
@@ -307,15 +324,15 @@ describe('authorization matrix: every documented route × credentials, namespace
 
   it('selects a namespace with x-agentry-namespace: not a member or unknown → 404, a key bound elsewhere → 403', async () => {
     expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(404);
-    const memberId = (await admin.get('/api/admin/users?limit=100')).body.find(
-      (u: { username: string }) => u.username === 'member',
-    ).id;
+    const memberId = (await admin.get<User[]>('/api/admin/users?limit=100')).body.find(
+      (u) => u.username === 'member',
+    )!.id;
     expect(
       (await admin.post(`/api/admin/namespaces/${other.namespace}/members`, { userId: memberId })).status,
     ).toBe(200);
     expect((await member.get(`/v1/agents/${other.agent}`, inB)).status).toBe(200);
     expect((await member.get(`/v1/agents/${own.agent}`, inB)).status).toBe(404);
-    const unknown = await member.get('/v1/agents', { 'x-agentry-namespace': 'ns_nowhere' });
+    const unknown = await member.get<ErrorReply>('/v1/agents', { 'x-agentry-namespace': 'ns_nowhere' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toMatch(/x-agentry-namespace/);
     const asKey = anonymous.as({ apiKey: keys.memberWrite });
@@ -324,14 +341,20 @@ describe('authorization matrix: every documented route × credentials, namespace
   });
 
   it('shows a key once, and answers 401 on every route right after it is revoked', async () => {
-    const created = await member.post('/api/keys', { name: 'to-revoke', permissions: ['read', 'write'] });
+    const created = await member.post<NewKey>('/api/keys', {
+      name: 'to-revoke',
+      permissions: ['read', 'write'],
+    });
     expect(created.status).toBe(200);
     expect(created.body.key).toMatch(/^agk_/);
     const listed = await member.get('/api/keys');
     expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
     const asKey = anonymous.as({ apiKey: created.body.key });
     expect((await asKey.get(`/v1/agents/${own.agent}`)).status).toBe(200);
-    const revoked = await member.request('DELETE', `/api/keys/${created.body.id}`);
+    const revoked = await member.request<{ revokedAt: string | null }>(
+      'DELETE',
+      `/api/keys/${created.body.id}`,
+    );
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     const failures = await run([
@@ -342,9 +365,9 @@ describe('authorization matrix: every documented route × credentials, namespace
   });
 
   it('disabling a user ends their token at once; a password change needs the current password', async () => {
-    const temp = await admin.post('/api/admin/users', { username: 'temp', password: 'temp-pass-1' });
+    const temp = await admin.post<Created>('/api/admin/users', { username: 'temp', password: 'temp-pass-1' });
     const asTemp = await anonymous.login('temp', 'temp-pass-1');
-    const wrong = await asTemp.post('/api/auth/password', {
+    const wrong = await asTemp.post<ErrorReply>('/api/auth/password', {
       currentPassword: 'nope',
       newPassword: 'temp-pass-2',
     });
@@ -365,16 +388,14 @@ describe('authorization matrix: every documented route × credentials, namespace
       (await admin.request('PATCH', `/api/admin/users/${temp.body.id}`, { disabled: true })).status,
     ).toBe(200);
     expect((await asTemp.get('/v1/agents')).status).toBe(401);
-    const audit = await admin.get(`/api/admin/audit-log?resourceType=user&resourceId=${temp.body.id}`);
-    expect(audit.body.map((e: { action: string }) => e.action)).toEqual([
-      'update',
-      'change_password',
-      'create',
-    ]);
+    const audit = await admin.get<Array<{ action: string }>>(
+      `/api/admin/audit-log?resourceType=user&resourceId=${temp.body.id}`,
+    );
+    expect(audit.body.map((e) => e.action)).toEqual(['update', 'change_password', 'create']);
   });
 
   it('replays a POST with the same Idempotency-Key and body, and refuses the key with another body', async () => {
-    const count = async () => (await member.get('/v1/agents?limit=100')).body.data.length as number;
+    const count = async () => (await member.get<Page<Created>>('/v1/agents?limit=100')).body.data.length;
     const before = await count();
     const headers = { 'idempotency-key': 'create-once-1' };
     const first = await member.post('/v1/agents', { name: 'once', model: 'scripted' }, headers);
@@ -384,7 +405,11 @@ describe('authorization matrix: every documented route × credentials, namespace
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await count()).toBe(before + 1);
 
-    const conflict = await member.post('/v1/agents', { name: 'different', model: 'scripted' }, headers);
+    const conflict = await member.post<ErrorReply>(
+      '/v1/agents',
+      { name: 'different', model: 'scripted' },
+      headers,
+    );
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
     // Another caller's use of the same key is a different request, never someone else's response.
@@ -404,19 +429,23 @@ describe('authorization matrix: every documented route × credentials, namespace
   });
 
   it('never runs concurrent duplicates twice: the others replay or are told the first is in progress', async () => {
-    const count = async () => (await member.get('/v1/agents?limit=100')).body.data.length as number;
+    const count = async () => (await member.get<Page<Created>>('/v1/agents?limit=100')).body.data.length;
     const before = await count();
     const headers = { 'idempotency-key': 'concurrent-1' };
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        member.post('/v1/agents', { name: 'racer', model: 'scripted' }, headers),
+        member.post<Partial<Created & ErrorReply>>(
+          '/v1/agents',
+          { name: 'racer', model: 'scripted' },
+          headers,
+        ),
       ),
     );
     const ok = responses.filter((r) => r.status === 200);
     const busy = responses.filter((r) => r.status === 409);
     expect(ok.length + busy.length).toBe(5);
     expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
-    for (const r of busy) expect(r.body.error.message).toMatch(/in progress/);
+    for (const r of busy) expect(r.body.error?.message).toMatch(/in progress/);
     expect(await count()).toBe(before + 1);
   });
 });

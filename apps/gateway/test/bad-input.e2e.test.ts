@@ -11,6 +11,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, ErrorReply, Page, SessionEvent } from './wire-types.js';
 
 /** The model tries to write outside the session's workdir. */
 const ESCAPE = {
@@ -31,20 +32,23 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
   let sessionId: string;
 
   const eventCount = async () =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.length as number;
+    (await api.get<Page<SessionEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.length;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'escaper',
       model: { id: 'scripted', script: ESCAPE },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
     sessionId = (
-      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+      await api.post<Created>('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
     ).body.id;
   });
 
@@ -54,7 +58,7 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
   });
 
   it('rejects an unknown event type, naming it', async () => {
-    const response = await api.post(`/v1/sessions/${sessionId}/events`, {
+    const response = await api.post<ErrorReply>(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.shout', content: [] }],
     });
     expect(response.status).toBe(400);
@@ -76,7 +80,7 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
   });
 
   it('rejects malformed JSON', async () => {
-    const response = await api.post(`/v1/sessions/${sessionId}/events`, '{"events": [', {});
+    const response = await api.post<ErrorReply>(`/v1/sessions/${sessionId}/events`, '{"events": [', {});
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ type: 'invalid_request_error' });
     expect(response.body.error.message).toMatch(/JSON/);
@@ -94,7 +98,7 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
       await anonymous.as({ apiKey: 'agk_not_a_key' }).get('/v1/agents'),
     ]) {
       expect(response.status).toBe(401);
-      expect(response.body.error.type).toBe('authentication_error');
+      expect((response.body as ErrorReply).error.type).toBe('authentication_error');
     }
     const stream = await SseClient.open(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`);
     expect(stream.status).toBe(401);
@@ -121,7 +125,7 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
     const outsider = new ApiClient(platform.gatewayUrl).as({ apiKey: key });
     expect((await outsider.get(`/v1/sessions/${sessionId}`)).status).toBe(404);
     expect((await outsider.get(`/v1/sessions/${sessionId}/events`)).status).toBe(404);
-    const post = await outsider.post(`/v1/sessions/${sessionId}/events`, {
+    const post = await outsider.post<ErrorReply>(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'hi' }] }],
     });
     expect(post.status).toBe(404);
@@ -144,9 +148,9 @@ describe('bad input gets a typed 4xx and changes nothing', () => {
     });
     const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
     await stream.close();
-    const result = JSON.parse(frames.find((f) => f.event === 'agent.tool_result')!.data);
+    const result = JSON.parse(frames.find((f) => f.event === 'agent.tool_result')!.data) as SessionEvent;
     expect(result.is_error).toBe(true);
-    expect(result.content[0].text).toMatch(/outside|escape|\.\./i);
+    expect(result.content?.[0]?.text).toMatch(/outside|escape|\.\./i);
     const tenantDirs = readdirSync(platform.workdirRoot);
     for (const dir of [
       platform.workdirRoot,

@@ -28,7 +28,7 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
 
   const mcpServer = () => {
     const server = new Server({ name: 'bearer-test', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: [
         {
           name: 'whoami',
@@ -42,7 +42,7 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
         },
       ],
     }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
       calls.push({ name: request.params.name, arguments: request.params.arguments });
       if (request.params.name === 'whoami')
         return {
@@ -73,7 +73,7 @@ export async function startBearerMcpServer(token: string | (() => string)): Prom
     seenAuthorization,
     calls,
     sessionsOpened: () => opened,
-    close: host.close,
+    close: () => host.close(),
   };
 }
 

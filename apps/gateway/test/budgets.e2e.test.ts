@@ -8,9 +8,22 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { ErrorReply, Page, UsageRow } from './wire-types.js';
 
-type SessionEvent = { id: string; type: string } & Record<string, any>;
 type Amount = { amount: string; currency: string };
+
+/** A session event, read for what these tests look at: each field is on some event types only. */
+interface SessionEvent {
+  id: string;
+  type: string;
+  stop_reason?: { type: string };
+  error?: { message: string };
+  is_error?: boolean;
+  model_usage?: { list_cost: Amount; input_tokens: number };
+  usage?: unknown;
+  budget?: unknown;
+  content?: Array<{ type: string; text?: string }>;
+}
 
 /** Prices and quotas the platform runs with here: the scripted model costs 0.0001 USD an input token, 0.0002 an output token. */
 const PRICES = { scripted: { input: 100, output: 200 } };
@@ -78,7 +91,7 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
   async function spendUntilStopped(sdk: Anthropic, sessionId: string): Promise<number> {
     for (let done = 0; done < 60; done++) {
       const idle = await turn(sdk, sessionId, `message ${done}`);
-      if (idle.stop_reason.type === 'budget_reached') return done;
+      if (idle.stop_reason?.type === 'budget_reached') return done;
       expect(idle.stop_reason).toEqual({ type: 'end_turn' });
     }
     throw new Error('the cap was never reached');
@@ -97,7 +110,7 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     const log = await events(client, session.id);
     const error = log.filter((e) => e.type === 'session.error').at(-1)!;
     expect(error.error).toMatchObject({ type: 'billing_error', retry_status: { type: 'terminal' } });
-    expect(error.error.message).toMatch(/session's budget of 0\.25 USD is reached/);
+    expect(error.error?.message).toMatch(/session's budget of 0\.25 USD is reached/);
     const stopped = await client.beta.sessions.retrieve(session.id);
     expect(stopped).toMatchObject({ status: 'idle', budget });
     const spent = micros(stopped.usage.list_cost ?? undefined);
@@ -107,8 +120,8 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     // The list cost of every model span and the last usage snapshot add up to the session's usage.
     const spans = log.filter((e) => e.type === 'span.model_request_end' && !e.is_error);
     expect(spans.length).toBe(turnsBefore);
-    expect(spans.reduce((n, e) => n + micros(e.model_usage.list_cost), 0)).toBe(spent);
-    expect(spans.reduce((n, e) => n + e.model_usage.input_tokens, 0)).toBe(stopped.usage.input_tokens);
+    expect(spans.reduce((n, e) => n + micros(e.model_usage!.list_cost), 0)).toBe(spent);
+    expect(spans.reduce((n, e) => n + e.model_usage!.input_tokens, 0)).toBe(stopped.usage.input_tokens);
     const snapshot = log.filter((e) => e.type === 'session.usage').at(-1)!;
     expect(snapshot.usage).toMatchObject({
       input_tokens: stopped.usage.input_tokens,
@@ -142,7 +155,7 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     const resumed = await turn(client, session.id, 'after the raise');
     expect(resumed.stop_reason).toEqual({ type: 'end_turn' });
     const reply = (await events(client, session.id)).filter((e) => e.type === 'agent.message').at(-1)!;
-    expect(reply.content[0].text).toBe('You said: after the raise');
+    expect(reply.content?.[0]?.text).toBe('You said: after the raise');
     expect(
       micros((await client.beta.sessions.retrieve(session.id)).usage.list_cost ?? undefined),
     ).toBeGreaterThan(spent);
@@ -188,15 +201,15 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
 
     expect(await spendUntilStopped(sdk, session.id)).toBeGreaterThan(0);
     const error = (await events(sdk, session.id)).filter((e) => e.type === 'session.error').at(-1)!;
-    expect(error.error.message).toMatch(
+    expect(error.error?.message).toMatch(
       new RegExp(`tenant's daily quota of ${DAILY_TOKEN_QUOTA} tokens is reached`),
     );
 
     const today = new Date().toISOString().slice(0, 10);
-    const usage = await tenantAdmin.get('/v1/usage?group_by=day');
+    const usage = await tenantAdmin.get<Page<UsageRow>>('/v1/usage?group_by=day');
     expect(usage.status).toBe(200);
     expect(usage.body.data).toHaveLength(1);
-    const row = usage.body.data[0];
+    const row = usage.body.data[0]!;
     expect(row.day).toBe(today);
     expect(row.input_tokens + row.output_tokens).toBeLessThanOrEqual(DAILY_TOKEN_QUOTA);
 
@@ -234,7 +247,7 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     const totals = { input_tokens: 0, output_tokens: 0, cost: 0 };
     for (const s of sessions) {
       const usage = (await client.beta.sessions.retrieve(s.id)).usage;
-      const bySession = await root.get(`/v1/usage?session_id=${s.id}`);
+      const bySession = await root.get<Page<UsageRow>>(`/v1/usage?session_id=${s.id}`);
       expect(bySession.status).toBe(200);
       expect(bySession.body.data).toEqual([
         expect.objectContaining({
@@ -247,10 +260,10 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
       totals.output_tokens += usage.output_tokens!;
       totals.cost += micros(usage.list_cost ?? undefined);
     }
-    const byAgentDay = await root.get(`/v1/usage?group_by=agent,day&agent_id=${agent.id}`);
+    const byAgentDay = await root.get<Page<UsageRow>>(`/v1/usage?group_by=agent,day&agent_id=${agent.id}`);
     expect(byAgentDay.status).toBe(200);
     expect(byAgentDay.body.data).toHaveLength(1);
-    const row = byAgentDay.body.data[0];
+    const row = byAgentDay.body.data[0]!;
     expect(row).toMatchObject({
       agent_id: agent.id,
       day: new Date().toISOString().slice(0, 10),
@@ -259,7 +272,7 @@ describe('budgets: session budgets, tenant quotas and the usage ledger', () => {
     expect(row).toMatchObject({ input_tokens: totals.input_tokens, output_tokens: totals.output_tokens });
     expect(micros(row.list_cost)).toBe(totals.cost);
 
-    const bad = await root.get('/v1/usage?group_by=week');
+    const bad = await root.get<ErrorReply>('/v1/usage?group_by=week');
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(
       /group_by.*"week" is not one of agent, environment, session, model, day/,

@@ -34,7 +34,7 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
 
   const mcpServer = () => {
     const server = new Server({ name: 'consent-test', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: [
         {
           name: 'read_calendar',
@@ -50,7 +50,8 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
       if (token) call.token = token;
       calls.push(call);
       if (!call.asked) {
-        const day = String(request.params.arguments?.day ?? 'today');
+        const requested = request.params.arguments?.day;
+        const day = typeof requested === 'string' ? requested : 'today';
         return { content: [{ type: 'text', text: `calendar for ${day}: standup at 9` }] };
       }
       const answer = await server.elicitInput(
@@ -83,6 +84,6 @@ export async function startConsentMcpServer(): Promise<ConsentMcpServer> {
       tokens.add(token);
       return token;
     },
-    close: host.close,
+    close: () => host.close(),
   };
 }

@@ -10,6 +10,26 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, ErrorReply } from './wire-types.js';
+
+/** An /api deployment, read for its trigger and, once, its webhook token. */
+interface ApiDeployment {
+  id: string;
+  triggerType: string;
+  webhookToken?: string;
+}
+
+/** A deployment run or one agent's part of a multi-agent run, read for the session it started. */
+interface RunResult {
+  sessionId: string;
+  status: string;
+}
+
+interface AgentRunResult extends RunResult {
+  agentId: string;
+  reply: string;
+  error: unknown;
+}
 
 /** Deployments run for real: the SDK's `run`, a webhook without credentials, and multi-agent fan-out. */
 describe('deployments and multi-agent runs across the five services', () => {
@@ -18,12 +38,12 @@ describe('deployments and multi-agent runs across the five services', () => {
   let client: Anthropic;
   let token: string;
 
-  async function call(
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
     auth = true,
-  ): Promise<{ status: number; body: any }> {
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = {};
     if (auth) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -33,7 +53,7 @@ describe('deployments and multi-agent runs across the five services', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
   function replyOf(sessionId: string): Promise<string> {
@@ -105,9 +125,9 @@ describe('deployments and multi-agent runs across the five services', () => {
   });
 
   it('starts a run from a webhook URL without credentials; the token is shown once and unknown ones are 404', async () => {
-    const agent = await call('POST', '/api/agents', { name: 'hooked', model: 'scripted' });
-    const env = await call('POST', '/api/environments', { name: 'hook env', type: 'remote' });
-    const created = await call('POST', '/api/deployments', {
+    const agent = await call<Created>('POST', '/api/agents', { name: 'hooked', model: 'scripted' });
+    const env = await call<Created>('POST', '/api/environments', { name: 'hook env', type: 'remote' });
+    const created = await call<ApiDeployment>('POST', '/api/deployments', {
       name: 'on push',
       agentId: agent.body.id,
       environmentId: env.body.id,
@@ -119,26 +139,31 @@ describe('deployments and multi-agent runs across the five services', () => {
       triggerType: 'webhook',
       text: 'a push happened',
       enabled: true,
-      webhookToken: expect.stringMatching(/^dwh_/),
     });
-    const hook = created.body.webhookToken as string;
-    const fetched = await call('GET', `/api/deployments/${created.body.id}`);
+    expect(created.body.webhookToken).toMatch(/^dwh_/);
+    const hook = created.body.webhookToken!;
+    const fetched = await call<ApiDeployment>('GET', `/api/deployments/${created.body.id}`);
     expect(fetched.body.triggerType).toBe('webhook');
     expect(JSON.stringify(fetched.body)).not.toContain(hook);
 
-    const fired = await call('POST', `/api/deployments/webhook/${hook}`, { text: 'push to main' }, false);
+    const fired = await call<RunResult>(
+      'POST',
+      `/api/deployments/webhook/${hook}`,
+      { text: 'push to main' },
+      false,
+    );
     expect(fired.status).toBe(200);
     expect(fired.body).toMatchObject({
       deploymentId: created.body.id,
       status: 'succeeded',
-      sessionId: expect.any(String),
     });
+    expect(fired.body.sessionId).toEqual(expect.any(String));
     expect(await replyOf(fired.body.sessionId)).toBe('You said: push to main');
 
     const unknown = await call('POST', '/api/deployments/webhook/dwh_not-a-real-token', {}, false);
     expect(unknown.status).toBe(404);
 
-    const manual = await call('POST', `/api/deployments/${created.body.id}/run`, {});
+    const manual = await call<RunResult>('POST', `/api/deployments/${created.body.id}/run`, {});
     expect(manual.body).toMatchObject({ status: 'succeeded' });
     expect(await replyOf(manual.body.sessionId)).toBe('You said: a push happened');
     const deleted = await call('DELETE', `/api/deployments/${created.body.id}`);
@@ -151,8 +176,8 @@ describe('deployments and multi-agent runs across the five services', () => {
   });
 
   it('rejects a cron deployment without an expression, naming the field, and creates nothing', async () => {
-    const before = (await call('GET', '/api/deployments')).body.length;
-    const bad = await call('POST', '/api/deployments', {
+    const before = (await call<unknown[]>('GET', '/api/deployments')).body.length;
+    const bad = await call<ErrorReply>('POST', '/api/deployments', {
       name: 'x',
       agentId: 'agent_x',
       environmentId: 'env_x',
@@ -160,45 +185,47 @@ describe('deployments and multi-agent runs across the five services', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ param: 'cronExpression' });
-    expect((await call('GET', '/api/deployments')).body.length).toBe(before);
+    expect((await call<unknown[]>('GET', '/api/deployments')).body.length).toBe(before);
   });
 
   it('fans one message out to two agents and returns both replies', async () => {
-    const first = await call('POST', '/api/agents', { name: 'first', model: 'scripted' });
-    const second = await call('POST', '/api/agents', { name: 'second', model: 'scripted' });
-    const env = await call('POST', '/api/environments', { name: 'fan env', type: 'remote' });
-    const ran = await call('POST', '/api/multiagent/run', {
+    const first = await call<Created>('POST', '/api/agents', { name: 'first', model: 'scripted' });
+    const second = await call<Created>('POST', '/api/agents', { name: 'second', model: 'scripted' });
+    const env = await call<Created>('POST', '/api/environments', { name: 'fan env', type: 'remote' });
+    const ran = await call<{ results: AgentRunResult[] }>('POST', '/api/multiagent/run', {
       agentIds: [first.body.id, second.body.id],
       message: 'status?',
       environmentId: env.body.id,
       parallel: true,
     });
     expect(ran.status).toBe(200);
-    expect(ran.body.results).toEqual([
+    const results = ran.body.results.map(({ sessionId, ...rest }) => {
+      expect(sessionId).toEqual(expect.any(String));
+      return rest;
+    });
+    expect(results).toEqual([
       {
         agentId: first.body.id,
-        sessionId: expect.any(String),
         status: 'idle',
         reply: 'You said: status?',
         error: null,
       },
       {
         agentId: second.body.id,
-        sessionId: expect.any(String),
         status: 'idle',
         reply: 'You said: status?',
         error: null,
       },
     ]);
 
-    const sessionsBefore = (await call('GET', '/api/sessions')).body.length;
-    const foreign = await call('POST', '/api/multiagent/run', {
+    const sessionsBefore = (await call<unknown[]>('GET', '/api/sessions')).body.length;
+    const foreign = await call<ErrorReply>('POST', '/api/multiagent/run', {
       agentIds: [first.body.id, 'agent_not_mine'],
       message: 'hi',
       environmentId: env.body.id,
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toContain('agent_not_mine');
-    expect((await call('GET', '/api/sessions')).body.length).toBe(sessionsBefore);
+    expect((await call<unknown[]>('GET', '/api/sessions')).body.length).toBe(sessionsBefore);
   });
 });

@@ -16,6 +16,19 @@ import { completeTurn } from './outage-fixture.js';
 const CACHE = '/var/cache/agentry/userland';
 const PACKAGES = { apt: ['cowsay'], npm: ['is-number@7.0.0'] };
 
+/** An environment's package build, as the environment reports it. */
+interface PackageBuild {
+  status: string;
+  started_at: string | null;
+  error: { package?: { manager: string; name: string }; message: string } | null;
+}
+
+interface BuildLog {
+  type: string;
+  status: string;
+  log: string;
+}
+
 /**
  * Environments that can do real work, through the official SDK on the five services: a `cloud` session runs
  * on the platform's Debian userland with its standard toolchain, an environment's packages form a layer
@@ -81,6 +94,11 @@ describe('environments: the userland, its packages and the registries', () => {
     return { results, errors };
   }
 
+  const buildOf = async (environmentId: string) =>
+    (await api.get<{ agentry_build: PackageBuild }>(`/v1/environments/${environmentId}`)).body.agentry_build;
+  const buildLog = async (environmentId: string) =>
+    (await api.get<BuildLog>(`/v1/environments/${environmentId}/build/log`)).body;
+
   const layerBuilds = async () =>
     (await readFile(join(repoRoot(), 'test-results', 'runs', platform.runId, 'worker.log'), 'utf8'))
       .split('\n')
@@ -103,7 +121,7 @@ describe('environments: the userland, its packages and the registries', () => {
     expect(Number(envInode)).toBe(statSync(join(root, 'usr/bin/env')).ino);
     expect(Number(gitInode)).toBe(statSync(join(root, 'usr/bin/git')).ino);
     expect(Number(envInode)).not.toBe(statSync('/usr/bin/env').ino);
-    const build = (await api.get(`/v1/environments/${environment.id}`)).body.agentry_build;
+    const build = await buildOf(environment.id);
     expect(build).toEqual({
       status: 'ready',
       packages_digest: null,
@@ -118,7 +136,7 @@ describe('environments: the userland, its packages and the registries', () => {
       name: 'with packages',
       config: { type: 'cloud', packages: PACKAGES },
     });
-    expect((await api.get(`/v1/environments/${environment.id}`)).body.agentry_build).toMatchObject({
+    expect(await buildOf(environment.id)).toMatchObject({
       status: 'pending',
     });
     // Debian's npm brings a node-is-number of its own (/usr/share/nodejs): the layer's is the one npm installed.
@@ -127,28 +145,28 @@ describe('environments: the userland, its packages and the registries', () => {
       `node -e "console.log(require('is-number')(7), require.resolve('is-number'))"`,
     ];
     const first = await runTools(environment.id, use);
-    expect(first.results[0]).toMatchObject({ isError: false, text: expect.stringContaining('< hi >') });
+    expect(first.results[0]?.isError).toBe(false);
+    expect(first.results[0]?.text).toContain('< hi >');
     expect(first.results[1]).toEqual({
       isError: false,
       text: 'true /usr/local/lib/node_modules/is-number/index.js',
     });
-    const built = (await api.get(`/v1/environments/${environment.id}`)).body.agentry_build;
-    expect(built).toMatchObject({ status: 'ready', error: null, started_at: expect.any(String) });
-    const log = (await api.get(`/v1/environments/${environment.id}/build/log`)).body;
+    const built = await buildOf(environment.id);
+    expect(built).toMatchObject({ status: 'ready', error: null });
+    expect(built.started_at).toEqual(expect.any(String));
+    const log = await buildLog(environment.id);
     expect(log).toMatchObject({ type: 'environment_build_log', status: 'ready' });
     expect(log.log).toContain('Setting up cowsay');
 
     const second = await runTools(environment.id, use);
     expect(second.results.map((r) => r.isError)).toEqual([false, false]);
-    expect((await api.get(`/v1/environments/${environment.id}`)).body.agentry_build).toEqual(built);
+    expect(await buildOf(environment.id)).toEqual(built);
     expect(await layerBuilds()).toBe(1);
 
     const plain = await client.beta.environments.create({ name: 'without', config: { type: 'cloud' } });
     const without = await runTools(plain.id, use);
-    expect(without.results[0]).toMatchObject({
-      isError: true,
-      text: expect.stringContaining('No such file'),
-    });
+    expect(without.results[0]?.isError).toBe(true);
+    expect(without.results[0]?.text).toContain('No such file');
     expect(without.results[1]!.text).not.toContain('/usr/local/lib/node_modules/is-number');
   });
 
@@ -162,14 +180,10 @@ describe('environments: the userland, its packages and the registries', () => {
     expect(results[0]!.isError).toBe(true);
     expect(results[0]!.text).toContain(`apt package ${missing} could not be installed`);
     expect(errors.some((message) => message.includes(`apt package ${missing}`))).toBe(true);
-    const build = (await api.get(`/v1/environments/${environment.id}`)).body.agentry_build;
-    expect(build).toMatchObject({
-      status: 'failed',
-      error: { package: { manager: 'apt', name: missing }, message: expect.stringContaining(missing) },
-    });
-    expect((await api.get(`/v1/environments/${environment.id}/build/log`)).body.log).toContain(
-      `Unable to locate package ${missing}`,
-    );
+    const build = await buildOf(environment.id);
+    expect(build).toMatchObject({ status: 'failed', error: { package: { manager: 'apt', name: missing } } });
+    expect(build.error?.message).toContain(missing);
+    expect((await buildLog(environment.id)).log).toContain(`Unable to locate package ${missing}`);
   });
 
   it('lets a limited session reach the package registries only with allow_package_managers', async () => {

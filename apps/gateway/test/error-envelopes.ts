@@ -13,12 +13,13 @@ export function envelopeProblem(
   text: string,
 ): string | null {
   if (!contentType?.includes('application/json')) return `content-type ${contentType ?? 'none'}, not JSON`;
-  let body: any;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return 'a body that is not JSON';
   }
+  const body = parsed as { type?: unknown; error?: unknown; request_id?: unknown } | null;
   if (body?.type !== 'error' || typeof body.error !== 'object' || body.error === null)
     return 'no {type:"error", error:{...}} envelope';
   const { type, code, message, param } = body.error as Record<string, unknown>;

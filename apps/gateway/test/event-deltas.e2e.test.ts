@@ -9,6 +9,7 @@ import {
   type SseFrame,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, ErrorReply } from './wire-types.js';
 
 const ANSWER =
   'Streaming arrives in pieces: each preview is a prefix of what the final agent.message says, and only that is kept.';
@@ -30,9 +31,11 @@ describe('event_deltas: token previews on the stream', () => {
     platform = await launchPlatform({ databaseUrl: db.url });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const script = { chunkSize: 7, turns: [{ reply: [{ thinking: PONDER, text: ANSWER }] }] };
-    agentId = (await api.post('/v1/agents', { name: 'talker', model: { id: 'scripted', script } })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'talker', model: { id: 'scripted', script } }))
+      .body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })
+    ).body.id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);
@@ -140,7 +143,9 @@ describe('event_deltas: token previews on the stream', () => {
 
   it('rejects an event type that cannot be previewed, naming the parameter', async () => {
     const sessionId = await newSession();
-    const response = await api.get(`/v1/sessions/${sessionId}/events/stream?event_deltas[]=agent.tool_use`);
+    const response = await api.get<ErrorReply>(
+      `/v1/sessions/${sessionId}/events/stream?event_deltas[]=agent.tool_use`,
+    );
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/event_deltas/);
   });

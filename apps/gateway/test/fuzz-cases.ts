@@ -19,6 +19,18 @@ export interface DocumentOperation extends Operation {
   schema: Schema;
 }
 
+/** The parts of an operation's OpenAPI object that its cases are built from. */
+interface OperationObject {
+  parameters?: ParameterObject[];
+  requestBody?: { content?: Partial<Record<string, { schema?: Schema }>> };
+}
+
+interface ParameterObject {
+  name: string;
+  in: string;
+  schema?: Schema;
+}
+
 /** Long polls would hold a probe for their whole wait; every probe asks them not to wait. */
 const NO_WAIT: Record<string, string> = { '/api/environments/{id}/work/poll': 'timeoutMs=0' };
 const WAIT_PARAMS = new Set(['timeoutMs', 'timeout_ms', 'wait', 'block_ms']);
@@ -39,7 +51,8 @@ export function casesFor(
     label: string,
     c: Omit<FuzzCase, 'op' | 'label' | 'headers'> & { headers?: Record<string, string> },
   ) => cases.push({ op, label, headers: {}, ...c });
-  const jsonSchema = op.schema.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+  const operation = op.schema as OperationObject;
+  const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
   const given = bodyFor(op, ids);
   const validBody: Json | undefined = jsonSchema
     ? given !== undefined && !(given instanceof FormData)
@@ -60,14 +73,14 @@ export function casesFor(
   });
 
   // Query and headers: each declared parameter given each bad value of its type.
-  for (const param of (op.schema.parameters ?? []) as Schema[]) {
+  for (const param of operation.parameters ?? []) {
     if (WAIT_PARAMS.has(param.name)) continue;
     const type = typeOf(primary(param.schema ?? {}, resolve));
     if (param.in === 'query') {
       const name = encodeURIComponent(param.name);
       for (const bad of badQueryValues(type, param.name)) {
         add(`query ${param.name}: ${bad.label}`, {
-          url: url(path, [baseQuery, `${name}=${bad.value}`].filter(Boolean).join('&')),
+          url: url(path, [baseQuery, `${name}=${bad.value as string}`].filter(Boolean).join('&')),
           ...withValidBody,
         });
       }

@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
+import type { Created, Page, SessionState } from './wire-types.js';
 
 const TOOL_TIMEOUT_MS = 20_000;
 
@@ -85,10 +86,8 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     disks.flatMap((disk, index) => (hasSession(disk, sessionId) ? [index] : []));
 
   async function toolEvents(sessionId: string): Promise<ToolEvent[]> {
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    return (listed.body.data as ToolEvent[]).filter(
-      (e) => e.type === 'agent.tool_use' || e.type === 'agent.tool_result',
-    );
+    const listed = await api.get<Page<ToolEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`);
+    return listed.body.data.filter((e) => e.type === 'agent.tool_use' || e.type === 'agent.tool_result');
   }
 
   it('keeps one filesystem through 20 calls, and survives kill -9 of the worker holding it', async () => {
@@ -118,21 +117,21 @@ describe('the Hands: one durable filesystem per session across worker replicas',
         },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'binder',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const environment = await api.post('/v1/environments', {
+    const environment = await api.post<Created>('/v1/environments', {
       name: 'local-binding',
       config: { type: 'local' },
     });
-    const created = await api.post('/v1/sessions', {
+    const created = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
-    const sessionId = created.body.id as string;
+    const sessionId = created.body.id;
 
     await completeTurn(api, sessionId, 'fill', 120_000);
     const fill = (await toolEvents(sessionId)).filter((e) => e.type === 'agent.tool_result');
@@ -151,7 +150,7 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     });
     // The sleep is running on the holder once the file it writes first is in its workspace.
     await waitFor(
-      async () => hasFile(disks[holder!]!, sessionId, 'notes/started.txt'),
+      () => Promise.resolve(hasFile(disks[holder!]!, sessionId, 'notes/started.txt')),
       Boolean,
       60_000,
       'the sleep to start',
@@ -171,7 +170,7 @@ describe('the Hands: one durable filesystem per session across worker replicas',
     expect(answeredAfterMs).toBeLessThan(TOOL_TIMEOUT_MS);
 
     await waitFor(
-      async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status,
+      async () => (await api.get<SessionState>(`/v1/sessions/${sessionId}`)).body?.status,
       (s) => s === 'idle',
       90_000,
       'session status',

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
+import type { Created, Page, SessionState } from './wire-types.js';
 
 interface ToolEvent {
   type: string;
@@ -59,8 +60,11 @@ describe("the Hands' durable workspace across worker replicas", () => {
       },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const environment = await api.post('/v1/environments', { name: 'durable', config: { type: 'local' } });
-    environmentId = environment.body.id as string;
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'durable',
+      config: { type: 'local' },
+    });
+    environmentId = environment.body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -70,25 +74,28 @@ describe("the Hands' durable workspace across worker replicas", () => {
   });
 
   async function openSession(script: unknown): Promise<string> {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'durable',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const created = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environmentId });
-    return created.body.id as string;
+    const created = await api.post<Created>('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: environmentId,
+    });
+    return created.body.id;
   }
 
   async function toolResults(sessionId: string): Promise<ToolEvent[]> {
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    return (listed.body.data as ToolEvent[]).filter((e) => e.type === 'agent.tool_result');
+    const listed = await api.get<Page<ToolEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`);
+    return listed.body.data.filter((e) => e.type === 'agent.tool_result');
   }
 
   const holders = (sessionId: string) => disks.flatMap((disk, i) => (sessionDir(disk, sessionId) ? [i] : []));
   const idle = (sessionId: string) =>
     waitFor(
-      async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status,
+      async () => (await api.get<SessionState>(`/v1/sessions/${sessionId}`)).body?.status,
       (s) => s === 'idle',
       90_000,
       'the session to be idle',
@@ -137,9 +144,11 @@ describe("the Hands' durable workspace across worker replicas", () => {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'first' }] }],
     });
     const frozen = await waitFor(
-      async () =>
-        disks.findIndex((disk) =>
-          existsSync(join(sessionDir(disk, fencedSession) ?? '/-', 'workspace/state.txt')),
+      () =>
+        Promise.resolve(
+          disks.findIndex((disk) =>
+            existsSync(join(sessionDir(disk, fencedSession) ?? '/-', 'workspace/state.txt')),
+          ),
         ),
       (i) => i >= 0,
       60_000,
@@ -256,7 +265,7 @@ describe("the Hands' durable workspace across worker replicas", () => {
     workers()[killedIndex]!.start();
     await workers()[killedIndex]!.waitReady(120_000);
     await waitFor(
-      async () => holders(movedSession),
+      () => Promise.resolve(holders(movedSession)),
       (left) => left.length === 0,
       60_000,
       'the restarted worker to sweep its orphaned directory',

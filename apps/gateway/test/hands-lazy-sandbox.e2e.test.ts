@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { sessionHistory } from './session-logs.js';
+import type { Created } from './wire-types.js';
 
 /**
  * Lazy sandbox, eager model: a session's sandbox is made while its first model call runs, never before it.
@@ -51,14 +52,14 @@ describe('Hands: the sandbox is provisioned beside the first model call', () => 
         },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'lazy',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
     agentId = agent.body.id;
-    const environment = await api.post('/v1/environments', {
+    const environment = await api.post<Created>('/v1/environments', {
       name: 'slow e2b',
       config: { type: 'cloud', sandbox: { provider: 'e2b' } },
     });

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { completeTurn } from './outage-fixture.js';
+import type { Created, Page, SessionEvent } from './wire-types.js';
 
 /**
  * A worker on a machine without socat (hidden from its PATH), its sandboxes on the host's own /usr: it says
@@ -50,28 +51,25 @@ describe('the Hands without socat', () => {
   });
 
   it('answers a bash call of a limited environment with a tool error naming the missing piece', async () => {
-    const environment = await api.post('/v1/environments', {
+    const environment = await api.post<Created>('/v1/environments', {
       name: 'limited',
       config: { type: 'cloud', networking: { type: 'limited', allowed_hosts: ['example.com'] } },
     });
     const script = {
       turns: [{ reply: [{ toolCall: { name: 'bash', input: { command: 'echo ran' } } }, 'done'] }],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'no socat',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const session = await api.post('/v1/sessions', {
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
     await completeTurn(api, session.body.id, 'go', 60_000);
-    const events = (await api.get(`/v1/sessions/${session.body.id}/events?limit=100`)).body.data as Array<{
-      type: string;
-      is_error?: boolean;
-      content?: Array<{ text?: string }>;
-    }>;
+    const events = (await api.get<Page<SessionEvent>>(`/v1/sessions/${session.body.id}/events?limit=100`))
+      .body.data;
     const result = events.find((e) => e.type === 'agent.tool_result')!;
     expect(result.is_error).toBe(true);
     const text = (result.content ?? []).map((c) => c.text).join('');

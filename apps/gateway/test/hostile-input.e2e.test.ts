@@ -7,6 +7,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { completeTurn, waitFor } from './outage-fixture.js';
+import type { Created, ErrorReply, Page, SessionEvent } from './wire-types.js';
 
 const LOCKOUT_SECONDS = 3;
 
@@ -16,7 +17,7 @@ describe('hostile and careless input', () => {
   let api: ApiClient;
   let anonymous: ApiClient;
 
-  const agentCount = async () => (await api.get('/v1/agents?limit=100')).body.data.length as number;
+  const agentCount = async () => (await api.get<Page<Created>>('/v1/agents?limit=100')).body.data.length;
   const login = (username: string, password: string) =>
     anonymous.post('/api/auth/login', { username, password });
 
@@ -38,7 +39,7 @@ describe('hostile and careless input', () => {
   it('rejects a NUL or an unpaired surrogate in any string field with a typed 400 naming the field', async () => {
     const before = await agentCount();
     for (const name of ['bad\u0000name', 'bad\uD800name', '\uDC00']) {
-      const response = await api.post('/v1/agents', { name, model: { id: 'scripted' } });
+      const response = await api.post<ErrorReply>('/v1/agents', { name, model: { id: 'scripted' } });
       expect(response.status, JSON.stringify(name)).toBe(400);
       expect(response.body).toMatchObject({
         type: 'error',
@@ -46,38 +47,45 @@ describe('hostile and careless input', () => {
       });
       expect(response.body.error.message).toMatch(/^name: contains (a NUL|an unpaired)/);
     }
-    const nested = await api.post('/v1/agents', {
+    const nested = await api.post<ErrorReply>('/v1/agents', {
       name: 'ok',
       model: { id: 'scripted' },
       metadata: { note: 'x\u0000' },
     });
     expect(nested.status).toBe(400);
     expect(nested.body.error.message).toMatch(/^metadata\.note: /);
-    const legacy = await api.post('/api/agents', { name: 'nul\u0000' });
+    const legacy = await api.post<ErrorReply>('/api/agents', { name: 'nul\u0000' });
     expect(legacy.status).toBe(400);
     expect(legacy.body.error.param).toBe('name');
     expect(await agentCount()).toBe(before);
   });
 
   it('accepts content-type: application/json with an empty body where no body is needed', async () => {
-    const environment = await api.post('/v1/environments', {
+    const environment = await api.post<Created>('/v1/environments', {
       name: 'worker',
       config: { type: 'self_hosted' },
     });
-    const response = await api.request('POST', `/v1/environments/${environment.body.id}/keys`, '', {
-      'content-type': 'application/json',
-    });
+    const response = await api.request<{ key: string }>(
+      'POST',
+      `/v1/environments/${environment.body.id}/keys`,
+      '',
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.body.key).toEqual(expect.any(String));
     // A route that needs a body still says so.
-    const missing = await api.request('POST', '/v1/agents', '', { 'content-type': 'application/json' });
+    const missing = await api.request<ErrorReply>('POST', '/v1/agents', '', {
+      'content-type': 'application/json',
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error.type).toBe('invalid_request_error');
   });
 
   it('issues an environment key for every environment type created through /api', async () => {
     for (const type of ['local', 'remote', 'self_hosted']) {
-      const created = await api.post('/api/environments', { name: `env-${type}`, type });
+      const created = await api.post<{ apiKey: string }>('/api/environments', { name: `env-${type}`, type });
       expect(created.status, type).toBe(200);
       expect(created.body.apiKey, type).toEqual(expect.any(String));
     }
@@ -118,20 +126,22 @@ describe('hostile and careless input', () => {
         { reply: [...urls.map((url) => ({ toolCall: { name: 'web_fetch', input: { url } } })), 'done'] },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'fetcher',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', {
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
     await completeTurn(api, session.body.id, 'fetch', 30_000);
-    const events = (await api.get(`/v1/sessions/${session.body.id}/events?limit=1000`)).body.data as Array<{
-      type: string;
-    }>;
+    const events = (await api.get<Page<SessionEvent>>(`/v1/sessions/${session.body.id}/events?limit=1000`))
+      .body.data;
     const results = events.filter((e) => e.type === 'agent.tool_result');
     expect(results).toHaveLength(urls.length);
     for (const result of results) {

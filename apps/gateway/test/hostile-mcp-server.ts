@@ -18,7 +18,7 @@ export async function startHostileMcpServer(contentOf: (id: string) => string): 
 
   const mcpServer = () => {
     const server = new Server({ name: 'tickets', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: [
         {
           name: 'get_ticket',
@@ -27,7 +27,7 @@ export async function startHostileMcpServer(contentOf: (id: string) => string): 
         },
       ],
     }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
       calls.push({ name: request.params.name, arguments: request.params.arguments });
       return { content: [{ type: 'text', text: contentOf(String(request.params.arguments?.id)) }] };
     });
@@ -35,5 +35,5 @@ export async function startHostileMcpServer(contentOf: (id: string) => string): 
   };
 
   const host = await hostMcpOverHttp({ newServer: mcpServer });
-  return { url: host.url, calls, close: host.close };
+  return { url: host.url, calls, close: () => host.close() };
 }

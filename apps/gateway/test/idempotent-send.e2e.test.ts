@@ -8,6 +8,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { NatsInterceptingProxy } from './nats-intercepting-proxy.js';
+import type { Created, Page, SessionEvent, SessionState } from './wire-types.js';
 
 /** The gateway's request/reply connection, by the name it gives NATS. */
 const GATEWAY_RPC = 'gateway-rpc';
@@ -17,7 +18,8 @@ type Surface = {
   name: string;
   path: (sessionId: string) => string;
   body: (text: string) => unknown;
-  ids: (body: any) => string[];
+  /** The ids of the events a send reply reports. */
+  ids: (body: unknown) => string[];
 };
 
 const SURFACES: Surface[] = [
@@ -25,13 +27,13 @@ const SURFACES: Surface[] = [
     name: '/v1',
     path: (sessionId) => `/v1/sessions/${sessionId}/events`,
     body: (text) => ({ events: [{ type: 'user.message', content: [{ type: 'text', text }] }] }),
-    ids: (body) => body.data.map((e: { id: string }) => e.id),
+    ids: (body) => (body as Page<Created>).data.map((e) => e.id),
   },
   {
     name: '/api',
     path: (sessionId) => `/api/sessions/${sessionId}/events`,
     body: (text) => ({ events: [{ type: 'user.message', payload: { text } }] }),
-    ids: (body) => body.map((e: { id: string }) => e.id),
+    ids: (body) => (body as Created[]).map((e) => e.id),
   },
 ];
 
@@ -56,9 +58,10 @@ describe('sending a message again after its reply was lost', () => {
       env: { AGENTRY_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    agentId = (await api.post('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'local', config: { type: 'local' } })
+    ).body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -68,16 +71,17 @@ describe('sending a message again after its reply was lost', () => {
   });
 
   const typesOf = async (sessionId: string): Promise<string[]> =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.map(
-      (e: { type: string }) => e.type,
+    (await api.get<Page<SessionEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data.map(
+      (e) => e.type,
     );
   const count = (types: string[], type: string) => types.filter((t) => t === type).length;
 
   it.each(SURFACES)(
     '$name: the retry gets the committed message back, and the session answers it once',
     async (surface) => {
-      const sessionId = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId }))
-        .body.id as string;
+      const sessionId = (
+        await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: environmentId })
+      ).body.id;
       const text = `once only ${randomUUID()}`;
       const headers = { 'idempotency-key': randomUUID() };
 
@@ -100,15 +104,13 @@ describe('sending a message again after its reply was lost', () => {
         async () => expect(count(await typesOf(sessionId), 'session.status_idle')).toBeGreaterThan(0),
         { timeout: 30_000, interval: 200 },
       );
-      const listed = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Array<{
-        id: string;
-        type: string;
-      }>;
+      const listed = (await api.get<Page<SessionEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`)).body
+        .data;
       const messages = listed.filter((e) => e.type === 'user.message');
       expect(messages).toHaveLength(1);
       expect(surface.ids(retry.body)).toEqual([messages[0]!.id]);
       // Idle now, with the one turn that message started: one running spell, one answer.
-      const session = await api.get(`/v1/sessions/${sessionId}`);
+      const session = await api.get<SessionState>(`/v1/sessions/${sessionId}`);
       expect(session.body.status).toBe('idle');
       const types = listed.map((e) => e.type);
       expect(count(types, 'session.status_running')).toBe(1);

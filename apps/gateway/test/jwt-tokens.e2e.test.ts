@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { keyIdOf } from '../src/auth/jwt-keys.js';
+import type { ErrorReply } from './wire-types.js';
 
 const OLD_SECRET = randomBytes(24).toString('hex');
 const NEW_SECRET = randomBytes(24).toString('hex');
@@ -27,9 +28,12 @@ describe('user tokens: key ids, rotation without logging anyone out, revocation 
   let second: string;
 
   const tokenAt = async (url: string, username: string, password: string) => {
-    const response = await new ApiClient(url).post('/api/auth/login', { username, password });
+    const response = await new ApiClient(url).post<{ token: string }>('/api/auth/login', {
+      username,
+      password,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body.token as string;
+    return response.body.token;
   };
   const statusAt = async (url: string, token: string) =>
     (await new ApiClient(url).as({ token }).get('/v1/agents?limit=1')).status;
@@ -76,14 +80,14 @@ describe('user tokens: key ids, rotation without logging anyone out, revocation 
     while (onSecond === 200 && Date.now() - startedAt < 3_000) onSecond = await statusAt(second, token);
     console.log(`logout took effect on the other replica after ${Date.now() - startedAt} ms`);
     expect(onSecond).toBe(401);
-    const refused = await new ApiClient(first).as({ token }).get('/v1/agents?limit=1');
+    const refused = await new ApiClient(first).as({ token }).get<ErrorReply>('/v1/agents?limit=1');
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toMatch(/revoked/);
     expect([await statusAt(first, other), await statusAt(second, other)]).toEqual([200, 200]);
     // An API key cannot log out: it is revoked by its own route.
     const key = await new ApiClient(first)
       .as({ token: other })
-      .post('/api/keys', { name: 'k', permissions: ['read'] });
+      .post<{ key: string }>('/api/keys', { name: 'k', permissions: ['read'] });
     registerSecret('API key', key.body.key);
     expect((await new ApiClient(first).as({ apiKey: key.body.key }).post('/api/auth/logout')).status).toBe(
       403,

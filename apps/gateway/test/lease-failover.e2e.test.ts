@@ -8,6 +8,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created, Page, SessionEvent } from './wire-types.js';
 
 const LEASE_TTL_MS = 3_000;
 /** A model call that outlives the lease, so the holder is renewing it when it dies. */
@@ -43,16 +44,19 @@ describe('a dead dataplane replica is taken over when its lease expires', () => 
   });
 
   it('resumes the turn on the surviving replica within the lease TTL of the kill', async () => {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'slow',
       model: { id: 'scripted', script: SLOW_ANSWER },
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', {
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
-    const sessionId: string = session.body.id;
+    const sessionId = session.body.id;
 
     const stream = await SseClient.open(
       `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
@@ -90,8 +94,8 @@ describe('a dead dataplane replica is taken over when its lease expires', () => 
 
     await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'), 30_000);
     await stream.close();
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    const types: string[] = listed.body.data.map((e: { type: string }) => e.type);
+    const listed = await api.get<Page<SessionEvent>>(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const types = listed.body.data.map((e) => e.type);
     expect(types.filter((t) => t === 'agent.message')).toHaveLength(1);
     expect(types.at(-1)).toBe('session.status_idle');
     const final = await api.get(`/v1/sessions/${sessionId}`);

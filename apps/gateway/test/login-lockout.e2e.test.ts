@@ -7,6 +7,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { ErrorReply } from './wire-types.js';
 
 const LOCKOUT_SECONDS = 30;
 
@@ -16,7 +17,7 @@ function loginFrom(
   localAddress: string,
   username: string,
   password: string,
-): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
+): Promise<{ status: number; retryAfter: string | undefined; body: unknown }> {
   const url = new URL('/api/auth/login', gatewayUrl);
   const payload = JSON.stringify({ username, password });
   return new Promise((resolve, reject) => {
@@ -35,8 +36,8 @@ function loginFrom(
         response.on('end', () =>
           resolve({
             status: response.statusCode ?? 0,
-            retryAfter: response.headers['retry-after'] as string | undefined,
-            body: JSON.parse(text),
+            retryAfter: response.headers['retry-after'],
+            body: JSON.parse(text) as unknown,
           }),
         );
       },
@@ -85,7 +86,7 @@ describe('login throttling per username and client address', () => {
       type: 'error',
       error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },
     });
-    expect(locked.body.error.message).toMatch(
+    expect((locked.body as ErrorReply).error.message).toMatch(
       /Too many failed logins for this user from this address; try again in \d+ s/,
     );
     // Locked means locked: the right password from the guessing address is refused too.

@@ -8,6 +8,7 @@ import {
   type RunningPlatform,
   type TestDatabase,
 } from '@agentry/testing';
+import type { Created } from './wire-types.js';
 
 const TURNS = 300;
 
@@ -41,11 +42,12 @@ describe('a 300-turn session with compaction', () => {
         { match: '^Summarise these \\d+ earlier messages', reply: ['The user sent numbered requests.'] },
       ],
     };
-    const agent = await api.post('/v1/agents', { name: 'echo', model: { id: 'scripted', script } });
+    const agent = await api.post<Created>('/v1/agents', { name: 'echo', model: { id: 'scripted', script } });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
-      .id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })
+    ).body.id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);

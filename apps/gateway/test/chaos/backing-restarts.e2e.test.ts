@@ -26,6 +26,7 @@ import {
   poll,
   sessionStatus,
 } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 /** `CHAOS_BACKING_RESTARTS=1` for the full run; `npm test` runs a bounded form with fewer sessions and turns. */
 const FULL = process.env.CHAOS_BACKING_RESTARTS === '1';
@@ -81,18 +82,25 @@ describe('chaos: NATS, Redis and Postgres restart under load', () => {
   });
 
   it('keeps every session finishing turns through each restart; 503 with retry-after while Postgres is down', async () => {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'busy',
       model: { id: 'scripted', script: { turns: [TURN] } },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const environment = await api.post('/v1/environments', { name: 'busy', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'busy',
+      config: { type: 'local' },
+    });
     const ids: string[] = [];
     for (let i = 0; i < SESSIONS; i += 1)
       ids.push(
-        (await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })).body
-          .id,
+        (
+          await api.post<Created>('/v1/sessions', {
+            agent: agent.body.id,
+            environment_id: environment.body.id,
+          })
+        ).body.id,
       );
     const busy = ids.map(
       (id) =>

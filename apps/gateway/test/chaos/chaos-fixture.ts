@@ -69,8 +69,8 @@ export function poll<T>(
 }
 
 export async function sessionStatus(api: ApiClient, sessionId: string): Promise<string | undefined> {
-  const response = await api.get(`/v1/sessions/${sessionId}`).catch(() => undefined);
-  return response?.status === 200 ? (response.body.status as string) : undefined;
+  const response = await api.get<{ status: string }>(`/v1/sessions/${sessionId}`).catch(() => undefined);
+  return response?.status === 200 ? response.body.status : undefined;
 }
 
 interface LoggedEvent {
@@ -220,7 +220,7 @@ export async function finishTurns(
 ): Promise<void> {
   const marks = busy.map((b) => b.turns);
   await poll(
-    async () => busy.map((b) => b.turns),
+    () => Promise.resolve(busy.map((b) => b.turns)),
     (now) => now.every((t, i) => t >= marks[i]! + turns),
     timeoutMs,
     `every session finishing turns after ${what}`,

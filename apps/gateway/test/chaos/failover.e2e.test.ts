@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { auditSession, leaseHolder, rounds } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 const KILLS = rounds(4);
 /** When in the holder's cycles each kill lands: replayed from the printed seed with CHAOS_SEED. */
@@ -39,9 +40,11 @@ describe('chaos: failover of a turn with the default settings', () => {
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const script = { turns: [{ reply: [{ delayMs: MODEL_CALL_MS, text: 'answered' }] }] };
-    agentId = (await api.post('/v1/agents', { name: 'failover', model: { id: 'scripted', script } })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'failover', config: { type: 'local' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'failover', model: { id: 'scripted', script } }))
+      .body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'failover', config: { type: 'local' } })
+    ).body.id;
   }, 700_000);
 
   afterAll(async () => {
@@ -56,8 +59,9 @@ describe('chaos: failover of a turn with the default settings', () => {
       const failovers: number[] = [];
       for (let k = 0; k < KILLS; k += 1) {
         await Promise.all(dataplanes.map((p) => p.waitReady(600_000)));
-        const sessionId = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId }))
-          .body.id as string;
+        const sessionId = (
+          await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: environmentId })
+        ).body.id;
         const stream = new ResumingSseClient(
           `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
           api.authHeaders,

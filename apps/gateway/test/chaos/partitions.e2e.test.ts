@@ -29,6 +29,7 @@ import {
   rounds,
   sessionStatus,
 } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 /** `CHAOS_ROUNDS=n` runs the full form: n partitions of 1–30 s, and longer, repeated pauses. */
 const FULL = Boolean(process.env.CHAOS_ROUNDS);
@@ -124,15 +125,18 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
         return {};
       },
     }));
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'busy',
       model: { id: 'scripted', script: { turns: [TURN] } },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    agentId = agent.body.id as string;
-    const environment = await api.post('/v1/environments', { name: 'busy', config: { type: 'local' } });
-    environmentId = environment.body.id as string;
+    agentId = agent.body.id;
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'busy',
+      config: { type: 'local' },
+    });
+    environmentId = environment.body.id;
   }, 700_000);
 
   afterAll(async () => {
@@ -150,9 +154,12 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
   async function startBusy(count: number): Promise<BusySession[]> {
     const busy: BusySession[] = [];
     for (let i = 0; i < count; i += 1) {
-      const created = await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId });
+      const created = await api.post<Created>('/v1/sessions', {
+        agent: agentId,
+        environment_id: environmentId,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const id = created.body.id as string;
+      const id = created.body.id;
       const stream = new ResumingSseClient(
         `${platform.gatewayUrl}/v1/sessions/${id}/events/stream`,
         api.authHeaders,
@@ -167,7 +174,7 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
   async function recovered(busy: BusySession[], since: number, what: string): Promise<number[]> {
     const marks = busy.map((b) => b.turns);
     await poll(
-      async () => busy.map((b) => b.turns),
+      () => Promise.resolve(busy.map((b) => b.turns)),
       (now) => now.every((t, i) => t > marks[i]!),
       180_000,
       `every session finishing a turn after ${what}`,
@@ -318,7 +325,7 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
     let lost = 0;
     let duplicated = 0;
     for (let trial = 0; trial < WORKER_PAUSE_TRIALS; trial += 1) {
-      const agent = await api.post('/v1/agents', {
+      const agent = await api.post<Created>('/v1/agents', {
         name: 'frozen-worker',
         model: {
           id: 'scripted',
@@ -353,8 +360,11 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
         tools: [{ type: 'agent_toolset_20260401' }],
       });
       expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-      const created = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environmentId });
-      const sessionId = created.body.id as string;
+      const created = await api.post<Created>('/v1/sessions', {
+        agent: agent.body.id,
+        environment_id: environmentId,
+      });
+      const sessionId = created.body.id;
       const stream = new ResumingSseClient(
         `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
         api.authHeaders,
@@ -379,7 +389,10 @@ describe('chaos: partitions, paused backing services and a worker paused mid-too
       )();
       const longDone = await say('long');
       const frozen = await poll(
-        async () => disks.findIndex((disk) => markers([disk], sessionId).some((m) => m.startsWith('long.'))),
+        () =>
+          Promise.resolve(
+            disks.findIndex((disk) => markers([disk], sessionId).some((m) => m.startsWith('long.'))),
+          ),
         (i) => i >= 0,
         60_000,
         'the long bash call to start',

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 import { auditSession, leaseHolder } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 /** `CHAOS_PAUSE_MS=20000` for the full run; `npm test` freezes the replica for a bounded 10 s. */
 const PAUSE_MS = Number(process.env.CHAOS_PAUSE_MS) || 10_000;
@@ -50,9 +51,11 @@ describe('chaos: a dataplane replica frozen mid-turn', () => {
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const script = { turns: [{ reply: [{ delayMs: MODEL_CALL_MS, text: 'answered' }] }] };
-    agentId = (await api.post('/v1/agents', { name: 'paused', model: { id: 'scripted', script } })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'paused', config: { type: 'local' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'paused', model: { id: 'scripted', script } }))
+      .body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'paused', config: { type: 'local' } })
+    ).body.id;
   }, 700_000);
 
   afterAll(async () => {
@@ -61,7 +64,7 @@ describe('chaos: a dataplane replica frozen mid-turn', () => {
   });
 
   const newSession = async () =>
-    (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id as string;
+    (await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id;
 
   it(`keeps reads under a second and streams the resumed turn while its holder is frozen ${PAUSE_MS / 1000} s`, async () => {
     const readable = await Promise.all(Array.from({ length: READ_SESSIONS }, newSession));

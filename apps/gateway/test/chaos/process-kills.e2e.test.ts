@@ -21,6 +21,7 @@ import {
   sessionStatus,
   toolUseIds,
 } from './chaos-fixture.js';
+import type { Created, Page } from '../wire-types.js';
 
 /** Where in a turn a round aims its kill; the script of each round stretches that moment out. */
 const AIMS = ['model call', 'between tool_use and the tool', 'during the tool', 'status write'] as const;
@@ -101,15 +102,16 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
       match: '^worker ',
       reply: [{ toolCall: { name: 'bash', input: { command: markerCommand('worker', 20) } } }, 'worker done'],
     });
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'chaos',
       model: { id: 'scripted', script: { turns } },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'chaos', config: { type: 'local' } })).body
-      .id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'chaos', config: { type: 'local' } })
+    ).body.id;
   }, 700_000);
 
   afterAll(async () => {
@@ -118,14 +120,17 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
   });
 
   const newSession = async (): Promise<string> => {
-    const created = await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId });
+    const created = await api.post<Created>('/v1/sessions', {
+      agent: agentId,
+      environment_id: environmentId,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return created.body.id as string;
+    return created.body.id;
   };
   const say = async (sessionId: string, text: string) => {
     const sent = await poll(
       () =>
-        api.post(`/v1/sessions/${sessionId}/events`, {
+        api.post<Page<Created>>(`/v1/sessions/${sessionId}/events`, {
           events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
         }),
       (r) => r.status === 200,
@@ -133,7 +138,7 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
       `posting "${text}"`,
       500,
     );
-    return sent.body.data[0].id as string;
+    return sent.body.data[0]!.id;
   };
   const stream = (sessionId: string) =>
     new ResumingSseClient(`${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`, api.authHeaders, {
@@ -211,7 +216,7 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
           await jitter(100);
         } else if (aim === 'during the tool') {
           await poll(
-            async () => markers(disks, sessionId).some((m) => m.startsWith(`r${n}.`)),
+            () => Promise.resolve(markers(disks, sessionId).some((m) => m.startsWith(`r${n}.`))),
             Boolean,
             60_000,
             `r${n}: tool running`,
@@ -272,7 +277,7 @@ describe('chaos: kill -9 of dataplane replicas, a worker and the gateway', () =>
     const client = stream(sessionId);
     await say(sessionId, 'worker go');
     await poll(
-      async () => markers(disks, sessionId).some((m) => m.startsWith('worker.')),
+      () => Promise.resolve(markers(disks, sessionId).some((m) => m.startsWith('worker.'))),
       Boolean,
       60_000,
       'the tool running',

@@ -21,6 +21,7 @@ import {
   poll,
   sessionStatus,
 } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 /** The release being upgraded from: the last one on main before this one. */
 const FROM = process.env.UPGRADE_FROM ?? 'd1064b7';
@@ -65,7 +66,7 @@ describe(`upgrade: rolling deploy from ${FROM} to this build`, () => {
   });
 
   it('replaces every process with the new build while sessions run, losing and repeating nothing', async () => {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'upgrade',
       model: {
         id: 'scripted',
@@ -84,16 +85,19 @@ describe(`upgrade: rolling deploy from ${FROM} to this build`, () => {
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    const environment = await api.post('/v1/environments', { name: 'upgrade', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'upgrade',
+      config: { type: 'local' },
+    });
     expect(environment.status, JSON.stringify(environment.body)).toBe(200);
     const busy: BusySession[] = [];
     for (let i = 0; i < SESSIONS; i += 1) {
-      const created = await api.post('/v1/sessions', {
+      const created = await api.post<Created>('/v1/sessions', {
         agent: agent.body.id,
         environment_id: environment.body.id,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const id = created.body.id as string;
+      const id = created.body.id;
       busy.push(
         new BusySession(
           api,

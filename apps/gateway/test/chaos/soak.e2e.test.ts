@@ -23,6 +23,7 @@ import {
   poll,
   sessionStatus,
 } from './chaos-fixture.js';
+import type { Created } from '../wire-types.js';
 
 /** How long the load runs: 5 minutes in `npm test`, an hour on demand (SOAK_SECONDS=3600). */
 const SECONDS = Number(process.env.SOAK_SECONDS) > 0 ? Number(process.env.SOAK_SECONDS) : 300;
@@ -73,7 +74,7 @@ describe(`soak: ${SECONDS} s of turns, stream drops and kills`, () => {
     'keeps every process within its bounds and every session intact',
     async () => {
       const schedule = new ChaosSchedule('soak');
-      const agent = await api.post('/v1/agents', {
+      const agent = await api.post<Created>('/v1/agents', {
         name: 'soak',
         model: {
           id: 'scripted',
@@ -89,15 +90,18 @@ describe(`soak: ${SECONDS} s of turns, stream drops and kills`, () => {
         tools: [{ type: 'agent_toolset_20260401' }],
       });
       expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-      const environment = await api.post('/v1/environments', { name: 'soak', config: { type: 'local' } });
+      const environment = await api.post<Created>('/v1/environments', {
+        name: 'soak',
+        config: { type: 'local' },
+      });
       const sessionIds: string[] = [];
       for (let i = 0; i < SESSIONS; i += 1) {
-        const created = await api.post('/v1/sessions', {
+        const created = await api.post<Created>('/v1/sessions', {
           agent: agent.body.id,
           environment_id: environment.body.id,
         });
         expect(created.status, JSON.stringify(created.body)).toBe(200);
-        sessionIds.push(created.body.id as string);
+        sessionIds.push(created.body.id);
       }
       const streams = sessionIds.map(
         (id) =>
