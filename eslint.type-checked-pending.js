@@ -117,7 +117,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'apps/gateway/test/long-session-compaction.e2e.test.ts',
   'apps/gateway/test/self-hosted-worker.e2e.test.ts',
   'apps/gateway/test/tenancy.e2e.test.ts',
-  'apps/gateway/test/turn-failures.e2e.test.ts',
   'apps/gateway/test/webhooks.e2e.test.ts',
   'apps/scheduler/src/replays/recorded-answers.ts',
   'apps/scheduler/src/replays/recorded-turns.ts',
