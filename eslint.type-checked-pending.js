@@ -115,7 +115,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'apps/gateway/test/lease-failover.e2e.test.ts',
   'apps/gateway/test/login-lockout.e2e.test.ts',
   'apps/gateway/test/long-session-compaction.e2e.test.ts',
-  'apps/gateway/test/webhooks.e2e.test.ts',
   'apps/scheduler/src/replays/recorded-answers.ts',
   'apps/scheduler/src/replays/recorded-turns.ts',
   'apps/scheduler/src/webhooks/webhook-deliveries.repository.ts',
