@@ -35,7 +35,7 @@ async function sseUntil(url: string, headers: Record<string, string>, type: stri
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
+  const reader = response.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const decoder = new TextDecoder();
   let text = '';
   try {
@@ -333,11 +333,8 @@ describe('MCP consent is the session creator’s: the link is theirs to read and
     const credentials: unknown[] = [];
     for await (const c of who.alice.sdk.beta.vaults.credentials.list(consentVault.id)) credentials.push(c);
     seen.push(JSON.stringify(credentials));
-    expect(credentials).toEqual([
-      expect.objectContaining({
-        auth: expect.objectContaining({ type: 'static_bearer', mcp_server_url: mcp.url }),
-      }),
-    ]);
+    const staticBearer: unknown = expect.objectContaining({ type: 'static_bearer', mcp_server_url: mcp.url });
+    expect(credentials).toEqual([expect.objectContaining({ auth: staticBearer })]);
 
     for (const sessionId of [waiting.sessionId, again.sessionId, bobs.sessionId]) {
       await events(who.alice.sdk, sessionId);

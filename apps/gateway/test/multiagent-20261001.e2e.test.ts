@@ -343,7 +343,7 @@ describe('multiagent_20261001 subagents', () => {
       expect(usage.output_tokens).toBe(sumModelUsage(logs.get(child.id)!, 'output_tokens'));
       expect(usage.input_tokens).toBeGreaterThan(0);
     }
-    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage!;
+    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage;
     const allLogs = [log, ...logs.values()];
     for (const key of ['input_tokens', 'output_tokens'] as const) {
       expect(sessionUsage[key]).toBe(allLogs.reduce((sum, l) => sum + sumModelUsage(l, key), 0));
@@ -463,7 +463,7 @@ describe('multiagent_20261001 subagents', () => {
     expect(advisorUsage.input_tokens).toBeGreaterThan(0);
     expect(advisorUsage.input_tokens).toBe(sumModelUsage(own, 'input_tokens'));
     expect(advisorUsage.output_tokens).toBe(sumModelUsage(own, 'output_tokens'));
-    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage!;
+    const sessionUsage = (await client.beta.sessions.retrieve(session.id)).usage;
     for (const key of ['input_tokens', 'output_tokens'] as const) {
       expect(sessionUsage[key]).toBe(sumModelUsage(log, key) + sumModelUsage(own, key));
       expect(threads.reduce((sum, t) => sum + (t.usage?.[key] ?? 0), 0)).toBe(sessionUsage[key]);

@@ -23,6 +23,11 @@ type RunEntry = {
 };
 type Run = { id: string; status: string; results: RunEntry[] };
 
+/** The part of the error envelope the refusal is checked by. */
+interface ErrorEnvelope {
+  error: { message: string };
+}
+
 /** `/api/multiagent/run` as a durable job: answered at once when asked to, and carried through a scheduler restart. */
 describe('durable multi-agent runs', () => {
   let db: TestDatabase;
@@ -31,7 +36,7 @@ describe('durable multi-agent runs', () => {
   let environmentId: string;
 
   const agent = async (name: string, model: unknown) =>
-    (await api.post('/v1/agents', { name, model })).body.id as string;
+    (await api.post<{ id: string }>('/v1/agents', { name, model })).body.id;
   const runOf = async (id: string) => (await api.get<Run>(`/api/multiagent/runs/${id}`)).body;
   const completed = async (id: string, timeoutMs = 60_000) => {
     await expect
@@ -39,17 +44,19 @@ describe('durable multi-agent runs', () => {
       .toBe('completed');
     return runOf(id);
   };
+  const sessionCount = async () => (await api.get<unknown[]>('/api/sessions')).body.length;
   const sessionsOf = async (run: Run) => {
     const ids = run.results.map((r) => r.sessionId);
-    const listed = await api.get('/v1/sessions?limit=100');
-    return (listed.body.data as Array<{ id: string }>).filter((s) => ids.includes(s.id));
+    const listed = await api.get<{ data: Array<{ id: string }> }>('/v1/sessions?limit=100');
+    return listed.body.data.filter((s) => ids.includes(s.id));
   };
 
   beforeAll(async () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_MULTIAGENT_LOCK_MS: '2000' } });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    environmentId = (await api.post('/api/environments', { name: 'fan-out', type: 'remote' })).body.id;
+    environmentId = (await api.post<{ id: string }>('/api/environments', { name: 'fan-out', type: 'remote' }))
+      .body.id;
   });
 
   afterAll(async () => {
@@ -70,7 +77,8 @@ describe('durable multi-agent runs', () => {
     expect(accepted.status).toBe(202);
     expect(answeredIn).toBeLessThan(1_500);
     expect(accepted.headers.get('location')).toBe(`/api/multiagent/runs/${accepted.body.id}`);
-    expect(accepted.body).toMatchObject({ id: expect.stringMatching(/^marun_/), status: 'queued' });
+    const aRunId: unknown = expect.stringMatching(/^marun_/);
+    expect(accepted.body).toMatchObject({ id: aRunId, status: 'queued' });
     expect(accepted.body.results.map((r) => r.status)).toEqual(['pending', 'pending']);
 
     const stream = await SseClient.open(
@@ -78,23 +86,26 @@ describe('durable multi-agent runs', () => {
       api.authHeaders,
     );
     const run = await completed(accepted.body.id);
+    const aSessionId: unknown = expect.stringMatching(/^sesn_/);
     expect(run.results).toEqual([
       {
         agentId: first,
-        sessionId: expect.stringMatching(/^sesn_/),
+        sessionId: aSessionId,
         status: 'idle',
         reply: 'first done',
         error: null,
       },
       {
         agentId: second,
-        sessionId: expect.stringMatching(/^sesn_/),
+        sessionId: aSessionId,
         status: 'idle',
         reply: 'second done',
         error: null,
       },
     ]);
-    const frames = await stream.waitFor((f) => f.some((x) => JSON.parse(x.data).status === 'completed'));
+    const frames = await stream.waitFor((f) =>
+      f.some((x) => (JSON.parse(x.data) as Run).status === 'completed'),
+    );
     const seen = frames.map((f) => JSON.parse(f.data) as Run);
     expect(frames.every((f) => f.event === 'run')).toBe(true);
     expect(seen.at(-1)).toEqual(expect.objectContaining({ status: 'completed', results: run.results }));
@@ -111,11 +122,12 @@ describe('durable multi-agent runs', () => {
       environmentId,
     });
     expect(ran.status).toBe(200);
+    const aSessionId: unknown = expect.any(String);
     expect(ran.body).toEqual({
       results: [
         {
           agentId: only,
-          sessionId: expect.any(String),
+          sessionId: aSessionId,
           status: 'idle',
           reply: 'You said: status?',
           error: null,
@@ -150,8 +162,10 @@ describe('durable multi-agent runs', () => {
     ]);
     expect(await sessionsOf(run)).toHaveLength(2);
     for (const { sessionId } of run.results) {
-      const events = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-      const types: string[] = events.body.data.map((e: { type: string }) => e.type);
+      const events = await api.get<{ data: Array<{ type: string }> }>(
+        `/v1/sessions/${sessionId}/events?limit=1000`,
+      );
+      const types = events.body.data.map((e) => e.type);
       expect(types.filter((t) => t === 'user.message')).toHaveLength(1);
       expect(types.filter((t) => t === 'agent.message')).toHaveLength(1);
     }
@@ -159,15 +173,15 @@ describe('durable multi-agent runs', () => {
 
   it('refuses a run naming an agent the caller cannot see, creating nothing; an unknown run is 404', async () => {
     const mine = await agent('mine', 'scripted');
-    const before = (await api.get('/api/sessions')).body.length;
-    const refused = await api.post(
+    const before = await sessionCount();
+    const refused = await api.post<ErrorEnvelope>(
       '/api/multiagent/run',
       { agentIds: [mine, 'agent_not_mine'], message: 'hi', environmentId },
       { prefer: 'respond-async' },
     );
     expect(refused.status).toBe(404);
     expect(refused.body.error.message).toContain('agent_not_mine');
-    expect((await api.get('/api/sessions')).body.length).toBe(before);
+    expect(await sessionCount()).toBe(before);
     expect((await api.get('/api/multiagent/runs/marun_missing')).status).toBe(404);
     expect((await api.get('/api/multiagent/runs/marun_missing/stream')).status).toBe(404);
   });
@@ -198,7 +212,7 @@ describe('durable multi-agent runs', () => {
     expect((await completed(long.body.id)).results.map((r) => r.status)).toEqual(['idle']);
 
     // A request that waits for its run cannot wait that long, and a day is the most any run may ask for.
-    const before = (await api.get('/api/sessions')).body.length;
+    const before = await sessionCount();
     const waiting = await api.post('/api/multiagent/run', {
       agentIds: [quick],
       message: 'hi',
@@ -214,6 +228,6 @@ describe('durable multi-agent runs', () => {
     );
     expect(tooLong.status).toBe(400);
     expect(JSON.stringify(tooLong.body)).toContain('timeoutSeconds');
-    expect((await api.get('/api/sessions')).body.length).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 });

@@ -53,7 +53,7 @@ describe('a NATS outage longer than the default reconnect budget', () => {
       'readiness during the outage',
     );
     expect(Object.values(down)).toEqual([503, 503, 503, 503, 503]);
-    const during = await api.get(`/v1/sessions/${sessionId}`);
+    const during = await api.get<{ error: { type: string } }>(`/v1/sessions/${sessionId}`);
     expect(during.status).toBe(503);
     expect(during.body.error.type).toBe('overloaded_error');
     // NATS stays away for the whole outage, past the point a default client gives up for good.

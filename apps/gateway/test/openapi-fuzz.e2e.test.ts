@@ -63,22 +63,22 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
     const anonymous = new ApiClient(platform.gatewayUrl);
     admin = await anonymous.login('admin', 'admin');
     const documented = new Set(loadOperations().map((op) => op.label));
-    const member = await admin.post('/api/admin/users', {
+    const member = await admin.post<{ id: string }>('/api/admin/users', {
       username: 'fuzz-member',
       password: 'member-pass-1',
       role: 'member',
     });
     const [fixtures, key, namespaces] = await Promise.all([
       createNamespaceFixtures(admin, {}, documented),
-      admin.post('/api/keys', { name: 'fuzz-key', permissions: ['read'] }),
-      admin.get('/api/namespaces'),
+      admin.post<{ id: string }>('/api/keys', { name: 'fuzz-key', permissions: ['read'] }),
+      admin.get<Array<{ id: string }>>('/api/namespaces'),
     ]);
     const tenant = (await db.prisma.tenant.findFirstOrThrow()).id;
     ids = {
       ...fixtures.ids,
       user: member.body.id,
       apiKey: key.body.id,
-      namespace: namespaces.body[0].id,
+      namespace: namespaces.body[0]!.id,
       tenant,
     };
     environmentKey = fixtures.environmentKeySecret;
@@ -109,9 +109,10 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
 
   it('answers every mutation of every route’s path, query, headers and body with a 2xx or its surface’s typed 4xx', async () => {
     const resolve = resolver(document);
+    const paths = document.paths as Record<string, Record<string, Schema>>;
     const operations: DocumentOperation[] = loadOperations().map((op) => ({
       ...op,
-      schema: document.paths[op.path][op.method.toLowerCase()] as Schema,
+      schema: paths[op.path]![op.method.toLowerCase()] as Schema,
     }));
     const byOperation = operations.map((op) => casesFor(op, ids, resolve, BODY_LIMIT_BYTES));
     const total = byOperation.reduce((sum, cases) => sum + cases.length, 0);

@@ -29,25 +29,34 @@ export function exited(platform: RunningPlatform): ServiceName[] {
   return SERVICES.filter((name) => !platform.service(name).running);
 }
 
+interface Created {
+  id: string;
+}
+
 /** An agent on the scripted model (one reply per message) and a session of it. */
 export async function openSession(api: ApiClient): Promise<string> {
-  const agent = await api.post('/v1/agents', { name: 'echo', model: { id: 'scripted' } });
+  const agent = await api.post<Created>('/v1/agents', { name: 'echo', model: { id: 'scripted' } });
   expect(agent.status).toBe(200);
-  const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
+  const environment = await api.post<Created>('/v1/environments', {
+    name: 'local',
+    config: { type: 'local' },
+  });
   expect(environment.status).toBe(200);
-  const session = await api.post('/v1/sessions', {
+  const session = await api.post<Created>('/v1/sessions', {
     agent: agent.body.id,
     environment_id: environment.body.id,
   });
   expect(session.status).toBe(200);
-  return session.body.id as string;
+  return session.body.id;
 }
 
 /** Number of agent messages of the session, or -1 while the API cannot list them. */
 export async function agentMessages(api: ApiClient, sessionId: string): Promise<number> {
-  const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+  const listed = await api.get<{ data: Array<{ type: string }> }>(
+    `/v1/sessions/${sessionId}/events?limit=1000`,
+  );
   if (listed.status !== 200) return -1;
-  return (listed.body.data as Array<{ type: string }>).filter((e) => e.type === 'agent.message').length;
+  return listed.body.data.filter((e) => e.type === 'agent.message').length;
 }
 
 /** Sends a message (retrying while the API is unavailable) and waits until the turn's answer is in the log. */
@@ -79,7 +88,8 @@ export async function completeTurn(
     `answer to "${text}"`,
   );
   await waitFor(
-    async () => (await api.get(`/v1/sessions/${sessionId}`)).body?.status,
+    // While a backing service is down the body may be an error or empty.
+    async () => (await api.get<{ status?: string } | null>(`/v1/sessions/${sessionId}`)).body?.status,
     (s) => s === 'idle',
     timeoutMs,
     'session status',

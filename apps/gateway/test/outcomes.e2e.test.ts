@@ -143,6 +143,7 @@ describe('outcomes', () => {
 
     const retrieved = await client.beta.sessions.retrieve(session.id);
     expect(retrieved.status).toBe('idle');
+    const aTimestamp: unknown = expect.any(String);
     expect(retrieved.outcome_evaluations).toEqual([
       {
         type: 'outcome_evaluation',
@@ -151,7 +152,7 @@ describe('outcomes', () => {
         iteration: 1,
         result: 'satisfied',
         explanation: 'Three lines, and the waves are there.',
-        completed_at: expect.any(String),
+        completed_at: aTimestamp,
       },
     ]);
   }, 120_000);

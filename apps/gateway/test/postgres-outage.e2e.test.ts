@@ -22,6 +22,10 @@ import {
   waitFor,
 } from './outage-fixture.js';
 
+interface Created {
+  id: string;
+}
+
 const SLOW_ANSWER = { turns: [{ reply: [{ delayMs: 2_000, text: 'Answered across the outage.' }] }] };
 
 describe('a Postgres outage', () => {
@@ -53,20 +57,23 @@ describe('a Postgres outage', () => {
     const sessionId = await openSession(api);
     await completeTurn(api, sessionId, 'warm every pool up', 30_000);
 
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'slow',
       model: { id: 'scripted', script: SLOW_ANSWER },
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
     const slow = (
-      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
-    ).body.id as string;
+      await api.post<Created>('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id;
     const sent = await api.post(`/v1/sessions/${slow}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
     });
     expect(sent.status).toBe(200);
     await waitFor(
-      async () => (await api.get(`/v1/sessions/${slow}`)).body.status,
+      async () => (await api.get<{ status: string }>(`/v1/sessions/${slow}`)).body.status,
       (s) => s === 'running',
       10_000,
       'turn start',
@@ -107,7 +114,7 @@ describe('a Postgres outage', () => {
       'the interrupted turn',
     );
     await waitFor(
-      async () => (await api.get(`/v1/sessions/${slow}`)).body.status,
+      async () => (await api.get<{ status: string }>(`/v1/sessions/${slow}`)).body.status,
       (s) => s === 'idle',
       30_000,
       'session idle',

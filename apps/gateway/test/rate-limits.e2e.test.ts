@@ -18,6 +18,15 @@ const PER_IP = 6;
 const PER_DEPLOYMENT_WEBHOOK = 2;
 const MAX_STREAMS = 2;
 
+/** The part of the error envelope the refusals are checked by. */
+interface ErrorEnvelope {
+  error: { message: string };
+}
+
+interface Created {
+  id: string;
+}
+
 describe('rate limits per API key, per client address, and on open event streams', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
@@ -25,9 +34,9 @@ describe('rate limits per API key, per client address, and on open event streams
   let admin: ApiClient;
 
   const newKey = async (name: string) => {
-    const created = await admin.post('/api/keys', { name, permissions: ['read', 'write'] });
+    const created = await admin.post<{ key: string }>('/api/keys', { name, permissions: ['read', 'write'] });
     expect(created.status).toBe(200);
-    return anonymous.as({ apiKey: created.body.key as string });
+    return anonymous.as({ apiKey: created.body.key });
   };
 
   beforeAll(async () => {
@@ -57,11 +66,11 @@ describe('rate limits per API key, per client address, and on open event streams
     const busy = await newKey('busy');
     const quiet = await newKey('quiet');
     const statuses: number[] = [];
-    let refused: ApiResponse | undefined;
+    let refused: ApiResponse<ErrorEnvelope> | undefined;
     for (let i = 0; i < PER_API_KEY + 3; i++) {
       const response = await busy.get('/v1/agents?limit=1');
       statuses.push(response.status);
-      if (response.status === 429) refused ??= response;
+      if (response.status === 429) refused ??= response as ApiResponse<ErrorEnvelope>;
     }
     // The window may roll over during the loop; at least the requests past the limit in one window are refused.
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(PER_API_KEY);
@@ -81,12 +90,12 @@ describe('rate limits per API key, per client address, and on open event streams
 
   it('counts unauthenticated requests per client address, so the login route cannot be sprayed', async () => {
     const statuses: number[] = [];
-    let refused: ApiResponse | undefined;
+    let refused: ApiResponse<ErrorEnvelope> | undefined;
     // Different usernames each time: the per-username lockout never trips, only the address limit can.
     for (let i = 0; i < PER_IP * 2 + 2; i++) {
       const response = await anonymous.post('/api/auth/login', { username: `spray-${i}`, password: 'guess' });
       statuses.push(response.status);
-      if (response.status === 429) refused ??= response;
+      if (response.status === 429) refused ??= response as ApiResponse<ErrorEnvelope>;
     }
     expect(refused, `statuses: ${statuses.join(',')}`).toBeDefined();
     expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -96,10 +105,10 @@ describe('rate limits per API key, per client address, and on open event streams
   });
 
   it("limits the runs one deployment webhook may start per window, leaving another deployment's webhook alone", async () => {
-    const agent = await admin.post('/api/agents', { name: 'hooked', model: 'scripted' });
-    const env = await admin.post('/api/environments', { name: 'hook env', type: 'remote' });
+    const agent = await admin.post<Created>('/api/agents', { name: 'hooked', model: 'scripted' });
+    const env = await admin.post<Created>('/api/environments', { name: 'hook env', type: 'remote' });
     const hookOf = async (name: string) => {
-      const created = await admin.post('/api/deployments', {
+      const created = await admin.post<{ webhookToken: string }>('/api/deployments', {
         name,
         agentId: agent.body.id,
         environmentId: env.body.id,
@@ -107,19 +116,19 @@ describe('rate limits per API key, per client address, and on open event streams
         text: 'a push happened',
       });
       expect(created.status).toBe(200);
-      return `/api/deployments/webhook/${created.body.webhookToken as string}`;
+      return `/api/deployments/webhook/${created.body.webhookToken}`;
     };
     const [noisy, calm] = [await hookOf('noisy'), await hookOf('calm')];
     // The address limit is spent by the spray above until its window passes.
     await letExpire(WINDOW_SECONDS * 1000 + 200);
     const statuses: number[] = [];
-    let refused: ApiResponse | undefined;
+    let refused: ApiResponse<ErrorEnvelope> | undefined;
     for (let i = 0; i < PER_DEPLOYMENT_WEBHOOK + 1; i++) {
       const response = await anonymous.post(noisy, {});
       statuses.push(response.status);
-      if (response.status === 429) refused ??= response;
+      if (response.status === 429) refused ??= response as ApiResponse<ErrorEnvelope>;
     }
-    expect(statuses).toEqual([...Array(PER_DEPLOYMENT_WEBHOOK).fill(200), 429]);
+    expect(statuses).toEqual([...Array<number>(PER_DEPLOYMENT_WEBHOOK).fill(200), 429]);
     expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused!.body.error.message).toMatch(/exceeded for this deployment webhook/);
     expect((await anonymous.post(calm, {})).status).toBe(200);
@@ -136,7 +145,7 @@ describe('rate limits per API key, per client address, and on open event streams
     expect(open.map((s) => s.status)).toEqual([200, 200]);
     const third = await SseClient.open(url, streamer.authHeaders);
     expect(third.status).toBe(429);
-    const envelope = JSON.parse(third.frames[0]!.data);
+    const envelope = JSON.parse(third.frames[0]!.data) as ErrorEnvelope;
     expect(envelope).toMatchObject({
       type: 'error',
       error: { type: 'rate_limit_error', code: 'RATE_LIMITED' },

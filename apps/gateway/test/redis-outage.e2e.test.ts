@@ -14,6 +14,14 @@ import {
 } from '@agentry/testing';
 import { agentMessages, completeTurn, exited, openSession, waitFor } from './outage-fixture.js';
 
+interface Created {
+  id: string;
+}
+
+interface MessageList {
+  data: Array<{ type: string; content?: Array<{ text: string }> }>;
+}
+
 const SLOW_ANSWER = {
   turns: [{ reply: [{ delayMs: 3_000, text: 'Finished after Redis came back empty.' }] }],
 };
@@ -60,9 +68,9 @@ describe('a Redis restart that loses every key', () => {
   it('still re-kicks an abandoned turn and fires cron deployments: nothing needs a restart of the scheduler', async () => {
     const warm = await openSession(api);
     await completeTurn(api, warm, 'before', 30_000);
-    const env = await api.post('/api/environments', { name: 'cron env', type: 'remote' });
-    const agentForCron = await api.post('/api/agents', { name: 'nightly', model: 'scripted' });
-    const deployment = await api.post('/api/deployments', {
+    const env = await api.post<Created>('/api/environments', { name: 'cron env', type: 'remote' });
+    const agentForCron = await api.post<Created>('/api/agents', { name: 'nightly', model: 'scripted' });
+    const deployment = await api.post<Created>('/api/deployments', {
       name: 'nightly',
       agentId: agentForCron.body.id,
       environmentId: env.body.id,
@@ -75,19 +83,22 @@ describe('a Redis restart that loses every key', () => {
     const cronId = `deployment:${deployment.body.id}`;
     await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler installed');
 
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'slow',
       model: { id: 'scripted', script: SLOW_ANSWER },
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
     const sessionId = (
-      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
-    ).body.id as string;
+      await api.post<Created>('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id;
     await api.post(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
     });
     await waitFor(
-      async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status,
+      async () => (await api.get<{ status: string }>(`/v1/sessions/${sessionId}`)).body.status,
       (s) => s === 'running',
       10_000,
       'turn start',
@@ -108,7 +119,7 @@ describe('a Redis restart that loses every key', () => {
     );
     await waitFor(cronSchedulers, (ids) => ids.includes(cronId), 10_000, 'cron scheduler re-installed');
     await waitFor(
-      async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status,
+      async () => (await api.get<{ status: string }>(`/v1/sessions/${sessionId}`)).body.status,
       (s) => s === 'idle',
       15_000,
       'session idle',
@@ -136,10 +147,8 @@ describe('a Redis restart that loses every key', () => {
       30_000,
       'the answer',
     );
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    const texts = (listed.body.data as Array<{ type: string; content?: Array<{ text: string }> }>)
-      .filter((e) => e.type === 'user.message')
-      .map((e) => e.content?.[0]?.text);
+    const listed = await api.get<MessageList>(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const texts = listed.body.data.filter((e) => e.type === 'user.message').map((e) => e.content?.[0]?.text);
     expect(texts).toEqual(['warm up', 'while Redis is away']);
     expect(exited(platform)).toEqual([]);
   });

@@ -63,24 +63,39 @@ export function classify(operation: Pick<Operation, 'label'>): Access | undefine
   return RULES.find((rule) => rule.match.test(operation.label))?.access;
 }
 
-type Schema = Record<string, any>;
+/** The parts of `docs/openapi.json` the catalog reads. */
+interface Schema {
+  $ref?: string;
+  required?: string[];
+}
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, Schema> };
+}
 
 /** The operations of `docs/openapi.json`, as committed (the drift test keeps it equal to the code). */
 export function loadOperations(): Operation[] {
-  const document = JSON.parse(readFileSync(join(repoRoot(), 'docs', 'openapi.json'), 'utf8')) as Schema;
+  const document = JSON.parse(
+    readFileSync(join(repoRoot(), 'docs', 'openapi.json'), 'utf8'),
+  ) as OpenApiDocument;
   const resolve = (schema: Schema): Schema => {
     const ref =
       typeof schema.$ref === 'string' ? /#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
     return ref ? (document.components.schemas[ref] as Schema) : schema;
   };
-  return Object.entries(document.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
+  return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
-      const json = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+      const json = op.requestBody?.content?.['application/json']?.schema;
       return {
         method: method.toUpperCase(),
         path,
         label: `${method.toUpperCase()} ${path}`,
-        requiredBody: json ? ((resolve(json).required ?? []) as string[]) : null,
+        requiredBody: json ? (resolve(json).required ?? []) : null,
       };
     }),
   );

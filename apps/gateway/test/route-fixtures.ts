@@ -9,9 +9,60 @@ export interface NamespaceFixtures {
   environmentKeySecret: string;
 }
 
-type Call = (what: string, method: string, path: string, body?: unknown) => Promise<any>;
+/** What most fixture calls answer: a resource, read by its id. */
+interface Resource {
+  id: string;
+}
+
+interface Page<T = Resource> {
+  data: T[];
+}
+
+/** A fixture call, answering the reply's body as `T` (a created resource unless told otherwise). */
+type Call = <T = Resource>(what: string, method: string, path: string, body?: unknown) => Promise<T>;
 
 const text = (value: string) => [{ type: 'text', text: value }];
+
+interface Agent extends Resource {
+  name: string;
+}
+
+interface EnvironmentKey extends Resource {
+  key: string;
+}
+
+interface Session extends Resource {
+  resources: Resource[];
+}
+
+interface Thread extends Resource {
+  parent_thread_id: string | null;
+}
+
+/** What a refused write to a session could change. */
+interface SessionSettings {
+  title: unknown;
+  metadata: unknown;
+  archived_at: unknown;
+}
+
+interface User {
+  username: string;
+  role: string;
+  disabled: boolean;
+}
+
+interface ApiKey extends Resource {
+  permissions: unknown;
+  revokedAt: string | null;
+}
+
+/** The first item's id; a fixture missing one fails here rather than in every probe that needs it. */
+function firstId(items: Resource[], what: string): string {
+  const id = items[0]?.id;
+  if (id === undefined) throw new Error(`fixture ${what}: none was returned`);
+  return id;
+}
 
 /** A full set of resources in the namespace `headers` select, made through the public API as a user would. */
 export async function createNamespaceFixtures(
@@ -19,11 +70,11 @@ export async function createNamespaceFixtures(
   headers: Record<string, string>,
   documented: ReadonlySet<string>,
 ): Promise<NamespaceFixtures> {
-  const call: Call = async (what, method, path, body) => {
+  const call: Call = async <T>(what: string, method: string, path: string, body?: unknown) => {
     const reply = await send(api.baseUrl, method, path, body, { ...api.authHeaders, ...headers });
     if (reply.status !== 200)
       throw new Error(`fixture ${what}: ${method} ${path} → ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body;
+    return reply.body as T;
   };
   // First, so the session made below is an event it gets a delivery of.
   const webhook = await call('webhook', 'POST', '/v1/webhooks', {
@@ -31,7 +82,7 @@ export async function createNamespaceFixtures(
     enabled_events: ['session.created'],
   });
   const [agent, environment, cloudEnvironment, vault, store, file, skill] = await Promise.all([
-    call('agent', 'POST', '/v1/agents', { name: 'fixture agent', model: 'scripted' }),
+    call<Agent>('agent', 'POST', '/v1/agents', { name: 'fixture agent', model: 'scripted' }),
     // Self-hosted, so the environment has a work queue and keys a worker would use.
     call('environment', 'POST', '/v1/environments', { name: 'fixture env', config: { type: 'self_hosted' } }),
     // Cloud, for what only an environment the platform builds an image for has (its build log).
@@ -45,8 +96,8 @@ export async function createNamespaceFixtures(
     call('skill', 'POST', '/v1/skills', skillFolder('Fixture skill')),
   ]);
   const [environmentKey, session, credential, memory, skillVersion, deployment] = await Promise.all([
-    call('environment key', 'POST', `/v1/environments/${environment.id}/keys`, {}),
-    call('session', 'POST', '/v1/sessions', {
+    call<EnvironmentKey>('environment key', 'POST', `/v1/environments/${environment.id}/keys`, {}),
+    call<Session>('session', 'POST', '/v1/sessions', {
       agent: agent.id,
       environment_id: environment.id,
       resources: [
@@ -79,10 +130,14 @@ export async function createNamespaceFixtures(
     }),
   ]);
   const [sent, versions, run] = await Promise.all([
-    call('event', 'POST', `/v1/sessions/${session.id}/events`, {
+    call<Page>('event', 'POST', `/v1/sessions/${session.id}/events`, {
       events: [{ type: 'user.message', content: text('hello') }],
     }),
-    call('memory version', 'GET', `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`),
+    call<Page>(
+      'memory version',
+      'GET',
+      `/v1/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}`,
+    ),
     call('deployment run', 'POST', `/v1/deployments/${deployment.id}/run`),
   ]);
   const ids: Fixtures = {
@@ -92,13 +147,13 @@ export async function createNamespaceFixtures(
     cloudEnvironment: cloudEnvironment.id,
     environmentKey: environmentKey.id,
     session: session.id,
-    sessionResource: session.resources[0].id,
-    event: sent.data[0].id,
+    sessionResource: firstId(session.resources, 'session resource'),
+    event: firstId(sent.data, 'event'),
     vault: vault.id,
     credential: credential.id,
     memoryStore: store.id,
     memory: memory.id,
-    memoryVersion: versions.data[0].id,
+    memoryVersion: firstId(versions.data, 'memory version'),
     memoryPath: 'fixture/notes.md',
     skill: skill.id,
     skillVersion: skillVersion.id,
@@ -155,23 +210,23 @@ async function endedDream(call: Call, storeId: string): Promise<string> {
     model: 'scripted',
   });
   return pollUntil('the fixture dream to end', async () => {
-    const { status } = await call('dream', 'GET', `/v1/dreams/${dream.id}`);
-    return status === 'pending' || status === 'running' ? undefined : (dream.id as string);
+    const { status } = await call<{ status: string }>('dream', 'GET', `/v1/dreams/${dream.id}`);
+    return status === 'pending' || status === 'running' ? undefined : dream.id;
   });
 }
 
 /** The delivery of the fixture session's `session.created` to the fixture endpoint, once fanned out. */
 async function firstDelivery(call: Call, webhookId: string): Promise<string> {
   return pollUntil('a webhook delivery', async () => {
-    const page = await call('webhook deliveries', 'GET', `/v1/webhooks/${webhookId}/deliveries`);
-    return (page.data[0]?.id as string | undefined) ?? undefined;
+    const page = await call<Page>('webhook deliveries', 'GET', `/v1/webhooks/${webhookId}/deliveries`);
+    return page.data[0]?.id;
   });
 }
 
 /** The thread a coordinator's session runs the fixture agent in, once the coordinator has delegated to it. */
 async function delegatedThread(
   call: Call,
-  agent: { id: string; name: string },
+  agent: Agent,
   environmentId: string,
 ): Promise<{ sessionId: string; threadId: string }> {
   const script = {
@@ -199,10 +254,8 @@ async function delegatedThread(
   const child = await pollUntil(
     'fixture thread: the coordinator to delegate',
     async () => {
-      const page = await call('threads', 'GET', `/v1/sessions/${session.id}/threads`);
-      return (page.data as Array<{ id: string; parent_thread_id: string | null }>).find(
-        (t) => t.parent_thread_id !== null,
-      );
+      const page = await call<Page<Thread>>('threads', 'GET', `/v1/sessions/${session.id}/threads`);
+      return page.data.find((t) => t.parent_thread_id !== null);
     },
     30_000,
   );
@@ -231,8 +284,8 @@ function firstWorkItem(call: Call, environmentId: string): Promise<string | unde
   return pollUntil(
     'the work item',
     async () => {
-      const page = await call('work item', 'GET', `/v1/environments/${environmentId}/work`);
-      return page.data?.[0]?.id as string | undefined;
+      const page = await call<Partial<Page>>('work item', 'GET', `/v1/environments/${environmentId}/work`);
+      return page.data?.[0]?.id;
     },
     5_000,
   ).catch(() => undefined);
@@ -247,7 +300,7 @@ export async function refusalSnapshot(
   inOther: Record<string, string>,
 ) {
   const read = async (path: string, headers: Record<string, string> = {}) => {
-    const reply = await admin.get(path, headers);
+    const reply = await admin.get<unknown>(path, headers);
     return [path, reply.status, reply.body];
   };
   const resources = (ids: Fixtures) => [
@@ -264,14 +317,14 @@ export async function refusalSnapshot(
   ];
   // A session's status and usage move with its turns; what a refused write could change is this.
   const session = async (ids: Fixtures, headers: Record<string, string>) => {
-    const { body } = await admin.get(`/v1/sessions/${ids.session}`, headers);
+    const { body } = await admin.get<SessionSettings>(`/v1/sessions/${ids.session}`, headers);
     return [body.title, body.metadata, body.archived_at];
   };
   const users = async () =>
-    (await admin.get('/api/admin/users?limit=100')).body.map((u: any) => [u.username, u.role, u.disabled]);
+    (await admin.get<User[]>('/api/admin/users?limit=100')).body.map((u) => [u.username, u.role, u.disabled]);
   // Keys record when they were last used; which exist and whether revoked is what matters.
   const keys = async () =>
-    (await member.get('/api/keys')).body.map((k: any) => [k.id, k.permissions, k.revokedAt]);
+    (await member.get<ApiKey[]>('/api/keys')).body.map((k) => [k.id, k.permissions, k.revokedAt]);
   return Promise.all([
     ...resources(own).map((path) => read(path)),
     ...resources(other).map((path) => read(path, inOther)),

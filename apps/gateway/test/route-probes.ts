@@ -6,7 +6,7 @@ import { fillPath, unfillable, type Fixtures } from './route-params.js';
 /** A reply as the matrix looks at it; streams are closed as soon as their headers arrive. */
 export interface Reply {
   status: number;
-  body: any;
+  body: unknown;
 }
 
 /** `ok`: 2xx. `public`: answered without credentials. `refused`: 401, 403 or 404. A number: that error. */
@@ -43,19 +43,28 @@ export async function send(
   }
   const text = await response.text();
   try {
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   } catch {
     return { status: response.status, body: text };
   }
 }
 
+/** The error envelope's shape as far as a refusal is checked; any field may be missing from a wrong reply. */
+interface ErrorEnvelope {
+  type?: unknown;
+  error?: { type?: unknown; message?: unknown };
+}
+
 /** The typed error envelope with a message, as every refusal must be. */
-function isTypedError(body: any): boolean {
+function isTypedError(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { type, error } = body as ErrorEnvelope;
   return (
-    body?.type === 'error' &&
-    (CMA_ERROR_TYPES as readonly string[]).includes(body.error?.type) &&
-    typeof body.error?.message === 'string' &&
-    body.error.message.length > 0
+    type === 'error' &&
+    typeof error?.type === 'string' &&
+    (CMA_ERROR_TYPES as readonly string[]).includes(error.type) &&
+    typeof error.message === 'string' &&
+    error.message.length > 0
   );
 }
 

@@ -33,15 +33,61 @@ const WRITE_READ_ANSWER = {
   ],
 };
 
-type Json = Record<string, any>;
+interface Created {
+  id: string;
+}
+
+interface ContentBlock {
+  type?: string;
+  text?: string;
+}
+
+/** A logged event, as far as the test reads it. */
+interface LoggedEvent {
+  id: string;
+  type: string;
+  name?: string;
+  input?: unknown;
+  tool_use_id?: string;
+  is_error?: boolean;
+  content?: ContentBlock[];
+}
+
+/** A work item on the /v1 queue, naming the session it runs. */
+interface WorkItem {
+  id: string;
+  state: string;
+  data: { id: string };
+}
+
+/** A work item as the /api worker protocol hands it to a worker. */
+interface Work {
+  id: string;
+  secret: string;
+}
+
+interface PendingTool {
+  toolUseId: string;
+  input: { file_path?: string };
+}
+
+interface ErrorEnvelope {
+  type: string;
+  error: { message: string };
+}
+
+/** A stale heartbeat's refusal: the lease as the server sees it. */
+interface StaleHeartbeat {
+  error: { details: { current_state: { state: string } } };
+}
 
 function sessionsTokenOf(secret: string): string {
   return (JSON.parse(Buffer.from(secret, 'base64url').toString('utf8')) as { sessions_token: string })
     .sessions_token;
 }
 
-function textOf(event: Json): string {
-  return ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
+function textOf(event: LoggedEvent): string {
+  return (event.content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 
 describe('self-hosted environments: the worker runs the tools on its own machine', () => {
@@ -66,7 +112,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     const skill = await client.beta.skills.create({
       files: [new File([SKILL_MD], 'greeter/SKILL.md', { type: 'text/markdown' })],
     });
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'hands elsewhere',
       model: { id: 'scripted', script: WRITE_READ_ANSWER },
       tools: [{ type: 'agent_toolset_20260401' }],
@@ -89,27 +135,32 @@ describe('self-hosted environments: the worker runs the tools on its own machine
   };
 
   async function selfHostedEnvironment(name: string): Promise<{ id: string; key: string }> {
-    const environment = await api.post('/v1/environments', { name, config: { type: 'self_hosted' } });
-    const key = await api.post(`/v1/environments/${environment.body.id}/keys`, {});
+    const environment = await api.post<Created>('/v1/environments', {
+      name,
+      config: { type: 'self_hosted' },
+    });
+    const key = await api.post<{ key: string }>(`/v1/environments/${environment.body.id}/keys`, {});
     expect(key.body.key).toMatch(/^agentry_envkey_/);
     registerSecret('environment key', key.body.key);
     return { id: environment.body.id, key: key.body.key };
   }
 
   const newSession = async (environmentId: string): Promise<string> =>
-    (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id;
+    (await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: environmentId })).body.id;
 
   const say = (sessionId: string, text: string) =>
     api.post(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
     });
 
-  const events = async (sessionId: string): Promise<Json[]> =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
+  const events = async (sessionId: string): Promise<LoggedEvent[]> =>
+    (await api.get<{ data: LoggedEvent[] }>(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
 
   const idleAfterTurn = (sessionId: string) =>
     pollUntil(`session ${sessionId} idle with end_turn`, async () => {
-      const session = await api.get(`/v1/sessions/${sessionId}`);
+      const session = await api.get<{ status: string; stop_reason?: { type: string } }>(
+        `/v1/sessions/${sessionId}`,
+      );
       return session.body.status === 'idle' && session.body.stop_reason?.type === 'end_turn'
         ? session.body
         : undefined;
@@ -160,14 +211,14 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       'The note is written and reads back.',
     );
 
-    const item = (await api.get(`/v1/environments/${environment.id}/work`)).body.data.find(
-      (w: Json) => w.data.id === sessionId,
-    );
-    expect(item.state).not.toBe('stopped');
+    const item = (
+      await api.get<{ data: WorkItem[] }>(`/v1/environments/${environment.id}/work`)
+    ).body.data.find((w) => w.data.id === sessionId);
+    expect(item?.state).not.toBe('stopped');
     stopWorker.abort();
     await running;
     await pollUntil('the work item to stop', async () => {
-      const work = await api.get(`/v1/environments/${environment.id}/work/${item.id}`);
+      const work = await api.get<WorkItem>(`/v1/environments/${environment.id}/work/${item!.id}`);
       return work.body.state === 'stopped' ? work.body : undefined;
     });
     const stats = await client.beta.environments.work.stats(environment.id);
@@ -178,12 +229,12 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     let environment: { id: string; key: string };
     let worker: ApiClient;
     let sessionId: string;
-    let work: Json;
+    let work: Work;
 
     const keyHeader = () => ({ 'x-builder-environment-key': environment.key });
-    const pendingTools = async (): Promise<Json[]> =>
+    const pendingTools = async (): Promise<PendingTool[]> =>
       (
-        await worker.get(
+        await worker.get<PendingTool[]>(
           `/api/environments/${environment.id}/sessions/${sessionId}/pending-tools`,
           keyHeader(),
         )
@@ -196,7 +247,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       await api.post(`/api/sessions/${sessionId}/events`, {
         events: [{ type: 'user.message', payload: { text: 'over plain HTTP' } }],
       });
-      const polled = await worker.get(
+      const polled = await worker.get<Work>(
         `/api/environments/${environment.id}/work/poll?workerId=http-worker&timeoutMs=20000`,
         keyHeader(),
       );
@@ -211,7 +262,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
         environmentId: environment.id,
         status: 'starting',
       });
-      const acked = await worker.post(
+      const acked = await worker.post<{ workId: string }>(
         `/api/environments/${environment.id}/work/${work.id}/ack`,
         { workerId: 'http-worker', workDir: '/srv/hands' },
         keyHeader(),
@@ -284,7 +335,7 @@ describe('self-hosted environments: the worker runs the tools on its own machine
 
     it('keeps a sessions token to its own session and item: another session is 404, other routes 401', async () => {
       const token = new ApiClient(platform.gatewayUrl).as({ token: sessionsTokenOf(work.secret) });
-      expect((await token.get(`/v1/sessions/${sessionId}`)).body.id).toBe(sessionId);
+      expect((await token.get<Created>(`/v1/sessions/${sessionId}`)).body.id).toBe(sessionId);
       expect((await token.get(`/v1/sessions/${sessionId}/events?limit=5`)).status).toBe(200);
       const otherSession = await newSession(environment.id);
       expectError(await token.get(`/v1/sessions/${otherSession}`), 404);
@@ -307,13 +358,14 @@ describe('self-hosted environments: the worker runs the tools on its own machine
     });
 
     it('answers a stale heartbeat with 412 and the lease as the server sees it, which the SDK reads', async () => {
-      const stale = await worker.post(
+      const stale = await worker.post<StaleHeartbeat>(
         `/api/environments/${environment.id}/work/${work.id}/heartbeat`,
         { expectedLastHeartbeat: '2020-01-01T00:00:00.000Z' },
         keyHeader(),
       );
       expectError(stale, 412);
-      expect(stale.body.error.details.current_state).toMatchObject({ state: expect.any(String) });
+      const aState: unknown = expect.any(String);
+      expect(stale.body.error.details.current_state).toMatchObject({ state: aState });
 
       const sdk = new Anthropic({
         baseURL: platform.gatewayUrl,
@@ -329,7 +381,9 @@ describe('self-hosted environments: the worker runs the tools on its own machine
         })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BetaHeartbeatPreconditionFailedError);
-      expect((error as { error: Json }).error.error.details.current_state.state).toEqual(expect.any(String));
+      expect((error as { error: StaleHeartbeat }).error.error.details.current_state.state).toEqual(
+        expect.any(String),
+      );
     });
 
     it("refuses another environment's key with 403, a revoked key with 401, and user tokens on worker-only routes", async () => {
@@ -351,8 +405,8 @@ describe('self-hosted environments: the worker runs the tools on its own machine
         /environment key only opens/,
       );
 
-      const keys = await api.get(`/v1/environments/${other.id}/keys`);
-      await api.post(`/v1/environments/${other.id}/keys/${keys.body.data[0].id}/revoke`, {});
+      const keys = await api.get<{ data: Created[] }>(`/v1/environments/${other.id}/keys`);
+      await api.post(`/v1/environments/${other.id}/keys/${keys.body.data[0]!.id}/revoke`, {});
       expectError(
         await worker.get(`/v1/environments/${other.id}/work/poll`, { authorization: `Bearer ${other.key}` }),
         401,
@@ -368,9 +422,11 @@ describe('self-hosted environments: the worker runs the tools on its own machine
       });
       expectError(await api.get(`/v1/environments/env_not_mine/work`), 404);
       const hands = await api.get('/api/hands/status');
+      const aString: unknown = expect.any(String);
+      const aNumber: unknown = expect.any(Number);
       expect(hands.body).toMatchObject({
-        brainInstanceId: expect.any(String),
-        workerHeartbeats: { 'http-worker': expect.any(Number) },
+        brainInstanceId: aString,
+        workerHeartbeats: { 'http-worker': aNumber },
       });
     });
 
@@ -381,14 +437,16 @@ describe('self-hosted environments: the worker runs the tools on its own machine
         keyHeader(),
       );
       expect(stopped.status).toBe(200);
-      expect(stopped.body).toMatchObject({ status: 'stopped', stoppedAt: expect.any(String) });
+      const aTimestamp: unknown = expect.any(String);
+      expect(stopped.body).toMatchObject({ status: 'stopped', stoppedAt: aTimestamp });
       const token = new ApiClient(platform.gatewayUrl).as({ token: sessionsTokenOf(work.secret) });
       expectError(await token.get(`/v1/sessions/${sessionId}`), 401);
     });
   });
 });
 
-function expectError(response: ApiResponse, status: number, message?: RegExp): void {
-  expect({ status: response.status, type: response.body?.type }).toEqual({ status, type: 'error' });
-  if (message) expect(response.body.error.message).toMatch(message);
+function expectError(response: ApiResponse<unknown>, status: number, message?: RegExp): void {
+  const body = response.body as ErrorEnvelope | null;
+  expect({ status: response.status, type: body?.type }).toEqual({ status, type: 'error' });
+  if (message) expect(body?.error.message).toMatch(message);
 }

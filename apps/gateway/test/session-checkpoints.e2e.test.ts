@@ -14,6 +14,10 @@ interface Event {
   type: string;
   content?: Array<{ text?: string }>;
 }
+interface Created {
+  id: string;
+}
+
 interface Checkpoint {
   id: string;
   event_id: string;
@@ -43,9 +47,12 @@ describe('session checkpoints, fork and rollback', () => {
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
-    const environment = await api.post('/v1/environments', { name: 'ckpt', config: { type: 'local' } });
-    environmentId = environment.body.id as string;
-    const agent = await api.post('/v1/agents', {
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'ckpt',
+      config: { type: 'local' },
+    });
+    environmentId = environment.body.id;
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'ckpt',
       model: {
         id: 'scripted',
@@ -108,7 +115,7 @@ describe('session checkpoints, fork and rollback', () => {
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    agentId = agent.body.id as string;
+    agentId = agent.body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -117,9 +124,9 @@ describe('session checkpoints, fork and rollback', () => {
   });
 
   const events = async (sessionId: string): Promise<Event[]> => {
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const listed = await api.get<{ data: Event[] }>(`/v1/sessions/${sessionId}/events?limit=1000`);
     expect(listed.status).toBe(200);
-    return listed.body.data as Event[];
+    return listed.body.data;
   };
   const idles = async (sessionId: string) =>
     (await events(sessionId)).filter((e) => e.type === 'session.status_idle');
@@ -128,9 +135,9 @@ describe('session checkpoints, fork and rollback', () => {
   const lastAnswer = async (sessionId: string) =>
     textOf((await events(sessionId)).filter((e) => e.type === 'agent.message').at(-1)!);
   const checkpoints = async (sessionId: string): Promise<Checkpoint[]> => {
-    const listed = await api.get(`/v1/sessions/${sessionId}/checkpoints`);
+    const listed = await api.get<{ data: Checkpoint[] }>(`/v1/sessions/${sessionId}/checkpoints`);
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    return listed.body.data as Checkpoint[];
+    return listed.body.data;
   };
 
   async function send(sessionId: string, text: string): Promise<void> {
@@ -173,9 +180,9 @@ describe('session checkpoints, fork and rollback', () => {
     expect((await checkpoints(original)).map((c) => c.id)).toEqual([afterOne.id, afterTwo.id]);
     const originalLog = await events(original);
 
-    const forked = await api.post(`/v1/sessions/${original}/fork`, { checkpoint: afterOne.id });
+    const forked = await api.post<Created>(`/v1/sessions/${original}/fork`, { checkpoint: afterOne.id });
     expect(forked.status, JSON.stringify(forked.body)).toBe(200);
-    const fork = forked.body.id as string;
+    const fork = forked.body.id;
     expect(fork).not.toBe(original);
     expect(forked.body).toMatchObject({ status: 'idle', agent: { id: agentId } });
     expect(await userTexts(fork)).toEqual(['one']);
@@ -189,22 +196,22 @@ describe('session checkpoints, fork and rollback', () => {
   });
 
   it('forks from the event a checkpoint sits on (also on /api), onto another agent, and names a start that is none as a 404', async () => {
-    const byEvent = await api.post(`/v1/sessions/${original}/fork`, { event_id: afterOne.event_id });
+    const byEvent = await api.post<Created>(`/v1/sessions/${original}/fork`, { event_id: afterOne.event_id });
     expect(byEvent.status, JSON.stringify(byEvent.body)).toBe(200);
-    expect(await userTexts(byEvent.body.id as string)).toEqual(['one']);
+    expect(await userTexts(byEvent.body.id)).toEqual(['one']);
 
-    const listed = await api.get(`/api/sessions/${original}/checkpoints`);
+    const listed = await api.get<unknown[]>(`/api/sessions/${original}/checkpoints`);
     expect(listed.status).toBe(200);
     expect(listed.body[0]).toMatchObject({
       id: afterOne.id,
       sessionId: original,
       eventId: afterOne.event_id,
     });
-    const viaApi = await api.post(`/api/sessions/${original}/fork`, { eventId: afterOne.event_id });
+    const viaApi = await api.post<Created>(`/api/sessions/${original}/fork`, { eventId: afterOne.event_id });
     expect(viaApi.status, JSON.stringify(viaApi.body)).toBe(200);
-    expect(await userTexts(viaApi.body.id as string)).toEqual(['one']);
+    expect(await userTexts(viaApi.body.id)).toEqual(['one']);
 
-    const other = await api.post('/v1/agents', {
+    const other = await api.post<Created>('/v1/agents', {
       name: 'ckpt other',
       model: {
         id: 'scripted',
@@ -222,14 +229,14 @@ describe('session checkpoints, fork and rollback', () => {
       },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const withOther = await api.post(`/v1/sessions/${original}/fork`, {
+    const withOther = await api.post<Created & { agent: unknown }>(`/v1/sessions/${original}/fork`, {
       checkpoint: afterOne.id,
       agent: { type: 'agent', id: other.body.id, version: 1 },
     });
     expect(withOther.status, JSON.stringify(withOther.body)).toBe(200);
     expect(withOther.body.agent).toMatchObject({ id: other.body.id, version: 1 });
-    await turn(withOther.body.id as string, 'look');
-    expect(await lastAnswer(withOther.body.id as string)).toBe('other saw [first]');
+    await turn(withOther.body.id, 'look');
+    expect(await lastAnswer(withOther.body.id)).toBe('other saw [first]');
 
     const unknown = await api.post(`/v1/sessions/${original}/fork`, { checkpoint: 'ckpt_nope' });
     expect(unknown.status).toBe(404);
@@ -239,7 +246,9 @@ describe('session checkpoints, fork and rollback', () => {
   });
 
   it('rolls back to the checkpoint after turn 1: the next turn sees its files and history, the log keeps all', async () => {
-    const rolled = await api.post(`/v1/sessions/${original}/rollback`, { checkpoint: afterOne.id });
+    const rolled = await api.post<{ event_id: string }>(`/v1/sessions/${original}/rollback`, {
+      checkpoint: afterOne.id,
+    });
     expect(rolled.status, JSON.stringify(rolled.body)).toBe(200);
     expect(rolled.body).toMatchObject({
       type: 'session_rollback',

@@ -41,7 +41,7 @@ describe('session creator and the no-runner rule', () => {
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<{ id: string }>('/v1/agents', {
       name: 'self-hosted',
       model: {
         id: 'scripted',
@@ -60,7 +60,7 @@ describe('session creator and the no-runner rule', () => {
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    agentId = agent.body.id as string;
+    agentId = agent.body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -79,11 +79,14 @@ describe('session creator and the no-runner rule', () => {
     const fetched = await client.beta.sessions.retrieve(byUser.id);
     expect((fetched as unknown as { created_by: unknown }).created_by).toEqual(expectedPerson);
 
-    const key = await api.post('/api/keys', { name: 'creator', permissions: ['read', 'write'] });
+    const key = await api.post<{ id: string; key: string }>('/api/keys', {
+      name: 'creator',
+      permissions: ['read', 'write'],
+    });
     expect(key.status, JSON.stringify(key.body)).toBe(200);
     const keyClient = new Anthropic({
       baseURL: platform.gatewayUrl,
-      apiKey: key.body.key as string,
+      apiKey: key.body.key,
       maxRetries: 0,
     });
     const byKey = await keyClient.beta.sessions.create({ agent: agentId, environment_id: environment.id });
@@ -95,7 +98,10 @@ describe('session creator and the no-runner rule', () => {
   });
 
   it('answers a self-hosted tool call no worker takes with an error result after the configured time', async () => {
-    const environment = await api.post('/v1/environments', { name: 'mine', config: { type: 'self_hosted' } });
+    const environment = await api.post<{ id: string }>('/v1/environments', {
+      name: 'mine',
+      config: { type: 'self_hosted' },
+    });
     expect(environment.status, JSON.stringify(environment.body)).toBe(200);
     const session = await client.beta.sessions.create({
       agent: agentId,
@@ -105,7 +111,7 @@ describe('session creator and the no-runner rule', () => {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'run it' }] }],
     });
     const events = async () =>
-      (await api.get(`/v1/sessions/${session.id}/events?limit=1000`)).body.data as Event[];
+      (await api.get<{ data: Event[] }>(`/v1/sessions/${session.id}/events?limit=1000`)).body.data;
     const log = await pollFor(
       'the turn to go on past the untaken call',
       events,

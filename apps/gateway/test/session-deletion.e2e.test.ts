@@ -9,6 +9,10 @@ import {
 
 const HOUR_MS = 3_600_000;
 
+interface Created {
+  id: string;
+}
+
 /**
  * Deleting a session through both surfaces never removes the log of live work: while a turn runs, or
  * while input waits for one, `DELETE` is a 409 that deletes nothing; once the session is quiet it goes.
@@ -25,9 +29,10 @@ describe('session deletion never removes a working session', () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url, readyTimeoutMs: 300_000 });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    agentId = (await api.post('/v1/agents', { name: 'deletable', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'deletion', config: { type: 'local' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'deletable', model: 'scripted' })).body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'deletion', config: { type: 'local' } })
+    ).body.id;
   }, 400_000);
   afterAll(async () => {
     await platform?.stop();
@@ -35,8 +40,8 @@ describe('session deletion never removes a working session', () => {
   });
 
   async function sessionWithLog(): Promise<{ id: string; events: number }> {
-    const id = (await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId })).body
-      .id as string;
+    const id = (await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: environmentId }))
+      .body.id;
     return { id, events: await db.prisma.sessionEvent.count({ where: { sessionId: id } }) };
   }
 

@@ -10,16 +10,28 @@ import {
 } from '@agentry/testing';
 import { completeTurn } from './outage-fixture.js';
 
-interface Json {
-  [key: string]: any;
+interface ContentBlock {
+  type?: string;
+  text?: string;
+}
+
+interface Event {
+  type: string;
+  is_error?: boolean;
+  content?: ContentBlock[];
+}
+
+/** The chat request the fake model receives, as far as the test reads it. */
+interface ChatRequest {
+  messages: Array<{ role: string; content?: string | ContentBlock[] }>;
 }
 
 const SKILL_MD =
   '---\nname: csv-report\ndescription: Formats CSV reports\n---\nRead reference/columns.md before writing a report.\n';
 const COLUMNS_MD = '# Columns\n\nregion, revenue, margin (in that order)\n';
 
-const textOf = (event: Json): string =>
-  ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
+const textOf = (event: Event): string =>
+  (event.content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 /**
  * What the Brain owns is readable with the session's own file tools: the agent's files, its `/v1`
@@ -69,7 +81,8 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
   }
 
   async function toolResults(sessionId: string): Promise<Array<{ isError: boolean; text: string }>> {
-    const events = (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Json[];
+    const events = (await api.get<{ data: Event[] }>(`/v1/sessions/${sessionId}/events?limit=1000`)).body
+      .data;
     return events
       .filter((e) => e.type === 'agent.tool_result')
       .map((e) => ({ isError: e.is_error === true, text: textOf(e) }));
@@ -119,10 +132,10 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
       });
       await completeTurn(api, session.id, 'write the report', 90_000);
       const [loaded, read, write] = await toolResults(session.id);
-      expect(loaded, type).toMatchObject({
-        isError: false,
-        text: expect.stringContaining('Read reference/columns.md before writing a report.'),
-      });
+      const mentionsColumns: unknown = expect.stringContaining(
+        'Read reference/columns.md before writing a report.',
+      );
+      expect(loaded, type).toMatchObject({ isError: false, text: mentionsColumns });
       expect(read, type).toEqual({ isError: false, text: COLUMNS_MD });
       // The skill is the agent's, not the session's: the session cannot change it.
       expect(write!.isError, `${type}: ${write!.text}`).toBe(true);
@@ -135,11 +148,11 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
     model.enqueue(
       { toolCalls: [{ name: 'bash', arguments: { command: 'seq 1 40000' } }] },
       (body) => {
-        const result = [...(body.messages as Json[])].reverse().find((m) => m.role === 'tool');
+        const result = [...(body as ChatRequest).messages].reverse().find((m) => m.role === 'tool');
         const text =
           typeof result?.content === 'string'
             ? result.content
-            : ((result?.content ?? []) as Json[]).map((c) => c.text ?? '').join('');
+            : (result?.content ?? []).map((c) => c.text ?? '').join('');
         pointer = /use read with path "([^"]+)"/.exec(text)?.[1] ?? '';
         return { toolCalls: [{ name: 'read', arguments: { file_path: pointer } }] };
       },
@@ -196,7 +209,7 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
         },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<{ id: string }>('/v1/agents', {
       name: 'planner',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
@@ -229,7 +242,7 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
     // The other session of the same agent has no plan until it writes its own.
     await completeTurn(api, second!, 'show plan', 90_000);
     expect((await toolResults(second!))[0]!.isError).toBe(true);
-    const shared = await api.get(`/api/agents/${agent.body.id}/workspace/files`);
-    expect((shared.body as Array<{ path: string }>).map((e) => e.path)).not.toContain('plans/PLAN.md');
+    const shared = await api.get<Array<{ path: string }>>(`/api/agents/${agent.body.id}/workspace/files`);
+    expect(shared.body.map((e) => e.path)).not.toContain('plans/PLAN.md');
   });
 });

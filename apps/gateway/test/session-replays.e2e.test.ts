@@ -47,11 +47,25 @@ interface Batch {
     turns: Record<string, number>;
   };
 }
+interface Created {
+  id: string;
+}
+
+/** The part of the error envelope the refusals are checked by. */
+interface ErrorEnvelope {
+  error: { type: string; message: string };
+}
+
 interface LoggedEvent {
   id: string;
   type: string;
   stop_reason?: { type: string; event_ids?: string[] };
   content?: Array<{ text?: string }>;
+}
+
+/** A replay in the /api spelling, as far as the test reads it. */
+interface MirroredReplay {
+  comparison: { turns: Array<{ replay: { finalMessage: string | null } }> };
 }
 
 const write = (file_path: string, content: string) => ({
@@ -91,10 +105,13 @@ describe('session replays', () => {
     db = await createTestDatabase();
     platform = await launchPlatform({ databaseUrl: db.url, env: { AGENTRY_REPLAY_LOCK_MS: '2000' } });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    const environment = await api.post('/v1/environments', { name: 'replays', config: { type: 'remote' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'replays',
+      config: { type: 'remote' },
+    });
     expect(environment.status, JSON.stringify(environment.body)).toBe(200);
-    environmentId = environment.body.id as string;
-    const agent = await api.post('/v1/agents', {
+    environmentId = environment.body.id;
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'replayed',
       model: { id: 'scripted', script: { turns: scriptV1 } },
       tools: [
@@ -108,8 +125,8 @@ describe('session replays', () => {
       ],
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
-    agentId = agent.body.id as string;
-    const v2 = await api.post(`/v1/agents/${agentId}`, {
+    agentId = agent.body.id;
+    const v2 = await api.post<{ version: number }>(`/v1/agents/${agentId}`, {
       version: 1,
       model: { id: 'scripted', script: { turns: scriptV2 } },
     });
@@ -123,21 +140,21 @@ describe('session replays', () => {
   });
 
   const events = async (sessionId: string): Promise<LoggedEvent[]> => {
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const listed = await api.get<{ data: LoggedEvent[] }>(`/v1/sessions/${sessionId}/events?limit=1000`);
     expect(listed.status).toBe(200);
-    return listed.body.data as LoggedEvent[];
+    return listed.body.data;
   };
   const idles = async (sessionId: string) =>
     (await events(sessionId)).filter((e) => e.type === 'session.status_idle');
 
   async function newSession(version = 1): Promise<string> {
-    const created = await api.post('/v1/sessions', {
+    const created = await api.post<Created>('/v1/sessions', {
       agent: { type: 'agent', id: agentId, version },
       environment_id: environmentId,
       metadata: { purpose: 'replay-source' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return created.body.id as string;
+    return created.body.id;
   }
 
   /** Sends `events` and waits for the session's next idle. */
@@ -249,9 +266,9 @@ describe('session replays', () => {
     expect(read.data?.comparison?.summary).toEqual(replay.comparison!.summary);
 
     // Listed by source session, and readable in /api spelling.
-    const listed = await api.get(`/v1/replays?session_id=${sourceId}`);
-    expect(listed.body.data.map((r: Replay) => r.id)).toEqual([replay.id]);
-    const mirrored = await api.get(`/api/replays/${replay.id}`);
+    const listed = await api.get<{ data: Replay[] }>(`/v1/replays?session_id=${sourceId}`);
+    expect(listed.body.data.map((r) => r.id)).toEqual([replay.id]);
+    const mirrored = await api.get<MirroredReplay>(`/api/replays/${replay.id}`);
     expect(mirrored.status).toBe(200);
     expect(mirrored.body).toMatchObject({
       sourceSessionId: sourceId,
@@ -259,21 +276,22 @@ describe('session replays', () => {
       status: 'completed',
       comparison: { summary: { changed: 1 } },
     });
-    expect(mirrored.body.comparison.turns[1].replay.finalMessage).toBe('beta has changed');
+    expect(mirrored.body.comparison.turns[1]?.replay.finalMessage).toBe('beta has changed');
   }, 300_000);
 
   it('answers typed 4xx for unknown ids, a turn running and a batch size out of range', async () => {
     const sourceId = await newSession();
     const v2 = { agent: { id: agentId, version: 2 } };
     const expectError = (
-      reply: { status: number; body: any },
+      reply: { status: number; body: unknown },
       status: number,
       type: string,
       text: RegExp,
     ) => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-      expect(reply.body.error.type).toBe(type);
-      expect(reply.body.error.message).toMatch(text);
+      const { error } = reply.body as ErrorEnvelope;
+      expect(error.type).toBe(type);
+      expect(error.message).toMatch(text);
     };
     expectError(
       await api.post('/v1/sessions/sesn_unknown/replay', v2),
@@ -323,12 +341,12 @@ describe('session replays', () => {
     expect(posted.status).toBe(200);
     await pollFor(
       'the slow turn to run',
-      async () => (await api.get(`/v1/sessions/${sourceId}`)).body.status as string,
+      async () => (await api.get<{ status: string }>(`/v1/sessions/${sourceId}`)).body.status,
       (status) => status === 'running',
       30_000,
     );
     expectError(await api.post(`/v1/sessions/${sourceId}/replay`, v2), 409, 'conflict_error', /running/);
-    expect((await api.get(`/v1/replays?session_id=${sourceId}`)).body.data).toEqual([]);
+    expect((await api.get<{ data: Replay[] }>(`/v1/replays?session_id=${sourceId}`)).body.data).toEqual([]);
     // The /api mirror answers the same cases in its own envelope.
     expect((await api.post('/api/sessions/sesn_unknown/replay', v2)).status).toBe(404);
     expect((await api.post(`/api/agents/${agentId}/replays`, { version: 2, last: 21 })).status).toBe(400);
@@ -366,7 +384,9 @@ describe('session replays', () => {
       expect(replay.batch_id).toBe(batch.id);
       expect(replay.comparison!.turns.map((t) => t.verdict)).toEqual([source === 'one' ? 'same' : 'changed']);
     }
-    const listed = await api.get(`/v1/replays?batch_id=${batch.id}&limit=2`);
+    const listed = await api.get<{ data: Replay[]; next_page: string | null }>(
+      `/v1/replays?batch_id=${batch.id}&limit=2`,
+    );
     expect(listed.body.data).toHaveLength(2);
     expect(listed.body.next_page).toEqual(expect.any(String));
     const mirrored = await api.get(`/api/replay-batches/${batch.id}`);
@@ -406,10 +426,10 @@ describe('session replays', () => {
     expect(replay.comparison!.turns.map((t) => t.verdict)).toEqual(['same', 'same']);
     const replayLog = await events(replaySessionId);
     expect(replayLog.filter((e) => e.type === 'user.message')).toHaveLength(2);
-    const sessions = await api.get(`/v1/sessions?agent_id=${agentId}&limit=100`);
-    const replaysOfSource = (sessions.body.data as Array<{ metadata: Record<string, string> }>).filter(
-      (s) => s.metadata.agentry_replay_of === sourceId,
+    const sessions = await api.get<{ data: Array<{ metadata: Record<string, string> }> }>(
+      `/v1/sessions?agent_id=${agentId}&limit=100`,
     );
+    const replaysOfSource = sessions.body.data.filter((s) => s.metadata.agentry_replay_of === sourceId);
     expect(replaysOfSource).toHaveLength(1);
   }, 300_000);
 });

@@ -12,13 +12,35 @@ import {
 } from '@agentry/testing';
 import { completeTurn } from './outage-fixture.js';
 
-interface Json {
-  [key: string]: any;
+interface ContentBlock {
+  type?: string;
+  text?: string;
 }
 
+/** A logged event, as far as the test reads it. */
+interface LoggedEvent {
+  type: string;
+  is_error?: boolean;
+  content?: ContentBlock[];
+  error?: { message: string };
+}
+
+/** A memory store listing's item: a memory, or a path prefix (which has no id). */
+interface ListedMemory {
+  type: string;
+  path: string;
+  id?: string;
+}
+
+const memoryId = (item: ListedMemory | undefined): string => {
+  if (item?.type !== 'memory' || item.id === undefined)
+    throw new Error(`not a memory: ${JSON.stringify(item)}`);
+  return item.id;
+};
+
 const TOKEN = 'ghp_e2eUNREACHABLEtoken5Vb83';
-const textOf = (event: Json): string =>
-  ((event.content ?? []) as Json[]).map((block) => (block.type === 'text' ? block.text : '')).join('');
+const textOf = (event: LoggedEvent): string =>
+  (event.content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 /**
  * A session's `resources[]` in use on five processes: uploaded files read-only at their mount path,
@@ -68,10 +90,10 @@ describe('session resources mounted into a running session', () => {
     await db?.drop();
   });
 
-  async function events(sessionId: string): Promise<Json[]> {
-    const all: Json[] = [];
+  async function events(sessionId: string): Promise<LoggedEvent[]> {
+    const all: LoggedEvent[] = [];
     for await (const event of client.beta.sessions.events.list(sessionId, { limit: 1000 }))
-      all.push(event as unknown as Json);
+      all.push(event as LoggedEvent);
     return all;
   }
 
@@ -128,10 +150,7 @@ describe('session resources mounted into a running session', () => {
         { type: 'file', file_id: figures.id, mount_path: '/mnt/data/figures.csv' },
       ],
     });
-    expect((session.resources as Json[]).map((r) => r.mount_path)).toEqual([
-      defaultPath,
-      '/mnt/data/figures.csv',
-    ]);
+    expect(session.resources.map((r) => r.mount_path)).toEqual([defaultPath, '/mnt/data/figures.csv']);
     await completeTurn(api, session.id, 'read the files', 120_000);
 
     const [read, bash, write] = await toolResults(session.id);
@@ -196,7 +215,8 @@ describe('session resources mounted into a running session', () => {
     const [read, edit, shell, refusedWrite, refusedShell] = await toolResults(session.id);
     expect(read).toEqual({ isError: false, text: 'Use spaces.\n' });
     expect(edit!.isError, edit!.text).toBe(false);
-    expect(shell).toMatchObject({ isError: false, text: expect.stringContaining('Founded in 2019.') });
+    const mentionsFounding: unknown = expect.stringContaining('Founded in 2019.');
+    expect(shell).toMatchObject({ isError: false, text: mentionsFounding });
     expect(refusedWrite!.isError).toBe(true);
     expect(refusedWrite!.text).toContain(`the memory store at ${factsDir} is mounted read-only`);
     expect(refusedShell!.text).toContain('Read-only file system');
@@ -208,21 +228,19 @@ describe('session resources mounted into a running session', () => {
     expect(answer).toContain(`The memory store "Company Facts" is mounted at ${factsDir} (read-only`);
 
     // The SDK sees the session's writes once the turn is idle, as versions attributed to the session.
-    const memories: Json[] = [];
-    for await (const memory of client.beta.memoryStores.memories.list(team.id))
-      memories.push(memory as unknown as Json);
+    const memories: ListedMemory[] = [];
+    for await (const memory of client.beta.memoryStores.memories.list(team.id)) memories.push(memory);
     expect(memories.map((m) => m.path).sort()).toEqual(['/people/ana.md', '/style.md']);
     const contentOf = async (path: string) =>
       (
-        await client.beta.memoryStores.memories.retrieve(memories.find((m) => m.path === path)!.id, {
+        await client.beta.memoryStores.memories.retrieve(memoryId(memories.find((m) => m.path === path)), {
           memory_store_id: team.id,
         })
       ).content;
     expect(await contentOf('/style.md')).toBe('Use tabs.\n');
     expect(await contentOf('/people/ana.md')).toBe('Answer in French.\n');
     const versions = [];
-    for await (const version of client.beta.memoryStores.memoryVersions.list(team.id))
-      versions.push(version as unknown as Json);
+    for await (const version of client.beta.memoryStores.memoryVersions.list(team.id)) versions.push(version);
     const bySession = versions.filter(
       (v) => v.created_by?.type === 'session_actor' && v.created_by.session_id === session.id,
     );
@@ -237,11 +255,12 @@ describe('session resources mounted into a running session', () => {
     for await (const version of client.beta.memoryStores.memoryVersions.list(facts.id))
       factVersions.push(version);
     expect(factVersions).toHaveLength(1);
-    const factMemories: Json[] = [];
-    for await (const memory of client.beta.memoryStores.memories.list(facts.id))
-      factMemories.push(memory as unknown as Json);
+    const factMemories: ListedMemory[] = [];
+    for await (const memory of client.beta.memoryStores.memories.list(facts.id)) factMemories.push(memory);
     expect(
-      await client.beta.memoryStores.memories.retrieve(factMemories[0]!.id, { memory_store_id: facts.id }),
+      await client.beta.memoryStores.memories.retrieve(memoryId(factMemories[0]), {
+        memory_store_id: facts.id,
+      }),
     ).toMatchObject({ content: 'Founded in 2019.\n' });
   }, 180_000);
 
@@ -277,7 +296,7 @@ describe('session resources mounted into a running session', () => {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'edit the plan' }] }],
     });
     // The command is running (it asks the gate), so its mounts were brought up to date before the change.
-    await pollUntil('the bash command to run', async () => gateAsked > askedBefore, 120_000);
+    await pollUntil('the bash command to run', () => gateAsked > askedBefore, 120_000);
     await client.beta.memoryStores.memories.update(plan.id, {
       memory_store_id: store.id,
       content: 'theirs\n',
@@ -321,7 +340,7 @@ describe('session resources mounted into a running session', () => {
       repository_url: url,
       retry_status: { type: 'terminal' },
     });
-    expect(errors[0]!.error.message).toContain(
+    expect(errors[0]!.error?.message).toContain(
       `The repository ${url} could not be cloned into /workspace/widgets`,
     );
     expect(log.some((e) => e.type === 'session.status_idle')).toBe(true);

@@ -109,7 +109,7 @@ describe('session resources', () => {
   }
 
   it('lists, adds, retrieves, rotates and deletes resources with the SDK, never returning the token', async () => {
-    const agent = await client.beta.agents.create({ name: 'resources', model: 'scripted' as never });
+    const agent = await client.beta.agents.create({ name: 'resources', model: 'scripted' });
     const environment = await client.beta.environments.create({
       name: 'res-cloud',
       config: { type: 'cloud' },
@@ -198,7 +198,7 @@ describe('session resources', () => {
   }, 120_000);
 
   it('answers bad resources with a typed 4xx saying what is wrong, and changes nothing', async () => {
-    const agent = await client.beta.agents.create({ name: 'bad-input', model: 'scripted' as never });
+    const agent = await client.beta.agents.create({ name: 'bad-input', model: 'scripted' });
     const environment = await client.beta.environments.create({ name: 'res-bad', config: { type: 'cloud' } });
     const session = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id });
     const file = await client.beta.files.upload({ file: new File(['x'], 'x.txt', { type: 'text/plain' }) });

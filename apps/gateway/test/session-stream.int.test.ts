@@ -28,11 +28,11 @@ const message = (seq: number): StoredEvent => ({
 class MemoryLog {
   readonly events: StoredEvent[] = [];
   reads = 0;
-  async latestSeq(): Promise<number> {
+  latestSeq(): Promise<number> {
     this.reads += 1;
-    return this.events.at(-1)?.seq ?? 0;
+    return Promise.resolve(this.events.at(-1)?.seq ?? 0);
   }
-  async page(
+  page(
     _actor: Actor,
     _sessionId: string,
     afterSeq: number,
@@ -41,7 +41,7 @@ class MemoryLog {
   ): Promise<EventPage> {
     this.reads += 1;
     const data = this.events.filter((e) => e.seq > afterSeq && (!beforeSeq || e.seq < beforeSeq));
-    return { data: data.slice(0, limit), hasMore: data.length > limit };
+    return Promise.resolve({ data: data.slice(0, limit), hasMore: data.length > limit });
   }
 }
 
@@ -126,7 +126,7 @@ describe('gateway: session streams share one NATS subscription and re-read the l
     await resumed.waitFor((frames) => frames.length === 2, 5_000);
     expect(new Set(clients.map((c) => JSON.stringify(c.frames))).size).toBe(1);
     const [frame] = clients[0]!.frames;
-    expect({ ...frame, data: JSON.parse(frame!.data) }).toEqual({
+    expect({ ...frame, data: JSON.parse(frame!.data) as unknown }).toEqual({
       id: '2',
       event: 'agent.message',
       data: message(2).event,

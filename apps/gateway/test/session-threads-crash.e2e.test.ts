@@ -10,6 +10,15 @@ import {
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
+interface Created {
+  id: string;
+}
+
+interface Thread {
+  id: string;
+  parent_thread_id: string | null;
+}
+
 /** The sub-agent is still in its model call when the dataplane is killed. */
 const SLOW_SCRIPT = { turns: [{ reply: [{ delayMs: 4_000, text: 'Checked: all clear.' }] }] };
 const COORDINATOR_SCRIPT = {
@@ -55,20 +64,23 @@ describe('a session thread survives a crashed dataplane', () => {
   const until = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
     pollUntil(what, probe, timeoutMs, { retryErrors: true });
   const events = async (path: string): Promise<LoggedEvent[]> =>
-    (await api.get(`${path}?limit=1000`)).body.data;
+    (await api.get<{ data: LoggedEvent[] }>(`${path}?limit=1000`)).body.data;
 
   it('resumes the thread mid-turn on the restarted dataplane and answers the primary once', async () => {
-    const checker = await api.post('/v1/agents', {
+    const checker = await api.post<Created>('/v1/agents', {
       name: 'checker',
       model: { id: 'scripted', script: SLOW_SCRIPT },
     });
-    const coordinator = await api.post('/v1/agents', {
+    const coordinator = await api.post<Created>('/v1/agents', {
       name: 'coordinator',
       model: { id: 'scripted', script: COORDINATOR_SCRIPT },
       multiagent: { type: 'coordinator', agents: [checker.body.id] },
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', {
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
+    const session = await api.post<Created>('/v1/sessions', {
       agent: coordinator.body.id,
       environment_id: environment.body.id,
     });
@@ -78,10 +90,7 @@ describe('a session thread survives a crashed dataplane', () => {
     });
 
     const threadId = await until('the checker thread', async () => {
-      const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
-        id: string;
-        parent_thread_id: string | null;
-      }>;
+      const threads = (await api.get<{ data: Thread[] }>(`/v1/sessions/${sessionId}/threads`)).body.data;
       return threads.find((t) => t.parent_thread_id !== null)?.id;
     });
     const threadLog = `/v1/sessions/${sessionId}/threads/${threadId}/events`;

@@ -279,10 +279,10 @@ describe('session threads share the session', () => {
           : undefined;
       });
     const crossPosted = async (type: string, after: number) => {
-      const call = await pollUntil(`a cross-posted ${type}`, async () =>
+      const call = await pollUntil(`a cross-posted ${type}`, () =>
         primary.seen.slice(after).find((e) => e.type === type && e.session_thread_id),
       );
-      const idle = await pollUntil('the thread idle on the primary stream', async () =>
+      const idle = await pollUntil('the thread idle on the primary stream', () =>
         primary.seen
           .slice(after)
           .find(

@@ -15,6 +15,17 @@ const GATEWAY_BUS = 'gateway-bus';
 const RECHECK_MS = 1_000;
 const TRIALS = 30;
 
+interface Created {
+  id: string;
+}
+
+interface EventList {
+  data: Array<{ id: string; type: string }>;
+}
+
+/** The id of the event a stream frame carries. */
+const eventIdOf = (frame: { data: string }) => (JSON.parse(frame.data) as { id: string }).id;
+
 /**
  * What a stream must deliver whatever NATS does: an event committed right after the stream opened,
  * and events whose NATS message never reached this gateway (lost, or sent during a reconnect).
@@ -28,30 +39,33 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
   let environmentId: string;
 
   const newSession = async (): Promise<string> => {
-    const session = await api.post('/v1/sessions', { agent: agentId, environment_id: environmentId });
+    const session = await api.post<Created>('/v1/sessions', {
+      agent: agentId,
+      environment_id: environmentId,
+    });
     expect(session.status).toBe(200);
-    return session.body.id as string;
+    return session.body.id;
   };
   const open = (sessionId: string, path = `/v1/sessions/${sessionId}/events/stream`) =>
     SseClient.open(`${platform.gatewayUrl}${path}`, api.authHeaders);
   const say = async (sessionId: string, text: string): Promise<string> => {
-    const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+    const sent = await api.post<EventList>(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
     });
     expect(sent.status).toBe(200);
-    return sent.body.data[0].id as string;
+    return sent.body.data[0]!.id;
   };
   /** Waits until the session's log holds the end of its turn. */
   const turnCommitted = (sessionId: string) =>
     pollUntil(
       `the turn of ${sessionId} to end`,
       async () => {
-        const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-        return listed.body.data.some((e: { type: string }) => e.type === 'session.status_idle');
+        const listed = await api.get<EventList>(`/v1/sessions/${sessionId}/events?limit=1000`);
+        return listed.body.data.some((e) => e.type === 'session.status_idle');
       },
       30_000,
     );
-  const ids = (stream: SseClient) => stream.frames.map((f) => JSON.parse(f.data).id as string);
+  const ids = (stream: SseClient) => stream.frames.map(eventIdOf);
   const seqs = (stream: SseClient) => stream.frames.map((f) => Number(f.id));
 
   beforeAll(async () => {
@@ -63,9 +77,10 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       env: { AGENTRY_SSE_RECHECK_MS: String(RECHECK_MS) },
     });
     api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-    agentId = (await api.post('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
-      .id;
+    agentId = (await api.post<Created>('/v1/agents', { name: 'echo', model: 'scripted' })).body.id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'local', config: { type: 'local' } })
+    ).body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -82,7 +97,7 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       // The stream is open (its response has begun): anything committed from here on must arrive.
       const eventId = await say(sessionId, `trial ${n}`);
       try {
-        await stream.waitFor((frames) => frames.some((f) => JSON.parse(f.data).id === eventId), 10_000);
+        await stream.waitFor((frames) => frames.some((f) => eventIdOf(f) === eventId), 10_000);
       } finally {
         await stream.close();
       }
@@ -90,9 +105,7 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       expect(new Set(streamed).size).toBe(streamed.length);
     };
     const outcomes = await Promise.allSettled(Array.from({ length: TRIALS }, (_, n) => trial(n)));
-    const lost = outcomes
-      .filter((o) => o.status === 'rejected')
-      .map((o) => String((o as PromiseRejectedResult).reason));
+    const lost = outcomes.filter((o) => o.status === 'rejected').map((o) => String(o.reason));
     expect(lost, lost.join('\n')).toEqual([]);
   }, 120_000);
 
@@ -113,10 +126,8 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
       proxy.drop = null;
       await stream.close();
     }
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-    expect(ids(stream)).toEqual(
-      listed.body.data.map((e: { id: string }) => e.id).slice(0, stream.frames.length),
-    );
+    const listed = await api.get<EventList>(`/v1/sessions/${sessionId}/events?limit=1000`);
+    expect(ids(stream)).toEqual(listed.body.data.map((e) => e.id).slice(0, stream.frames.length));
   }, 60_000);
 
   it('finishes the turn on every stream after the gateway loses its NATS connection mid-turn: no gap, no duplicate', async () => {
@@ -127,8 +138,8 @@ describe('SSE delivery: no event lost at stream start or to NATS', () => {
     expect(proxy.cut(GATEWAY_BUS)).toBeGreaterThan(0);
     try {
       await v1.waitFor((frames) => frames.some((f) => f.event === 'session.status_idle'), 20_000);
-      const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
-      const all: string[] = listed.body.data.map((e: { id: string }) => e.id);
+      const listed = await api.get<EventList>(`/v1/sessions/${sessionId}/events?limit=1000`);
+      const all = listed.body.data.map((e) => e.id);
       expect(ids(v1)).toEqual(all.slice(0, v1.frames.length));
       await api1.waitFor((frames) => frames.length >= v1.frames.length, 20_000);
       expect(seqs(api1)).toEqual(Array.from({ length: api1.frames.length }, (_, i) => i + 1));

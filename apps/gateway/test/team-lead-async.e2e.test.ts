@@ -10,6 +10,21 @@ import {
 
 type LoggedEvent = { id: string; type: string } & Record<string, unknown>;
 
+interface Created {
+  id: string;
+}
+
+/** An agent on /api, with the tool configs the seed gave it. */
+interface Agent extends Created {
+  tools: Array<{ configs: Array<{ name: string }> }>;
+}
+
+interface Thread {
+  id: string;
+  parent_thread_id: string | null;
+  status: string;
+}
+
 /** Each member is still in its model call when the dataplane is killed. */
 const memberScript = (answer: string) => ({ turns: [{ reply: [{ delayMs: 15_000, text: answer }] }] });
 const LEAD_SCRIPT = {
@@ -65,13 +80,13 @@ describe('Team Lead background child sessions', () => {
   const until = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) =>
     pollUntil(what, probe, timeoutMs, { retryErrors: true });
   const events = async (path: string): Promise<LoggedEvent[]> =>
-    (await api.get(`${path}?limit=1000`)).body.data;
+    (await api.get<{ data: LoggedEvent[] }>(`${path}?limit=1000`)).body.data;
   const text = (e: LoggedEvent) =>
     ((e.content ?? []) as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
 
   /** A member as the seed writes it on /api, then given its scripted model on /v1. */
   const member = async (name: string, answer: string): Promise<string> => {
-    const created = await api.post('/api/agents', {
+    const created = await api.post<Created>('/api/agents', {
       name,
       model: 'scripted',
       tools: [
@@ -94,7 +109,7 @@ describe('Team Lead background child sessions', () => {
   it('collects both results in a later turn, across a dataplane restart, each once', async () => {
     const repo = await member('Repo Surgeon', 'Repo: no release risks found.');
     const ops = await member('Ops Publisher', 'Ops: release ticket drafted.');
-    const lead = await api.post('/api/agents', {
+    const lead = await api.post<Agent>('/api/agents', {
       name: 'Team Lead',
       model: 'scripted',
       system: 'You coordinate Repo Surgeon and Ops Publisher.',
@@ -119,7 +134,7 @@ describe('Team Lead background child sessions', () => {
       },
     });
     expect(lead.status).toBe(200);
-    expect(lead.body.tools[0].configs.map((c: { name: string }) => c.name)).toEqual([
+    expect(lead.body.tools[0]?.configs.map((c) => c.name)).toEqual([
       'sessions_spawn',
       'sessions_list',
       'sessions_pending_completions',
@@ -134,8 +149,11 @@ describe('Team Lead background child sessions', () => {
       ).status,
     ).toBe(200);
 
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
-    const session = await api.post('/v1/sessions', {
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
+    const session = await api.post<Created>('/v1/sessions', {
       agent: lead.body.id,
       environment_id: environment.body.id,
     });
@@ -165,11 +183,7 @@ describe('Team Lead background child sessions', () => {
     const spawnResults = firstTurn.filter((e) => e.type === 'agent.tool_result');
     expect(spawnResults).toHaveLength(2);
     const taskIds = spawnResults.map((e) => /task_id: (\S+)/.exec(text(e))![1]!);
-    const threads = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
-      id: string;
-      parent_thread_id: string | null;
-      status: string;
-    }>;
+    const threads = (await api.get<{ data: Thread[] }>(`/v1/sessions/${sessionId}/threads`)).body.data;
     expect(
       threads
         .filter((t) => t.parent_thread_id !== null)
@@ -186,10 +200,7 @@ describe('Team Lead background child sessions', () => {
       );
       return busy.every(Boolean) ? true : undefined;
     });
-    const stillWorking = (await api.get(`/v1/sessions/${sessionId}/threads`)).body.data as Array<{
-      id: string;
-      status: string;
-    }>;
+    const stillWorking = (await api.get<{ data: Thread[] }>(`/v1/sessions/${sessionId}/threads`)).body.data;
     expect(stillWorking.filter((t) => taskIds.includes(t.id)).map((t) => t.status)).toEqual([
       'running',
       'running',

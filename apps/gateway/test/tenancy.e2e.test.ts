@@ -8,6 +8,30 @@ import {
   type TestDatabase,
 } from '@agentry/testing';
 
+interface Created {
+  id: string;
+}
+
+interface Tenant extends Created {
+  default_namespace: Created;
+  admin: Created;
+}
+
+interface User extends Created {
+  username: string;
+}
+
+/** The part of the error envelope a refusal is checked by. */
+interface ErrorEnvelope {
+  error: { message: string };
+}
+
+/** A login's reply: the user signed in, or the error envelope. */
+interface LoginReply {
+  userId?: string;
+  error?: { message: string };
+}
+
 /**
  * The tenancy path a customer walks: the installation administrator creates a tenant, its
  * administrator signs in and sets up a namespace and a member, the member sees only their own
@@ -21,8 +45,8 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
   let root: ApiClient;
   let hank: ApiClient;
   let rita: ApiClient;
-  let tenant: { id: string; default_namespace: { id: string }; admin: { id: string } };
-  let research: { id: string };
+  let tenant: Tenant;
+  let research: Created;
   let ritaId: string;
   let globexAgent: string;
   let homeAgent: string;
@@ -32,7 +56,7 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     platform = await launchPlatform({ databaseUrl: db.url });
     anonymous = new ApiClient(platform.gatewayUrl);
     root = await anonymous.login('admin', 'admin');
-    homeAgent = (await root.post('/v1/agents', { name: 'home', model: 'scripted' })).body.id;
+    homeAgent = (await root.post<Created>('/v1/agents', { name: 'home', model: 'scripted' })).body.id;
   });
   afterAll(async () => {
     await platform?.stop();
@@ -40,7 +64,7 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
   });
 
   it('lets the installation administrator create a tenant whose administrator signs in to it', async () => {
-    const created = await root.post('/v1/tenants', {
+    const created = await root.post<Tenant>('/v1/tenants', {
       name: 'Globex',
       slug: 'globex',
       admin: { username: 'hank', password: 'hank-pass-1' },
@@ -54,14 +78,14 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     });
     expect(JSON.stringify(created.body)).not.toContain('hank-pass-1');
     tenant = created.body;
-    const listed = await root.get('/v1/tenants');
-    expect(listed.body.data.map((t: { slug: string }) => t.slug)).toEqual(['default', 'globex']);
-    expect((await root.get('/api/admin/tenants')).body.map((t: { slug: string }) => t.slug)).toEqual([
+    const listed = await root.get<{ data: Array<{ slug: string }> }>('/v1/tenants');
+    expect(listed.body.data.map((t) => t.slug)).toEqual(['default', 'globex']);
+    expect((await root.get<Array<{ slug: string }>>('/api/admin/tenants')).body.map((t) => t.slug)).toEqual([
       'default',
       'globex',
     ]);
 
-    const bad = await root.post('/v1/tenants', {
+    const bad = await root.post<ErrorEnvelope>('/v1/tenants', {
       name: 'Nope',
       slug: 'Not A Slug',
       admin: { username: 'nope', password: 'nope-pass-1' },
@@ -82,10 +106,10 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
   });
 
   it('shows a member only the namespace they were put in', async () => {
-    const ns = await hank.post('/api/admin/namespaces', { name: 'Research', slug: 'research' });
+    const ns = await hank.post<Created>('/api/admin/namespaces', { name: 'Research', slug: 'research' });
     expect(ns.status).toBe(200);
     research = ns.body;
-    const user = await hank.post('/api/admin/users', {
+    const user = await hank.post<Created>('/api/admin/users', {
       username: 'rita',
       password: 'rita-pass-1',
       namespaceId: research.id,
@@ -98,43 +122,41 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     expect(namespaces.body).toEqual([
       expect.objectContaining({ id: research.id, slug: 'research', role: 'member' }),
     ]);
-    const inDefault = await rita.get('/v1/agents', { 'x-agentry-namespace': tenant.default_namespace.id });
+    const inDefault = await rita.get<ErrorEnvelope>('/v1/agents', {
+      'x-agentry-namespace': tenant.default_namespace.id,
+    });
     expect(inDefault.status).toBe(404);
     expect(inDefault.body.error.message).toMatch(/x-agentry-namespace/);
     // With no header she works in her first (and only) namespace.
     expect((await rita.post('/v1/agents', { name: 'rita-agent', model: 'scripted' })).status).toBe(200);
     expect(
-      (await rita.get('/v1/agents', { 'x-agentry-namespace': research.id })).body.data.map(
-        (a: { name: string }) => a.name,
-      ),
+      (
+        await rita.get<{ data: Array<{ name: string }> }>('/v1/agents', {
+          'x-agentry-namespace': research.id,
+        })
+      ).body.data.map((a) => a.name),
     ).toEqual(['rita-agent']);
-    const members = await hank.get(`/api/admin/namespaces/${research.id}/members`);
-    expect(members.body.map((m: { username: string }) => m.username)).toEqual(
-      expect.arrayContaining(['hank', 'rita']),
-    );
+    const members = await hank.get<User[]>(`/api/admin/namespaces/${research.id}/members`);
+    expect(members.body.map((m) => m.username)).toEqual(expect.arrayContaining(['hank', 'rita']));
   });
 
   it('keeps tenants apart: every resource of the other tenant is 404 and its users are never listed', async () => {
-    globexAgent = (await hank.post('/v1/agents', { name: 'globex-agent', model: 'scripted' })).body.id;
+    globexAgent = (await hank.post<Created>('/v1/agents', { name: 'globex-agent', model: 'scripted' })).body
+      .id;
     expect((await root.get(`/v1/agents/${globexAgent}`)).status).toBe(404);
     expect((await hank.get(`/v1/agents/${homeAgent}`)).status).toBe(404);
     expect(
       (await root.get('/v1/agents', { 'x-agentry-namespace': tenant.default_namespace.id })).status,
     ).toBe(404);
-    const rootUser = (await root.get('/api/admin/users')).body.find(
-      (u: { username: string }) => u.username === 'admin',
-    );
+    const users = (client: ApiClient) => client.get<User[]>('/api/admin/users');
+    const rootUser = (await users(root)).body.find((u) => u.username === 'admin');
     const share = await hank.post(`/api/agents/${globexAgent}/shares`, {
-      granteeId: rootUser.id,
+      granteeId: rootUser!.id,
       tier: 'RUN',
     });
     expect(share.status).toBe(404);
-    expect(
-      (await hank.get('/api/admin/users')).body.map((u: { username: string }) => u.username).sort(),
-    ).toEqual(['hank', 'rita']);
-    expect((await root.get('/api/admin/users')).body.map((u: { username: string }) => u.username)).toEqual([
-      'admin',
-    ]);
+    expect((await users(hank)).body.map((u) => u.username).sort()).toEqual(['hank', 'rita']);
+    expect((await users(root)).body.map((u) => u.username)).toEqual(['admin']);
   });
 
   it("lets a RUN share run a session on another namespace's agent, and ends with the share", async () => {
@@ -146,8 +168,11 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
       name: 'globex-agent',
     });
 
-    const environment = await rita.post('/v1/environments', { name: 'rita-env', config: { type: 'local' } });
-    const session = await rita.post('/v1/sessions', {
+    const environment = await rita.post<Created>('/v1/environments', {
+      name: 'rita-env',
+      config: { type: 'local' },
+    });
+    const session = await rita.post<Created>('/v1/sessions', {
       agent: globexAgent,
       environment_id: environment.body.id,
     });
@@ -163,7 +188,9 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
     await stream.close();
     const reply = frames.find((f) => f.event === 'agent.message');
-    expect(JSON.parse(reply!.data).content[0].text).toBe('You said: Hello from research');
+    expect((JSON.parse(reply!.data) as { content: Array<{ text: string }> }).content[0]?.text).toBe(
+      'You said: Hello from research',
+    );
 
     // RUN is not EDIT, and the session is Rita's, not the agent owner's.
     const update = await rita.post(`/v1/agents/${globexAgent}`, { version: 1, system: 'hijacked' });
@@ -182,14 +209,20 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
   });
 
   it('keeps usernames unique per tenant: a name taken in Globex is free at home, and login can name the tenant', async () => {
-    const home = await root.post('/api/admin/users', { username: 'rita', password: 'home-rita-pass' });
+    const home = await root.post<Created>('/api/admin/users', {
+      username: 'rita',
+      password: 'home-rita-pass',
+    });
     expect(home.status).toBe(200);
     expect(home.body.id).not.toBe(ritaId);
-    const twice = await hank.post('/api/admin/users', { username: 'RITA', password: 'another-pass-1' });
+    const twice = await hank.post<ErrorEnvelope>('/api/admin/users', {
+      username: 'RITA',
+      password: 'another-pass-1',
+    });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe('username: "rita" is already taken');
 
-    const login = (body: Record<string, string>) => anonymous.post('/api/auth/login', body);
+    const login = (body: Record<string, string>) => anonymous.post<LoginReply>('/api/auth/login', body);
     expect((await login({ username: 'rita', password: 'rita-pass-1' })).body.userId).toBe(ritaId);
     expect((await login({ username: 'rita', password: 'home-rita-pass' })).body.userId).toBe(home.body.id);
     expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'globex' })).body.userId).toBe(
@@ -201,16 +234,19 @@ describe('tenancy: tenants, namespace membership and agent shares through the ga
     expect((await login({ username: 'rita', password: 'rita-pass-1', tenant: 'default' })).status).toBe(401);
     const empty = await login({ username: 'rita', password: 'rita-pass-1', tenant: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toMatch(/tenant/);
+    expect(empty.body.error?.message).toMatch(/tenant/);
 
     // One password opening "sam" in both tenants cannot pick a tenant by itself: a 400 that says what to add.
-    const homeSam = await root.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' });
+    const homeSam = await root.post<Created>('/api/admin/users', {
+      username: 'sam',
+      password: 'shared-pass-1',
+    });
     expect((await hank.post('/api/admin/users', { username: 'sam', password: 'shared-pass-1' })).status).toBe(
       200,
     );
     const ambiguous = await login({ username: 'sam', password: 'shared-pass-1' });
     expect(ambiguous.status).toBe(400);
-    expect(ambiguous.body.error.message).toMatch(/several tenants; name the tenant/);
+    expect(ambiguous.body.error?.message).toMatch(/several tenants; name the tenant/);
     expect((await login({ username: 'sam', password: 'shared-pass-1', tenant: 'default' })).body.userId).toBe(
       homeSam.body.id,
     );

@@ -63,15 +63,16 @@ describe('tool confirmations (always_ask)', () => {
     const tools = [
       { type: 'agent_toolset_20260401', default_config: { permission_policy: { type: 'always_ask' } } },
     ];
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<{ id: string }>('/v1/agents', {
       name: 'asks first',
       model: { id: 'scripted', script },
       tools,
     });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
-      .id;
+    environmentId = (
+      await api.post<{ id: string }>('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })
+    ).body.id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 2 });
   }, 180_000);

@@ -16,6 +16,10 @@ import {
 
 type Event = { id: string; type: string } & Record<string, unknown>;
 
+interface Created {
+  id: string;
+}
+
 /** Idle long enough to close a session's MCP servers, short enough for a test to see it happen. */
 const MCP_IDLE_TIMEOUT_MS = 5_000;
 
@@ -145,7 +149,7 @@ describe('the MCP servers of tools.json', () => {
   const server = filesystemServer();
 
   const events = async (id: string): Promise<Event[]> =>
-    (await api.get(`/v1/sessions/${id}/events?limit=1000`)).body.data as Event[];
+    (await api.get<{ data: Event[] }>(`/v1/sessions/${id}/events?limit=1000`)).body.data;
 
   /** Sends events and waits for the next idle; calls waiting for confirmation are allowed, as a user would. */
   const send = async (
@@ -175,7 +179,7 @@ describe('the MCP servers of tools.json', () => {
     send(id, [{ type: 'user.message', content: [{ type: 'text', text }] }]);
 
   async function agentWithToolsJson(mcpServers: Record<string, unknown>): Promise<string> {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'tools.json mcp',
       model: { id: 'scripted', script: SCRIPT },
       tools: [{ type: 'agent_toolset_20260401' }],
@@ -186,17 +190,17 @@ describe('the MCP servers of tools.json', () => {
       content: JSON.stringify({ mcpServers }),
     });
     expect([200, 201], JSON.stringify(written.body)).toContain(written.status);
-    return agent.body.id as string;
+    return agent.body.id;
   }
 
   async function newSession(agentId: string): Promise<string> {
-    const env = await api.post('/v1/environments', {
+    const env = await api.post<Created>('/v1/environments', {
       name: `env-${Math.random().toString(36).slice(2, 8)}`,
       config: { type: 'cloud' },
     });
-    const created = await api.post('/v1/sessions', { agent: agentId, environment_id: env.body.id });
+    const created = await api.post<Created>('/v1/sessions', { agent: agentId, environment_id: env.body.id });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return created.body.id as string;
+    return created.body.id;
   }
 
   beforeAll(async () => {

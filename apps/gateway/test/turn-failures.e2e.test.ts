@@ -11,7 +11,31 @@ import {
 } from '@agentry/testing';
 import { waitFor } from './outage-fixture.js';
 
-type Listed = { id: string; type: string; processed_at: string | null } & Record<string, any>;
+/** A `session.error`'s error, as far as the test reads it. */
+interface SessionError {
+  type: string;
+  message: string;
+  retry_status: { type: string };
+}
+
+/** A listed event, as far as the test reads it. */
+interface Listed {
+  id: string;
+  type: string;
+  processed_at: string | null;
+  error?: SessionError;
+}
+
+const isSessionError = (e: Listed): e is Listed & { error: SessionError } => e.type === 'session.error';
+
+/** The part of the error envelope a refused request is checked by. */
+interface ErrorEnvelope {
+  error: { type: string; message: string };
+}
+
+interface Created {
+  id: string;
+}
 
 const RETRIES = 2;
 /** What the fake Anthropic asks for in `retry-after`, in seconds. */
@@ -65,7 +89,10 @@ describe('turn failures surface, and nothing hangs', () => {
       apiKey: null,
       maxRetries: 0,
     });
-    const environment = await api.post('/v1/environments', { name: 'local', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'local',
+      config: { type: 'local' },
+    });
     expect(environment.status).toBe(200);
     environmentId = environment.body.id;
   });
@@ -79,7 +106,7 @@ describe('turn failures surface, and nothing hangs', () => {
 
   /** Sends one message to a new session of a new agent on `model`, and returns its events once it is idle. */
   async function runOneTurn(model: string): Promise<Listed[]> {
-    const agent = await api.post('/v1/agents', { name: `on ${model}`, model });
+    const agent = await api.post<Created>('/v1/agents', { name: `on ${model}`, model });
     expect(agent.status).toBe(200);
     return runTurnOf(agent.body.id);
   }
@@ -105,7 +132,7 @@ describe('turn failures surface, and nothing hangs', () => {
   }
 
   it('/v1 refuses to create or update an agent on a model it cannot serve, naming the configured providers', async () => {
-    const noKey = await api.post('/v1/agents', { name: 'qwen', model: 'dashscope/qwen-plus' });
+    const noKey = await api.post<ErrorEnvelope>('/v1/agents', { name: 'qwen', model: 'dashscope/qwen-plus' });
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.type).toBe('invalid_request_error');
     expect(noKey.body.error.message).toContain(CONFIGURED);
@@ -119,7 +146,10 @@ describe('turn failures surface, and nothing hangs', () => {
     expect((unknown as Error).message).toContain(CONFIGURED);
 
     const agent = await client.beta.agents.create({ name: 'served', model: 'openai/gpt-4.1' });
-    const update = await api.post(`/v1/agents/${agent.id}`, { version: 1, model: 'dashscope/qwen-plus' });
+    const update = await api.post<ErrorEnvelope>(`/v1/agents/${agent.id}`, {
+      version: 1,
+      model: 'dashscope/qwen-plus',
+    });
     expect(update.status).toBe(400);
     expect(update.body.error.message).toContain(CONFIGURED);
     expect(await client.beta.agents.retrieve(agent.id)).toMatchObject({
@@ -129,14 +159,17 @@ describe('turn failures surface, and nothing hangs', () => {
   });
 
   it('/api refuses the same, on the model field', async () => {
-    const created = await api.post('/api/agents', { name: 'qwen', model: 'dashscope/qwen-plus' });
+    const created = await api.post<ErrorEnvelope>('/api/agents', {
+      name: 'qwen',
+      model: 'dashscope/qwen-plus',
+    });
     expect(created.status).toBe(400);
     expect(created.body.error).toMatchObject({ param: 'model' });
     expect(created.body.error.message).toContain(CONFIGURED);
 
-    const agent = await api.post('/api/agents', { name: 'served', model: 'openai/gpt-4.1' });
+    const agent = await api.post<Created>('/api/agents', { name: 'served', model: 'openai/gpt-4.1' });
     expect(agent.status).toBe(200);
-    const updated = await api.request('PUT', `/api/agents/${agent.body.id}`, {
+    const updated = await api.request<ErrorEnvelope>('PUT', `/api/agents/${agent.body.id}`, {
       name: 'served',
       model: 'mystery/model-1',
     });
@@ -154,13 +187,11 @@ describe('turn failures surface, and nothing hangs', () => {
     const events = await runOneTurn('openai/gpt-4.1');
 
     expect(openai.completionRequests).toHaveLength(RETRIES + 1);
-    const errors = events.filter((e) => e.type === 'session.error').map((e) => e.error);
+    const errors = events.filter(isSessionError).map((e) => e.error);
     expect(errors.map((e) => e.retry_status.type)).toEqual(['retrying', 'retrying', 'exhausted']);
+    const mentions500: unknown = expect.stringContaining('500');
     for (const error of errors)
-      expect(error).toMatchObject({
-        type: 'model_request_failed_error',
-        message: expect.stringContaining('500'),
-      });
+      expect(error).toMatchObject({ type: 'model_request_failed_error', message: mentions500 });
     expect(closing(events)).toMatchObject([
       { type: 'session.error', error: { retry_status: { type: 'exhausted' } } },
       { type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } },
@@ -174,7 +205,7 @@ describe('turn failures surface, and nothing hangs', () => {
     const events = await runOneTurn('claude-sonnet-4-5');
 
     expect(anthropic.messageRequests).toHaveLength(RETRIES + 1);
-    const errors = events.filter((e) => e.type === 'session.error');
+    const errors = events.filter(isSessionError);
     expect(errors.map((e) => [e.error.type, e.error.retry_status.type])).toEqual([
       ['model_rate_limited_error', 'retrying'],
       ['model_rate_limited_error', 'retrying'],
@@ -197,9 +228,7 @@ describe('turn failures surface, and nothing hangs', () => {
     anthropic.enqueue(FakeAnthropicServer.rateLimited(0), { text: 'Back again.' });
     const events = await runOneTurn('claude-sonnet-4-5');
 
-    expect(events.filter((e) => e.type === 'session.error').map((e) => e.error.retry_status.type)).toEqual([
-      'retrying',
-    ]);
+    expect(events.filter(isSessionError).map((e) => e.error.retry_status.type)).toEqual(['retrying']);
     expect(events.filter((e) => e.type === 'agent.message').at(-1)).toMatchObject({
       content: [{ type: 'text', text: 'Back again.' }],
     });
@@ -214,18 +243,19 @@ describe('turn failures surface, and nothing hangs', () => {
     await dataplane.waitReady(120_000);
 
     const events = await runTurnOf(agent.id);
+    const saysWhatToSet: unknown = expect.stringContaining('set OPENAI_API_KEY');
     expect(closing(events)).toMatchObject([
       {
         type: 'session.error',
         error: {
           type: 'model_request_failed_error',
           retry_status: { type: 'terminal' },
-          message: expect.stringContaining('set OPENAI_API_KEY'),
+          message: saysWhatToSet,
         },
       },
       { type: 'session.status_idle', stop_reason: { type: 'retries_exhausted' } },
     ]);
-    expect(closing(events)[0]!.error.message).toContain('"openai/gpt-4.1" cannot be served');
+    expect(closing(events)[0]!.error?.message).toContain('"openai/gpt-4.1" cannot be served');
   }, 240_000);
 
   it('leaves no session running without a live lease', async () => {

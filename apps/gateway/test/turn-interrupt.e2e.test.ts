@@ -49,15 +49,16 @@ describe('user.interrupt stops the running turn', () => {
         { match: '^quick', reply: ['quick answer'] },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<{ id: string }>('/v1/agents', {
       name: 'slow',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status).toBe(200);
     agentId = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })).body
-      .id;
+    environmentId = (
+      await api.post<{ id: string }>('/v1/environments', { name: 'cloud', config: { type: 'cloud' } })
+    ).body.id;
     const token = api.authHeaders.authorization!.replace(/^Bearer /, '');
     client = new Anthropic({ baseURL: platform.gatewayUrl, authToken: token, apiKey: null, maxRetries: 0 });
   }, 180_000);

@@ -302,21 +302,22 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
     const placeholder = echoed.slice('token='.length);
     expect(results.slice(1).map(textOf)).toEqual(['ok', 'ok', 'ok']);
 
+    const bearer = (token: string): unknown => expect.objectContaining({ authorization: `Bearer ${token}` });
     expect(allowed.seen).toEqual([
       expect.objectContaining({
-        headers: expect.objectContaining({ authorization: `Bearer ${SECRET}` }),
+        headers: bearer(SECRET),
         body: `key=${SECRET}`,
       }),
     ]);
     expect(secure.seen).toEqual([
       expect.objectContaining({
-        headers: expect.objectContaining({ authorization: `Bearer ${SECRET}` }),
+        headers: bearer(SECRET),
         body: `key=${SECRET}`,
       }),
     ]);
     expect(other.seen).toEqual([
       expect.objectContaining({
-        headers: expect.objectContaining({ authorization: `Bearer ${placeholder}` }),
+        headers: bearer(placeholder),
         body: `key=${placeholder}`,
       }),
     ]);
@@ -450,7 +451,7 @@ describe('vault credentials injected at egress and refreshed for MCP servers', (
     });
   });
 
-  it('no secret shows in any event, API response or service log', async () => {
+  it('no secret shows in any event, API response or service log', () => {
     const secrets = [SECRET, ...Object.values(OAUTH_SECRETS)];
     const answered = JSON.stringify(responses);
     const logDir = dirname(platform.workdirRoot);

@@ -30,6 +30,16 @@ const WRITE_THEN_ANSWER = {
   ],
 };
 
+interface Created {
+  id: string;
+}
+
+/** A streamed or listed event, as far as the test reads it. */
+interface LoggedEvent {
+  id: string;
+  content?: Array<{ text: string }>;
+}
+
 /** OTLP span kinds. */
 const SPAN_KIND = { server: 2, client: 3, producer: 4, consumer: 5 } as const;
 
@@ -60,15 +70,18 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
   });
 
   it('streams the turn in seq order, lists the same events, and leaves the file in the workdir', async () => {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'writer',
       model: { id: 'scripted', script: WRITE_THEN_ANSWER },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
     expect(agent.status).toBe(200);
-    const environment = await api.post('/v1/environments', { name: 'laptop', config: { type: 'local' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'laptop',
+      config: { type: 'local' },
+    });
     expect(environment.status).toBe(200);
-    const session = await api.post('/v1/sessions', {
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
@@ -85,7 +98,7 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       api.authHeaders,
     );
     expect(stream.status).toBe(200);
-    const sent = await api.post(`/v1/sessions/${sessionId}/events`, {
+    const sent = await api.post<{ data: unknown[] }>(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'Please write the note.' }] }],
     });
     expect(sent.status).toBe(200);
@@ -93,7 +106,11 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
 
     const frames = await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'));
     await stream.close();
-    const events = frames.map((f) => ({ seq: Number(f.id), type: f.event, data: JSON.parse(f.data) }));
+    const events = frames.map((f) => ({
+      seq: Number(f.id),
+      type: f.event,
+      data: JSON.parse(f.data) as LoggedEvent,
+    }));
     const seqs = events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(new Set(seqs).size).toBe(seqs.length);
@@ -113,13 +130,15 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
       is_error: false,
     });
     expect(events.at(-1)!.data).toMatchObject({ stop_reason: { type: 'end_turn' } });
-    expect(events.find((e) => e.type === 'agent.message')!.data.content[0].text).toBe(
+    expect(events.find((e) => e.type === 'agent.message')!.data.content?.[0]?.text).toBe(
       'I wrote notes/hello.txt.',
     );
 
-    const listed = await api.get(`/v1/sessions/${sessionId}/events?limit=1000`);
+    const listed = await api.get<{ data: LoggedEvent[]; next_page: string | null }>(
+      `/v1/sessions/${sessionId}/events?limit=1000`,
+    );
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual(events.map((e) => e.data.id));
+    expect(listed.body.data.map((e) => e.id)).toEqual(events.map((e) => e.data.id));
     expect(listed.body.next_page).toBeNull();
 
     const tenants = readdirSync(platform.workdirRoot);

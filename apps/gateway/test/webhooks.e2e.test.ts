@@ -11,6 +11,39 @@ import {
 } from '@agentry/testing';
 import { WebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
 
+/** A webhook endpoint on /v1, as far as the tests read it. */
+interface Endpoint {
+  id: string;
+  name: string;
+  state: string;
+  signing_secret: string;
+  previous_secret_expires_at?: string | null;
+  disabled_reason?: string | null;
+}
+
+/** A webhook endpoint on /api, in camelCase. */
+interface ApiEndpoint {
+  id: string;
+  signingSecret: string;
+}
+
+interface Delivery {
+  id: string;
+  status: string;
+  event_id: string;
+  attempts: number;
+  attempt_log: Array<{ attempt: number; response_status_code: number | null; latency_ms: number }>;
+}
+
+interface Page<T> {
+  data: T[];
+}
+
+interface ErrorEnvelope {
+  type: string;
+  error: { message: string };
+}
+
 /**
  * Outbound webhooks across the five services: control keeps the endpoints, the dataplane and control hand
  * events to the scheduler, which signs and delivers them to a real HTTP receiver on loopback (its host and
@@ -23,7 +56,12 @@ describe('outbound webhooks', () => {
   let token: string;
   const receiver = new WebhookReceiver();
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  /** One call as the admin, its reply's JSON read as `T`. */
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${platform.gatewayUrl}${path}`, {
@@ -32,17 +70,17 @@ describe('outbound webhooks', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
 
   async function createEndpoint(path: string, events: string[], extra: object = {}) {
-    const created = await call('POST', '/v1/webhooks', {
+    const created = await call<Endpoint>('POST', '/v1/webhooks', {
       url: receiver.url(path),
       enabled_events: events,
       ...extra,
     });
     expect(created.status).toBe(200);
-    return created.body as { id: string; signing_secret: string };
+    return created.body;
   }
 
   function unwrap(delivery: ReceivedDelivery, key: string): BetaWebhookEvent {
@@ -121,7 +159,7 @@ describe('outbound webhooks', () => {
     const agent = await client.beta.agents.create({ name: 'flaky-subject', model: 'scripted' });
 
     const delivery = await pollUntil('the delivery succeeds', async () => {
-      const page = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries`);
+      const page = await call<Page<Delivery>>('GET', `/v1/webhooks/${endpoint.id}/deliveries`);
       const found = page.body.data[0];
       return found?.status === 'succeeded' ? found : undefined;
     });
@@ -134,13 +172,13 @@ describe('outbound webhooks', () => {
       id: agent.id,
     });
     expect(delivery).toMatchObject({ attempts: 4, response_status_code: 200, event_type: 'agent.created' });
-    expect(delivery.attempt_log.map((a: any) => [a.attempt, a.response_status_code])).toEqual([
+    expect(delivery.attempt_log.map((a) => [a.attempt, a.response_status_code])).toEqual([
       [1, 500],
       [2, 503],
       [3, 500],
       [4, 200],
     ]);
-    expect(delivery.attempt_log.every((a: any) => Number.isInteger(a.latency_ms))).toBe(true);
+    expect(delivery.attempt_log.every((a) => Number.isInteger(a.latency_ms))).toBe(true);
 
     const redelivered = await call('POST', `/v1/webhooks/${endpoint.id}/deliveries/${delivery.id}/redeliver`);
     expect(redelivered.status).toBe(200);
@@ -150,7 +188,7 @@ describe('outbound webhooks', () => {
 
   it('signs with the rotated-out secret too during the grace period, and not after a rotation without one', async () => {
     const endpoint = await createEndpoint('/rotated', ['agent.created']);
-    const rotated = await call('POST', `/v1/webhooks/${endpoint.id}/regenerate_signing_secret`, {
+    const rotated = await call<Endpoint>('POST', `/v1/webhooks/${endpoint.id}/regenerate_signing_secret`, {
       grace_period_seconds: 3600,
     });
     expect(rotated.status).toBe(200);
@@ -160,7 +198,7 @@ describe('outbound webhooks', () => {
     expect(unwrap(first, endpoint.signing_secret).data.type).toBe('agent.created');
     expect(unwrap(first, rotated.body.signing_secret).data.type).toBe('agent.created');
 
-    const again = await call('POST', `/v1/webhooks/${endpoint.id}/regenerate_signing_secret`, {
+    const again = await call<Endpoint>('POST', `/v1/webhooks/${endpoint.id}/regenerate_signing_secret`, {
       grace_period_seconds: 0,
     });
     expect(again.body.previous_secret_expires_at).toBeNull();
@@ -179,14 +217,14 @@ describe('outbound webhooks', () => {
     const disabled = await pollUntil(
       'the endpoint is disabled',
       async () => {
-        const got = await call('GET', `/v1/webhooks/${endpoint.id}`);
+        const got = await call<Endpoint>('GET', `/v1/webhooks/${endpoint.id}`);
         return got.body.state === 'disabled' ? got.body : undefined;
       },
       60_000,
     );
     expect(disabled.disabled_reason).toMatch(/2 deliveries in a row failed/);
-    const log = await call('GET', `/v1/webhooks/${endpoint.id}/deliveries`);
-    expect(log.body.data.map((d: any) => [d.status, d.attempts])).toEqual([
+    const log = await call<Page<Delivery>>('GET', `/v1/webhooks/${endpoint.id}/deliveries`);
+    expect(log.body.data.map((d) => [d.status, d.attempts])).toEqual([
       ['failed', 5],
       ['failed', 5],
     ]);
@@ -278,7 +316,7 @@ describe('outbound webhooks', () => {
   });
 
   it('serves the same endpoints and delivery log on /api, in camelCase', async () => {
-    const created = await call('POST', '/api/webhooks', {
+    const created = await call<ApiEndpoint>('POST', '/api/webhooks', {
       url: receiver.url('/api-surface'),
       enabled_events: ['memory_store.created'],
       name: 'api surface',
@@ -286,9 +324,9 @@ describe('outbound webhooks', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ enabledEvents: ['memory_store.created'], state: 'enabled' });
     expect(created.body.signingSecret).toMatch(/^whsec_/);
-    const listed = await call('GET', '/api/webhooks?limit=100');
-    expect(listed.body.map((e: { id: string }) => e.id)).toContain(created.body.id);
-    expect((await call('GET', `/v1/webhooks/${created.body.id}`)).body.name).toBe('api surface');
+    const listed = await call<ApiEndpoint[]>('GET', '/api/webhooks?limit=100');
+    expect(listed.body.map((e) => e.id)).toContain(created.body.id);
+    expect((await call<Endpoint>('GET', `/v1/webhooks/${created.body.id}`)).body.name).toBe('api surface');
 
     const store = await client.beta.memoryStores.create({ name: 'hooked store' });
     const delivered = await pollUntil(
@@ -299,7 +337,7 @@ describe('outbound webhooks', () => {
       type: 'memory_store.created',
       id: store.id,
     });
-    const log = await call('GET', `/api/webhooks/${created.body.id}/deliveries`);
+    const log = await call<unknown[]>('GET', `/api/webhooks/${created.body.id}/deliveries`);
     expect(log.body[0]).toMatchObject({
       eventType: 'memory_store.created',
       eventId: delivered.headers['webhook-id'],
@@ -309,7 +347,9 @@ describe('outbound webhooks', () => {
   });
 
   it('refuses bad endpoint input with a typed 4xx and changes nothing', async () => {
-    const before = (await call('GET', '/v1/webhooks?limit=100')).body.data.length;
+    const endpointCount = async () =>
+      (await call<Page<Endpoint>>('GET', '/v1/webhooks?limit=100')).body.data.length;
+    const before = await endpointCount();
     const cases: Array<[unknown, number, RegExp]> = [
       [{ enabled_events: ['agent.created'] }, 400, /url/],
       [{ url: receiver.url('/x'), enabled_events: [] }, 400, /at least one/],
@@ -336,7 +376,7 @@ describe('outbound webhooks', () => {
       ],
     ];
     for (const [body, status, message] of cases) {
-      const reply = await call('POST', '/v1/webhooks', body);
+      const reply = await call<ErrorEnvelope>('POST', '/v1/webhooks', body);
       expect(reply.status, JSON.stringify(body)).toBe(status);
       expect(reply.body.type).toBe('error');
       expect(reply.body.error.message).toMatch(message);
@@ -346,7 +386,7 @@ describe('outbound webhooks', () => {
     const endpoint = await createEndpoint('/unchanged', ['agent.created']);
     const badUpdate = await call('POST', `/v1/webhooks/${endpoint.id}`, { state: 'paused' });
     expect(badUpdate.status).toBe(400);
-    expect((await call('GET', `/v1/webhooks/${endpoint.id}`)).body.state).toBe('enabled');
-    expect((await call('GET', '/v1/webhooks?limit=100')).body.data.length).toBe(before + 1);
+    expect((await call<Endpoint>('GET', `/v1/webhooks/${endpoint.id}`)).body.state).toBe('enabled');
+    expect(await endpointCount()).toBe(before + 1);
   });
 });
