@@ -103,8 +103,8 @@ describe('HandsToolExecutor', () => {
       content: [{ type: 'text' as const, text: 'a.txt' }],
     };
     let lookups = 0;
-    const lookup = async (toolUseId: string) =>
-      ++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null;
+    const lookup = (toolUseId: string) =>
+      Promise.resolve(++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null);
     const cancels: Omit<HandsCancel, 'v'>[] = [];
     const executor = new HandsToolExecutor(
       silentRpc,
@@ -173,8 +173,9 @@ describe('HandsToolExecutor', () => {
     function bindingsOf(workers: string[], alive: (workerId: string) => boolean) {
       let bound = 0;
       return {
-        bind: async () => ({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
-        isAlive: async (workerId: string) => alive(workerId),
+        bind: () =>
+          Promise.resolve({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
+        isAlive: (workerId: string) => Promise.resolve(alive(workerId)),
       } as unknown as HandsBindings;
     }
 
