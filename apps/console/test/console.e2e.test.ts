@@ -10,6 +10,11 @@ import {
 } from '@agentry/testing';
 import { choose, expectAccessible, snap } from './console-page.js';
 
+/** A page of a list endpoint: the tests read only the ids of its items. */
+interface Listed {
+  data: { id: string }[];
+}
+
 const SCRIPT = {
   chunkSize: 4,
   turns: [
@@ -239,8 +244,8 @@ describe('the web console', () => {
     await page.getByLabel('Current content').filter({ hasText: 'hunter2' }).waitFor();
 
     const storeId = page.url().split('/').at(-1)!;
-    const memories = await admin.get(`/v1/memory_stores/${storeId}/memories`);
-    const memoryId = memories.body.data[0].id;
+    const memories = await admin.get<Listed>(`/v1/memory_stores/${storeId}/memories`);
+    const memoryId = memories.body.data[0]!.id;
     const updated = await admin.post(`/v1/memory_stores/${storeId}/memories/${memoryId}`, {
       content: 'The password was rotated.',
     });
@@ -262,8 +267,8 @@ describe('the web console', () => {
   });
 
   it('creates a deployment on a cron schedule and runs it by hand', async () => {
-    const environments = await admin.get('/v1/environments');
-    const environmentId = environments.body.data[0].id;
+    const environments = await admin.get<Listed>('/v1/environments');
+    const environmentId = environments.body.data[0]!.id;
     await page.getByRole('link', { name: 'Deployments', exact: true }).click();
     await page.getByText('No deployments', { exact: true }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill('morning notes');
@@ -278,7 +283,7 @@ describe('the web console', () => {
     await page.getByText('Started.').waitFor();
     await expectAccessible(page, 'deployments');
     await snap(page, 'deployment');
-    const runs = await admin.get('/v1/deployment_runs');
+    const runs = await admin.get<Listed>('/v1/deployment_runs');
     expect(runs.body.data).toHaveLength(1);
   });
 

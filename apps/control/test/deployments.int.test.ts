@@ -86,8 +86,8 @@ describe('control: deployments and their runs over NATS', () => {
 
   it('rejects a bad cron expression or time zone naming the field, and creates nothing', async () => {
     const before = await control.db.prisma.deployment.count();
-    const bad = async (schedule: unknown, field: RegExp) =>
-      expect(
+    const bad = async (schedule: unknown, field: RegExp) => {
+      await expect(
         control.rpc.request(unchecked(D.createDeployment), {
           actor: control.admin,
           body: {
@@ -99,6 +99,7 @@ describe('control: deployments and their runs over NATS', () => {
           },
         }),
       ).rejects.toSatisfy((e) => AppError.is(e, 'INVALID_REQUEST') && field.test((e as Error).message));
+    };
     await bad({ type: 'cron', expression: '0 6 * *', timezone: 'UTC' }, /expression/);
     await bad({ type: 'cron', expression: '0 6 L * *', timezone: 'UTC' }, /expression/);
     await bad({ type: 'cron', expression: '0 6 * * *', timezone: 'Mars/Olympus' }, /timezone/);
@@ -154,7 +155,7 @@ describe('control: deployments and their runs over NATS', () => {
     expect(started.run).toMatchObject({
       deployment_id: deployment.id,
       error: null,
-      session_id: expect.stringMatching(/^sesn_/),
+      session_id: expect.stringMatching(/^sesn_/) as unknown,
     });
     const session = await control.rpc.request(S.getSession, {
       actor: control.admin,

@@ -69,14 +69,14 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     expect(credentials).toEqual([
       {
         server_url: GITHUB,
-        credential_id: expect.any(String),
+        credential_id: expect.any(String) as unknown,
         vault_id: first,
         type: 'static_bearer',
         access_token: 'first-github',
       },
       {
         server_url: LINEAR,
-        credential_id: expect.any(String),
+        credential_id: expect.any(String) as unknown,
         vault_id: second,
         type: 'static_bearer',
         access_token: 'second-linear',

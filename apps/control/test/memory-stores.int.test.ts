@@ -126,7 +126,8 @@ describe('control: memory stores, memories and versions over NATS', () => {
     });
     const mine = history.data.filter((v) => v.memory_id === memory.id);
     expect(mine).toHaveLength(2);
-    for (const v of mine) expect(v).toMatchObject({ content: null, redacted_at: expect.any(String) });
+    for (const v of mine)
+      expect(v).toMatchObject({ content: null, redacted_at: expect.any(String) as unknown });
     expect(history.data.find((v) => v.memory_id === other.id)).toMatchObject({
       content: 'fine',
       redacted_at: null,

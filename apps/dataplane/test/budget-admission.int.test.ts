@@ -35,7 +35,7 @@ describe('budget admission against real Postgres', () => {
         budget:
           amount === null ? { set: null } : { type: 'limit', max_list_cost: { amount, currency: 'USD' } },
       },
-    } as never);
+    });
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -60,9 +60,7 @@ describe('budget admission against real Postgres', () => {
       expect(AppError.is(r.reason, 'BUDGET_EXCEEDED')).toBe(true);
 
     // Settling for less than reserved frees the difference; releasing frees all of it.
-    const [first, second, ...rest] = admitted.map(
-      (r) => (r as PromiseFulfilledResult<Awaited<ReturnType<BudgetAdmission['reserve']>>>).value,
-    );
+    const [first, second, ...rest] = admitted.map((r) => r.value);
     await admission.settle(first!, { input_tokens: 100, output_tokens: 50 }); // 0.02 USD
     await admission.release(second!);
     await expect(admission.reserve(ownerOf(s), CALL)).resolves.toMatchObject({ capped: true });
@@ -138,7 +136,7 @@ describe('budget admission against real Postgres', () => {
     );
     expect(await admission.refusalOfNewWork(ownerOf(s))).toMatchObject({
       scope: 'session',
-      message: expect.stringMatching(/Raise or remove/),
+      message: expect.stringMatching(/Raise or remove/) as unknown,
     });
     await setBudget(s, '0.50');
     expect(await admission.refusalOfNewWork(ownerOf(s))).toBeNull();

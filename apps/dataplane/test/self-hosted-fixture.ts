@@ -56,7 +56,7 @@ export async function seedSelfHostedSession(
   agent = agentSnapshot(env.agentId),
 ): Promise<string> {
   const sessionId = newId(ID_PREFIXES.session);
-  const spec = {
+  const spec: object = {
     agent,
     environment: { id: env.environmentId, type: 'self_hosted', config: { type: 'self_hosted' } },
   };
@@ -68,7 +68,7 @@ export async function seedSelfHostedSession(
       agentId: env.agentId,
       agentVersion: 1,
       environmentId: env.environmentId,
-      spec: spec as object,
+      spec,
     },
   });
   return sessionId;

@@ -147,7 +147,7 @@ describe('a turn on a self-hosted environment', () => {
     } = await send(sessionId, {
       ...result,
       content: [{ type: 'text', text: 'late second delivery' }],
-    } as InboundEvent);
+    });
     await until('the duplicate consumed', async () =>
       (await dp.db.prisma.sessionEvent.findUniqueOrThrow({ where: { id: duplicate!.event.id } })).processedAt
         ? true

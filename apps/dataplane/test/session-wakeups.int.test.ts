@@ -134,7 +134,7 @@ describe('session wake-ups against real Redis and BullMQ', () => {
     };
     const seen = await inputDuringTheEndOfADrain(
       (queue) => queue.enqueue(byJobId, { sessionId: 'sesn_c', tenantId: 'tnt_c', reason: 'inbound' }),
-      async () => undefined,
+      () => Promise.resolve(),
       newQueue(),
     );
     expect(seen).toEqual(['first']);

@@ -52,7 +52,7 @@ describe('interrupts reach the running turn and the Hands', () => {
       },
     });
     const sessionId = newId(ID_PREFIXES.session);
-    const spec = {
+    const spec: object = {
       agent: agentSnapshot(env.agentId, script),
       environment: { id: environmentId, type: 'local', config: { type: 'local' } },
     };
@@ -64,7 +64,7 @@ describe('interrupts reach the running turn and the Hands', () => {
         agentId: env.agentId,
         agentVersion: 1,
         environmentId,
-        spec: spec as object,
+        spec,
       },
     });
     return sessionId;

@@ -6,7 +6,8 @@ import type { Redis } from 'ioredis';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
 import { agentSnapshot, seedSelfHostedEnvironment } from './self-hosted-fixture.js';
 
-type Row = { id: string; type: string; payload: Record<string, unknown>; processed?: boolean };
+// `payload` is an object: what a JSON column takes.
+type Row = { id: string; type: string; payload: object; processed?: boolean };
 
 const WRITE = { name: 'write', input: { file_path: 'notes.txt', content: 'hello' } };
 const GLOB = { name: 'glob', input: { pattern: '**/*' } };
@@ -145,7 +146,7 @@ describe('a turn cut off by a crash is taken over and resumed', () => {
     await prisma.environment.update({ where: { id: env.environmentId }, data: { type: point.environment } });
     const agent: SessionAgent = agentSnapshot(env.agentId, point.script);
     const sessionId = newId(ID_PREFIXES.session);
-    const spec = {
+    const spec: object = {
       agent,
       environment: { id: env.environmentId, type: point.environment, config: { type: point.environment } },
     };
@@ -158,7 +159,7 @@ describe('a turn cut off by a crash is taken over and resumed', () => {
         agentId: env.agentId,
         agentVersion: 1,
         environmentId: env.environmentId,
-        spec: spec as object,
+        spec,
         status: 'running',
         lastSeq: rows.length,
         leaseOwner: 'crashed-replica',
@@ -174,7 +175,7 @@ describe('a turn cut off by a crash is taken over and resumed', () => {
         sessionId,
         seq: i + 1,
         type: row.type,
-        payload: row.payload as object,
+        payload: row.payload,
         processedAt: row.type.startsWith('user.') && row.processed === false ? null : new Date(),
       })),
     });

@@ -125,7 +125,7 @@ describe('scheduler: deployment runs, cron schedulers and fires', () => {
     const result = await run(deployment.id);
     expect(result).toMatchObject({
       session_id: null,
-      error: { type: 'agent_archived_error', message: expect.stringContaining(agent.id) },
+      error: { type: 'agent_archived_error', message: expect.stringContaining(agent.id) as unknown },
     });
     const paused = await platform.rpc.request(D.getDeployment, { actor: platform.admin, id: deployment.id });
     expect(paused).toMatchObject({

@@ -85,7 +85,7 @@ describe('scheduled housekeeping across scheduler replicas', () => {
 
     await pollUntil(
       `${TICKS} ticks of every job`,
-      async () => Object.values(ticks).every((list) => list.length >= TICKS) || undefined,
+      () => Object.values(ticks).every((list) => list.length >= TICKS) || undefined,
       90_000,
     );
 

@@ -74,7 +74,7 @@ describe('Hands: the e2b SDK driven by the worker against an E2B over HTTP', () 
         timeoutMs: 30_000,
       },
       { timeoutMs: 40_000 },
-    ) as Promise<HandsExecResult>;
+    );
   const text = (result: HandsExecResult) => result.content.map((c) => c.text).join('');
   const workdir = () => config.AGENTRY_E2B_WORKDIR;
 

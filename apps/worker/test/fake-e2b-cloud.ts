@@ -13,6 +13,11 @@ interface FakeSandbox {
   state: 'running' | 'paused' | 'killed';
 }
 
+/** Answers a request as the SDK does: what `work` throws arrives as a rejected promise. */
+function answered<T>(work: () => T): Promise<T> {
+  return new Promise((resolve) => resolve(work()));
+}
+
 /**
  * E2B as the worker sees it, in process: each sandbox is a host directory whose commands run on the host
  * shell (see FakeE2bSandbox). It records what was asked of it, and `down` makes every request fail as an
@@ -32,32 +37,38 @@ export class FakeE2bCloud implements E2bSandboxFactory {
     return join(this.root, sandboxId, 'workspace');
   }
 
-  async create(options: E2bCreateOptions): Promise<E2bSandbox> {
-    this.reachable('create');
-    const sandboxId = `sbx_${this.next++}`;
-    this.createOptions.push(options);
-    return this.open(sandboxId, options);
+  create(options: E2bCreateOptions): Promise<E2bSandbox> {
+    return answered(() => {
+      this.reachable('create');
+      const sandboxId = `sbx_${this.next++}`;
+      this.createOptions.push(options);
+      return this.open(sandboxId, options);
+    });
   }
 
-  async connect(
+  connect(
     sandboxId: string,
     options: E2bConnection & E2bSandboxOptions & { sandboxTimeoutMs?: number },
   ): Promise<E2bSandbox> {
-    this.reachable(`connect ${sandboxId}`);
-    this.connectOptions.push(options);
-    const sandbox = this.sandboxes.get(sandboxId);
-    if (!sandbox || sandbox.state === 'killed')
-      throw Object.assign(new Error(`Sandbox ${sandboxId} not found`), { name: 'SandboxNotFoundError' });
-    sandbox.state = 'running';
-    return this.open(sandboxId, options);
+    return answered(() => {
+      this.reachable(`connect ${sandboxId}`);
+      this.connectOptions.push(options);
+      const sandbox = this.sandboxes.get(sandboxId);
+      if (!sandbox || sandbox.state === 'killed')
+        throw Object.assign(new Error(`Sandbox ${sandboxId} not found`), { name: 'SandboxNotFoundError' });
+      sandbox.state = 'running';
+      return this.open(sandboxId, options);
+    });
   }
 
-  async kill(sandboxId: string): Promise<boolean> {
-    this.reachable(`kill ${sandboxId}`);
-    const sandbox = this.sandboxes.get(sandboxId);
-    if (!sandbox || sandbox.state === 'killed') return false;
-    sandbox.state = 'killed';
-    return true;
+  kill(sandboxId: string): Promise<boolean> {
+    return answered(() => {
+      this.reachable(`kill ${sandboxId}`);
+      const sandbox = this.sandboxes.get(sandboxId);
+      if (!sandbox || sandbox.state === 'killed') return false;
+      sandbox.state = 'killed';
+      return true;
+    });
   }
 
   stateOf(sandboxId: string): FakeSandbox['state'] | undefined {
@@ -78,12 +89,13 @@ export class FakeE2bCloud implements E2bSandboxFactory {
     sandbox.handle = handle;
     this.sandboxes.set(sandboxId, sandbox);
     // The handle's own pause and kill (idle reaping, session end) are what the SDK would send.
-    handle.pause = async () => {
-      this.reachable(`pause ${sandboxId}`);
-      sandbox.state = 'paused';
-      return true;
-    };
-    handle.kill = async () => this.kill(sandboxId);
+    handle.pause = () =>
+      answered(() => {
+        this.reachable(`pause ${sandboxId}`);
+        sandbox.state = 'paused';
+        return true;
+      });
+    handle.kill = () => this.kill(sandboxId);
     const commands = handle.commands;
     handle.commands = {
       run: (cmd, opts) => {

@@ -75,13 +75,14 @@ describe('Hands: a cancel aborts the call it names', () => {
       .useValue(toolbox)
       // No control service runs here: the session has no repositories to clone, no vault credentials, no packages.
       .overrideProvider(SessionRepositories)
-      .useValue({ ensure: async () => undefined })
+      .useValue({ ensure: () => Promise.resolve() })
       .overrideProvider(SandboxCredentialsClient)
-      .useValue({ of: async () => [] })
+      .useValue({ of: () => Promise.resolve([]) })
       .overrideProvider(EnvironmentBuildsClient)
       .useValue({
-        handsConfig: async () => ({ environmentId: 'env_1', packages: null, allowPackageManagers: false }),
-        report: async () => undefined,
+        handsConfig: () =>
+          Promise.resolve({ environmentId: 'env_1', packages: null, allowPackageManagers: false }),
+        report: () => Promise.resolve(),
       })
       .compile();
     running = moduleRef.get(RunningToolCalls);

@@ -48,12 +48,16 @@ export async function startHands(
   // Control's side of environment images: this environment's packages, and the reports it was sent.
   const reports: BuildReport[] = [];
   const builds = {
-    handsConfig: async () => ({
-      environmentId: 'env_hands',
-      packages: environment.packages ? { ...NO_PACKAGES, ...environment.packages } : null,
-      allowPackageManagers: environment.allowPackageManagers ?? false,
-    }),
-    report: async (report: BuildReport) => void reports.push(report),
+    handsConfig: () =>
+      Promise.resolve({
+        environmentId: 'env_hands',
+        packages: environment.packages ? { ...NO_PACKAGES, ...environment.packages } : null,
+        allowPackageManagers: environment.allowPackageManagers ?? false,
+      }),
+    report: (report: BuildReport) => {
+      reports.push(report);
+      return Promise.resolve();
+    },
   } as unknown as EnvironmentBuildsClient;
   const caps = new SandboxCaps(config, quiet);
   const images = new SandboxImages(config, quiet, clock, builds);
@@ -61,8 +65,8 @@ export async function startHands(
   const durable = new DurableWorkspaces(config, quiet);
   const mounts = new SessionMounts(config);
   // Sessions of these tests have no repository resources to clone.
-  const noRepositories = { ensure: async () => undefined } as unknown as SessionRepositories;
-  const vault = { of: async () => credentials } as unknown as SandboxCredentialsClient;
+  const noRepositories = { ensure: () => Promise.resolve() } as unknown as SessionRepositories;
+  const vault = { of: () => Promise.resolve(credentials) } as unknown as SandboxCredentialsClient;
   const hands = new HandsExecService(
     sandboxes,
     new ToolResultCache(redis, config),

@@ -43,10 +43,34 @@ const sleeping = (): boolean =>
     }
   });
 
-type Json = Record<string, any>;
+/** A created resource: the tests read only its id. */
+interface Created {
+  id: string;
+}
 
-const textOf = (event: Json): string =>
-  ((event.content ?? []) as Json[]).map((b) => (b.type === 'text' ? b.text : '')).join('');
+/** An event of a session's log, with the fields these tests read. */
+interface LoggedEvent {
+  type: string;
+  id?: string;
+  name?: string;
+  tool_use_id?: string;
+  is_error?: boolean;
+  content?: Array<{ type: string; text?: string }>;
+}
+
+interface SessionState {
+  status: string;
+  stop_reason?: { type: string } | null;
+}
+
+interface WorkItem {
+  id: string;
+  state: string;
+  data: { id: string };
+}
+
+const textOf = (event: LoggedEvent): string =>
+  (event.content ?? []).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
 
 describe('apps/worker in self-hosted mode: the worker of a self_hosted environment on the customer machine', () => {
   let db: TestDatabase;
@@ -71,17 +95,17 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
   async function selfHostedSession(
     script: unknown,
   ): Promise<{ environmentId: string; key: string; sessionId: string }> {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'customer hands',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const environment = await api.post('/v1/environments', {
+    const environment = await api.post<Created>('/v1/environments', {
       name: `laptop-${Date.now()}`,
       config: { type: 'self_hosted' },
     });
-    const key = await api.post(`/v1/environments/${environment.body.id}/keys`, {});
-    const session = await api.post('/v1/sessions', {
+    const key = await api.post<{ key: string }>(`/v1/environments/${environment.body.id}/keys`, {});
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
@@ -139,13 +163,13 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     api.post(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
     });
-  const events = async (sessionId: string): Promise<Json[]> =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
+  const events = async (sessionId: string): Promise<LoggedEvent[]> =>
+    (await api.get<{ data: LoggedEvent[] }>(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
   const endTurn = (sessionId: string) =>
     pollUntil(
       `session ${sessionId} to end its turn`,
       async () => {
-        const s = await api.get(`/v1/sessions/${sessionId}`);
+        const s = await api.get<SessionState>(`/v1/sessions/${sessionId}`);
         return s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn' ? s.body : undefined;
       },
       90_000,
@@ -189,18 +213,19 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     const item = await pollUntil(
       'the work item to be claimed',
       async () => {
-        const work = await api.get(`/v1/environments/${target.environmentId}/work`);
-        return (work.body.data as Json[]).find((w) => w.data.id === target.sessionId && w.state === 'active');
+        const work = await api.get<{ data: WorkItem[] }>(`/v1/environments/${target.environmentId}/work`);
+        return work.body.data.find((w) => w.data.id === target.sessionId && w.state === 'active');
       },
       90_000,
     );
-    const status = async () => (await api.get(`/api/hands/status`)).body as Json;
+    const status = async () =>
+      (await api.get<{ workerHeartbeats?: Record<string, unknown> }>(`/api/hands/status`)).body;
     await pollUntil(
       'the worker to show as polling',
       async () => (await status()).workerHeartbeats?.['customer-box'],
       90_000,
     );
-    await pollUntil('the sleep to run in the sandbox', async () => sleeping(), 90_000);
+    await pollUntil('the sleep to run in the sandbox', () => sleeping(), 90_000);
     const exited = new Promise<number | null>((resolve) =>
       worker.process.once('exit', (code) => resolve(code)),
     );
@@ -212,7 +237,7 @@ describe('apps/worker in self-hosted mode: the worker of a self_hosted environme
     await pollUntil(
       'the work item to stop',
       async () => {
-        const work = await api.get(`/v1/environments/${target.environmentId}/work/${item.id}`);
+        const work = await api.get<WorkItem>(`/v1/environments/${target.environmentId}/work/${item.id}`);
         return work.body.state === 'stopped' ? work.body : undefined;
       },
       90_000,

@@ -15,13 +15,14 @@ import { EnvironmentBuildsClient } from '../src/userland/environment-builds.clie
 export async function startWorkerApp(config: WorkerEnv, e2b?: E2bSandboxFactory): Promise<INestMicroservice> {
   let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
     .overrideProvider(SessionRepositories)
-    .useValue({ ensure: async () => undefined })
+    .useValue({ ensure: () => Promise.resolve() })
     .overrideProvider(SandboxCredentialsClient)
-    .useValue({ of: async () => [] })
+    .useValue({ of: () => Promise.resolve([]) })
     .overrideProvider(EnvironmentBuildsClient)
     .useValue({
-      handsConfig: async () => ({ environmentId: 'env_test', packages: null, allowPackageManagers: false }),
-      report: async () => undefined,
+      handsConfig: () =>
+        Promise.resolve({ environmentId: 'env_test', packages: null, allowPackageManagers: false }),
+      report: () => Promise.resolve(),
     });
   if (e2b) builder = builder.overrideProvider(E2B_SANDBOX_FACTORY).useValue(e2b);
   const app = (await builder.compile()).createNestMicroservice({

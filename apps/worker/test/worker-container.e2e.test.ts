@@ -20,6 +20,18 @@ import { loadWorkerEnv } from '../src/config/env.js';
 import { userlandOf } from '../src/userland/userland-of.js';
 
 const run = promisify(execFile);
+
+/** A created resource: the test reads only its id. */
+interface Created {
+  id: string;
+}
+
+/** An event of the session's log, with the fields of a tool result the test reads. */
+interface LoggedEvent {
+  type: string;
+  is_error?: boolean;
+  content?: Array<{ text?: string }>;
+}
 const hasPodman = existsSync('/usr/bin/podman') && existsSync('/usr/bin/mmdebstrap');
 /** The worker image: a Debian root filesystem with Node and bubblewrap (no image registry is reachable here). */
 const IMAGE_PACKAGES = ['nodejs', 'bubblewrap', 'ca-certificates'];
@@ -151,27 +163,28 @@ describe.runIf(hasPodman)('the worker in a container with the chart security set
   });
 
   it('runs a bash call in its sandbox', async () => {
-    const environment = await api.post('/v1/environments', { name: 'in a pod', config: { type: 'cloud' } });
+    const environment = await api.post<Created>('/v1/environments', {
+      name: 'in a pod',
+      config: { type: 'cloud' },
+    });
     const command = 'id -u; cat /etc/agentry-userland; git --version | cut -d" " -f1-2; echo hi > f && cat f';
     const script = { turns: [{ reply: [{ toolCall: { name: 'bash', input: { command } } }, 'done'] }] };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'pod',
       model: { id: 'scripted', script },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const session = await api.post('/v1/sessions', {
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environment.body.id,
     });
     await api.post(`/v1/sessions/${session.body.id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
     });
-    let result: { is_error?: boolean; content?: Array<{ text?: string }> } | undefined;
+    let result: LoggedEvent | undefined;
     for (let i = 0; i < 240 && !result; i += 1) {
-      const events = (await api.get(`/v1/sessions/${session.body.id}/events?limit=100`)).body.data as Array<{
-        type: string;
-      }>;
-      result = events.find((e) => e.type === 'agent.tool_result') as typeof result;
+      const page = await api.get<{ data: LoggedEvent[] }>(`/v1/sessions/${session.body.id}/events?limit=100`);
+      result = page.body.data.find((e) => e.type === 'agent.tool_result');
       if (!result) await new Promise((r) => setTimeout(r, 250));
     }
     const text = (result?.content ?? []).map((c) => c.text).join('');

@@ -96,10 +96,10 @@ describe("a session's durable copy: fenced, exact, incremental", () => {
     expect(second).toEqual({ written: 1, removed: 0, bytes: 1024 });
     expect(counts.statements).toBeLessThanOrEqual(2);
     expect(counts.bytes).toBeLessThan(2048);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM hands_workspace_files WHERE root = 'root/sesn_tree'`,
     );
-    expect(rows[0].n).toBe(10_101);
+    expect(rows[0]!.n).toBe(10_101);
   }, 120_000);
 
   it('restores modes, symlinks, empty directories and a large file byte for byte', async () => {

@@ -27,6 +27,26 @@ function run(args: string[], env: Record<string, string>) {
 
 const WRITE_NOTE = { name: 'write', input: { file_path: 'note.txt', content: 'hello' } };
 
+/** A created resource: the tests read only its id. */
+interface Created {
+  id: string;
+}
+
+/** What the tests read of a session. */
+interface SessionState {
+  status: string;
+  stop_reason?: { type: string } | null;
+}
+
+/** What the tests read of an agent. */
+interface AgentVersion {
+  version: number;
+  system: string;
+}
+
+/** What `apply` records of each file it applied: the id of the resource it became. */
+type ApplyLock = Record<string, { id: string }>;
+
 describe('the agentry CLI against the running platform', () => {
   let db: TestDatabase;
   let platform: RunningPlatform;
@@ -56,7 +76,7 @@ describe('the agentry CLI against the running platform', () => {
         { match: '^again', reply: ['Once more.'] },
       ],
     };
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'asks first',
       model: { id: 'scripted', script },
       tools: [
@@ -64,8 +84,9 @@ describe('the agentry CLI against the running platform', () => {
       ],
     });
     askingAgent = agent.body.id;
-    environmentId = (await api.post('/v1/environments', { name: 'remote', config: { type: 'remote' } })).body
-      .id;
+    environmentId = (
+      await api.post<Created>('/v1/environments', { name: 'remote', config: { type: 'remote' } })
+    ).body.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -74,15 +95,15 @@ describe('the agentry CLI against the running platform', () => {
   });
 
   const eventsOf = async (sessionId: string) =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as {
-      type: string;
-      result?: string;
-      content?: { text?: string }[];
-    }[];
+    (
+      await api.get<{ data: { type: string; result?: string; content?: { text?: string }[] }[] }>(
+        `/v1/sessions/${sessionId}/events?limit=1000`,
+      )
+    ).body.data;
 
   it('chat streams the answer and asks for the approval inline, through a terminal', async () => {
     const terminal = new Terminal(['chat', askingAgent, '--environment', environmentId], env);
-    const [, sessionId] = (await terminal.waitFor(/session (sesn_\w+)/))!;
+    const [, sessionId] = await terminal.waitFor(/session (sesn_\w+)/);
     await terminal.waitFor(/you> /);
     terminal.type('write a note\r');
     await terminal.waitFor(/allow write \{[^}]*"file_path":"note.txt"[^}]*\}\? \[y\/n\]/);
@@ -98,13 +119,16 @@ describe('the agentry CLI against the running platform', () => {
   });
 
   it('sessions connect attaches, approves and detaches while the session keeps running', async () => {
-    const session = await api.post('/v1/sessions', { agent: askingAgent, environment_id: environmentId });
-    const sessionId = session.body.id as string;
+    const session = await api.post<Created>('/v1/sessions', {
+      agent: askingAgent,
+      environment_id: environmentId,
+    });
+    const sessionId = session.body.id;
     await api.post(`/v1/sessions/${sessionId}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'slowly, write a note' }] }],
     });
     await pollUntil('the tool call to wait for approval', async () => {
-      const s = (await api.get(`/v1/sessions/${sessionId}`)).body;
+      const s = (await api.get<SessionState>(`/v1/sessions/${sessionId}`)).body;
       return s.status === 'idle' && s.stop_reason?.type === 'requires_action';
     });
     const terminal = new Terminal(['sessions', 'connect', sessionId], env);
@@ -124,9 +148,12 @@ describe('the agentry CLI against the running platform', () => {
   });
 
   it('sessions tail resumes after the gateway restarts, without a gap or a duplicate', async () => {
-    const plainAgent = (await api.post('/v1/agents', { name: 'plain', model: 'scripted' })).body.id;
-    const session = await api.post('/v1/sessions', { agent: plainAgent, environment_id: environmentId });
-    const sessionId = session.body.id as string;
+    const plainAgent = (await api.post<Created>('/v1/agents', { name: 'plain', model: 'scripted' })).body.id;
+    const session = await api.post<Created>('/v1/sessions', {
+      agent: plainAgent,
+      environment_id: environmentId,
+    });
+    const sessionId = session.body.id;
     const send = (text: string) =>
       api.post(`/v1/sessions/${sessionId}/events`, {
         events: [{ type: 'user.message', content: [{ type: 'text', text }] }],
@@ -179,10 +206,10 @@ describe('the agentry CLI against the running platform', () => {
     const first = await run(['apply', folder], env);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('Plan: 3 to create, 0 to update, 0 unchanged.');
-    const lock = JSON.parse(readFileSync(join(folder, 'agentry.lock.json'), 'utf8'));
-    const writerId = lock['agents/writer.md'].id as string;
-    expect(lock['environments/workspace.yaml'].id).toMatch(/^env_/);
-    expect((await api.get(`/v1/agents/${writerId}`)).body.system).toBe('You write.');
+    const lock = JSON.parse(readFileSync(join(folder, 'agentry.lock.json'), 'utf8')) as ApplyLock;
+    const writerId = lock['agents/writer.md']!.id;
+    expect(lock['environments/workspace.yaml']!.id).toMatch(/^env_/);
+    expect((await api.get<AgentVersion>(`/v1/agents/${writerId}`)).body.system).toBe('You write.');
 
     const second = await run(['apply', folder], env);
     expect(second.code, second.stderr).toBe(0);
@@ -194,12 +221,12 @@ describe('the agentry CLI against the running platform', () => {
     expect(dry.stdout).toMatch(
       /~ update agent agents\/writer.md[\s\S]*system:[\s\S]*- You write\.\n[\s\S]*\+ You write, briefly\./,
     );
-    expect((await api.get(`/v1/agents/${writerId}`)).body.version).toBe(1);
+    expect((await api.get<AgentVersion>(`/v1/agents/${writerId}`)).body.version).toBe(1);
 
     const third = await run(['apply', folder], env);
     expect(third.code, third.stderr).toBe(0);
     expect(third.stdout).toContain(`updated agents/writer.md → ${writerId} version 2`);
-    const writer = (await api.get(`/v1/agents/${writerId}`)).body;
+    const writer = (await api.get<AgentVersion>(`/v1/agents/${writerId}`)).body;
     expect([writer.version, writer.system]).toEqual([2, 'You write, briefly.']);
     expect((await run(['apply', folder], env)).stdout).toContain(
       'Plan: 0 to create, 0 to update, 3 unchanged.',
@@ -211,18 +238,24 @@ describe('the agentry CLI against the running platform', () => {
     expect((await run(['agents', 'list'], { ...env, AGENTRY_TOKEN: 'bad' })).code).toBe(3);
     expect((await run(['agents', 'frobnicate'], env)).code).toBe(2);
     const listed = await run(['--json', 'agents', 'list'], env);
-    expect(JSON.parse(listed.stdout).map((a: { id: string }) => a.id)).toContain(askingAgent);
+    expect((JSON.parse(listed.stdout) as Created[]).map((a) => a.id)).toContain(askingAgent);
   });
 
   it("worker runs the self-hosted worker: it takes the session's tool call, and stops on SIGTERM", async () => {
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'writes on the laptop',
       model: { id: 'scripted', script: { turns: [{ reply: [{ toolCall: WRITE_NOTE }, 'Noted.'] }] } },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const laptop = await api.post('/v1/environments', { name: 'laptop', config: { type: 'self_hosted' } });
-    const key = await api.post(`/v1/environments/${laptop.body.id}/keys`, {});
-    const session = await api.post('/v1/sessions', { agent: agent.body.id, environment_id: laptop.body.id });
+    const laptop = await api.post<Created>('/v1/environments', {
+      name: 'laptop',
+      config: { type: 'self_hosted' },
+    });
+    const key = await api.post<{ key: string }>(`/v1/environments/${laptop.body.id}/keys`, {});
+    const session = await api.post<Created>('/v1/sessions', {
+      agent: agent.body.id,
+      environment_id: laptop.body.id,
+    });
     const workdir = mkdtempSync(join(tmpdir(), 'agentry-cli-worker-'));
     const worker = spawn(
       process.execPath,
@@ -250,7 +283,7 @@ describe('the agentry CLI against the running platform', () => {
     await pollUntil(
       'the turn to end with the note written by the worker',
       async () => {
-        const s = (await api.get(`/v1/sessions/${session.body.id}`)).body;
+        const s = (await api.get<SessionState>(`/v1/sessions/${session.body.id}`)).body;
         return s.status === 'idle' && s.stop_reason?.type === 'end_turn';
       },
       90_000,

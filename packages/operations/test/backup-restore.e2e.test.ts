@@ -17,6 +17,8 @@ import {
 const run = promisify(execFile);
 
 type Event = { id: string; type: string; content?: Array<{ text?: string }> };
+/** A created resource: the test reads only its id. */
+type Created = { id: string };
 
 /**
  * The restore drill of docs/operations.md, run for real: `pg_dump -Fc` of a live installation, `pg_restore`
@@ -46,7 +48,7 @@ describe('backup and restore drill', () => {
   });
 
   const events = async (api: ApiClient, sessionId: string) =>
-    (await api.get(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data as Event[];
+    (await api.get<{ data: Event[] }>(`/v1/sessions/${sessionId}/events?limit=1000`)).body.data;
   const replies = async (api: ApiClient, sessionId: string) =>
     (await events(api, sessionId)).filter((e) => e.type === 'agent.message').map((e) => e.content?.[0]?.text);
   /** The turn a message started has answered and the session is idle again (idle alone may be the state before it). */
@@ -55,7 +57,7 @@ describe('backup and restore drill', () => {
       .poll(async () => (await replies(api, sessionId)).length, { timeout: 30_000, interval: 200 })
       .toBe(count);
     await expect
-      .poll(async () => (await api.get(`/v1/sessions/${sessionId}`)).body.status, {
+      .poll(async () => (await api.get<{ status: string }>(`/v1/sessions/${sessionId}`)).body.status, {
         timeout: 30_000,
         interval: 200,
       })
@@ -69,13 +71,14 @@ describe('backup and restore drill', () => {
   it('serves the sessions of a pg_dump restored into a fresh database, and their next turns', async () => {
     original = await launchPlatform({ databaseUrl: source.url });
     const api = await new ApiClient(original.gatewayUrl).login('admin', 'admin');
-    const agent = (await api.post('/v1/agents', { name: 'kept', model: 'scripted' })).body.id as string;
-    const environment = (await api.post('/v1/environments', { name: 'kept env', config: { type: 'remote' } }))
-      .body.id as string;
+    const agent = (await api.post<Created>('/v1/agents', { name: 'kept', model: 'scripted' })).body.id;
+    const environment = (
+      await api.post<Created>('/v1/environments', { name: 'kept env', config: { type: 'remote' } })
+    ).body.id;
     const sessions: string[] = [];
     for (const text of ['first', 'second']) {
-      const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body
-        .id as string;
+      const session = (await api.post<Created>('/v1/sessions', { agent, environment_id: environment })).body
+        .id;
       await say(api, session, text);
       await answered(api, session, 1);
       sessions.push(session);

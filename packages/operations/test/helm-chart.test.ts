@@ -19,7 +19,20 @@ function render(valuesFile: string, ...extra: string[]): KubeObject[] {
 const byKind = (objects: KubeObject[], kind: string) => objects.filter((o) => o.kind === kind);
 const named = (objects: KubeObject[], kind: string, name: string) =>
   objects.find((o) => o.kind === kind && o.metadata.name === name);
-type PodSpec = { containers: Array<Record<string, any>>; volumes?: Array<Record<string, any>> };
+/** What these tests read of a rendered container. */
+interface Container {
+  readinessProbe: { httpGet: { path: string } };
+  livenessProbe: { httpGet: { path: string } };
+  resources: { requests: { cpu?: string }; limits: { memory?: string } };
+  ports: Array<{ name: string }>;
+  securityContext?: Record<string, unknown>;
+  env: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef: unknown } }>;
+  envFrom?: unknown[];
+  volumeMounts: Array<{ mountPath: string }>;
+  command?: string[];
+}
+type Volume = { name: string; persistentVolumeClaim?: { claimName: string }; emptyDir?: object };
+type PodSpec = { containers: Container[]; volumes?: Volume[]; hostUsers?: boolean };
 const podSpec = (o: KubeObject) => (o.spec as { template: { spec: PodSpec } }).template.spec;
 
 describe('helm/agentry rendered with the real helm binary and checked against the Kubernetes schemas', () => {
@@ -117,7 +130,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
         expect(container!.livenessProbe.httpGet.path).toBe('/healthz');
         expect(container!.resources.requests.cpu).toBeDefined();
         expect(container!.resources.limits.memory).toBeDefined();
-        expect(container!.ports.map((p: { name: string }) => p.name)).toEqual(['http', 'metrics']);
+        expect(container!.ports.map((p) => p.name)).toEqual(['http', 'metrics']);
       }
       for (const pdb of byKind(objects, 'PodDisruptionBudget'))
         expect((pdb.spec as { maxUnavailable: number }).maxUnavailable).toBe(1);
@@ -131,7 +144,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
     expect((worker.spec as { replicas: number }).replicas).toBe(1);
     expect(podSpec(worker).volumes?.[0]).toEqual({ name: 'workdirs', emptyDir: {} });
     const prodWorker = named(rendered.production, 'Deployment', 'rel-agentry-worker')!;
-    expect(podSpec(prodWorker).volumes?.[0]?.persistentVolumeClaim.claimName).toBe('rel-agentry-workspaces');
+    expect(podSpec(prodWorker).volumes?.[0]?.persistentVolumeClaim?.claimName).toBe('rel-agentry-workspaces');
     const claim = named(rendered.production, 'PersistentVolumeClaim', 'rel-agentry-workspaces')!;
     expect((claim.spec as { accessModes: string[] }).accessModes).toEqual(['ReadWriteMany']);
     expect(named(rendered.production, 'HorizontalPodAutoscaler', 'rel-agentry-worker')).toBeDefined();
@@ -147,13 +160,9 @@ describe('helm/agentry rendered with the real helm binary and checked against th
 
   it('gives the worker pod what its sandboxes need and nothing more, the other services none of it', () => {
     const worker = named(rendered.default, 'Deployment', 'rel-agentry-worker')!;
-    const spec = podSpec(worker) as ReturnType<typeof podSpec> & { hostUsers?: boolean };
+    const spec = podSpec(worker);
     expect(spec.hostUsers).toBe(false);
-    const container = spec.containers[0]! as unknown as {
-      securityContext: Record<string, unknown>;
-      env: Array<{ name: string; value?: string }>;
-      volumeMounts: Array<{ mountPath: string }>;
-    };
+    const container = spec.containers[0]!;
     expect(container.securityContext).toEqual({
       runAsUser: 1000,
       runAsGroup: 1000,
@@ -171,10 +180,7 @@ describe('helm/agentry rendered with the real helm binary and checked against th
       '/var/cache/agentry/userland',
       '/tmp',
     ]);
-    const gateway = podSpec(named(rendered.default, 'Deployment', 'rel-agentry-gateway')!) as unknown as {
-      hostUsers?: boolean;
-      containers: Array<{ securityContext?: unknown }>;
-    };
+    const gateway = podSpec(named(rendered.default, 'Deployment', 'rel-agentry-gateway')!);
     expect(gateway.hostUsers).toBeUndefined();
     expect(gateway.containers[0]!.securityContext).toBeUndefined();
   });
@@ -191,8 +197,8 @@ describe('helm/agentry rendered with the real helm binary and checked against th
       { configMapRef: { name: 'rel-agentry-config' } },
       { secretRef: { name: 'agentry-connections' } },
     ]);
-    const jwt = gateway.env.find((e: { name: string }) => e.name === 'AGENTRY_JWT_SECRET');
-    expect(jwt.valueFrom.secretKeyRef).toEqual({ name: 'agentry-credentials', key: 'jwtSecret' });
+    const jwt = gateway.env.find((e) => e.name === 'AGENTRY_JWT_SECRET');
+    expect(jwt?.valueFrom?.secretKeyRef).toEqual({ name: 'agentry-credentials', key: 'jwtSecret' });
     for (const objects of Object.values(rendered))
       expect(JSON.stringify(byKind(objects, 'Deployment'))).not.toMatch(
         /ci-admin|ci-postgres|postgresql:\/\//,

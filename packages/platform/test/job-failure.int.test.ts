@@ -22,11 +22,13 @@ describe('a job that fails', () => {
 
   beforeAll(() => {
     jobs = new JobQueue(REDIS, prefix, createLogger('failure-test', 'silent'));
-    jobs.process(Fail, async (payload) => {
+    jobs.process(Fail, (payload) => {
       runs.set(payload.key, (runs.get(payload.key) ?? 0) + 1);
-      throw payload.retryable
-        ? new AppError('UNAVAILABLE', 'the model provider is away', { retryable: true })
-        : new AppError('NOT_FOUND', 'the session is gone');
+      return Promise.reject(
+        payload.retryable
+          ? new AppError('UNAVAILABLE', 'the model provider is away', { retryable: true })
+          : new AppError('NOT_FOUND', 'the session is gone'),
+      );
     });
     queue = new Queue(Fail.queue, { connection: new Redis(REDIS, { maxRetriesPerRequest: null }), prefix });
   });

@@ -25,11 +25,12 @@ describe('trace context through BullMQ jobs', () => {
   beforeAll(() => {
     tracing = startInMemoryTracing();
     jobs = new JobQueue(REDIS, prefix, createLogger('trace-test', 'silent'));
-    jobs.process(Kick, async (payload) => {
+    jobs.process(Kick, (payload) => {
       const attempts = seen.get(payload.key) ?? [];
       attempts.push(trace.getActiveSpan()?.spanContext().traceId);
       seen.set(payload.key, attempts);
-      if (payload.failFirst && attempts.length === 1) throw new Error('first attempt fails');
+      if (payload.failFirst && attempts.length === 1) return Promise.reject(new Error('first attempt fails'));
+      return Promise.resolve();
     });
   });
   afterAll(async () => {

@@ -64,7 +64,7 @@ describe('trace context over NATS', () => {
     await app.listen();
     const proxy = new PrefixedClientNats({ servers: [NATS] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as never, 2_000);
+    rpc = new RpcClient(proxy, 2_000);
     raw = await connect({ servers: [NATS] });
     bus = await NatsBus.connect(NATS, prefix, 'trace-test-bus');
   });
@@ -123,7 +123,7 @@ describe('trace context over NATS', () => {
   it('marks the client span ERROR when nobody answers', async () => {
     const lonely = new PrefixedClientNats({ servers: [NATS] }, `${prefix}nobody.`);
     await lonely.connect();
-    const unanswered = new RpcClient(lonely as never, 300);
+    const unanswered = new RpcClient(lonely, 300);
     try {
       const { traceId, failure } = await inActiveSpan(async (traceId) => ({
         traceId,
@@ -162,9 +162,9 @@ describe('trace context over NATS', () => {
     );
     try {
       await bus.flush();
-      const traceId = await inActiveSpan(async (traceId) => {
+      const traceId = await inActiveSpan((traceId) => {
         bus.publish('evt.sesn_1', { seq: 1 });
-        return traceId;
+        return Promise.resolve(traceId);
       });
       bus.publish('evt.sesn_1', { seq: 2 });
       await expect.poll(() => received.length).toBe(2);

@@ -52,7 +52,7 @@ describe('NATS request/reply under an installation prefix', () => {
   async function client(prefix: string) {
     const proxy = new PrefixedClientNats({ servers: ['nats://127.0.0.1:4222'] }, prefix);
     await proxy.connect();
-    const rpc = new RpcClient(proxy as never, 2_000);
+    const rpc = new RpcClient(proxy, 2_000);
     clients.push(rpc);
     return rpc;
   }

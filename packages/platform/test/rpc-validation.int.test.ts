@@ -77,7 +77,7 @@ describe('catalog schemas on a real bus', () => {
     await app.listen();
     const proxy = new PrefixedClientNats({ servers: [NATS] }, prefix);
     await proxy.connect();
-    rpc = new RpcClient(proxy as never, 2_000, { error: logged } as never);
+    rpc = new RpcClient(proxy, 2_000, { error: logged } as never);
     raw = await connect({ servers: [NATS] });
   });
   afterAll(async () => {

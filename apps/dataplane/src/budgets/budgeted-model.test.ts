@@ -22,20 +22,29 @@ function fakeAdmission(options: { refuse?: boolean; capped?: boolean } = {}) {
   const log: string[] = [];
   const admission = {
     outputReserveTokens: 64,
-    async reserve(_owner: unknown, estimate: CallEstimate): Promise<Reservation> {
+    reserve(_owner: unknown, estimate: CallEstimate): Promise<Reservation> {
       log.push(`reserve ${estimate.input_tokens}+${estimate.output_tokens}`);
       if (options.refuse)
-        throw new AppError('BUDGET_EXCEEDED', 'the budget of 0.01 USD is reached', {
-          details: { scope: 'session' },
-        });
-      return { id: 'r1', owner: OWNER, model: estimate.model, capped: options.capped ?? false, held: true };
+        return Promise.reject(
+          new AppError('BUDGET_EXCEEDED', 'the budget of 0.01 USD is reached', {
+            details: { scope: 'session' },
+          }),
+        );
+      return Promise.resolve({
+        id: 'r1',
+        owner: OWNER,
+        model: estimate.model,
+        capped: options.capped ?? false,
+        held: true,
+      });
     },
-    async settle(_r: Reservation, usage: { input_tokens: number; output_tokens: number }) {
+    settle(_r: Reservation, usage: { input_tokens: number; output_tokens: number }) {
       log.push(`settle ${usage.input_tokens}+${usage.output_tokens}`);
-      return { costMicros: 42, totals: null };
+      return Promise.resolve({ costMicros: 42, totals: null });
     },
-    async release() {
+    release() {
       log.push('release');
+      return Promise.resolve();
     },
   };
   return { admission: admission as unknown as BudgetAdmission, log };

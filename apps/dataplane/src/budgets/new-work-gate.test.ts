@@ -20,9 +20,9 @@ const settle: InboundEvent[] = [
 function gateRefusing(refusal: BudgetRefusal | null) {
   const asked: string[] = [];
   const admission = {
-    async refusalOfNewWork(owner: { sessionId: string }) {
+    refusalOfNewWork(owner: { sessionId: string }) {
       asked.push(owner.sessionId);
-      return refusal;
+      return Promise.resolve(refusal);
     },
   };
   return { gate: new NewWorkGate(admission as unknown as BudgetAdmission), asked };

@@ -37,21 +37,21 @@ describe('what the log says of the calls a turn resumes with', () => {
 
   it('brings the result the Hands recorded for a cut-off call', async () => {
     const facts = await resumeFacts(conversation, log, [], {
-      recorded: async (id) => (id === 'sevt_w' ? written : null),
+      recorded: (id) => Promise.resolve(id === 'sevt_w' ? written : null),
     });
     expect(facts.cutOff).toEqual({ sevt_w: { recorded: { content: written.content, isError: false } } });
   });
 
   it('says a cut-off call without a record still runs while the worker that took it is alive', async () => {
     const alive = await resumeFacts(conversation, log, [], {
-      recorded: async () => null,
-      stillRunning: async (id) => id === 'sevt_w',
+      recorded: () => Promise.resolve(null),
+      stillRunning: (id) => Promise.resolve(id === 'sevt_w'),
     });
     expect(alive.cutOff).toEqual({ sevt_w: { stillRunning: true } });
     // A record wins; a lookup that fails (Redis away) says nothing runs it.
     const recorded = await resumeFacts(conversation, log, [], {
-      recorded: async () => written,
-      stillRunning: async () => true,
+      recorded: () => Promise.resolve(written),
+      stillRunning: () => Promise.resolve(true),
     });
     expect(recorded.cutOff).toEqual({ sevt_w: { recorded: { content: written.content, isError: false } } });
     const unknown = await resumeFacts(conversation, log, [], {

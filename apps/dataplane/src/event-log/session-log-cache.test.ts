@@ -18,16 +18,16 @@ function logOf(types: string[]) {
   const rows = types.map((type, i) => row(i + 1, type));
   const reads: number[] = [];
   const repository = {
-    after: async (_: string, afterSeq: number) => {
+    after: (_: string, afterSeq: number) => {
       const out = rows.filter((r) => r.seq > afterSeq);
       reads.push(out.length);
-      return out;
+      return Promise.resolve(out);
     },
-    liveLog: async () => {
+    liveLog: () => {
       const last = rows.findLast((r) => r.type === COMPACTED)?.seq ?? 0;
       const out = rows.filter((r) => r.seq >= last);
       reads.push(out.length);
-      return out;
+      return Promise.resolve(out);
     },
   } as unknown as SessionEventsRepository;
   return { rows, reads, repository, append: (type: string) => rows.push(row(rows.length + 1, type)) };
@@ -66,7 +66,7 @@ describe('the log a turn reads', () => {
     expect(seqs(await cache.read('sesn_1'))).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it('takes a read done elsewhere (the lease statement) from where it said to start', async () => {
+  it('takes a read done elsewhere (the lease statement) from where it said to start', () => {
     const log = logOf(['user.message', 'agent.message', 'user.message']);
     const cache = new SessionLogCache(log.repository, 10);
     expect(cache.readFrom('sesn_1')).toBeNull();

@@ -103,8 +103,8 @@ describe('HandsToolExecutor', () => {
       content: [{ type: 'text' as const, text: 'a.txt' }],
     };
     let lookups = 0;
-    const lookup = async (toolUseId: string) =>
-      ++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null;
+    const lookup = (toolUseId: string) =>
+      Promise.resolve(++lookups >= 3 && toolUseId === 'sevt_call' ? recorded : null);
     const cancels: Omit<HandsCancel, 'v'>[] = [];
     const executor = new HandsToolExecutor(
       silentRpc,
@@ -173,9 +173,10 @@ describe('HandsToolExecutor', () => {
     function bindingsOf(workers: string[], alive: (workerId: string) => boolean, takesCopies = true) {
       let bound = 0;
       return {
-        bind: async () => ({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
-        isAlive: async (workerId: string) => alive(workerId),
-        takesCopies: async () => takesCopies,
+        bind: () =>
+          Promise.resolve({ workerId: workers[Math.min(bound++, workers.length - 1)]!, epoch: bound }),
+        isAlive: (workerId: string) => Promise.resolve(alive(workerId)),
+        takesCopies: () => Promise.resolve(takesCopies),
       } as unknown as HandsBindings;
     }
 
@@ -279,7 +280,7 @@ describe('HandsToolExecutor', () => {
         },
       } as unknown as RpcClient;
       let lookups = 0;
-      const recorded = async () => (++lookups >= 20 ? answer : null);
+      const recorded = () => Promise.resolve(++lookups >= 20 ? answer : null);
       const executor = new HandsToolExecutor(
         rpc,
         target,

@@ -47,7 +47,9 @@ describe('agentMcpServers', () => {
       { name: 'github', url: 'https://mcp.github.test/mcp', namedTools: ['search'] },
       { name: 'mostly-off', url: 'https://mostly-off.test/mcp', namedTools: ['read'] },
     ]);
-    expect(skipped).toEqual([{ name: 'bad name', reason: expect.stringContaining('letters, digits') }]);
+    expect(skipped).toEqual([
+      { name: 'bad name', reason: expect.stringContaining('letters, digits') as unknown },
+    ]);
   });
 
   it('has nothing to connect for an agent without MCP servers', () => {

@@ -4,13 +4,13 @@ import { egressCheckedFetch } from './egress-checked-fetch.js';
 
 const PUBLIC = '93.184.216.34';
 const guard = new EgressGuard({
-  resolve: async (host) => (host === 'metadata.example' ? ['169.254.169.254'] : [PUBLIC]),
+  resolve: (host) => Promise.resolve(host === 'metadata.example' ? ['169.254.169.254'] : [PUBLIC]),
 });
 
 /** A fake network that answers each URL with a scripted response and records what it was asked. */
 function network(routes: Record<string, () => Response>) {
   const calls: Array<{ url: string; method: string; authorization: string | null }> = [];
-  const doFetch = (async (input: URL, init?: RequestInit) => {
+  const doFetch = ((input: URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     calls.push({
       url: input.href,
@@ -18,7 +18,7 @@ function network(routes: Record<string, () => Response>) {
       authorization: headers.get('authorization'),
     });
     const route = routes[input.href];
-    return route ? route() : new Response('not found', { status: 404 });
+    return Promise.resolve(route ? route() : new Response('not found', { status: 404 }));
   }) as typeof fetch;
   return { doFetch, calls };
 }

@@ -34,18 +34,20 @@ function pool(
   };
   const tokensFor = vi.fn(
     options.credentialsFor ??
-      (async () =>
-        new Map([
-          [
-            URL_ON_LOOPBACK,
-            {
-              server_url: URL_ON_LOOPBACK,
-              credential_id: 'vcrd_1',
-              type: 'static_bearer' as const,
-              access_token: 'tkn',
-            },
-          ],
-        ])),
+      (() =>
+        Promise.resolve(
+          new Map([
+            [
+              URL_ON_LOOPBACK,
+              {
+                server_url: URL_ON_LOOPBACK,
+                credential_id: 'vcrd_1',
+                type: 'static_bearer' as const,
+                access_token: 'tkn',
+              },
+            ],
+          ]),
+        )),
   );
   const config = {
     AGENTRY_EGRESS_ALLOW_PRIVATE_NETWORKS: false,
@@ -55,7 +57,7 @@ function pool(
     AGENTRY_MCP_ENDED_CHECK_MS: 50,
   } as DataplaneEnv;
   const ended = {
-    endedAmong: async (ids: string[]) => ids.filter((id) => options.ended?.includes(id)),
+    endedAmong: (ids: string[]) => Promise.resolve(ids.filter((id) => options.ended?.includes(id))),
   } as EndedSessionsRepository;
   const mcp = new SessionMcpPool(
     { credentialsFor: tokensFor } as unknown as McpCredentialsClient,

@@ -48,7 +48,7 @@ function pool(allowPrivate: boolean) {
     AGENTRY_MCP_CALL_TIMEOUT_MS: 2_000,
     AGENTRY_MCP_ENDED_CHECK_MS: 1_000,
   } as DataplaneEnv;
-  const ended = { endedAmong: async () => [] } as unknown as EndedSessionsRepository;
+  const ended = { endedAmong: () => Promise.resolve([]) } as unknown as EndedSessionsRepository;
   const mcp = new SessionToolsJsonMcp(
     {} as RpcClient,
     {} as NatsBus,

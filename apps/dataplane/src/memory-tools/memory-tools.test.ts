@@ -15,10 +15,11 @@ const store = (access: SessionMemoryStore['access']): SessionMemoryStore => ({
 
 const memories = new Map<string, string>([['/a.md', 'alpha\nbeta\n']]);
 const access: MemoryStoreAccess = {
-  memories: async () => [...memories].map(([path, content]) => ({ path, content })),
-  write: async (_store, path, content) => {
+  memories: () => Promise.resolve([...memories].map(([path, content]) => ({ path, content }))),
+  write: (_store, path, content) => {
     if (content === null) memories.delete(path);
     else memories.set(path, content);
+    return Promise.resolve();
   },
 };
 

@@ -27,7 +27,7 @@ describe('outcome verdicts', () => {
   it('takes a reply without a verdict as a revision request that quotes it', () => {
     expect(parseVerdict('looks fine to me')).toEqual({
       verdict: 'needs_revision',
-      explanation: expect.stringContaining('looks fine to me'),
+      explanation: expect.stringContaining('looks fine to me') as unknown,
     });
     expect(parseVerdict('{"result": "maybe"}').verdict).toBe('needs_revision');
   });

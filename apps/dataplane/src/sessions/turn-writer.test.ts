@@ -10,8 +10,9 @@ function logFrom(lastSeq: number) {
   const rows = (events: NewEvent[]): EventRow[] =>
     events.map((e) => ({ ...e, seq: ++seq, processedAt: new Date(0), createdAt: new Date(0) }));
   const events = {
-    appendWithTransition: async (_s: string, _l: unknown, _c: unknown, batch: NewEvent[]) => rows(batch),
-    append: async (_s: string, _g: unknown, batch: NewEvent[]) => rows(batch),
+    appendWithTransition: (_s: string, _l: unknown, _c: unknown, batch: NewEvent[]) =>
+      Promise.resolve(rows(batch)),
+    append: (_s: string, _g: unknown, batch: NewEvent[]) => Promise.resolve(rows(batch)),
   } as unknown as SessionEventsRepository;
   const publisher = { previews: () => ({ flush: () => undefined }), published: () => undefined };
   return { events, publisher: publisher as unknown as EventPublisher, appendElsewhere: () => ++seq };

@@ -24,7 +24,7 @@ describe('turnFailureEvent', () => {
       type: 'model_overloaded_error',
       message: expect.stringMatching(
         /^The turn failed: anthropic\/claude: overloaded\. The session is idle again/,
-      ),
+      ) as unknown,
       retry_status: { type: 'exhausted' },
     });
   });

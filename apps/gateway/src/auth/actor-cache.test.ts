@@ -16,9 +16,9 @@ const bob: Actor = { tenantId: 't1', namespaceId: 'ns2', userId: 'u_bob', apiKey
 /** A load that counts its calls and answers `actor` (or what the test resolves it with). */
 function loader(actor: Actor, notAfter: number | null = null) {
   const calls = { count: 0 };
-  const load = async (): Promise<LoadedActor> => {
+  const load = (): Promise<LoadedActor> => {
     calls.count += 1;
-    return { actor, notAfter };
+    return Promise.resolve({ actor, notAfter });
   };
   return { calls, load };
 }

@@ -7,6 +7,25 @@ import { OPENAPI_FILE } from './openapi-file.js';
 // OPENAPI_WRITE=1 regenerates the committed document instead of checking it.
 const write = process.env.OPENAPI_WRITE === '1';
 
+/** A JSON body: a reference to its component schema. */
+interface JsonContent {
+  'application/json': { schema: { $ref: string } };
+}
+
+/** What these tests read of an operation. */
+interface Operation {
+  requestBody: { content: JsonContent };
+  responses: Record<string, { content: JsonContent }>;
+  parameters: { name: string }[];
+  security: unknown;
+}
+
+/** What these tests read of an object's component schema. */
+interface ObjectSchema {
+  required: string[];
+  properties: Record<string, unknown>;
+}
+
 describe('docs/openapi.json', () => {
   it('matches what the controllers and zod contracts generate (regenerate with OPENAPI_WRITE=1)', () => {
     const generated = renderOpenApi();
@@ -22,25 +41,28 @@ describe('docs/openapi.json', () => {
 
   it('documents both surfaces, with bodies and queries taken from the zod schemas', () => {
     const { paths, components } = gatewayOpenApi();
-    const schemaOf = (content: any): any =>
-      components.schemas[String(content['application/json'].schema.$ref).split('/').pop()!];
-    const createAgent = paths['/api/agents']?.post as any;
+    const operation = (path: string, method: string) => paths[path]?.[method] as unknown as Operation;
+    const schemaOf = (content: JsonContent) =>
+      components.schemas[
+        content['application/json'].schema.$ref.split('/').pop()!
+      ] as unknown as ObjectSchema;
+    const createAgent = operation('/api/agents', 'post');
     expect(schemaOf(createAgent.requestBody.content).required).toContain('name');
     expect(schemaOf(createAgent.requestBody.content).properties).toHaveProperty('maxIters');
-    expect(schemaOf(createAgent.responses['200'].content).properties).toHaveProperty('archivedAt');
+    expect(schemaOf(createAgent.responses['200']!.content).properties).toHaveProperty('archivedAt');
     // One component per zod schema: the agent reply of create and get is the same.
-    expect((paths['/api/agents/{id}']?.get as any).responses['200'].content).toEqual(
-      createAgent.responses['200'].content,
+    expect(operation('/api/agents/{id}', 'get').responses['200']!.content).toEqual(
+      createAgent.responses['200']!.content,
     );
-    const createV1 = paths['/v1/agents']?.post as any;
+    const createV1 = operation('/v1/agents', 'post');
     expect(schemaOf(createV1.requestBody.content).properties).toHaveProperty('mcp_servers');
-    const listEvents = paths['/v1/sessions/{id}/events']?.get as any;
-    expect(listEvents.parameters.map((p: { name: string }) => p.name)).toEqual(
+    const listEvents = operation('/v1/sessions/{id}/events', 'get');
+    expect(listEvents.parameters.map((p) => p.name)).toEqual(
       expect.arrayContaining(['id', 'limit', 'page', 'order']),
     );
     expect(paths['/api/environments/{id}/rotate-key']?.post).toBeDefined();
-    expect((paths['/api/auth/login']?.post as any).security).toEqual([]);
-    expect((paths['/api/agents/{id}']?.get as any).security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(operation('/api/auth/login', 'post').security).toEqual([]);
+    expect(operation('/api/agents/{id}', 'get').security).toEqual([{ bearer: [] }, { apiKey: [] }]);
   });
 
   it('leaves no reference dangling', () => {

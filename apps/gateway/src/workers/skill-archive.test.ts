@@ -43,8 +43,8 @@ describe('skillArchive', () => {
       '#!/bin/sh\necho extracted\n',
     );
     expect(statSync(join(dir, 'pdf-tools', 'scripts', 'extract.sh')).mode & 0o111).not.toBe(0);
-    expect(readFileSync(join(dir, 'pdf-tools', 'docs', ...Array(30).fill('deep'), 'notes.md'), 'utf8')).toBe(
-      'x'.repeat(1_000),
-    );
+    expect(
+      readFileSync(join(dir, 'pdf-tools', 'docs', ...Array<string>(30).fill('deep'), 'notes.md'), 'utf8'),
+    ).toBe('x'.repeat(1_000));
   });
 });

@@ -17,16 +17,23 @@ const WORK = { id: 'work_1', state: 'active', latest_heartbeat_at: '2026-11-30T1
 function queueWith(answer: (subject: string, payload: Record<string, unknown>) => unknown) {
   const calls: { subject: string; payload: Record<string, unknown> }[] = [];
   const rpc = {
-    async request(subject: { subject: string }, payload: Record<string, unknown>) {
+    request(subject: { subject: string }, payload: Record<string, unknown>) {
       calls.push({ subject: subject.subject, payload });
-      return answer(subject.subject, payload);
+      // Settles as the real client does: what `answer` throws arrives as a rejection.
+      return new Promise((resolve) => resolve(answer(subject.subject, payload)));
     },
   };
   return { queue: new WorkQueueService(rpc as unknown as RpcClient, new SystemClock()), calls };
 }
 
+/** What the HTTP edge sends for an error: the test reads only its `error` object. */
+interface SentError {
+  status: number;
+  body: { error: unknown };
+}
+
 /** Sends an error through the HTTP edge and returns what the client would receive. */
-function sentThroughEdge(error: unknown): { status: number; body: any } {
+function sentThroughEdge(error: unknown): SentError {
   const sent = { status: 0, body: undefined as unknown };
   const reply = {
     raw: { headersSent: false },
@@ -40,7 +47,7 @@ function sentThroughEdge(error: unknown): { status: number; body: any } {
   };
   const quiet = { warn: () => undefined, error: () => undefined } as unknown as Logger;
   new HttpErrorFilter(quiet).catch(error, host as unknown as ArgumentsHost);
-  return sent as { status: number; body: any };
+  return sent as SentError;
 }
 
 describe('WorkQueueService.heartbeat', () => {

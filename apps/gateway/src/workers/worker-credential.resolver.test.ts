@@ -44,30 +44,34 @@ const ENV_SESSION: WorkerRoutePolicy = {
 /** The RpcClient seam: control and the dataplane as the subjects answer them. */
 function fakeRpc(sessions: Record<string, { environment_id: string; skills: string[] }> = {}) {
   const calls: string[] = [];
+  const answer = (subject: { subject: string }, payload: Record<string, unknown>): unknown => {
+    if (subject === WorkerAuthSubjects.verifyEnvironmentKey) {
+      if (payload.key !== ENV_KEY)
+        throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
+      return KEY_PRINCIPAL;
+    }
+    if (subject === WorkSubjects.verifySessionsToken) {
+      if (payload.token !== TOKEN) throw new AppError('UNAUTHENTICATED', 'Invalid sessions token');
+      return TOKEN_PRINCIPAL;
+    }
+    if (subject === ControlSubjects.getSession) {
+      const session = sessions[payload.id as string];
+      if (!session) throw new AppError('NOT_FOUND', `Session ${String(payload.id)} not found`);
+      const skills = session.skills.map((skill_id) => ({ type: 'custom', skill_id, version: 'latest' }));
+      return { id: payload.id, environment_id: session.environment_id, agent: { skills } };
+    }
+    if (subject === ControlSubjects.getEnvironment) {
+      if (payload.id !== 'env_a')
+        throw new AppError('NOT_FOUND', `Environment ${String(payload.id)} not found`);
+      return { id: 'env_a' };
+    }
+    throw new Error(`unexpected subject ${subject.subject}`);
+  };
   const rpc = {
-    async request(subject: { subject: string }, payload: Record<string, unknown>) {
+    request(subject: { subject: string }, payload: Record<string, unknown>) {
       calls.push(subject.subject);
-      if (subject === WorkerAuthSubjects.verifyEnvironmentKey) {
-        if (payload.key !== ENV_KEY)
-          throw new AppError('UNAUTHENTICATED', 'Invalid or revoked environment key');
-        return KEY_PRINCIPAL;
-      }
-      if (subject === WorkSubjects.verifySessionsToken) {
-        if (payload.token !== TOKEN) throw new AppError('UNAUTHENTICATED', 'Invalid sessions token');
-        return TOKEN_PRINCIPAL;
-      }
-      if (subject === ControlSubjects.getSession) {
-        const session = sessions[payload.id as string];
-        if (!session) throw new AppError('NOT_FOUND', `Session ${String(payload.id)} not found`);
-        const skills = session.skills.map((skill_id) => ({ type: 'custom', skill_id, version: 'latest' }));
-        return { id: payload.id, environment_id: session.environment_id, agent: { skills } };
-      }
-      if (subject === ControlSubjects.getEnvironment) {
-        if (payload.id !== 'env_a')
-          throw new AppError('NOT_FOUND', `Environment ${String(payload.id)} not found`);
-        return { id: 'env_a' };
-      }
-      throw new Error(`unexpected subject ${subject.subject}`);
+      // Settles as the real client does: what `answer` throws arrives as a rejection.
+      return new Promise((resolve) => resolve(answer(subject, payload)));
     },
   };
   return { resolver: new WorkerCredentialResolver(rpc as unknown as RpcClient), calls };
@@ -118,9 +122,7 @@ describe('WorkerCredentialResolver.admitWorker', () => {
     'refuses a worker credential on %s as 401, without looking it up',
     async (_label, policy, credential) => {
       const { resolver, calls } = fakeRpc();
-      const error = await refusal(
-        resolver.admitWorker(request({ id: 'env_a' }), credential, policy as WorkerRoutePolicy | null),
-      );
+      const error = await refusal(resolver.admitWorker(request({ id: 'env_a' }), credential, policy));
       expect(error.code).toBe('UNAUTHENTICATED');
       expect(error.message).toMatch(
         credential.kind === 'environment-key' ? /environment key only opens/ : /sessions token only reaches/,

@@ -17,11 +17,11 @@ const CREDENTIAL: SandboxCredential = {
 function control(answers: Array<Error | 'ok'>) {
   const asked: number[] = [];
   const rpc = {
-    request: async () => {
+    request: () => {
       asked.push(asked.length);
       const answer = answers[Math.min(asked.length - 1, answers.length - 1)]!;
-      if (answer instanceof Error) throw answer;
-      return { credentials: [CREDENTIAL] };
+      if (answer instanceof Error) return Promise.reject(answer);
+      return Promise.resolve({ credentials: [CREDENTIAL] });
     },
   } as unknown as RpcClient;
   return { rpc, asked };

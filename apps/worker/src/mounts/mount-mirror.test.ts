@@ -15,9 +15,9 @@ function storeWith(memories: Record<string, string>): MountSourceDeps {
     tenantId: 't1',
     sql: {} as MountSourceDeps['sql'],
     content: {
-      memories: async () => Object.entries(memories).map(([path, content]) => ({ path, content })),
-      file: async () => null,
-      skillVersion: async () => null,
+      memories: () => Promise.resolve(Object.entries(memories).map(([path, content]) => ({ path, content }))),
+      file: () => Promise.resolve(null),
+      skillVersion: () => Promise.resolve(null),
     },
   };
 }

@@ -4,8 +4,8 @@ import { decideEgress } from './egress-policy.js';
 const publicIp = '93.184.216.34';
 const resolveTo =
   (...addresses: string[]) =>
-  async () =>
-    addresses;
+  () =>
+    Promise.resolve(addresses);
 const unrestricted = { type: 'unrestricted' as const, allowedHosts: [] };
 
 describe('egress policy', () => {

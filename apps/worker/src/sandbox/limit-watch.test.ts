@@ -8,11 +8,11 @@ const caps = { memoryBytes: 64 * 1024 ** 2, processes: 64 };
 function scriptedCgroup(steps: Array<[number, Partial<LimitCounters>]>): SessionCgroup {
   const started = performance.now();
   return {
-    counters: async () => {
+    counters: () => {
       const elapsed = performance.now() - started;
       let current: LimitCounters = { oomKills: 0, forksRefused: 0, processes: 1 };
       for (const [from, counters] of steps) if (elapsed >= from) current = { ...current, ...counters };
-      return current;
+      return Promise.resolve(current);
     },
   } as unknown as SessionCgroup;
 }

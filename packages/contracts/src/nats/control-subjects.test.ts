@@ -14,6 +14,11 @@ import { VaultSubjects } from '../vaults/vault-subjects.js';
 import { WebhookSubjects } from '../webhooks/webhook-subjects.js';
 import { ControlSubjects } from './control-subjects.js';
 
+/** What these tests read of a subject definition. */
+interface NamedSubject {
+  subject: string;
+}
+
 const entityCatalogs = {
   AuthSubjects,
   AgentSubjects,
@@ -50,7 +55,7 @@ const ownedSubjects: Record<keyof typeof entityCatalogs, RegExp> = {
 
 describe('control subject catalogs', () => {
   it('gather every entity catalog into ControlSubjects without one key hiding another', () => {
-    const entries = Object.values(entityCatalogs).flatMap((catalog) => Object.entries(catalog));
+    const entries = Object.values(entityCatalogs).flatMap((catalog) => Object.entries<NamedSubject>(catalog));
     expect(Object.keys(ControlSubjects)).toHaveLength(entries.length);
     for (const [key, subject] of entries)
       expect(ControlSubjects[key as keyof typeof ControlSubjects]).toBe(subject);
@@ -62,7 +67,7 @@ describe('control subject catalogs', () => {
     const all = Object.values(ControlSubjects).map((s) => s.subject);
     for (const [name, catalog] of Object.entries(entityCatalogs)) {
       const pattern = ownedSubjects[name as keyof typeof entityCatalogs];
-      const own = Object.values(catalog).map((s) => s.subject);
+      const own = Object.values<NamedSubject>(catalog).map((s) => s.subject);
       expect(
         own.filter((s) => !pattern.test(s)),
         name,

@@ -142,7 +142,9 @@ describe('hands workspace files', () => {
           ],
         );
       const columns = 'tenant_id, root, path, parent, kind, content, size, version, created_at, updated_at';
-      const before = await sql.query(`SELECT ${columns} FROM workspace_files ORDER BY root, path`);
+      const before = await sql.query<{ root: string }>(
+        `SELECT ${columns} FROM workspace_files ORDER BY root, path`,
+      );
 
       const migration = readFileSync(
         join(migrationsDir(), '20261202110000_hands_workspace_files', 'migration.sql'),

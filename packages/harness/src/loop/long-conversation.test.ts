@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createHarness } from '../harness.js';
 import { COMPACTION_SYSTEM_PROMPT } from '../context/compaction-prompt.js';
 import { estimateConversationTokens } from '../context/token-estimate.js';
-import type { ChatMessage, ModelPort, ModelRequest } from '../model/model-port.js';
+import type { ChatMessage, ModelPort, ModelRequest, ModelStreamEvent } from '../model/model-port.js';
 import { ScriptedModel } from '../scripted/scripted-model.js';
 import type { HarnessTool } from '../tools/tool.js';
 import { readFileTool } from '../tools/builtin/file-read.tools.js';
 import { collectRun, ofType, workspaceWith } from './run-collect.fixture.js';
+
+/** The events as an async stream: each arrives on a later tick, as a streamed response's does. */
+async function* streamOf<T>(...events: T[]): AsyncGenerator<T> {
+  for (const event of events) yield await Promise.resolve(event);
+}
 
 const WINDOW = 40_000;
 const TURNS = 200;
@@ -18,10 +23,11 @@ const bigOutput: HarnessTool = {
   inputSchema: { type: 'object', properties: { n: { type: 'number' } } },
   idempotent: true,
   toolset: 'custom',
-  execute: async (input) => ({
-    status: 'ok',
-    content: [{ type: 'text', text: `REPORT-${String(input.n)}|${'r'.repeat(90_000)}|END` }],
-  }),
+  execute: (input) =>
+    Promise.resolve({
+      status: 'ok',
+      content: [{ type: 'text', text: `REPORT-${String(input.n)}|${'r'.repeat(90_000)}|END` }],
+    }),
 };
 
 /** The scripted model, plus a canned summary for the compaction call, recording what each request weighed. */
@@ -46,17 +52,15 @@ function modelUnderTest(): ModelPort & { peakTokens: number; compactions: number
       );
       if (!isSummary) return scripted.stream(request, signal);
       port.compactions += 1;
-      return (async function* () {
-        yield {
-          type: 'done' as const,
-          message: {
-            role: 'assistant' as const,
-            content: [{ type: 'text' as const, text: 'SESSION INTENT: run steps. SUMMARY: steps ran.' }],
-          },
-          stopReason: 'end_turn' as const,
-          usage: { inputTokens: 10, outputTokens: 10 },
-        };
-      })();
+      return streamOf<ModelStreamEvent>({
+        type: 'done',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'SESSION INTENT: run steps. SUMMARY: steps ran.' }],
+        },
+        stopReason: 'end_turn',
+        usage: { inputTokens: 10, outputTokens: 10 },
+      });
     },
   };
   return port;

@@ -22,10 +22,11 @@ const bigTool: HarnessTool = {
   inputSchema: { type: 'object' },
   idempotent: true,
   toolset: 'custom',
-  execute: async () => ({
-    status: 'ok',
-    content: [{ type: 'text', text: `HEAD${'x'.repeat(100_000)}TAIL` }],
-  }),
+  execute: () =>
+    Promise.resolve({
+      status: 'ok',
+      content: [{ type: 'text', text: `HEAD${'x'.repeat(100_000)}TAIL` }],
+    }),
 };
 
 describe('middleware', () => {
@@ -34,7 +35,7 @@ describe('middleware', () => {
       ...bigTool,
       name: 'mcp__docs__search',
       toolset: 'mcp:docs',
-      execute: async () => ({ status: 'ok', content: [{ type: 'text', text: 'hit' }] }),
+      execute: () => Promise.resolve({ status: 'ok', content: [{ type: 'text', text: 'hit' }] }),
     };
     const script = {
       turns: [{ reply: [{ toolCall: { name: 'mcp__docs__search', input: { q: 'x' } } }, 'found'] }],
@@ -96,10 +97,10 @@ describe('middleware', () => {
       model,
       workspace: await workspaceWith(),
       hooks: {
-        compact: async (_ctx, conversation: ChatMessage[], { emergency }) => {
+        compact: (_ctx, conversation: ChatMessage[], { emergency }) => {
           calls.push(emergency);
-          if (!emergency) return { conversation };
-          return { conversation: conversation.slice(-1), summary: 'older talk summarised' };
+          if (!emergency) return Promise.resolve({ conversation });
+          return Promise.resolve({ conversation: conversation.slice(-1), summary: 'older talk summarised' });
         },
       },
     });
@@ -137,8 +138,10 @@ describe('middleware', () => {
   it('flushes memory after a finished turn unless memory hooks are disabled', async () => {
     const flushed: number[] = [];
     const hooks = {
-      flushMemory: async (_ctx: unknown, conversation: ChatMessage[]) =>
-        void flushed.push(conversation.length),
+      flushMemory: (_ctx: unknown, conversation: ChatMessage[]) => {
+        flushed.push(conversation.length);
+        return Promise.resolve();
+      },
     };
     await collectRun(createHarness({ model: new ScriptedModel(), workspace: await workspaceWith(), hooks }), {
       conversation: [],

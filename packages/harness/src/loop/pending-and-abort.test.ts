@@ -12,8 +12,8 @@ const remoteTool: HarnessTool = {
   inputSchema: { type: 'object' },
   idempotent: false,
   toolset: 'custom',
-  async execute() {
-    throw new Error('never runs in process');
+  execute() {
+    return Promise.reject(new Error('never runs in process'));
   },
 };
 
@@ -21,9 +21,9 @@ describe('pending tool results', () => {
   it('ends with requires_action for a pending call and continues when a later run supplies the result', async () => {
     const suspended: string[] = [];
     const executor: ToolExecutor = {
-      async execute({ context }) {
+      execute({ context }) {
         suspended.push(context.toolCallId);
-        return { status: 'pending' };
+        return Promise.resolve({ status: 'pending' });
       },
     };
     const script = {
@@ -64,7 +64,7 @@ describe('pending tool results', () => {
   });
 
   it('closes an unanswered call with an error result when the user moves on', async () => {
-    const executor: ToolExecutor = { execute: async () => ({ status: 'pending' }) };
+    const executor: ToolExecutor = { execute: () => Promise.resolve({ status: 'pending' }) };
     const script = { turns: [{ match: 'build', reply: [{ toolCall: { name: 'remote_build' } }] }] };
     const harness = createHarness({
       model: new ScriptedModel({ script }),
@@ -79,7 +79,7 @@ describe('pending tool results', () => {
   });
 
   it('an interrupted resume closes the calls still waiting, without calling the model', async () => {
-    const executor: ToolExecutor = { execute: async () => ({ status: 'pending' }) };
+    const executor: ToolExecutor = { execute: () => Promise.resolve({ status: 'pending' }) };
     const script = { turns: [{ match: 'build', reply: [{ toolCall: { name: 'remote_build' } }] }] };
     const harness = createHarness({
       model: new ScriptedModel({ script }),
@@ -177,10 +177,10 @@ describe('crash recovery', () => {
       inputSchema: { type: 'object' },
       idempotent,
       toolset: 'custom',
-      execute: async () => (
-        ran.push(name),
-        { status: 'ok', content: [{ type: 'text', text: `${name} ok` }] }
-      ),
+      execute: () => {
+        ran.push(name);
+        return Promise.resolve({ status: 'ok', content: [{ type: 'text', text: `${name} ok` }] });
+      },
     });
     const conversation = [
       { role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] },

@@ -24,11 +24,11 @@ describe("the model's tool arguments are checked against each tool's schema", ()
     const shellRuns: ShellRun[] = [];
     const bash = createAgentBashTool(
       {
-        run: async (run) => {
+        run: (run) => {
           shellRuns.push(run);
-          return { output: 'ran', exitCode: 0, timedOut: false, aborted: false };
+          return Promise.resolve({ output: 'ran', exitCode: 0, timedOut: false, aborted: false });
         },
-        reset: async () => undefined,
+        reset: () => Promise.resolve(),
       },
       { defaultTimeoutMs: 1_000, maxTimeoutMs: 10_000 },
     );

@@ -33,7 +33,7 @@ describe('MCP URL elicitation: a call the server cannot finish until the user ac
     const transports = new Map<string, StreamableHTTPServerTransport>();
     const mcpServer = () => {
       const server = new Server({ name: 'elicits', version: '1.0.0' }, { capabilities: { tools: {} } });
-      server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: ['asks', 'requires', 'plain'].map((name) => ({
           name,
           inputSchema: { type: 'object' as const },

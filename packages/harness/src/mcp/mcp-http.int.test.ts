@@ -100,7 +100,7 @@ describe('MCP over Streamable HTTP: in-process server', () => {
       }
       // Stateless mode: one server and transport per request.
       const server = new Server({ name: 'inproc', version: '1.0.0' }, { capabilities: { tools: {} } });
-      server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: [
           {
             name: 'lookup',
@@ -111,7 +111,7 @@ describe('MCP over Streamable HTTP: in-process server', () => {
           { name: 'explode', description: 'Always fails', inputSchema: { type: 'object' } },
         ],
       }));
-      server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      server.setRequestHandler(CallToolRequestSchema, (request) => {
         if (request.params.name === 'lookup')
           return { content: [{ type: 'text', text: `value of ${String(request.params.arguments?.key)}` }] };
         return { isError: true, content: [{ type: 'text', text: 'it exploded' }] };

@@ -23,7 +23,7 @@ class ChildBridge implements StdioBridge {
   static opened: ChildBridge[] = [];
   child: ChildProcessWithoutNullStreams | undefined;
 
-  async open(listener: StdioBridgeListener): Promise<void> {
+  open(listener: StdioBridgeListener): Promise<void> {
     ChildBridge.opened.push(this);
     const child = spawn(process.execPath, [EVERYTHING, 'stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
@@ -34,14 +34,17 @@ class ChildBridge implements StdioBridge {
       for (const line of lines) if (line.trim()) listener.message(JSON.parse(line));
     });
     child.once('exit', (code) => listener.exit(`the server exited (code ${code})`));
+    return Promise.resolve();
   }
 
-  async send(message: object): Promise<void> {
+  send(message: object): Promise<void> {
     this.child!.stdin.write(`${JSON.stringify(message)}\n`);
+    return Promise.resolve();
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.child?.kill('SIGKILL');
+    return Promise.resolve();
   }
 }
 
@@ -73,10 +76,12 @@ describe('a stdio MCP server reached through a bridge', () => {
   it('reports a server that exits before answering as a connection failure naming why', async () => {
     manager = new McpManager([{ name: 'gone', transport: 'stdio', command: 'x', connectTimeoutMs: 5_000 }], {
       stdioBridge: () => ({
-        open: async (listener) =>
-          void setImmediate(() => listener.exit('the server exited (code 127); stderr: no such command')),
-        send: async () => undefined,
-        close: async () => undefined,
+        open: (listener) => {
+          setImmediate(() => listener.exit('the server exited (code 127); stderr: no such command'));
+          return Promise.resolve();
+        },
+        send: () => Promise.resolve(),
+        close: () => Promise.resolve(),
       }),
     });
     await expect(manager.toolsOf('gone')).rejects.toThrow(

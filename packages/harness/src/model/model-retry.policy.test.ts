@@ -4,6 +4,11 @@ import { abortableSleep } from '../loop/ports.js';
 import type { ModelStreamEvent } from './model-port.js';
 import { ModelRetryPolicy } from './model-retry.policy.js';
 
+/** The events as an async stream: each arrives on a later tick, as a streamed response's does. */
+async function* streamOf<T>(...events: T[]): AsyncGenerator<T> {
+  for (const event of events) yield await Promise.resolve(event);
+}
+
 const limited = (retryAfterMs?: number) =>
   new AppError('MODEL_RATE_LIMITED', 'slow down', {
     retryable: true,
@@ -23,11 +28,9 @@ function flaky(errors: AppError[], yieldFirst = false) {
   const fn = async function* (): AsyncGenerator<ModelStreamEvent> {
     calls++;
     const error = errors.shift();
-    if (error) {
-      if (yieldFirst) yield { type: 'text_delta', text: 'partial' };
-      throw error;
-    }
-    yield done;
+    if (error && yieldFirst) yield* streamOf<ModelStreamEvent>({ type: 'text_delta', text: 'partial' });
+    if (error) throw error;
+    yield* streamOf(done);
   };
   return { fn, calls: () => calls };
 }
@@ -71,7 +74,10 @@ describe('ModelRetryPolicy', () => {
     const policy = new ModelRetryPolicy({
       baseDelayMs: 10,
       random: () => 1,
-      sleep: async (ms) => void waits.push(ms),
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
       onRetry: ({ attempt }) => retries.push(attempt),
     });
     const attempt = flaky([limited(), limited(700)]);
@@ -83,7 +89,7 @@ describe('ModelRetryPolicy', () => {
   });
 
   it('does not retry once part of the response was streamed', async () => {
-    const policy = new ModelRetryPolicy({ sleep: async () => undefined });
+    const policy = new ModelRetryPolicy({ sleep: () => Promise.resolve() });
     const attempt = flaky([limited()], true);
     await expect(drain(policy.run(attempt.fn, asAppError))).rejects.toMatchObject({
       code: 'MODEL_RATE_LIMITED',

@@ -10,7 +10,7 @@ const status = (code: number, message: string, extra: Partial<ProviderFailure> =
 });
 
 describe('toModelError', () => {
-  it.each([
+  it.each<[ProviderFailure, string, boolean]>([
     [status(429, 'slow down'), 'MODEL_RATE_LIMITED', true],
     [status(529, 'Overloaded'), 'MODEL_OVERLOADED', true],
     [status(503, 'unavailable'), 'MODEL_OVERLOADED', true],
@@ -31,17 +31,13 @@ describe('toModelError', () => {
         message: 'Overloaded',
         errorType: 'overloaded_error',
         cause: null,
-      } as ProviderFailure,
+      },
       'MODEL_OVERLOADED',
       true,
     ],
-    [
-      { kind: 'connection', message: 'ECONNREFUSED', cause: null } as ProviderFailure,
-      'MODEL_REQUEST_FAILED',
-      true,
-    ],
-    [{ kind: 'timeout', message: 'timed out', cause: null } as ProviderFailure, 'MODEL_REQUEST_FAILED', true],
-    [{ kind: 'aborted', message: 'aborted', cause: null } as ProviderFailure, 'ABORTED', false],
+    [{ kind: 'connection', message: 'ECONNREFUSED', cause: null }, 'MODEL_REQUEST_FAILED', true],
+    [{ kind: 'timeout', message: 'timed out', cause: null }, 'MODEL_REQUEST_FAILED', true],
+    [{ kind: 'aborted', message: 'aborted', cause: null }, 'ABORTED', false],
   ])('%#: maps to %s (retryable %s)', (failure, code, retryable) => {
     const error = toModelError(failure, 'openai/gpt-4.1');
     expect(error.code).toBe(code);

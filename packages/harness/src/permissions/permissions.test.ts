@@ -18,9 +18,9 @@ function countingTool(
     idempotent: false,
     toolset,
     ...(defaultPermission ? { defaultPermission } : {}),
-    async execute() {
+    execute() {
       calls.push(name);
-      return { status: 'ok', content: [{ type: 'text', text: `${name} ran` }] };
+      return Promise.resolve({ status: 'ok', content: [{ type: 'text', text: `${name} ran` }] });
     },
   };
 }

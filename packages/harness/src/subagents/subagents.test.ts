@@ -11,6 +11,11 @@ import { withFinalText } from './subagent-runner.js';
 import { SubRootFs } from './sub-root-fs.js';
 import { WorkspaceTaskStore } from './workspace-task.store.js';
 
+/** The events as an async stream: each arrives on a later tick, as a streamed response's does. */
+async function* streamOf<T>(...events: T[]): AsyncGenerator<T> {
+  for (const event of events) yield await Promise.resolve(event);
+}
+
 interface Gate {
   promise: Promise<void>;
   open: () => void;
@@ -167,10 +172,10 @@ describe('task records in the workspace', () => {
   it('survive into a new registry: finished tasks keep their answer, running ones become failed', async () => {
     const fs = await seededWorkspace();
     const store = new WorkspaceTaskStore(fs, 'main', 'sesn_1');
-    const registry = new SubagentTaskRegistry({ onChange: store.save });
+    const registry = new SubagentTaskRegistry({ onChange: (records) => void store.save(records) });
     const done = registry.start(
       { agentId: 'reviewer', task: 'a', background: true, parentToolUseId: 't1' },
-      async () => 'answer A',
+      () => Promise.resolve('answer A'),
     );
     const hanging = registry.start(
       { agentId: 'reviewer', task: 'b', background: true, parentToolUseId: 't2' },
@@ -186,7 +191,7 @@ describe('task records in the workspace', () => {
     expect(next.get(done.id)?.createdAt).toBeInstanceOf(Date);
     expect(next.get(hanging.id)).toMatchObject({
       status: 'failed',
-      error: expect.stringContaining('interrupted'),
+      error: expect.stringContaining('interrupted') as unknown,
     });
     const [output] = createTaskTools(next);
     const text = await output!.execute(
@@ -223,12 +228,12 @@ describe('isolated child workspace', () => {
   });
 
   it('withFinalText adapts a plain event stream to a child run with a final answer', async () => {
-    async function* events() {
-      yield { type: 'agent.message', text: 'first' };
-      yield { type: 'agent.tool_use', text: '' };
-      yield { type: 'agent.message', text: 'final answer' };
-    }
-    const run = withFinalText(events(), (e) => (e.type === 'agent.message' ? e.text : undefined));
+    const events = streamOf(
+      { type: 'agent.message', text: 'first' },
+      { type: 'agent.tool_use', text: '' },
+      { type: 'agent.message', text: 'final answer' },
+    );
+    const run = withFinalText(events, (e) => (e.type === 'agent.message' ? e.text : undefined));
     const seen: string[] = [];
     let step = await run.next();
     while (!step.done) {

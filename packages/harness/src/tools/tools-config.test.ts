@@ -15,7 +15,7 @@ function platformTool(name: string): HarnessTool {
     inputSchema: { type: 'object' },
     idempotent: true,
     toolset: 'platform',
-    execute: async () => ({ status: 'ok', content: [] }),
+    execute: () => Promise.resolve({ status: 'ok', content: [] }),
   };
 }
 
@@ -98,18 +98,18 @@ describe('tools.json', () => {
     });
     const tools = await offeredTools(fs, {
       hooks: {
-        mcpTools: async (servers) => {
+        mcpTools: (servers) => {
           seen.push(...Object.keys(servers));
-          return [
+          return Promise.resolve([
             {
               name: 'mcp__docs__search',
               description: 'd',
               inputSchema: { type: 'object' },
               idempotent: true,
               toolset: 'mcp:docs',
-              execute: async () => ({ status: 'ok', content: [] }),
+              execute: () => Promise.resolve({ status: 'ok', content: [] }),
             },
-          ];
+          ]);
         },
       },
     });

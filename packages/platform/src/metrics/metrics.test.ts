@@ -24,7 +24,7 @@ describe('platform metrics', () => {
   it('records HTTP requests by route template, never by the raw URL', async () => {
     const app = Fastify();
     recordHttpMetrics(app);
-    app.get('/v1/sessions/:id', async () => ({ ok: true }));
+    app.get('/v1/sessions/:id', () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/v1/sessions/sesn_secret1' });
     await app.inject({ method: 'GET', url: '/v1/sessions/sesn_secret2' });
     await app.inject({ method: 'GET', url: '/nowhere/sesn_secret3' });

@@ -9,6 +9,20 @@ const post = (url: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** What these tests read of an OpenAI chat completion. */
+interface ChatCompletion {
+  choices: Array<{
+    finish_reason: string;
+    message: { tool_calls: Array<{ function: { name: string; arguments: string } }> };
+  }>;
+  usage: unknown;
+}
+
+/** What these tests read of a streamed chat completion chunk. */
+interface ChatChunk {
+  choices: Array<{ delta?: { content?: string } }>;
+}
+
 /** Parses an SSE body into its data payloads (and event names when present). */
 async function sse(response: Response): Promise<Array<{ event?: string; data: string }>> {
   const text = await response.text();
@@ -43,11 +57,9 @@ describe('FakeOpenAiServer', () => {
       tools: [{ type: 'function', function: { name: 'a' } }],
     };
     const response = await post(`${fake.baseUrl}/chat/completions`, body);
-    const json = (await response.json()) as any;
-    expect(json.choices[0].finish_reason).toBe('tool_calls');
-    expect(
-      json.choices[0].message.tool_calls.map((c: any) => [c.function.name, c.function.arguments]),
-    ).toEqual([
+    const json = (await response.json()) as ChatCompletion;
+    expect(json.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(json.choices[0]!.message.tool_calls.map((c) => [c.function.name, c.function.arguments])).toEqual([
       ['a', '{"x":1}'],
       ['b', '{}'],
     ]);
@@ -65,7 +77,7 @@ describe('FakeOpenAiServer', () => {
       }),
     );
     expect(withUsage.at(-1)?.data).toBe('[DONE]');
-    const chunks = withUsage.slice(0, -1).map((f) => JSON.parse(f.data));
+    const chunks = withUsage.slice(0, -1).map((f) => JSON.parse(f.data) as ChatChunk);
     expect(chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('')).toBe('abcdefgh');
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 10 } });
     const without = await sse(await post(`${fake.baseUrl}/chat/completions`, { stream: true }));
@@ -107,17 +119,17 @@ describe('FakeAnthropicServer', () => {
     ]);
     const deltas = frames
       .filter((f) => f.event === 'content_block_delta')
-      .map((f) => JSON.parse(f.data).delta.type);
+      .map((f) => (JSON.parse(f.data) as { delta: { type: string } }).delta.type);
     expect(new Set(deltas)).toEqual(
       new Set(['thinking_delta', 'signature_delta', 'text_delta', 'input_json_delta']),
     );
-    const messageDelta = JSON.parse(frames.find((f) => f.event === 'message_delta')?.data ?? '{}');
+    const messageDelta: unknown = JSON.parse(frames.find((f) => f.event === 'message_delta')?.data ?? '{}');
     expect(messageDelta).toMatchObject({ delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 9 } });
   });
 
   it('answers non-streaming requests and Anthropic-shaped errors', async () => {
     fake.enqueue({ text: 'plain' }, FakeAnthropicServer.overloaded());
-    const json = (await (await post(`${fake.baseUrl}/v1/messages`, { model: 'm' })).json()) as any;
+    const json: unknown = await (await post(`${fake.baseUrl}/v1/messages`, { model: 'm' })).json();
     expect(json).toMatchObject({
       type: 'message',
       content: [{ type: 'text', text: 'plain' }],

@@ -1,4 +1,4 @@
 import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
 import { MemoryWorkspaceFs } from './memory-workspace-fs.js';
 
-runWorkspaceConformance('memory', async (options) => ({ fs: new MemoryWorkspaceFs(options) }));
+runWorkspaceConformance('memory', (options) => Promise.resolve({ fs: new MemoryWorkspaceFs(options) }));

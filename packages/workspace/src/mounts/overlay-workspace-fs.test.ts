@@ -5,12 +5,14 @@ import { runWorkspaceConformance } from '../testing/workspace-conformance.js';
 import { OverlayWorkspaceFs } from './overlay-workspace-fs.js';
 import { ReadOnlyWorkspaceFs } from './read-only-workspace-fs.js';
 
-runWorkspaceConformance('overlay (empty lower)', async (options) => ({
-  fs: new OverlayWorkspaceFs(
-    new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()),
-    new MemoryWorkspaceFs(options),
-  ),
-}));
+runWorkspaceConformance('overlay (empty lower)', (options) =>
+  Promise.resolve({
+    fs: new OverlayWorkspaceFs(
+      new ReadOnlyWorkspaceFs(new MemoryWorkspaceFs()),
+      new MemoryWorkspaceFs(options),
+    ),
+  }),
+);
 
 async function seeded() {
   const definitions = new MemoryWorkspaceFs();

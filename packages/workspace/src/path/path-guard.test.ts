@@ -13,7 +13,7 @@ describe('path guard', () => {
   it('refuses every attack path with PATH_ESCAPE and a reason', () => {
     for (const attack of ATTACK_PATHS) {
       expect(() => normalizeWorkspacePath(attack), JSON.stringify(attack)).toThrowError(
-        expect.objectContaining({ code: 'PATH_ESCAPE', details: { reason: expect.any(String) } }),
+        expect.objectContaining({ code: 'PATH_ESCAPE', details: { reason: expect.any(String) as unknown } }),
       );
     }
   });

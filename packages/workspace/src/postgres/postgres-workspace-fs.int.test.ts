@@ -31,10 +31,10 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.end()));
 });
 
-runWorkspaceConformance('postgres', async (options) => {
+runWorkspaceConformance('postgres', (options) => {
   const root = `tenants/t1/sessions/${randomBytes(4).toString('hex')}`;
   liveRoots.add(root);
-  return {
+  return Promise.resolve({
     fs: new PostgresWorkspaceFs({
       ...options,
       sql: pool,
@@ -54,7 +54,7 @@ runWorkspaceConformance('postgres', async (options) => {
       await pool.query('DELETE FROM workspace_files WHERE root = $1', [root]);
       liveRoots.delete(root);
     },
-  };
+  });
 });
 
 describe('postgres: replicas and tenancy', () => {

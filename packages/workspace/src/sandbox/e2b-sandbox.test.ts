@@ -92,7 +92,7 @@ describe('e2b command seam', () => {
 });
 
 describe('e2b control plane (fake E2B API server)', () => {
-  const calls: { method: string; url: string; headers: IncomingHttpHeaders; body: any }[] = [];
+  const calls: { method: string; url: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   let server: Server;
   let apiUrl: string;
   const sandboxJson = {
@@ -113,7 +113,7 @@ describe('e2b control plane (fake E2B API server)', () => {
           method: req.method!,
           url: req.url!,
           headers: req.headers,
-          body: raw ? JSON.parse(raw) : undefined,
+          body: raw ? (JSON.parse(raw) as unknown) : undefined,
         });
         const send = (status: number, body?: unknown) => {
           res.writeHead(status, { 'content-type': 'application/json' });

@@ -22,15 +22,38 @@ function toFakeReply(reply: ConformanceReply): FakeAnthropicReply {
   }
 }
 
-const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content : ((content as any[]) ?? []).map((b) => b.text ?? '').join('');
+/** The parts of a Messages request body the conformance suite observes. */
+interface MessagesBody {
+  system?: unknown;
+  tools?: Array<{ name: string }>;
+  messages?: Array<{ role: string; content: unknown }>;
+}
 
-function observe(body: any): ConformanceObservedRequest {
-  const messages: any[] = body?.messages ?? [];
-  const blocks = (role: string) => messages.filter((m) => m.role === role).flatMap((m) => m.content as any[]);
+/** A content block of a message: text, a tool use or a tool result. */
+interface ContentBlock {
+  type: string;
+  text?: string;
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  tool_use_id: string;
+  content?: unknown;
+  is_error?: boolean;
+}
+
+const textOf = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : ((content as ContentBlock[] | undefined) ?? []).map((b) => b.text ?? '').join('');
+
+function observe(requestBody: unknown): ConformanceObservedRequest {
+  const body = requestBody as MessagesBody | undefined;
+  const messages = body?.messages ?? [];
+  const blocks = (role: string) =>
+    messages.filter((m) => m.role === role).flatMap((m) => m.content as ContentBlock[]);
   return {
     systemText: textOf(body?.system),
-    toolNames: (body?.tools ?? []).map((t: any) => t.name),
+    toolNames: (body?.tools ?? []).map((t) => t.name),
     assistantToolCalls: blocks('assistant')
       .filter((b) => b.type === 'tool_use')
       .map((b) => ({ id: b.id, name: b.name, input: b.input })),
@@ -115,7 +138,11 @@ describe('AnthropicMessagesModel against the fake server', () => {
     expect(events.at(-1)).toMatchObject({
       message: {
         content: [
-          { type: 'thinking', text: 'weighing options', signature: expect.stringMatching(/^sig_msg_/) },
+          {
+            type: 'thinking',
+            text: 'weighing options',
+            signature: expect.stringMatching(/^sig_msg_/) as unknown,
+          },
           { type: 'text', text: 'done' },
         ],
       },

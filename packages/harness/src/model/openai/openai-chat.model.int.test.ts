@@ -29,18 +29,36 @@ function toFakeReply(reply: ConformanceReply): FakeOpenAiReply {
   }
 }
 
-function observe(body: any): ConformanceObservedRequest {
-  const messages: any[] = body?.messages ?? [];
+/** The parts of a chat completions request body the conformance suite observes. */
+interface ChatBody {
+  tools?: Array<{ function: { name: string } }>;
+  messages?: ChatBodyMessage[];
+}
+
+interface ChatBodyMessage {
+  role: string;
+  content: string;
+  tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+  tool_call_id: string;
+}
+
+function observe(requestBody: unknown): ConformanceObservedRequest {
+  const body = requestBody as ChatBody | undefined;
+  const messages = body?.messages ?? [];
   return {
     systemText: messages
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n'),
-    toolNames: (body?.tools ?? []).map((t: any) => t.function.name),
+    toolNames: (body?.tools ?? []).map((t) => t.function.name),
     assistantToolCalls: messages
       .filter((m) => m.role === 'assistant')
       .flatMap((m) => m.tool_calls ?? [])
-      .map((c: any) => ({ id: c.id, name: c.function.name, input: JSON.parse(c.function.arguments) })),
+      .map((c) => ({
+        id: c.id,
+        name: c.function.name,
+        input: JSON.parse(c.function.arguments) as Record<string, unknown>,
+      })),
     toolResults: messages
       .filter((m) => m.role === 'tool')
       .map((m) => ({
@@ -100,7 +118,7 @@ describe('OpenAiChatModel against the fake server', () => {
       type: 'done',
       usage: { inputTokens: 40, outputTokens: 3, cacheReadInputTokens: 60 },
     });
-    const body = fake.completionRequests[0];
+    const body: unknown = fake.completionRequests[0];
     expect(body).toMatchObject({
       model: 'fake-model',
       stream: true,

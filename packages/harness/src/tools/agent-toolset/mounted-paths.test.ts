@@ -45,7 +45,7 @@ describe('file tools on the mounts beside the workspace', () => {
     ).rejects.toMatchObject({ code: 'READ_ONLY' });
     await expect(tool('read').execute({ file_path: '/etc/passwd' }, ctx)).rejects.toMatchObject({
       code: 'PATH_ESCAPE',
-      message: expect.stringContaining('the mounts (/mnt)'),
+      message: expect.stringContaining('the mounts (/mnt)') as unknown,
     });
   });
 });

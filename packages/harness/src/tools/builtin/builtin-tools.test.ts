@@ -138,15 +138,16 @@ describe('tool registration', () => {
   it('registers execute only when the workspace is a sandbox that can exec', async () => {
     expect(await toolNames(await workspaceWith())).not.toContain('execute');
     const sandbox = Object.assign(await workspaceWith(), {
-      exec: async (command: string, _o?: ExecOptions): Promise<ExecResult> => ({
-        exitCode: 0,
-        stdout: `ran ${command}`,
-        stderr: '',
-        timedOut: false,
-        aborted: false,
-        truncated: false,
-        durationMs: 1,
-      }),
+      exec: (command: string, _o?: ExecOptions): Promise<ExecResult> =>
+        Promise.resolve({
+          exitCode: 0,
+          stdout: `ran ${command}`,
+          stderr: '',
+          timedOut: false,
+          aborted: false,
+          truncated: false,
+          durationMs: 1,
+        }),
       dispose: async () => {},
     }) satisfies SandboxFs;
     const names = await toolNames(sandbox);

@@ -37,7 +37,7 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
 
   it('refuses loopback in any spelling, and names a hostname resolving to it', async () => {
     const tool = createWebFetchTool({
-      resolve: async (host) => (host === 'inside.test' ? ['127.0.0.1'] : []),
+      resolve: (host) => Promise.resolve(host === 'inside.test' ? ['127.0.0.1'] : []),
     });
     for (const url of [
       `http://127.0.0.1:${port}/readyz`,
@@ -58,11 +58,13 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
 
   it('checks every redirect hop: a public page redirecting inside is refused', async () => {
     const requested: string[] = [];
-    const fakeFetch = (async (input: URL | string) => {
+    const fakeFetch = ((input: URL | string) => {
       requested.push(String(input));
-      return new Response(null, { status: 302, headers: { location: `http://127.0.0.1:${port}/readyz` } });
+      return Promise.resolve(
+        new Response(null, { status: 302, headers: { location: `http://127.0.0.1:${port}/readyz` } }),
+      );
     }) as typeof fetch;
-    const tool = createWebFetchTool({ fetch: fakeFetch, resolve: async () => ['93.184.216.34'] });
+    const tool = createWebFetchTool({ fetch: fakeFetch, resolve: () => Promise.resolve(['93.184.216.34']) });
     const outcome = await tool.execute({ url: 'https://public.test/moved' }, ctx);
     expect(outcome).toMatchObject({ status: 'error', reason: 'egress_denied' });
     expect(requested).toEqual(['https://public.test/moved']);
@@ -71,7 +73,7 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
 
   it('refuses a name that answers a public address for the check and loopback for the connection', async () => {
     let answers = 0;
-    const rebinding = async () => ((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
+    const rebinding = () => Promise.resolve((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']);
     // `localhost` is what the system resolver dials if the connection resolves the name again by itself.
     const outcome = await createWebFetchTool({ resolve: rebinding }).execute(
       { url: `http://localhost:${port}/` },
@@ -90,15 +92,17 @@ describe('web_fetch never reaches private addresses unless allowed', () => {
 
   it("with limited networking fetches only the environment's allowed hosts, on every redirect hop", async () => {
     const requested: string[] = [];
-    const fakeFetch = (async (input: URL | string) => {
+    const fakeFetch = ((input: URL | string) => {
       requested.push(String(input));
-      return String(input).includes('/moved')
-        ? new Response(null, { status: 302, headers: { location: 'https://attacker.test/?token=x' } })
-        : new Response('docs', { status: 200, headers: { 'content-type': 'text/plain' } });
+      return Promise.resolve(
+        String(input).includes('/moved')
+          ? new Response(null, { status: 302, headers: { location: 'https://attacker.test/?token=x' } })
+          : new Response('docs', { status: 200, headers: { 'content-type': 'text/plain' } }),
+      );
     }) as typeof fetch;
     const tool = createWebFetchTool({
       fetch: fakeFetch,
-      resolve: async () => ['93.184.216.34'],
+      resolve: () => Promise.resolve(['93.184.216.34']),
       limitedTo: ['docs.test', 'api.test:8443'],
     });
     expect(text(await tool.execute({ url: 'https://DOCS.test/page' }, ctx))).toContain('docs');

@@ -41,12 +41,12 @@ describe('blocked addresses', () => {
 });
 
 describe('egress guard', () => {
-  const resolve = async (host: string) =>
-    ({
-      'example.com': ['93.184.216.34'],
-      'sneaky.test': ['93.184.216.34', '10.0.0.5'],
-      'metadata.google.internal': ['169.254.169.254'],
-    })[host] ?? [];
+  const addresses: Record<string, string[]> = {
+    'example.com': ['93.184.216.34'],
+    'sneaky.test': ['93.184.216.34', '10.0.0.5'],
+    'metadata.google.internal': ['169.254.169.254'],
+  };
+  const resolve = (host: string) => Promise.resolve(addresses[host] ?? []);
   const guard = new EgressGuard({ resolve });
 
   it('judges numeric host spellings as the address they are', async () => {
@@ -102,7 +102,7 @@ describe('egress guard dispatcher', () => {
     // A rebinding name: public for the check, loopback for every later answer.
     let answers = 0;
     const guard = new EgressGuard({
-      resolve: async () => ((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']),
+      resolve: () => Promise.resolve((answers += 1) === 1 ? ['93.184.216.34'] : ['127.0.0.1']),
     });
     // `localhost` is what the system resolver would dial without the pinned dispatcher.
     const url = new URL(`http://localhost:${port}/metadata`);
@@ -126,7 +126,10 @@ describe('egress guard dispatcher', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const open = new EgressGuard({ allowPrivateNetworks: true, resolve: async () => ['127.0.0.1'] });
+      const open = new EgressGuard({
+        allowPrivateNetworks: true,
+        resolve: () => Promise.resolve(['127.0.0.1']),
+      });
       const response = await fetch(`http://service.internal:${port}/`, guarded(open));
       expect(await response.text()).toBe('hello');
     } finally {
