@@ -47,7 +47,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'apps/gateway/src/http/zod-params.ts',
   'apps/gateway/src/idempotency/idempotency.interceptor.ts',
   'apps/gateway/src/streaming/session-previews.ts',
-  'apps/gateway/test/fuzz-schema.ts',
   'apps/scheduler/src/replays/recorded-answers.ts',
   'apps/scheduler/src/replays/recorded-turns.ts',
   'apps/scheduler/src/webhooks/webhook-deliveries.repository.ts',

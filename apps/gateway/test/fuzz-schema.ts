@@ -10,7 +10,32 @@ import {
 
 /** Walks the request schemas of `docs/openapi.json`: a valid example, and mutations of every property. */
 
-export type Schema = Record<string, any>;
+/** The parts of a JSON Schema, as an OpenAPI document holds them, that the fuzzer reads. */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  const?: Json;
+  enum?: Json[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+}
+
+/** The OpenAPI document as the fuzzer reads it: its operations by path and method, and its named schemas. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
 export type Resolve = (schema: Schema) => Schema;
 
 /** A body variant: the mutated value, and what was done to it. */
@@ -21,11 +46,10 @@ export interface BodyMutation {
 
 const MAX_DEPTH = 3;
 
-export function resolver(document: Schema): Resolve {
+export function resolver(document: OpenApiDocument): Resolve {
   const resolve: Resolve = (schema) => {
-    const ref =
-      typeof schema?.$ref === 'string' ? /#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-    return ref ? resolve(document.components.schemas[ref] as Schema) : (schema ?? {});
+    const ref = schema.$ref ? /#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+    return ref ? resolve(document.components?.schemas?.[ref] ?? {}) : schema;
   };
   return resolve;
 }
@@ -33,15 +57,15 @@ export function resolver(document: Schema): Resolve {
 /** The branch a union most likely means: its first one that is not `null`. */
 export function primary(schema: Schema, resolve: Resolve): Schema {
   const resolved = resolve(schema);
-  const branches = (resolved.anyOf ?? resolved.oneOf) as Schema[] | undefined;
+  const branches = resolved.anyOf ?? resolved.oneOf;
   if (!branches) return resolved;
   const chosen = branches.map(resolve).find((b) => b.type !== 'null') ?? branches[0]!;
   return primary(chosen, resolve);
 }
 
 export function typeOf(schema: Schema): string | undefined {
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
-  if (type) return type as string;
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type) return type;
   if (schema.properties) return 'object';
   if (schema.items) return 'array';
   return undefined;
@@ -50,12 +74,12 @@ export function typeOf(schema: Schema): string | undefined {
 /** A small value the schema accepts, as far as a plain walk can tell (patterns are not honoured). */
 export function example(schema: Schema, resolve: Resolve, depth = 0): Json {
   const s = primary(schema, resolve);
-  if ('const' in s) return s.const as Json;
-  if (Array.isArray(s.enum)) return s.enum[0] as Json;
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0] ?? null;
   switch (typeOf(s)) {
     case 'object': {
-      const properties = (s.properties ?? {}) as Record<string, Schema>;
-      const required = (s.required ?? []) as string[];
+      const properties = s.properties ?? {};
+      const required = s.required ?? [];
       return depth > 6
         ? {}
         : Object.fromEntries(
@@ -105,7 +129,7 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
     { label: 'wrong type', value: wrongType(type) },
     { label: 'null', value: null },
   ];
-  if (Array.isArray(s.enum) || 'const' in s)
+  if (s.enum || s.const !== undefined)
     variants.push({ label: 'outside the enum', value: 'zzz_not_a_member' });
   switch (type) {
     case 'string':
@@ -156,25 +180,26 @@ function valueVariants(schema: Schema, resolve: Resolve): Variant[] {
   return variants;
 }
 
+/** A copy of `base` with `value` at `path`, creating the objects and arrays on the way. */
 function setAt(base: Json, path: (string | number)[], value: Json): Json {
-  if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const container: any = Array.isArray(base)
-    ? [...base]
-    : base && typeof base === 'object'
-      ? { ...base }
-      : typeof head === 'number'
-        ? []
-        : {};
-  container[head!] = setAt(container[head!] ?? null, rest, value);
-  return container;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const items = Array.isArray(base) ? [...base] : [];
+    items[head] = setAt(items[head] ?? null, rest, value);
+    return items;
+  }
+  const fields: Record<string, Json> =
+    base && typeof base === 'object' && !Array.isArray(base) ? { ...base } : {};
+  fields[head] = setAt(fields[head] ?? null, rest, value);
+  return fields;
 }
 
 function getAt(base: Json, path: (string | number)[]): Json | undefined {
-  return path.reduce<any>(
-    (value, key) => (value && typeof value === 'object' ? value[key] : undefined),
-    base,
-  );
+  return path.reduce<Json | undefined>((value, key) => {
+    if (Array.isArray(value)) return typeof key === 'number' ? value[key] : undefined;
+    return value && typeof value === 'object' ? value[String(key)] : undefined;
+  }, base);
 }
 
 /** Every property reachable from a body schema (to MAX_DEPTH), with its path inside the body. */
@@ -191,7 +216,7 @@ function properties(
     return [{ path: item, schema: s.items }, ...properties(s.items, resolve, item)];
   }
   if (type !== 'object') return [];
-  return Object.entries((s.properties ?? {}) as Record<string, Schema>).flatMap(([key, child]) => {
+  return Object.entries(s.properties ?? {}).flatMap(([key, child]) => {
     const at = [...path, key];
     return [{ path: at, schema: child }, ...properties(child, resolve, at)];
   });
@@ -215,7 +240,7 @@ export function bodyMutations(schema: Schema, base: Json, resolve: Resolve): Bod
       body: { ...(base as object), zzz_unknown: 'x', __defineGetter__: 1 },
     },
   ];
-  for (const key of (root.required ?? []) as string[]) {
+  for (const key of root.required ?? []) {
     const { [key]: _dropped, ...rest } = (base ?? {}) as Record<string, Json>;
     mutations.push({ label: `without required ${key}`, body: rest });
   }

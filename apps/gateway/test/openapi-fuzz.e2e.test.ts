@@ -13,7 +13,7 @@ import {
 import { databaseSnapshot } from './db-snapshot.js';
 import { casesFor, isDestructive, sampleCases, type DocumentOperation } from './fuzz-cases.js';
 import { runFuzz, sendCase } from './fuzz-runner.js';
-import { resolver, type Schema } from './fuzz-schema.js';
+import { resolver, type OpenApiDocument, type Schema } from './fuzz-schema.js';
 import { classify, loadOperations } from './route-catalog.js';
 import { createNamespaceFixtures } from './route-fixtures.js';
 import type { Fixtures } from './route-params.js';
@@ -47,7 +47,7 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
   let db: TestDatabase;
   let platform: RunningPlatform;
   let admin: ApiClient;
-  let document: Schema;
+  let document: OpenApiDocument;
   let ids: Fixtures;
   let environmentKey = '';
   /** Sign-out revokes the token it is sent with, so it gets one of its own. */
@@ -93,7 +93,7 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
   it('serves the committed document at /docs/openapi.json', async () => {
     const json = await fetch(`${platform.gatewayUrl}/docs/openapi.json`);
     expect(json.status).toBe(200);
-    document = (await json.json()) as Schema;
+    document = (await json.json()) as OpenApiDocument;
     expect(document.openapi).toBe('3.1.0');
     expect(document).toEqual(JSON.parse(readFileSync(join(repoRoot(), 'docs', 'openapi.json'), 'utf8')));
     const page = await fetch(`${platform.gatewayUrl}/docs`);
@@ -109,10 +109,9 @@ describe('OpenAPI fuzz: hostile input to every route never yields a 5xx, answers
 
   it('answers every mutation of every route’s path, query, headers and body with a 2xx or its surface’s typed 4xx', async () => {
     const resolve = resolver(document);
-    const paths = document.paths as Record<string, Record<string, Schema>>;
     const operations: DocumentOperation[] = loadOperations().map((op) => ({
       ...op,
-      schema: paths[op.path]![op.method.toLowerCase()] as Schema,
+      schema: document.paths[op.path]![op.method.toLowerCase()] as Schema,
     }));
     const byOperation = operations.map((op) => casesFor(op, ids, resolve, BODY_LIMIT_BYTES));
     const total = byOperation.reduce((sum, cases) => sum + cases.length, 0);
