@@ -98,7 +98,10 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
         });
         expect(cluster[0]!.capacity.cpus).toBeGreaterThan(0);
         expect(cluster[0]!.capacity.freeMemoryBytes).toBeGreaterThan(0);
-        expect(Date.now() - cluster[0]!.lastHeartbeatAt).toBeLessThan(30_000);
+        // A live report: made after the session it names was created.
+        expect(cluster[0]!.lastHeartbeatAt).toBeGreaterThanOrEqual(
+          Date.parse((session.body as { created_at: string }).created_at),
+        );
         const selfHosted = (status.workers as Json[]).filter((w) => w.kind === 'self_hosted');
         expect(selfHosted).toEqual([
           {
@@ -136,16 +139,14 @@ describe('Hands status: cluster workers and self-hosted workers, on /api and /v1
 
   it('drops a cluster worker killed with SIGKILL once its heartbeat expires', async () => {
     await platform.service('worker').kill('SIGKILL');
-    const killedAt = Date.now();
+    // Within three heartbeats of TTL, plus a beat of slack for a slow machine.
     await pollUntil(
       'the dead worker to leave the status',
       async () => {
         const body = await statusOf('/v1/hands/status');
         return (body.workers as Json[]).every((w) => w.kind !== 'cluster');
       },
-      30_000,
+      HEARTBEAT_MS * 4 + 5_000,
     );
-    // Three heartbeats of TTL, plus a beat of slack for a slow machine.
-    expect(Date.now() - killedAt).toBeLessThan(HEARTBEAT_MS * 4 + 5_000);
   });
 });
