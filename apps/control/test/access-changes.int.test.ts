@@ -103,7 +103,11 @@ describe('control: access changes are announced on NATS', () => {
     expect(
       await announced(async () => {
         await control.rpc.request(S.verifyApiKey, { key: key.key }).catch(() => null);
-        await control.rpc.request(A.updateUser, { actor: control.admin, id: user.id, body: { role: 'member' } });
+        await control.rpc.request(A.updateUser, {
+          actor: control.admin,
+          id: user.id,
+          body: { role: 'member' },
+        });
       }),
     ).toEqual(byUser);
   });

@@ -88,9 +88,9 @@ describe('event log and session state against real Postgres', () => {
     expect(first).toBeDefined();
     expect(await state.acquire(s.sessionId, 'runner-b', 1_000)).toBeNull();
     // Taken once the 1 s lease runs out by Postgres' clock.
-    const second = (await pollUntil('the lease to expire and be taken', () =>
-      state.acquire(s.sessionId, 'runner-b', 5_000),
-    )).lease;
+    const second = (
+      await pollUntil('the lease to expire and be taken', () => state.acquire(s.sessionId, 'runner-b', 5_000))
+    ).lease;
     expect(second.token).toBeGreaterThan(first.token);
 
     const stale = { kind: 'turn' as const, tenantId: s.tenantId, token: first.token };
