@@ -70,13 +70,14 @@ function balanced(code, open) {
 const lineOf = (code, index) => code.slice(0, index).split('\n').length;
 
 function waitsIn(path) {
-  const code = codeOnly(readFileSync(join(root, path), 'utf8'));
+  const text = readFileSync(join(root, path), 'utf8');
+  const code = codeOnly(text);
   const found = [];
   const add = (index, helper, kind) => found.push({ path, line: lineOf(code, index), helper, kind });
 
   // `import { setTimeout as wait } from 'node:timers/promises'` makes `wait` a raw sleep in this file.
   const sleeps = new Set(RAW_SLEEPS);
-  for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?timers\/promises['"]/g)) {
+  for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?timers\/promises['"]/g)) {
     for (const name of m[1].split(',')) {
       const [imported, local = imported] = name.split(/\s+as\s+/).map((s) => s.trim());
       if (imported === 'setTimeout' || imported === 'scheduler') sleeps.add(local);
