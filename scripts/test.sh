@@ -36,6 +36,8 @@ rm -f test-results/*.json
 phase "lint" env NODE_OPTIONS=--max-old-space-size=6144 pnpm exec eslint . --max-warnings=0
 phase "format" pnpm exec prettier --check .
 phase "unused exports" pnpm exec knip --include exports,types
+# Tests wait for conditions; the few fixed waits left are listed in docs/testing.md, and may not grow.
+phase "fixed waits in tests" node scripts/count-sleeps.mjs --max=9
 phase "typecheck" pnpm exec turbo run typecheck --output-logs=errors-only
 phase "unit + integration tests" pnpm exec vitest run --project unit --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/unit-integration.json

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@agentry/contracts';
-import { createTestDatabase, quietPeriod, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, type TestDatabase } from '@agentry/testing';
 import { SystemClock } from '@agentry/platform';
 import { BudgetAdmission, type CallEstimate } from '../src/budgets/budget-admission.service.js';
 import { UsageLedgerRepository } from '../src/budgets/usage-ledger.repository.js';
@@ -180,12 +180,18 @@ describe('budget admission against real Postgres', () => {
       await expect(admission.reserve(ownerOf(s), CALL)).resolves.toMatchObject({ capped: false });
       // With a budget the call waits for the lock, as concurrent capped calls must.
       await setBudget(s, '1.00');
-      const capped = admission.reserve(ownerOf(s), CALL);
-      const early = await Promise.race([
-        capped.then(() => 'admitted'),
-        quietPeriod(300).then(() => 'waiting'),
-      ]);
-      expect(early).toBe('waiting');
+      let admitted = false;
+      const capped = admission.reserve(ownerOf(s), CALL).finally(() => (admitted = true));
+      // Seen waiting by Postgres: a session of this database queued behind the held advisory lock.
+      await vi.waitFor(async () => {
+        const { rows } = await sql.pool.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_locks
+            WHERE locktype = 'advisory' AND NOT granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        expect(rows[0]!.waiting).toBe(1);
+      });
+      expect(admitted).toBe(false);
       await holder.query('COMMIT');
       await expect(capped).resolves.toMatchObject({ capped: true });
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ID_PREFIXES, newId } from '@agentry/contracts';
-import { createTestDatabase, letExpire, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, pollUntil, type TestDatabase } from '@agentry/testing';
 import {
   SessionEventsRepository,
   type NewEvent,
@@ -87,8 +87,10 @@ describe('event log and session state against real Postgres', () => {
     const first = (await state.acquire(s.sessionId, 'runner-a', 1_000))!.lease;
     expect(first).toBeDefined();
     expect(await state.acquire(s.sessionId, 'runner-b', 1_000)).toBeNull();
-    await letExpire(1_100); // the 1 s lease runs out by Postgres' clock
-    const second = (await state.acquire(s.sessionId, 'runner-b', 5_000))!.lease;
+    // Taken once the 1 s lease runs out by Postgres' clock.
+    const second = (
+      await pollUntil('the lease to expire and be taken', () => state.acquire(s.sessionId, 'runner-b', 5_000))
+    ).lease;
     expect(second.token).toBeGreaterThan(first.token);
 
     const stale = { kind: 'turn' as const, tenantId: s.tenantId, token: first.token };

@@ -120,12 +120,11 @@ describe('Hands bindings against real Redis', () => {
     const glob = AGENT_FILE_TOOLS.find((t) => t.name === 'glob')!;
     const bash: HarnessTool = { ...glob, name: 'bash' };
 
-    const started = Date.now();
     const running = executor.execute(call(bash, { command: 'sleep 30' }, 'sevt_bash'));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     await die(holder);
+    // The worker never answers: the outcome comes from its death being seen.
     const outcome = await running;
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(outcome).toMatchObject({ status: 'error', reason: 'hands_lost' });
     expect(JSON.stringify(outcome)).toMatch(/may or may not have run/);
     expect(sent.map((s) => s.subject)).toEqual([`hands.exec.worker.${holder}`]);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, letExpire, type TestDatabase } from '@agentry/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@agentry/testing';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
 import { SqlPool } from '../src/sql/sql-pool.js';
 import { seedSession } from './session-fixture.js';
@@ -26,11 +26,12 @@ describe('held leases', () => {
     const crashed = await seedSession(db.prisma);
     const live = await seedSession(db.prisma);
     const released = await seedSession(db.prisma);
-    await state.acquire(crashed.sessionId, 'dead-runner', 50);
-    await state.acquire(live.sessionId, 'runner', 60_000);
     const done = await state.acquire(released.sessionId, 'runner', 50);
     await state.release(done!.lease);
-    await letExpire(100);
+    await state.acquire(live.sessionId, 'runner', 60_000);
+    await state.acquire(crashed.sessionId, 'dead-runner', 50);
+    // Taken last, the crashed lease expires last: once it is listed, the released one's 50 ms are over too.
+    await vi.waitFor(async () => expect(await expiredIds()).toContain(crashed.sessionId));
 
     expect(await expiredIds()).toEqual([crashed.sessionId]);
     // Taken over, the lease is live again under the new holder.

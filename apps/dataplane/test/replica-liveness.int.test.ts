@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@agentry/platform';
-import { createTestDatabase, quietPeriod, type TestDatabase } from '@agentry/testing';
+import { createTestDatabase, pollFor, type TestDatabase } from '@agentry/testing';
 import type { DataplaneEnv } from '../src/config/env.js';
 import { ReplicaLiveness } from '../src/drain/replica-liveness.js';
 import { SessionStateRepository } from '../src/sessions/session-state.repository.js';
@@ -66,7 +66,16 @@ describe('replica liveness and early takeover', () => {
     const other = await newReplica();
     const s = await seedSession(db.prisma);
     expect(await state.acquire(s.sessionId, holder.ownerFor(), LONG_LEASE_MS)).not.toBeNull();
-    await quietPeriod(ALIVE_MS * 3);
+    // Its row, renewed beat after beat, reaches three alive windows past the one it had: by Postgres'
+    // clock the holder is well past the window in which it would have lapsed had it stopped beating.
+    const aliveUntil = async () =>
+      (
+        await db.prisma.dataplaneReplica.findUniqueOrThrow({ where: { replica: holder.replica } })
+      ).aliveUntil.getTime();
+    const firstWindowEnds = await aliveUntil();
+    await pollFor('the holder to beat on', aliveUntil, (t) => t >= firstWindowEnds + ALIVE_MS * 3, 10_000, {
+      everyMs: BEAT_MS,
+    });
     expect(await expiredIds()).not.toContain(s.sessionId);
     expect(await state.acquire(s.sessionId, other.ownerFor(), LONG_LEASE_MS)).toBeNull();
   });

@@ -155,19 +155,17 @@ describe('the Hands: one durable filesystem per session across worker replicas',
       60_000,
       'the sleep to start',
     );
-    const killedAt = Date.now();
     await platform.replicasOf('worker')[holder!]!.kill('SIGKILL');
 
     const crashed = await waitFor(
       async () => (await toolEvents(sessionId)).slice(before).find((e) => e.type === 'agent.tool_result'),
       (e) => e !== undefined,
-      TOOL_TIMEOUT_MS + 30_000,
-      'the result of the interrupted bash',
+      TOOL_TIMEOUT_MS,
+      'the result of the interrupted bash, before its timeout',
     );
-    const answeredAfterMs = Date.now() - killedAt;
     expect(crashed!.is_error).toBe(true);
-    expect(text(crashed!)).toMatch(/may or may not have run/);
-    expect(answeredAfterMs).toBeLessThan(TOOL_TIMEOUT_MS);
+    // Answered because the worker died, not because the call ran into its timeout.
+    expect(text(crashed!)).toMatch(/stopped before answering.*may or may not have run/);
 
     await waitFor(
       async () => (await api.get<SessionState>(`/v1/sessions/${sessionId}`)).body?.status,

@@ -274,7 +274,6 @@ describe("the Hands' durable workspace across worker replicas", () => {
     // The fenced session has a directory on both workers, both alive: both go, with every row.
     expect(holders(fencedSession)).toEqual([0, 1]);
     expect(await rowsOf(fencedSession)).toBeGreaterThan(0);
-    const deletedAt = Date.now();
     await deleteSession(fencedSession);
     await waitFor(
       async () => ({ rows: await rowsOf(fencedSession), disks: holders(fencedSession) }),
@@ -282,7 +281,6 @@ describe("the Hands' durable workspace across worker replicas", () => {
       60_000,
       'the deleted session files to go',
     );
-    expect(Date.now() - deletedAt).toBeLessThan(60_000);
   }, 300_000);
 });
 

@@ -226,9 +226,17 @@ describe('housekeeping', () => {
     const gone = await client.beta.sessions.retrieve(expired.id).catch((err: unknown) => err);
     expect(gone).toBeInstanceOf(Anthropic.NotFoundError);
     expect(await db.prisma.sessionEvent.count({ where: { sessionId: expired.id } })).toBe(0);
-    // Several sweeps later the others are still there.
+    // A later sweep has run once a session archived as long ago is gone too: the others are still there.
     const sweepsBefore = await db.prisma.session.count();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const marker = await open();
+    await client.beta.sessions.archive(marker.id);
+    await db.prisma
+      .$executeRaw`UPDATE sessions SET archived_at = ${threeDaysAgo}, updated_at = ${threeDaysAgo} WHERE id = ${marker.id}`;
+    await pollUntil(
+      `archived session ${marker.id} to be deleted by a later sweep`,
+      async () => (await db.prisma.session.count({ where: { id: marker.id } })) === 0 || undefined,
+      60_000,
+    );
     expect(await db.prisma.session.count()).toBe(sweepsBefore);
     expect((await client.beta.sessions.retrieve(active.id)).status).toBe('idle');
     expect((await client.beta.sessions.retrieve(recent.id)).archived_at).not.toBeNull();

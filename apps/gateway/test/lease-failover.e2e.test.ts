@@ -85,12 +85,11 @@ describe('a dead dataplane replica is taken over when its lease expires', () => 
     await holder.kill('SIGKILL');
 
     const starts = () => stream.frames.filter((f) => f.event === 'span.model_request_start').length;
-    await stream.waitFor(() => starts() === 2, 20_000);
-    const resumedAfterMs = Date.now() - killedAt;
+    // Resumed within the lease's TTL and a little: the wait's own bound.
+    await stream.waitFor(() => starts() === 2, LEASE_TTL_MS + 1_500);
     console.log(
-      `lease takeover: the turn resumed ${resumedAfterMs} ms after the holder was killed (lease TTL ${LEASE_TTL_MS} ms)`,
+      `lease takeover: the turn resumed ${Date.now() - killedAt} ms after the holder was killed (lease TTL ${LEASE_TTL_MS} ms)`,
     );
-    expect(resumedAfterMs).toBeLessThan(LEASE_TTL_MS + 1_500);
 
     await stream.waitFor((f) => f.some((x) => x.event === 'session.status_idle'), 30_000);
     await stream.close();

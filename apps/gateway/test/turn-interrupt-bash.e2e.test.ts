@@ -75,10 +75,8 @@ describe('user.interrupt during a bash call', () => {
     });
     const pid = await pollUntil(`a host process \`${SLEEP}\``, () => pidsOf(SLEEP)[0], 60_000, FAST);
 
-    const interrupted = Date.now();
     await client.beta.sessions.events.send(session.id, { events: [{ type: 'user.interrupt' } as never] });
-    await pollUntil(`process ${pid} ending`, () => !isAlive(pid), 30_000, FAST);
-    expect(Date.now() - interrupted).toBeLessThanOrEqual(INTERRUPT_BOUND_MS);
+    await pollUntil(`process ${pid} ending`, () => !isAlive(pid), INTERRUPT_BOUND_MS, FAST);
 
     await pollUntil(
       'the session idle',

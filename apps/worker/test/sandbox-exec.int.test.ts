@@ -117,10 +117,8 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
       { signal: controller.signal, timeoutMs: 120_000 },
     );
     const pid = await waitFor(() => pidsOf('sleep 61.4711')[0], 15_000, 'the sleep to start');
-    const aborted = Date.now();
     controller.abort(new Error('cancelled by the Brain'));
-    await waitFor(() => (isAlive(pid) ? undefined : true), 5_000, 'the sleep to die');
-    expect(Date.now() - aborted).toBeLessThan(1_000);
+    await waitFor(() => (isAlive(pid) ? undefined : true), 1_000, 'the sleep to die within a second');
     const result = await call;
     expect(result).toMatchObject({ isError: true, reason: 'cancelled' });
     expect(hands.text(result)).toContain('cancelled');
@@ -317,11 +315,9 @@ describe.runIf(hasBwrap)('configured limits', () => {
   it('applies the default bash timeout when a call gives none', async () => {
     const hands = await startHands({ AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS: '700' });
     try {
-      const started = Date.now();
       const result = await hands.run('sess_default_timeout', 'bash', { command: 'sleep 20' });
       expect(result).toMatchObject({ isError: true, reason: 'timeout' });
       expect(hands.text(result)).toContain('timed out after 700ms');
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await hands.stop();
     }

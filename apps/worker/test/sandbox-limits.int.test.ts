@@ -24,14 +24,12 @@ describe.runIf(hasBwrap)('a session sandbox holds its limits', () => {
     await hands?.stop();
   });
 
-  it('stops a fork bomb at the process cap within 5 s, not at the call timeout', async () => {
+  it('stops a fork bomb at the process cap, not at the call timeout', async () => {
     await hands.run('sess_bomb', 'bash', { command: 'true' });
-    const started = Date.now();
     const bomb = await hands.run('sess_bomb', 'bash', {
       command: 'bomb() { bomb | bomb & }; bomb; sleep 100',
       timeout_ms: 100_000,
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(bomb.isError).toBe(true);
     expect(bomb.reason).not.toBe('timeout');
     expect(hands.text(bomb)).toContain('process limit (64 processes)');

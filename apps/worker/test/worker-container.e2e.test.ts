@@ -12,6 +12,7 @@ import {
   ApiClient,
   createTestDatabase,
   launchPlatform,
+  pollUntil,
   repoRoot,
   type RunningPlatform,
   type TestDatabase,
@@ -141,18 +142,21 @@ describe.runIf(hasPodman)('the worker in a container with the chart security set
       '/app/apps/worker/dist/instrument.js',
       '/app/apps/worker/dist/main.js',
     ]);
-    for (let i = 0; ; i += 1) {
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
+    await pollUntil(
+      'the containerised worker to be ready',
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      { everyMs: 500 },
+    ).catch(async (error: unknown) => {
+      throw new Error(
+        `the containerised worker did not become ready: ${(await run('podman', ['logs', name])).stderr}`,
+        { cause: error },
       );
-      if (ready) break;
-      if (i > 120)
-        throw new Error(
-          `the containerised worker did not become ready: ${(await run('podman', ['logs', name])).stderr}`,
-        );
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    });
   }, 600_000);
 
   afterAll(async () => {
@@ -181,14 +185,19 @@ describe.runIf(hasPodman)('the worker in a container with the chart security set
     await api.post(`/v1/sessions/${session.body.id}/events`, {
       events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],
     });
-    let result: LoggedEvent | undefined;
-    for (let i = 0; i < 240 && !result; i += 1) {
-      const page = await api.get<{ data: LoggedEvent[] }>(`/v1/sessions/${session.body.id}/events?limit=100`);
-      result = page.body.data.find((e) => e.type === 'agent.tool_result');
-      if (!result) await new Promise((r) => setTimeout(r, 250));
-    }
-    const text = (result?.content ?? []).map((c) => c.text).join('');
-    expect(result?.is_error, text).toBe(false);
+    const result = await pollUntil(
+      'the tool result',
+      async () => {
+        const events = await api.get<{ data: LoggedEvent[] }>(
+          `/v1/sessions/${session.body.id}/events?limit=100`,
+        );
+        return events.body.data.find((e) => e.type === 'agent.tool_result');
+      },
+      60_000,
+      { everyMs: 250 },
+    );
+    const text = (result.content ?? []).map((c) => c.text).join('');
+    expect(result.is_error, text).toBe(false);
     const stamp = readFileSync(join(userlandRoot, 'etc/agentry-userland'), 'utf8').trim();
     expect(text).toBe(`1000\n${stamp}\ngit version\nhi`);
   });

@@ -51,6 +51,7 @@ export {
 export { describeLeaks, scanForSecrets } from './secrets/secret-scanner.js';
 export { backOff, holdFault, letExpire, quietPeriod } from './time/deliberate-waits.js';
 export { pollFor, pollUntil } from './time/poll-until.js';
+export { settleWithin } from './time/settle-within.js';
 export type { SecretLeak } from './secrets/secret-scanner.js';
 export { recordingFetch } from './secrets/recording-fetch.js';
 export { TcpProxy } from './chaos/tcp-proxy.js';

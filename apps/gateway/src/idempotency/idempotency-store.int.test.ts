@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@agentry/contracts';
 import { createRedis } from '@agentry/platform';
-import { deleteRedisKeys, letExpire, testRedisPrefix, testRedisUrl } from '@agentry/testing';
+import { deleteRedisKeys, testRedisPrefix, testRedisUrl } from '@agentry/testing';
 import { IdempotencyStore } from './idempotency-store.js';
 
 describe('IdempotencyStore on Redis', () => {
@@ -63,7 +63,9 @@ describe('IdempotencyStore on Redis', () => {
   it('lets a retry take over a claim whose request never finished', async () => {
     const key = freshKey();
     expect((await store.begin(key, 'fp')).state).toBe('started');
-    await letExpire(400); // the claim's Redis TTL is 300 ms
-    expect((await store.begin(key, 'fp')).state).toBe('started');
+    // Taken over once the claim's 300 ms Redis TTL runs out; until then it is refused as in progress.
+    await vi.waitFor(async () => expect((await store.begin(key, 'fp')).state).toBe('started'), {
+      timeout: 5_000,
+    });
   });
 });

@@ -103,7 +103,8 @@ describe('pending tool results', () => {
 
 describe('interrupts', () => {
   it('aborting during a slow model response stops the run promptly as interrupted', async () => {
-    const script = { turns: [{ reply: [{ delayMs: 10_000, text: 'too late' }] }] };
+    // An hour-long response: the run can end within the test only through the abort.
+    const script = { turns: [{ reply: [{ delayMs: 3_600_000, text: 'too late' }] }] };
     const controller = new AbortController();
     // Abort once the model is waiting on its slow response.
     const model = new ScriptedModel({
@@ -115,14 +116,12 @@ describe('interrupts', () => {
       },
     });
     const harness = createHarness({ model, workspace: await workspaceWith() });
-    const started = Date.now();
     const { events, end } = await collectRun(
       harness,
       { conversation: [], text: 'hi' },
       undefined,
       controller.signal,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(end.stop_reason).toEqual({ type: 'interrupted' });
     expect(ofType(events, 'agent.message')).toHaveLength(0);
     expect(end.conversation.map((m) => m.role)).toEqual(['user']);
@@ -153,14 +152,13 @@ describe('interrupts', () => {
       workspace: await workspaceWith(),
       tools: [sleeper],
     });
-    const started = Date.now();
+    // The tool runs until aborted: the run ends through the abort or not at all.
     const { events, end } = await collectRun(
       harness,
       { conversation: [], text: 'nap' },
       undefined,
       controller.signal,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(toolSawAbort).toBe(true);
     expect(end.stop_reason).toEqual({ type: 'interrupted' });
     expect(JSON.stringify(ofType(events, 'agent.tool_result')[0]!.content)).toContain('interrupted');

@@ -95,11 +95,10 @@ describe('MCP over stdio: server-everything', () => {
     ]);
     try {
       const op = byName(await slow.toolsOf('slow'), 'mcp__slow__trigger-long-running-operation');
-      const started = Date.now();
+      // Left alone, the five-second operation would succeed: failing shows the 300 ms timeout cut it.
       await expect(op.execute({ duration: 5, steps: 5 }, context())).rejects.toMatchObject({
         code: 'TIMEOUT',
       });
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
     }
@@ -110,11 +109,9 @@ describe('MCP over stdio: server-everything', () => {
     const controller = new AbortController();
     // The abort strikes while the five-second operation runs on the server.
     void holdFault(100).then(() => controller.abort());
-    const started = Date.now();
     await expect(op.execute({ duration: 5, steps: 5 }, context(controller.signal))).rejects.toMatchObject({
       code: 'ABORTED',
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 
@@ -172,9 +169,7 @@ describe('MCP over stdio: dead servers', () => {
       { name: 'ok', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
     ]);
     try {
-      const started = Date.now();
       const { tools, failures } = await manager.listTools();
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(failures.map((f) => [f.server, f.error.code])).toEqual([
         ['dead', 'MCP_CONNECTION_FAILED'],
         ['missing', 'MCP_CONNECTION_FAILED'],
@@ -200,9 +195,8 @@ describe('MCP over stdio: dead servers', () => {
       );
       // The server dies while the 30-second operation runs on it.
       void holdFault(100).then(() => process.kill(pid as number, 'SIGKILL'));
-      const started = Date.now();
+      // Failed as a lost connection, not as a call that ran into its timeout.
       await expect(call).rejects.toMatchObject({ code: 'MCP_CONNECTION_FAILED' });
-      expect(Date.now() - started).toBeLessThan(3_000);
       const echo = await byName(tools, 'mcp__crashy__echo').execute({ message: 'again' }, context());
       expect(echo).toEqual({ status: 'ok', content: [{ type: 'text', text: 'Echo: again' }] });
       expect(manager.connection('crashy')?.pid).not.toBe(pid);

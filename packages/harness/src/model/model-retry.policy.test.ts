@@ -110,11 +110,10 @@ describe('ModelRetryPolicy', () => {
       },
     });
     const attempt = flaky([limited(), limited()]);
-    const started = Date.now();
+    // The minute-long backoff can end within the test only through the abort.
     await expect(drain(policy.run(attempt.fn, asAppError, controller.signal))).rejects.toMatchObject({
       code: 'ABORTED',
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(attempt.calls()).toBe(1);
   });
 });
