@@ -9,7 +9,18 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', '.turbo', '.data', 'coverage', 'test-results']);
+// Not this source: dependencies, builds, caches (the built trees of earlier releases under .cache) and run output.
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  '.turbo',
+  '.data',
+  '.cache',
+  '.tools',
+  'coverage',
+  'test-results',
+]);
 
 /**
  * The named waits of packages/testing (src/time/deliberate-waits.ts). `fixed` ones are a test waiting

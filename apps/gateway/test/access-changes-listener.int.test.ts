@@ -64,7 +64,7 @@ describe('gateway: the actor cache follows access changes announced on NATS', ()
     await eventually(() => cache.size === 1);
     // A change naming nobody cached must drop nothing. Changes arrive in order: once a later one has
     // dropped carol, bob (named by neither) is still cached, or the first change dropped him.
-    await cache.resolve('u:carol', async () => ({ actor: carol, notAfter: null }));
+    await cache.resolve('u:carol', () => Promise.resolve({ actor: carol, notAfter: null }));
     controlBus.publish(PubSubjects.accessChanged, { v: 1, apiKeyId: 'key_2' });
     controlBus.publish(PubSubjects.accessChanged, { v: 1, tenantId: 't1', userId: 'u_carol' });
     await eventually(() => cache.size === 1);
