@@ -21,9 +21,9 @@ export class SessionRowsRepository {
     const row = await this.db.session.create({
       data: {
         ...session,
-        spec: session.spec,
+        spec: session.spec as object,
         resources: session.resources as object[],
-        budget: session.budget ?? undefined,
+        budget: (session.budget ?? undefined) as object | undefined,
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         createdById: actor.userId,
@@ -40,7 +40,7 @@ export class SessionRowsRepository {
       where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
       data: {
         ...plain,
-        ...(spec !== undefined ? { spec } : {}),
+        ...(spec !== undefined ? { spec: spec as object } : {}),
         ...(budget !== undefined ? { budget: budget === null ? Prisma.DbNull : (budget as object) } : {}),
       },
     });
