@@ -4,6 +4,7 @@
  */
 export const TYPE_CHECKED_PENDING_FILES = [
   'apps/console/test/console.e2e.test.ts',
+  'apps/control/src/environments/environments.repository.ts',
   'apps/control/test/deployments.int.test.ts',
   'apps/control/test/mcp-credentials.int.test.ts',
   'apps/control/test/memory-stores.int.test.ts',

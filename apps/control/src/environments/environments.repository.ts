@@ -29,7 +29,7 @@ export class EnvironmentsRepository {
     return this.db.environment.create({
       data: {
         ...data,
-        config: data.config,
+        config: data.config as object,
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
       },
