@@ -22,6 +22,11 @@ const {
 } = await import('@agentry/testing');
 const { loadAverage, percentile } = await import('../platform/stats.js');
 
+/** What a create answers with that the bench reads: the new resource's id. */
+interface Created {
+  id: string;
+}
+
 const flag = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const kills = flag('kills', 20);
@@ -40,8 +45,14 @@ const platform = await launchPlatform({
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
   const script = { turns: [{ reply: [{ delayMs: 2 * leaseTtlMs, text: 'answered' }] }] };
-  const agent = await api.post('/v1/agents', { name: 'failover', model: { id: 'scripted', script } });
-  const environment = await api.post('/v1/environments', { name: 'failover', config: { type: 'local' } });
+  const agent = await api.post<Created>('/v1/agents', {
+    name: 'failover',
+    model: { id: 'scripted', script },
+  });
+  const environment = await api.post<Created>('/v1/environments', {
+    name: 'failover',
+    config: { type: 'local' },
+  });
   const dataplanes = platform.replicasOf('dataplane');
   const samples: number[] = [];
   console.log(`failover bench: ${kills} kills, lease TTL ${leaseTtlMs} ms, load average ${loadAverage()}`);
@@ -49,8 +60,8 @@ try {
   for (let k = 0; k < kills; k += 1) {
     await Promise.all(dataplanes.map((p) => p.waitReady(600_000)));
     const sessionId = (
-      await api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
-    ).body.id as string;
+      await api.post<Created>('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id })
+    ).body.id;
     const stream = new ResumingSseClient(
       `${platform.gatewayUrl}/v1/sessions/${sessionId}/events/stream`,
       api.authHeaders,

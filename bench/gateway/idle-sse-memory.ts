@@ -13,6 +13,11 @@ rerunWithSources(import.meta.url);
 const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
   await import('@agentry/testing');
 
+/** What a create answers with that the bench reads: the new resource's id. */
+interface Created {
+  id: string;
+}
+
 const N = Number(process.argv[2] ?? 2000);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,10 +29,11 @@ const platform = await launchPlatform({
 });
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-  const agent = (await api.post('/v1/agents', { name: 'idle', model: 'scripted' })).body.id;
-  const environment = (await api.post('/v1/environments', { name: 'local', config: { type: 'local' } })).body
-    .id;
-  const session = (await api.post('/v1/sessions', { agent, environment_id: environment })).body.id;
+  const agent = (await api.post<Created>('/v1/agents', { name: 'idle', model: 'scripted' })).body.id;
+  const environment = (
+    await api.post<Created>('/v1/environments', { name: 'local', config: { type: 'local' } })
+  ).body.id;
+  const session = (await api.post<Created>('/v1/sessions', { agent, environment_id: environment })).body.id;
   const { port } = new URL(platform.gatewayUrl);
   const pid = Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${port}'`).toString())![1]);
   const request = `GET /v1/sessions/${session}/events/stream HTTP/1.1\r\nhost: x\r\nauthorization: ${api.authHeaders.authorization}\r\n\r\n`;

@@ -16,6 +16,15 @@ const { default: Fastify } = await import('fastify');
 const { default: pg } = await import('pg');
 const { randomUUID } = await import('node:crypto');
 
+/** What a create answers with that the bench reads: the new resource's id. */
+interface Created {
+  id: string;
+}
+
+/** A row as `SELECT *` returns it; an agent's names the version row to read. */
+type Row = Record<string, unknown>;
+type AgentRow = Row & { head_version: number };
+
 const ROUNDS = 4;
 const READS_PER_ROUND = 150;
 const WRITES_PER_ROUND = 60;
@@ -26,8 +35,8 @@ const platform = await launchPlatform({
   env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' },
 });
 const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-const seed = await api.post('/v1/agents', { name: 'bench', model: 'scripted' });
-const agentId: string = seed.body.id;
+const seed = await api.post<Created>('/v1/agents', { name: 'bench', model: 'scripted' });
+const agentId = seed.body.id;
 const tenant = await db.prisma.agent.findUniqueOrThrow({ where: { id: agentId } });
 
 // The bare baseline: same queries, same database, no gateway, no NATS, no second process.
@@ -35,13 +44,13 @@ const pool = new pg.Pool({ connectionString: db.url, max: 5 });
 const bare = Fastify();
 bare.get('/agents/:id', async (request) => {
   const { id } = request.params as { id: string };
-  const agent = await pool.query(
+  const agent = await pool.query<AgentRow>(
     'SELECT * FROM agents WHERE id = $1 AND tenant_id = $2 AND namespace_id = $3',
     [id, tenant.tenantId, tenant.namespaceId],
   );
-  const version = await pool.query('SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2', [
+  const version = await pool.query<Row>('SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2', [
     id,
-    agent.rows[0].head_version,
+    agent.rows[0]!.head_version,
   ]);
   return { ...agent.rows[0], version: version.rows[0] };
 });

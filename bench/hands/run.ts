@@ -19,7 +19,31 @@ const { ApiClient, createTestDatabase, launchPlatform, UNLIMITED_PRINCIPALS } =
 const { loadAverage, percentile, printFigures } = await import('../platform/stats.js');
 const { bareBubblewrapSpawns, bareFsWrites } = await import('./bare.js');
 type Figure = import('../platform/stats.js').Figure;
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** The fields of the API's replies the bench reads. */
+interface Created {
+  id: string;
+}
+interface SessionState {
+  status: string;
+  stop_reason?: { type?: string } | null;
+}
+interface LoggedEvent {
+  id: string;
+  type: string;
+  processed_at: string;
+  is_error?: boolean;
+  /** On a tool result: the call it answers. */
+  tool_use_id: string;
+}
+interface EventsPage {
+  data: LoggedEvent[];
+  next_page: string | null;
+}
+interface EnvironmentBuild {
+  agentry_build: { started_at: string; finished_at: string };
+}
 
 const flag = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -36,7 +60,10 @@ const platform = await launchPlatform({
 });
 try {
   const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
-  const environment = await api.post('/v1/environments', { name: 'bench-cloud', config: { type: 'cloud' } });
+  const environment = await api.post<Created>('/v1/environments', {
+    name: 'bench-cloud',
+    config: { type: 'cloud' },
+  });
 
   /** One turn of `count` tool calls; returns each call's tool_use → tool_result commit gap in ms. */
   async function roundTrips(
@@ -45,12 +72,12 @@ try {
     environmentId: string = environment.body.id,
   ): Promise<number[]> {
     const reply = [...Array.from({ length: count }, (_, i) => ({ toolCall: toolCall(i) })), 'done'];
-    const agent = await api.post('/v1/agents', {
+    const agent = await api.post<Created>('/v1/agents', {
       name: 'bench hands',
       model: { id: 'scripted', script: { turns: [{ reply }] } },
       tools: [{ type: 'agent_toolset_20260401' }],
     });
-    const session = await api.post('/v1/sessions', {
+    const session = await api.post<Created>('/v1/sessions', {
       agent: agent.body.id,
       environment_id: environmentId,
     });
@@ -59,17 +86,17 @@ try {
     });
     const deadline = Date.now() + 600_000;
     for (;;) {
-      const s = await api.get(`/v1/sessions/${session.body.id}`);
+      const s = await api.get<SessionState>(`/v1/sessions/${session.body.id}`);
       if (s.body.status === 'idle' && s.body.stop_reason?.type === 'end_turn') break;
       if (Date.now() > deadline) throw new Error('the bench turn did not end');
       await new Promise((r) => setTimeout(r, 200));
     }
-    const events: Json[] = [];
+    const events: LoggedEvent[] = [];
     for (let page: string | null = null; ;) {
-      const reply = await api.get(
+      const reply: { body: EventsPage } = await api.get<EventsPage>(
         `/v1/sessions/${session.body.id}/events?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`,
       );
-      events.push(...(reply.body.data as Json[]));
+      events.push(...reply.body.data);
       page = reply.body.next_page;
       if (!page) break;
     }
@@ -132,7 +159,7 @@ try {
 
   // The environment image: its build (the first call of its first session waits for it), then cold starts.
   await dropCachedLayer();
-  const packaged = await api.post('/v1/environments', {
+  const packaged = await api.post<Created>('/v1/environments', {
     name: 'bench-packages',
     config: { type: 'cloud', packages: PACKAGES },
   });
@@ -141,7 +168,7 @@ try {
     () => ({ name: 'bash', input: { command: 'true' } }),
     packaged.body.id,
   );
-  const build = (await api.get(`/v1/environments/${packaged.body.id}`)).body.agentry_build as Json;
+  const build = (await api.get<EnvironmentBuild>(`/v1/environments/${packaged.body.id}`)).body.agentry_build;
   const buildMs = Date.parse(build.finished_at) - Date.parse(build.started_at);
   const cold: number[] = [];
   for (let i = 0; i < colds; i += 1)

@@ -13,6 +13,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
+/** A row as `SELECT *` returns it; an agent's names the version row to read. */
+type Row = Record<string, unknown>;
+type AgentRow = Row & { head_version: number };
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -60,11 +64,11 @@ export class Bare {
     let seq: number;
     try {
       await client.query('BEGIN');
-      const bumped = await client.query(
+      const bumped = await client.query<{ last_seq: string | number }>(
         'UPDATE bench_sessions SET last_seq = last_seq + 1 WHERE id = $1 RETURNING last_seq',
         [sessionId],
       );
-      seq = Number(bumped.rows[0].last_seq);
+      seq = Number(bumped.rows[0]!.last_seq);
       await client.query(
         'INSERT INTO bench_events (session_id, seq, type, payload) VALUES ($1, $2, $3, $4)',
         [sessionId, seq, type, payload],
@@ -128,10 +132,10 @@ export class Bare {
     });
     app.get('/agents/:id', async (request) => {
       const { id } = request.params as { id: string };
-      const agent = await this.pool.query('SELECT * FROM agents WHERE id = $1', [id]);
-      const version = await this.pool.query(
+      const agent = await this.pool.query<AgentRow>('SELECT * FROM agents WHERE id = $1', [id]);
+      const version = await this.pool.query<Row>(
         'SELECT * FROM agent_versions WHERE agent_id = $1 AND version = $2',
-        [id, agent.rows[0].head_version],
+        [id, agent.rows[0]!.head_version],
       );
       return { ...agent.rows[0], version: version.rows[0] };
     });

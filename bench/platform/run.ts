@@ -72,8 +72,8 @@ if (secondsArg) sizes.seconds = Number(secondsArg.slice('--seconds='.length));
 const envOverrides = Object.fromEntries(
   args
     .filter((a) => a.startsWith('--env='))
-    .map((a) => {
-      const [name, ...value] = a.slice('--env='.length).split('=');
+    .map((a): [string, string] => {
+      const [name = '', ...value] = a.slice('--env='.length).split('=');
       return [name, value.join('=')];
     }),
 );

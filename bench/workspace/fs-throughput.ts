@@ -40,9 +40,9 @@ const payload = randomBytes(FILE_BYTES);
 const name = (i: number) => `dir${i % 10}/file-${i}.bin`;
 
 interface Ops {
-  write(i: number): Promise<unknown>;
-  read(i: number): Promise<unknown>;
-  list(): Promise<unknown>;
+  write: (i: number) => Promise<unknown>;
+  read: (i: number) => Promise<unknown>;
+  list: () => Promise<unknown>;
 }
 type Op = 'write' | 'read' | 'list';
 type Rates = Record<Op, number>;

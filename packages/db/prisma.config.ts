@@ -14,7 +14,7 @@ process.env.DATABASE_URL ??= 'postgresql://placeholder@127.0.0.1:5432/placeholde
 // prisma/orm#27403: the Wasm schema engine cannot deserialize the catalog types `name` (OID 19)
 // and "char" (OID 18) that adapter-pg passes through; report them as `text` (OID 25).
 type PgResultProto = {
-  addFields(fields: Array<{ dataTypeID: number }>): void;
+  addFields: (this: PgResultProto, fields: Array<{ dataTypeID: number }>) => void;
   __catalogTypesAsText?: boolean;
 };
 const resultProto = (pg as unknown as { Result: { prototype: PgResultProto } }).Result.prototype;
@@ -92,9 +92,11 @@ export default defineConfig({
   engine: 'js',
   schema: 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations' },
-  async adapter() {
-    // No silent default: migrating the wrong database (e.g. the `postgres` maintenance one) is worse.
-    if (!databaseUrl) throw new Error('DATABASE_URL is not set: it names the database to migrate');
-    return new PrismaPgForMigrate(poolConfig(databaseUrl));
-  },
+  adapter: () =>
+    // Built inside the promise, so a missing URL rejects it as Prisma expects.
+    new Promise<PrismaPgForMigrate>((resolve) => {
+      // No silent default: migrating the wrong database (e.g. the `postgres` maintenance one) is worse.
+      if (!databaseUrl) throw new Error('DATABASE_URL is not set: it names the database to migrate');
+      resolve(new PrismaPgForMigrate(poolConfig(databaseUrl)));
+    }),
 });

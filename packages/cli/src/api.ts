@@ -2,6 +2,9 @@ import { authHeaders, createAgentryClient, type AgentryClient } from '@agentry/s
 import type { CliConfig } from './config.js';
 import { CliError, exitCodeOfStatus } from './errors.js';
 
+/** A query parameter's value; an undefined one is left out of the URL. */
+export type QueryValue = string | number | boolean | undefined;
+
 /** The typed client for a config, and the headers the stream helper needs. */
 export class Api {
   readonly client: AgentryClient;
@@ -13,11 +16,11 @@ export class Api {
   }
 
   /** A plain call for routes chosen at run time (the generic resource commands). */
-  async call<T = any>(
+  async call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
-    query?: Record<string, unknown>,
+    query?: Record<string, QueryValue>,
   ): Promise<T> {
     const url = new URL(`${this.config.url.replace(/\/+$/, '')}${path}`);
     for (const [key, value] of Object.entries(query ?? {}))

@@ -37,8 +37,9 @@ export class LiveSession {
    */
   follow(afterSeq: number | null, onError: (error: unknown) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.run(afterSeq, resolve).catch((error: unknown) => {
-        reject(error as Error);
+      // The stream fails with an Error (refused, unreachable, a broken connection).
+      this.run(afterSeq, resolve).catch((error: Error) => {
+        reject(error);
         onError(error);
       });
     });
@@ -124,7 +125,7 @@ export class LiveSession {
 
   private handle(event: StreamedEvent): void {
     this.renderer.render(event, { echoUser: this.options.echoUser });
-    const data = event.data as Record<string, any>;
+    const data = event.data;
     if (event.type === 'agent.tool_use' || event.type === 'agent.mcp_tool_use')
       this.toolUses.set(String(data.id), { id: String(data.id), name: String(data.name), input: data.input });
     if (event.type === 'session.status_idle') {

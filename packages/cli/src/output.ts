@@ -1,12 +1,12 @@
 import Table from 'cli-table3';
 
-export interface Column {
+export interface Column<Row> {
   header: string;
-  value: (row: any) => unknown;
+  value: (row: Row) => unknown;
 }
 
 /** A list as a table, or as JSON with `--json`. */
-export function printList(rows: unknown[], columns: Column[], json: boolean | undefined): void {
+export function printList<Row>(rows: Row[], columns: Column<Row>[], json: boolean | undefined): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return;
@@ -27,6 +27,9 @@ export function printObject(value: unknown): void {
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  // Objects and arrays (a JSON reply holds nothing else).
+  return JSON.stringify(value) ?? '';
 }

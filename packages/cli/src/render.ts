@@ -1,11 +1,33 @@
 import type { StreamedEvent } from '@agentry/sdk';
 
-type Data = Record<string, any>;
+/** The fields of a streamed event the renderer reads, by event type. */
+interface EventData {
+  id?: unknown;
+  event_id?: unknown;
+  delta?: { content?: { text?: unknown } };
+  content?: unknown;
+  name?: unknown;
+  input?: unknown;
+  evaluated_permission?: unknown;
+  mcp_server_name?: string | null;
+  is_error?: unknown;
+  result?: unknown;
+  tool_use_id?: unknown;
+  stop_reason?: { type?: string } | null;
+  error?: { message?: string } | null;
+  model_usage?: { input_tokens?: unknown; output_tokens?: unknown };
+}
+
+/** A content block: text, or another kind shown by its type. */
+interface Block {
+  type?: unknown;
+  text?: unknown;
+}
 
 const textOf = (content: unknown): string =>
   Array.isArray(content)
-    ? content
-        .map((block: Data) => (block.type === 'text' ? String(block.text) : `[${String(block.type)}]`))
+    ? (content as Block[])
+        .map((block) => (block.type === 'text' ? String(block.text) : `[${String(block.type)}]`))
         .join('')
     : '';
 
@@ -25,7 +47,7 @@ export class EventRenderer {
   constructor(private readonly write: (text: string) => void) {}
 
   render(event: StreamedEvent, options: { echoUser?: boolean } = {}): void {
-    const data = event.data as Data;
+    const data = event.data as EventData;
     switch (event.type) {
       case 'event_start':
         return;
@@ -71,7 +93,7 @@ export class EventRenderer {
       case 'session.error':
         return this.line(`error: ${String(data.error?.message ?? short(data))}`);
       case 'span.model_request_end': {
-        const usage = data.model_usage as Data | undefined;
+        const usage = data.model_usage;
         if (!usage) return;
         return this.line(
           `[usage: ${Number(usage.input_tokens ?? 0)} in, ${Number(usage.output_tokens ?? 0)} out]`,

@@ -1,20 +1,36 @@
 import type { Column } from './output.js';
 
+/** A row of a `/v1` list: the fields the columns show, each resource having some of them. */
+export interface ResourceRow {
+  id?: string;
+  created_at?: string;
+  updated_at?: string;
+  name?: string;
+  display_name?: string;
+  title?: string | null;
+  status?: string;
+  version?: number;
+  model?: string | { id?: string };
+  config?: { type?: string };
+  agent?: { id?: string };
+  schedule?: { type?: string; expression?: string } | null;
+}
+
 /** A `/v1` resource the generic commands (list/get/create/update/archive) work on. */
 export interface ResourceKind {
   /** Command name and `/v1` path segment. */
   name: string;
   path: string;
   singular: string;
-  columns: Column[];
+  columns: Column<ResourceRow>[];
   /** Updates carry the current `version` (optimistic concurrency). */
   versioned?: boolean;
   /** List filters offered as flags: flag name → query parameter. */
   filters?: Record<string, string>;
 }
 
-const id: Column = { header: 'ID', value: (r) => r.id };
-const created: Column = { header: 'CREATED', value: (r) => r.created_at };
+const id: Column<ResourceRow> = { header: 'ID', value: (r) => r.id };
+const created: Column<ResourceRow> = { header: 'CREATED', value: (r) => r.created_at };
 
 export const RESOURCE_KINDS: ResourceKind[] = [
   {
@@ -25,7 +41,7 @@ export const RESOURCE_KINDS: ResourceKind[] = [
     columns: [
       id,
       { header: 'NAME', value: (r) => r.name },
-      { header: 'MODEL', value: (r) => r.model?.id ?? r.model },
+      { header: 'MODEL', value: (r) => (typeof r.model === 'string' ? r.model : (r.model?.id ?? r.model)) },
       { header: 'VERSION', value: (r) => r.version },
       { header: 'UPDATED', value: (r) => r.updated_at },
     ],

@@ -44,6 +44,7 @@ export type { ToolExecutor, ToolInvocation } from './tools/tool-executor.js';
 export type { FileMount, HarnessTool, ToolContext, ToolOutcome, ToolPermission } from './tools/tool.js';
 export { inProcessToolExecutor } from './tools/tool-executor.js';
 export { customTool } from './tools/custom-tool.js';
+export { inputText } from './tools/tool-input.js';
 export type { CustomToolDefinition } from './tools/custom-tool.js';
 export type { ToolsConfig, McpServerConfig } from './tools/tools-config.js';
 export { loadToolsConfig, mergeToolsConfig, filterTools, substituteEnv } from './tools/tools-config.js';

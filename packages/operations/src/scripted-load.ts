@@ -1,5 +1,10 @@
 import { ApiClient, SseClient } from '@agentry/testing';
 
+/** What a create answers with that the load reads: the new resource's id. */
+interface Created {
+  id: string;
+}
+
 /** The agent writes a file through the Hands, reads a missing one (an error result), then answers. */
 const SCRIPT = {
   turns: [
@@ -19,20 +24,23 @@ const SCRIPT = {
  */
 export async function runScriptedLoad(gatewayUrl: string, sessions = 3): Promise<void> {
   const api = await new ApiClient(gatewayUrl).login('admin', 'admin');
-  const agent = await api.post('/v1/agents', {
+  const agent = await api.post<Created>('/v1/agents', {
     name: 'load',
     model: { id: 'scripted', script: SCRIPT },
     tools: [{ type: 'agent_toolset_20260401' }],
   });
-  const environment = await api.post('/v1/environments', { name: 'load', config: { type: 'local' } });
+  const environment = await api.post<Created>('/v1/environments', {
+    name: 'load',
+    config: { type: 'local' },
+  });
   if (agent.status !== 200 || environment.status !== 200) throw new Error('load setup failed');
   await Promise.all(
     Array.from({ length: sessions }, async () => {
-      const session = await api.post('/v1/sessions', {
+      const session = await api.post<Created>('/v1/sessions', {
         agent: agent.body.id,
         environment_id: environment.body.id,
       });
-      const id: string = session.body.id;
+      const id = session.body.id;
       const stream = await SseClient.open(`${gatewayUrl}/v1/sessions/${id}/events/stream`, api.authHeaders);
       await api.post(`/v1/sessions/${id}/events`, {
         events: [{ type: 'user.message', content: [{ type: 'text', text: 'go' }] }],

@@ -134,9 +134,9 @@ function healthIndicatorFor(token: unknown, dependency: unknown): HealthIndicato
   const connections = dependency as NatsConnections;
   return {
     name: 'nats',
-    check: async () => {
+    check: () => {
       const down = connections.down();
-      if (down.length) throw new Error(`not connected: ${down.join(', ')}`);
+      return down.length ? Promise.reject(new Error(`not connected: ${down.join(', ')}`)) : Promise.resolve();
     },
   };
 }

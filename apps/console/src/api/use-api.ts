@@ -12,10 +12,18 @@ class ApiError extends Error {
   }
 }
 
+/** A query parameter's value; an undefined or empty one is left out of the URL. */
+export type QueryValue = string | number | boolean | undefined;
+
 export interface Api {
   client: AgentryClient;
   headers: Record<string, string>;
-  call<T = any>(method: string, path: string, body?: unknown, query?: Record<string, unknown>): Promise<T>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    query?: Record<string, QueryValue>,
+  ): Promise<T>;
 }
 
 export const baseUrl = (): string => window.location.origin;
@@ -26,7 +34,12 @@ export function useApi(): Api {
   return useMemo(() => {
     const client = createAgentryClient({ baseUrl: baseUrl() });
     client.use({ onRequest: ({ request }) => withHeaders(request, headers) });
-    const call = async <T>(method: string, path: string, body?: unknown, query?: Record<string, unknown>) => {
+    const call = async <T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      query?: Record<string, QueryValue>,
+    ) => {
       const url = new URL(path, baseUrl());
       for (const [key, value] of Object.entries(query ?? {}))
         if (value !== undefined && value !== '') url.searchParams.set(key, String(value));

@@ -14,9 +14,9 @@ interface AuthState {
   credentials: Credentials | null;
   canEdit: boolean;
   headers: Record<string, string>;
-  signIn(credentials: Credentials): void;
-  signOut(): void;
-  setNamespace(namespace: string | undefined): void;
+  signIn: (credentials: Credentials) => void;
+  signOut: () => void;
+  setNamespace: (namespace: string | undefined) => void;
 }
 
 const STORAGE_KEY = 'agentry.console.credentials';

@@ -9,19 +9,22 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit =
-    (handler: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      setBusy(true);
-      setError(null);
+  // The form's handler runs to its end on its own: every failure it meets is shown as the error.
+  const submit = (handler: (form: FormData) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    void (async () => {
       try {
-        await handler(new FormData(event.currentTarget));
+        await handler(form);
       } catch (caught) {
         setError(caught instanceof Error ? caught.message : String(caught));
       } finally {
         setBusy(false);
       }
-    };
+    })();
+  };
 
   const withPassword = submit(async (form) => {
     const response = await fetch(`${baseUrl()}/api/auth/login`, {
@@ -38,13 +41,13 @@ export function LoginPage() {
     if (!response.ok || !body.token) throw new Error(body.error?.message ?? 'Sign-in failed');
     signIn({
       token: body.token,
-      username: body.username ?? String(form.get('username')),
+      username: body.username ?? textField(form, 'username'),
       role: body.roles?.[0] ?? 'member',
     });
   });
 
   const withKey = submit(async (form) => {
-    const apiKey = String(form.get('apiKey') ?? '').trim();
+    const apiKey = textField(form, 'apiKey').trim();
     const response = await fetch(`${baseUrl()}/v1/agents?limit=1`, { headers: { 'x-api-key': apiKey } });
     if (!response.ok) throw new Error('That API key was not accepted');
     signIn({ apiKey, username: 'API key', role: 'api-key' });
@@ -93,4 +96,10 @@ export function LoginPage() {
       </Paper>
     </Center>
   );
+}
+
+/** A text input's value ('' when the form has no such field). */
+function textField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
 }

@@ -19,9 +19,7 @@ export function parseSubagent(name: string, path: string, markdown: string): Api
   const model = textField(data, 'model');
   const maxIters = data.maxIters;
   const tools =
-    Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string')
-      ? (data.tools as string[])
-      : undefined;
+    Array.isArray(data.tools) && data.tools.every((t) => typeof t === 'string') ? data.tools : undefined;
   return {
     name,
     path,

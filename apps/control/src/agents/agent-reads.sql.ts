@@ -61,7 +61,7 @@ export function versionOf(json: Record<string, unknown>): AgentVersion {
     tools: json.tools as AgentVersion['tools'],
     mcpServers: json.mcp_servers as AgentVersion['mcpServers'],
     skills: json.skills as AgentVersion['skills'],
-    multiagent: (json.multiagent ?? null) as AgentVersion['multiagent'],
+    multiagent: json.multiagent ?? null,
     metadata: json.metadata as AgentVersion['metadata'],
     extras: json.extras as AgentVersion['extras'],
     createdAt: new Date(json.created_at as string),

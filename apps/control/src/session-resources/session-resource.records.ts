@@ -95,7 +95,7 @@ export function assertDistinctMounts(records: SessionResource[]): void {
 /** Stored records as returned: ids kept, and never a token (rows written before tokens were sealed had one). */
 export function toPublicResource(raw: unknown): SessionResource {
   const { authorization_token: _token, ...rest } = raw as SessionResource & { authorization_token?: string };
-  return rest as SessionResource;
+  return rest;
 }
 
 function mountPath(requested: string | null | undefined, fallback: string): string {

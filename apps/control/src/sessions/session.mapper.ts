@@ -22,7 +22,7 @@ export function toSessionDto(row: SessionRow): Session {
     resources: (row.resources as unknown[]).map(toPublicResource),
     vault_ids: row.vaultIds,
     budget: (row.budget ?? null) as Session['budget'],
-    usage: toUsageSnapshot(row.usage as Record<string, number>) as Session['usage'],
+    usage: toUsageSnapshot(row.usage as Record<string, number>),
     stats: row.stats as Session['stats'],
     outcome_evaluations: toOutcomeEvaluations(row.outcomeEvaluations),
     deployment_id: row.deploymentId,

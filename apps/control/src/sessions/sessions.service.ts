@@ -115,7 +115,7 @@ export class SessionsService {
         id: newId(ID_PREFIXES.session),
         agentId: agent.id,
         agentVersion: agent.version,
-        spec: { ...spec, agent } as unknown as Record<string, unknown>,
+        spec: { ...spec, agent },
       },
     });
     await this.audit.record(actor, {
@@ -156,7 +156,7 @@ export class SessionsService {
     if (body.budget !== undefined) {
       const spent = (row.usage as { list_cost_micros?: number }).list_cost_micros ?? 0;
       assertBudgetChange(id, row.budget as BudgetLimit | null, body.budget, spent);
-      changes.budget = (body.budget as Record<string, unknown> | null) ?? null;
+      changes.budget = body.budget ?? null;
     }
     if (body.vault_ids !== undefined) changes.vaultIds = body.vault_ids;
     if (body.agent?.tools !== undefined || body.agent?.mcp_servers !== undefined) {
@@ -166,7 +166,7 @@ export class SessionsService {
         ...(body.agent.tools !== undefined ? { tools: normalizeAgentTools(body.agent.tools) } : {}),
         ...(body.agent.mcp_servers !== undefined ? { mcp_servers: body.agent.mcp_servers } : {}),
       };
-      changes.spec = { ...spec, agent } as unknown as Record<string, unknown>;
+      changes.spec = { ...spec, agent };
     }
     if (Object.keys(changes).length > 0) {
       await this.sessions.update(actor, id, changes);

@@ -20,7 +20,9 @@ export class UnservableModel implements ModelPort {
     });
   }
 
-  async *stream(_request: ModelRequest, _signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
-    throw this.error;
+  /** A stream whose first read fails with the reason. */
+  stream(_request: ModelRequest, _signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    const error = this.error;
+    return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) };
   }
 }

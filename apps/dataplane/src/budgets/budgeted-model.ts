@@ -41,7 +41,7 @@ export class BudgetedModel implements ModelPort {
       reservation = await this.admission.reserve(this.owner, estimate, { unbudgeted: this.unbudgeted });
     } catch (error) {
       if (AppError.is(error, 'BUDGET_EXCEEDED'))
-        this.refused = { message: error.message, scope: String(error.details?.scope ?? 'session'), estimate };
+        this.refused = { message: error.message, scope: refusedScope(error), estimate };
       throw error;
     }
     let settled = false;
@@ -89,4 +89,10 @@ function messageChars(message: ChatMessage): number {
       ? (message.toolCalls ?? []).reduce((n, c) => n + JSON.stringify(c.input).length + c.name.length, 0)
       : 0;
   return blocks + calls;
+}
+
+/** Which budget refused the call: the session's unless the error names another. */
+function refusedScope(error: AppError): string {
+  const scope = error.details?.scope;
+  return typeof scope === 'string' ? scope : 'session';
 }

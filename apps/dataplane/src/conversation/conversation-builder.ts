@@ -1,4 +1,4 @@
-import type { ChatMessage, ContentBlock, ToolCall } from '@agentry/harness';
+import { inputText, type ChatMessage, type ContentBlock, type ToolCall } from '@agentry/harness';
 import type { StoredEvent } from '@agentry/contracts';
 import { COMPACTION_EVENT } from '../event-log/session-log-cache.js';
 import { outcomeMessage } from '../outcomes/outcome-messages.js';
@@ -164,7 +164,7 @@ export function withReadThrough<E extends { type: string }>(event: E, seq: numbe
 }
 
 function toolName(payload: Payload): string {
-  const name = String(payload.name ?? '');
+  const name = inputText(payload.name);
   const server = payload.mcp_server_name ?? payload.server_name;
   return typeof server === 'string' && !name.startsWith('mcp__') ? `mcp__${server}__${name}` : name;
 }

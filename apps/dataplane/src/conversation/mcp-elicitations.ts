@@ -11,7 +11,7 @@ export interface McpElicitation {
   answer?: { eventId: string; type: string };
 }
 
-const fields = (e: StoredEvent): Fields => e.event as unknown as Fields;
+const fields = (e: StoredEvent): Fields => e.event;
 
 /**
  * The latest elicitation of each call, by call id. A call the user accepted is made again, and its server

@@ -1,4 +1,5 @@
 import {
+  inputText,
   openToolCalls,
   resumesWithoutWaiting,
   type ChatMessage,
@@ -58,7 +59,7 @@ export async function resumeFacts(
         facts.approvals[id] =
           e.result === 'allow'
             ? { decision: 'allow' }
-            : { decision: 'deny', ...(e.deny_message ? { message: String(e.deny_message) } : {}) };
+            : { decision: 'deny', ...(e.deny_message ? { message: inputText(e.deny_message) } : {}) };
     }
   }
   const elicitations = latestElicitations(log);

@@ -11,6 +11,6 @@ export function selfHostedTools(): HarnessTool[] {
   return AGENT_TOOLSET_SCHEMAS.filter((s) => SELF_HOSTED_TOOL_NAMES.has(s.name)).map((schema) => ({
     ...schema,
     toolset: 'builtin',
-    execute: async () => ({ status: 'pending' as const }),
+    execute: () => Promise.resolve({ status: 'pending' as const }),
   }));
 }

@@ -42,11 +42,12 @@ function onClusterWorker(name: string): HarnessTool {
   return {
     ...schema,
     toolset: 'builtin',
-    execute: async () => ({
-      status: 'error',
-      content: [{ type: 'text', text: `${name} runs on the session's worker, not in the Brain` }],
-      reason: 'hands_unavailable',
-    }),
+    execute: () =>
+      Promise.resolve({
+        status: 'error',
+        content: [{ type: 'text', text: `${name} runs on the session's worker, not in the Brain` }],
+        reason: 'hands_unavailable',
+      }),
   };
 }
 

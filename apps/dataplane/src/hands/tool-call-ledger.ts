@@ -12,7 +12,7 @@ const RESULT_TARGET: Readonly<Record<string, string>> = {
 };
 const CALL_TYPES = new Set(['agent.tool_use', 'agent.mcp_tool_use', 'agent.custom_tool_use']);
 
-const fields = (e: StoredEvent): Fields => e.event as unknown as Fields;
+const fields = (e: StoredEvent): Fields => e.event;
 
 /** The call id a result event answers, or undefined for any other event. */
 export function resultTarget(e: StoredEvent): string | undefined {

@@ -1,5 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { AppError, type SessionAgent, type SessionErrorObject } from '@agentry/contracts';
+import {
+  AppError,
+  type McpServerCredential,
+  type SessionAgent,
+  type SessionErrorObject,
+} from '@agentry/contracts';
 import {
   EgressGuard,
   McpManager,
@@ -158,7 +163,7 @@ export class SessionMcpPool implements OnModuleInit, OnModuleDestroy {
           { sessionId: ref.sessionId, err: (error as Error).message },
           'vault credentials for MCP servers could not be loaded',
         );
-        return new Map();
+        return new Map<string, McpServerCredential>();
       });
     const configs = servers.map((server): McpRemoteConnectionConfig => {
       const credential = credentials.get(server.url);

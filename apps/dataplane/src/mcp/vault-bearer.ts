@@ -25,7 +25,7 @@ export class VaultBearer {
   private expiresAt: number | null;
   private refreshing: Promise<void> | undefined;
   private failed: { message: string; at: number } | undefined;
-  onFailure: (failure: CredentialFailure) => Promise<void> = async () => undefined;
+  onFailure: (failure: CredentialFailure) => Promise<void> = () => Promise.resolve();
 
   constructor(
     private readonly credential: McpServerCredential,

@@ -1,4 +1,5 @@
 import { AppError, MemoryPathSchema } from '@agentry/contracts';
+import { inputText } from '@agentry/harness';
 import type { SessionMemoryStore } from '../mounts/resource-mounts.js';
 
 /**
@@ -22,7 +23,7 @@ export function storesFor(
   if (!named)
     throw new AppError(
       'INVALID_REQUEST',
-      `store: no memory store "${String(store)}" in this session (${stores.map((s) => s.name).join(', ')})`,
+      `store: no memory store "${inputText(store)}" in this session (${stores.map((s) => s.name).join(', ')})`,
     );
   if (writing && named.access !== 'read_write')
     throw new AppError('PERMISSION_DENIED', `store: the memory store "${named.name}" is read-only`);

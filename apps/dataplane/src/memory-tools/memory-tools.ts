@@ -1,5 +1,5 @@
 import { AppError, type MemoryToolName, type MemoryToolset } from '@agentry/contracts';
-import { errorOutcome, textOutcome, type HarnessTool, type ToolOutcome } from '@agentry/harness';
+import { errorOutcome, inputText, textOutcome, type HarnessTool, type ToolOutcome } from '@agentry/harness';
 import type { SessionMemoryStore } from '../mounts/resource-mounts.js';
 import type { MemoryStoreAccess, StoredMemory } from './memory-store-access.js';
 import { memoryPath, storesFor } from './memory-targets.js';
@@ -115,7 +115,7 @@ class MemoryToolRuns {
   }
 
   async search(input: Input): Promise<string> {
-    const query = String(input.query ?? '').toLowerCase();
+    const query = inputText(input.query).toLowerCase();
     if (!query) throw new AppError('INVALID_REQUEST', 'query: give a text to look for');
     const hits: string[] = [];
     for (const { store, memories } of await this.readAll(input.store))
@@ -132,14 +132,14 @@ class MemoryToolRuns {
 
   async write(input: Input): Promise<string> {
     const { store, path, memory } = await this.find(input, true);
-    await this.access.write(store.storeId, path, String(input.content ?? ''), memory?.content ?? null);
+    await this.access.write(store.storeId, path, inputText(input.content), memory?.content ?? null);
     return `${memory ? 'Replaced' : 'Created'} ${store.name}:${path}.`;
   }
 
   async replace(input: Input): Promise<string> {
     const { store, path, memory } = await this.find(input, true);
     if (!memory) throw new AppError('NOT_FOUND', `No memory at ${path}`);
-    const old = String(input.old_str ?? '');
+    const old = inputText(input.old_str);
     const count = old ? memory.content.split(old).length - 1 : 0;
     if (count !== 1)
       throw new AppError(
@@ -149,7 +149,7 @@ class MemoryToolRuns {
     await this.access.write(
       store.storeId,
       path,
-      memory.content.replace(old, () => String(input.new_str ?? '')),
+      memory.content.replace(old, () => inputText(input.new_str)),
       memory.content,
     );
     return `Edited ${store.name}:${path}.`;
@@ -160,7 +160,7 @@ class MemoryToolRuns {
     await this.access.write(
       store.storeId,
       path,
-      `${memory?.content ?? ''}${String(input.content ?? '')}`,
+      `${memory?.content ?? ''}${inputText(input.content)}`,
       memory?.content ?? null,
     );
     return `Appended to ${store.name}:${path}.`;

@@ -22,7 +22,7 @@ export interface SessionMountPlan {
   /** Attached `/v1` skills as a skill source for the index, shown at their mount path. */
   attachedSkills: SkillSource | null;
   /** The same trees as the file tools running in the Brain (`remote`) see them at /mnt. */
-  fileMounts(): Promise<FileMount[]>;
+  fileMounts: () => Promise<FileMount[]>;
   /** What the system prompt says of the mounted resources (memory stores: where, whether writable, instructions). */
   promptNotes: string[];
   /** The session's memory stores, for the memory tools. */

@@ -36,7 +36,9 @@ export class OutcomeDefinitions {
     events: InboundEvent[],
   ): Promise<Array<InboundEvent | (DefineOutcome & { outcome_id: string })>> {
     return Promise.all(
-      events.map((event) => (event.type === 'user.define_outcome' ? this.define(actor, event) : event)),
+      events.map((event) =>
+        event.type === 'user.define_outcome' ? this.define(actor, event) : Promise.resolve(event),
+      ),
     );
   }
 

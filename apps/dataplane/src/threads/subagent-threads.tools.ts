@@ -1,5 +1,5 @@
 import type { SessionAgent } from '@agentry/contracts';
-import type { HarnessTool, SubagentSpec, ToolOutcome } from '@agentry/harness';
+import { inputText, type HarnessTool, type SubagentSpec, type ToolOutcome } from '@agentry/harness';
 import type { Clock } from '@agentry/platform';
 import type { ShownInlineAgent } from './inline-agents.js';
 import type { ThreadTask } from './thread-tasks.repository.js';
@@ -179,7 +179,7 @@ export function subagentThreadTools(
     toolset: 'platform',
     defaultPermission: 'always_allow',
     async execute(input, context) {
-      const id = String(input.task_id ?? '');
+      const id = inputText(input.task_id);
       const known = (await port.list()).find((t) => t.id === id);
       if (!known) return fail(`Unknown task_id "${id}".`);
       const found =

@@ -64,7 +64,7 @@ export class TurnLoop {
       if (event.type === 'run.end') end = event;
       else if (isPersistedEvent(event))
         await writer.emit(budget.priced(withReadThrough(toPlatformEvent(event), readThrough)));
-      else writer.preview(event as unknown as Record<string, unknown>);
+      else writer.preview(event);
     }
     return end;
   }

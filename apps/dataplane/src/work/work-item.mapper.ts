@@ -1,4 +1,4 @@
-import type { Work, WorkState } from '@agentry/contracts';
+import type { Work } from '@agentry/contracts';
 import type { WorkItem } from '@agentry/db';
 
 /** A work item in its CMA wire shape; `secret` is set only by the poll that hands the item out. */
@@ -7,7 +7,7 @@ export function toWork(row: WorkItem, secret: string | null = null): Work {
     type: 'work',
     id: row.id,
     environment_id: row.environmentId,
-    state: row.state as WorkState,
+    state: row.state,
     data: { type: 'session', id: row.sessionId },
     secret,
     metadata: row.metadata as Record<string, string>,

@@ -7,7 +7,6 @@ import {
   type RpcParsedRequest,
   type Work,
   type WorkHeartbeat,
-  type WorkState,
 } from '@agentry/contracts';
 import type { WorkItem } from '@agentry/db';
 import { CLOCK, type Clock } from '@agentry/platform';
@@ -121,7 +120,7 @@ export class WorkLeaseService {
 function beat(row: WorkItem, lastHeartbeat: string, extended: boolean): WorkHeartbeat {
   return {
     type: 'work_heartbeat',
-    state: row.state as WorkState,
+    state: row.state,
     last_heartbeat: lastHeartbeat,
     lease_extended: extended,
     ttl_seconds: row.ttlSeconds,

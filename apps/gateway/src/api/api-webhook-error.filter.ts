@@ -18,7 +18,9 @@ export class ApiWebhookErrorFilter implements ExceptionFilter {
     const request = http.getRequest<{ url: string }>();
     const masked = new Proxy(request, {
       get: (target, key) =>
-        key === 'url' ? target.url.replace(TOKEN_IN_PATH, '$1[redacted]') : Reflect.get(target, key),
+        key === 'url'
+          ? target.url.replace(TOKEN_IN_PATH, '$1[redacted]')
+          : (Reflect.get(target, key) as unknown),
     });
     const maskedHost = {
       ...host,

@@ -21,7 +21,7 @@ export function toOpenApiSchema(
       unrepresentable: 'any',
       cycles: 'ref',
       reused: 'inline',
-    }) as JsonSchema;
+    });
   } catch {
     // A schema zod cannot express (e.g. a custom refinement over a transform): accept any JSON.
     return {};

@@ -7,7 +7,7 @@ import { assertStorableText } from './text-guard.js';
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   assertStorableText(value, where);
   const parsed = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (parsed.success) return parsed.data as z.output<S>;
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue?.path.length ? issue.path.join('.') : where;
   const message =

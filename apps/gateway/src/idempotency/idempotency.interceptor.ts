@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, type Actor } from '@agentry/contracts';
-import { catchError, from, mergeMap, of, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
 import { IdempotencyStore } from './idempotency-store.js';
 import type { RequestWithIdempotency } from './request-idempotency.decorator.js';
 
@@ -66,9 +66,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const statusCode =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? 201;
     return next.handle().pipe(
-      mergeMap((body) => from(this.store.complete(storeKey, fingerprint, statusCode, body).then(() => body))),
+      mergeMap((body: unknown) =>
+        from(this.store.complete(storeKey, fingerprint, statusCode, body).then(() => body)),
+      ),
       catchError((error: unknown) =>
-        from(this.store.release(storeKey, fingerprint, begun.claim).then(() => Promise.reject(error))),
+        from(this.store.release(storeKey, fingerprint, begun.claim)).pipe(
+          mergeMap(() => throwError(() => error)),
+        ),
       ),
     );
   }

@@ -25,7 +25,11 @@ export class SessionPreviews {
     if (wanted && !this.unsubscribe) {
       this.unsubscribe = this.bus.subscribe(PubSubjects.sessionDeltas(this.sessionId), (message) => {
         const parsed = StreamOnlyBatchSchema.safeParse(message);
-        if (parsed.success) this.enqueue(async () => this.fanOut(parsed.data.events));
+        if (parsed.success)
+          this.enqueue(() => {
+            this.fanOut(parsed.data.events);
+            return Promise.resolve();
+          });
       });
     } else if (!wanted) this.close();
   }

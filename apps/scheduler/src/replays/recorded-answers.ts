@@ -38,7 +38,7 @@ export function answersFor(
 
 function answerTo(callId: string, answer: SessionEvent): InboundEvent {
   if (answer.type === 'user.tool_confirmation') {
-    const { result, deny_message } = answer as Payload<'user.tool_confirmation'>;
+    const { result, deny_message } = answer;
     return {
       type: 'user.tool_confirmation',
       tool_use_id: callId,

@@ -56,7 +56,7 @@ export function turnState(turn: RecordedTurn): TurnState {
     return { kind: 'running' };
   if (last.type === 'session.status_terminated') return { kind: 'ended', stopReason: 'terminated' };
   if (last.type !== 'session.status_idle') return { kind: 'running' };
-  const stop = (last as Payload<'session.status_idle'>).stop_reason;
+  const stop = last.stop_reason;
   if (stop.type !== 'requires_action') return { kind: 'ended', stopReason: stop.type };
   const answered = new Set(answersIn(turn).map((a) => a.callId));
   const open = stop.event_ids.filter((id) => !answered.has(id));
@@ -78,7 +78,7 @@ export function answersIn(turn: RecordedTurn): Array<{ callId: string; event: Se
     if (!ANSWERS.has(event.type)) return [];
     const callId =
       event.type === 'user.tool_confirmation'
-        ? (event as Payload<'user.tool_confirmation'>).tool_use_id
+        ? event.tool_use_id
         : (event as Payload<'user.custom_tool_result'>).custom_tool_use_id;
     return [{ callId, event }];
   });
@@ -90,7 +90,7 @@ export function sideOf(turn: RecordedTurn): ReplayTurnSide {
   const messages = turn.events.filter((e) => e.event.type === 'agent.message');
   const errors = turn.events.flatMap(({ event }) => {
     if (event.type !== 'session.error') return [];
-    const { error } = event as Payload<'session.error'>;
+    const { error } = event;
     return [{ type: error.type, message: error.message }];
   });
   let inputTokens = 0;
@@ -99,12 +99,11 @@ export function sideOf(turn: RecordedTurn): ReplayTurnSide {
   let endedAt: string | null = null;
   for (const { event } of turn.events) {
     if (event.type === 'span.model_request_end') {
-      const usage = (event as Payload<'span.model_request_end'>).model_usage;
+      const usage = event.model_usage;
       inputTokens += usage.input_tokens;
       outputTokens += usage.output_tokens;
     }
-    if (event.type === 'session.usage')
-      costAfter = micros((event as Payload<'session.usage'>).usage.list_cost) ?? costAfter;
+    if (event.type === 'session.usage') costAfter = micros(event.usage.list_cost) ?? costAfter;
     if (event.type === 'session.status_idle' || event.type === 'session.status_terminated')
       endedAt = event.created_at;
   }

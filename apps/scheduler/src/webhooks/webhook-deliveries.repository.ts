@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ID_PREFIXES, newId, type WebhookEvent } from '@agentry/contracts';
 import { CLOCK, DATABASE, type Clock } from '@agentry/platform';
-import type { Prisma, ServiceDatabase, WebhookDelivery, WebhookDeliveryAttempt } from '@agentry/db';
+import type { ServiceDatabase, WebhookDelivery, WebhookDeliveryAttempt } from '@agentry/db';
 
 export type DeliveryWithAttempts = WebhookDelivery & { attemptLog: WebhookDeliveryAttempt[] };
 
@@ -34,7 +34,7 @@ export class WebhookDeliveriesRepository {
         webhookId,
         eventId: event.id,
         eventType: event.data.type,
-        payload: event as unknown as Prisma.InputJsonValue,
+        payload: event,
       })),
       skipDuplicates: true,
     });

@@ -39,7 +39,7 @@ export class HandsPrepareListener extends HandsBroadcastListener<HandsPrepare> {
 
   private async prepare(request: HandsPrepare): Promise<void> {
     const { tenantId, sessionId, networking } = request;
-    const idle = async () => undefined;
+    const idle = () => Promise.resolve(undefined);
     if (usesE2b(request.sandbox, this.config)) {
       await this.e2b.use(tenantId, sessionId, request.sandbox, networking, idle);
       return;

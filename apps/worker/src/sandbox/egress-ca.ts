@@ -55,7 +55,7 @@ export class EgressCa {
     const certPem = await readFile(files.certFile, 'utf8');
     const keyPem = await readFile(files.keyFile, 'utf8');
     const cert = forge.pki.certificateFromPem(certPem);
-    const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+    const key = forge.pki.privateKeyFromPem(keyPem);
     const bundleFile = join(dirname(files.certFile), CA_BUNDLE_NAME);
     const system = systemBundle();
     const systemPem = system ? await readFile(system, 'utf8') : '';

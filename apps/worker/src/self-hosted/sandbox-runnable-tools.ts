@@ -62,5 +62,5 @@ function runnable(
       if (outcome.status === 'error') throw new ToolError(text.length > 0 ? text : `${name} failed`);
       return text;
     },
-  } as BetaRunnableTool;
+  };
 }

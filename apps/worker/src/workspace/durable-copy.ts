@@ -1,9 +1,29 @@
 import { randomInt } from 'node:crypto';
 import { DURABLE_COPY_SQL as Q } from './durable-copy.sql.js';
 
-/** The database surface the durable copy needs; a `pg.Pool` satisfies it. */
+/** The database surface the durable copy needs; a `pg.Pool` satisfies it. Rows are typed by the caller. */
 export interface SqlPort {
-  query(text: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
+  query<R extends object = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/** A row of `hands_workspace_files` as `list` reads it. */
+interface EntryRow {
+  path: string;
+  kind: EntryKind;
+  mode: number | string;
+  link_target: string | null;
+  size: number | string;
+  version: number | string;
+  chunked: boolean | null;
+}
+
+/** A content read: the row's path and its bytes. */
+interface ContentRow {
+  path: string;
+  content: Buffer;
 }
 
 /** Who may write a session's durable copy: the worker its Hands binding names, under that binding's epoch. */
@@ -62,7 +82,12 @@ export class DurableCopy {
     sql: SqlPort,
     { tenantId, sessionId, epoch, workerId }: HandsBindingToken,
   ): Promise<{ claimed: boolean; previousWorker: string | null }> {
-    const { rows } = await sql.query(Q.claim, [tenantId, sessionId, epoch, workerId]);
+    const { rows } = await sql.query<{ claimed: number; previous_worker: string | null }>(Q.claim, [
+      tenantId,
+      sessionId,
+      epoch,
+      workerId,
+    ]);
     return { claimed: rows[0]?.claimed === 1, previousWorker: rows[0]?.previous_worker ?? null };
   }
 
@@ -105,7 +130,7 @@ export class DurableCopy {
   }
 
   async list(): Promise<StoredEntry[]> {
-    const { rows } = await this.sql.query(Q.list, [this.root]);
+    const { rows } = await this.sql.query<EntryRow>(Q.list, [this.root]);
     return rows.map((r) => ({
       path: r.path,
       kind: r.kind,
@@ -118,16 +143,21 @@ export class DurableCopy {
   }
 
   async contents(paths: readonly string[]): Promise<Map<string, Buffer>> {
-    const { rows } = await this.sql.query(Q.contents, [this.root, paths]);
-    return new Map(rows.map((r) => [r.path as string, r.content as Buffer]));
+    const { rows } = await this.sql.query<ContentRow>(Q.contents, [this.root, paths]);
+    return new Map(rows.map((r) => [r.path, r.content]));
   }
 
   /** A large file's content, chunk by chunk, as the version listed. */
   async *chunksOf(entry: StoredEntry): AsyncIterable<Buffer> {
     let read = 0;
     for (let seq = 0; read < entry.size; seq++) {
-      const { rows } = await this.sql.query(Q.chunk, [this.root, entry.path, entry.version, seq]);
-      const content = rows[0]?.content as Buffer | undefined;
+      const { rows } = await this.sql.query<{ content: Buffer }>(Q.chunk, [
+        this.root,
+        entry.path,
+        entry.version,
+        seq,
+      ]);
+      const content = rows[0]?.content;
       if (!content || content.length === 0) throw new Error(`chunk ${seq} of ${entry.path} is missing`);
       read += content.length;
       yield content;
@@ -136,7 +166,14 @@ export class DurableCopy {
 
   private async fenced(text: string, params: unknown[]): Promise<void> {
     const { tenantId, sessionId, epoch, workerId } = this.binding;
-    const { rows } = await this.sql.query(text, [tenantId, sessionId, epoch, workerId, this.root, ...params]);
+    const { rows } = await this.sql.query<{ held: number }>(text, [
+      tenantId,
+      sessionId,
+      epoch,
+      workerId,
+      this.root,
+      ...params,
+    ]);
     if (rows[0]?.held !== 1) throw new FencedOutError(sessionId);
   }
 }

@@ -115,14 +115,17 @@ export class DurableWorkspaces implements OnApplicationShutdown {
   /** Of these session ids, the ones whose session no longer exists. */
   async missingSessions(sessionIds: readonly string[]): Promise<Set<string>> {
     if (sessionIds.length === 0) return new Set();
-    const { rows } = await this.pool.query(DURABLE_COPY_SQL.missingSessions, [sessionIds]);
-    return new Set(rows.map((r) => r.id as string));
+    const { rows } = await this.pool.query<{ id: string }>(DURABLE_COPY_SQL.missingSessions, [sessionIds]);
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Durable copies left by sessions deleted while no worker heard it, `limit` at a time. */
   async orphanedCopies(limit: number): Promise<Array<{ tenantId: string; sessionId: string }>> {
-    const { rows } = await this.pool.query(DURABLE_COPY_SQL.orphanedFences, [limit]);
-    return rows.map((r) => ({ tenantId: r.tenant_id as string, sessionId: r.session_id as string }));
+    const { rows } = await this.pool.query<{ tenant_id: string; session_id: string }>(
+      DURABLE_COPY_SQL.orphanedFences,
+      [limit],
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, sessionId: r.session_id }));
   }
 
   async onApplicationShutdown(): Promise<void> {

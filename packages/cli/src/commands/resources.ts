@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
+import type { QueryValue } from '../api.js';
 import { CliError, EXIT } from '../errors.js';
 import { printList, printObject } from '../output.js';
-import { RESOURCE_KINDS, type ResourceKind } from '../resource-kinds.js';
+import { RESOURCE_KINDS, type ResourceKind, type ResourceRow } from '../resource-kinds.js';
 import type { Context } from '../context.js';
 
 interface BodyFlags {
@@ -30,12 +31,12 @@ export function registerResourceCommands(program: Command, context: Context): vo
       .option('--archived', 'include archived ones');
     for (const flag of Object.keys(kind.filters ?? {})) list.option(`--${flag} <value>`, `only this ${flag}`);
     list.action(async (flags: Record<string, string | boolean | undefined>) => {
-      const query: Record<string, unknown> = {
+      const query: Record<string, QueryValue> = {
         limit: flags.limit,
         include_archived: flags.archived || undefined,
       };
       for (const [flag, param] of Object.entries(kind.filters ?? {})) query[param] = flags[flag];
-      const page = await context.api().call<{ data: unknown[] }>('GET', kind.path, undefined, query);
+      const page = await context.api().call<{ data: ResourceRow[] }>('GET', kind.path, undefined, query);
       printList(page.data, kind.columns, context.json());
     });
     group

@@ -86,18 +86,23 @@ export function multiagentRunToApi(run: MultiagentRun): ApiMultiagentRun {
   };
 }
 
-function entryToApi<E extends MultiagentRunEntry | MultiagentRunReply['results'][number]>(r: E) {
+/** One entry in the API's shape; its status keeps the entry's own status type. */
+interface ApiEntry<Status> {
+  agentId: string;
+  sessionId: string | null;
+  status: Status;
+  reply: string | null;
+  error: string | null;
+}
+
+function entryToApi<E extends MultiagentRunEntry | MultiagentRunReply['results'][number]>(
+  r: E,
+): ApiEntry<E['status']> {
   return {
     agentId: r.agent_id,
     sessionId: r.session_id,
     status: r.status,
     reply: r.reply,
     error: r.error,
-  } as {
-    agentId: string;
-    sessionId: string | null;
-    status: E['status'];
-    reply: string | null;
-    error: string | null;
   };
 }

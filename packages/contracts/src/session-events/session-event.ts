@@ -129,5 +129,5 @@ export function toSessionEvent(envelope: EventEnvelope, payload: EventPayload): 
 /** Splits a wire event into envelope and payload (the inverse of `toSessionEvent`). */
 export function splitSessionEvent(event: SessionEvent): { envelope: EventEnvelope; payload: EventPayload } {
   const { id, processed_at, created_at, ...payload } = event;
-  return { envelope: { id, processed_at, created_at }, payload: payload as EventPayload };
+  return { envelope: { id, processed_at, created_at }, payload };
 }

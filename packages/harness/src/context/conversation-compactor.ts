@@ -69,7 +69,7 @@ function clipBlocks(message: ChatMessage, maxChars: number): ChatMessage {
       ? { type: 'text', text: clipMiddle(block.text, maxChars) }
       : block,
   );
-  return { ...message, content } as ChatMessage;
+  return { ...message, content };
 }
 
 async function summarise(

@@ -10,7 +10,14 @@ export class ScriptedModelFixture implements ModelPort {
     readonly contextWindow = 200_000,
   ) {}
 
-  async *stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
+  /** Played lazily, as an async generator would: the reply is made on the first read, and a throw rejects it. */
+  stream(request: ModelRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent> {
+    const events = this.play(request, signal);
+    const next = () => new Promise<IteratorResult<ModelStreamEvent>>((resolve) => resolve(events.next()));
+    return { [Symbol.asyncIterator]: () => ({ next }) };
+  }
+
+  private *play(request: ModelRequest, signal?: AbortSignal): Generator<ModelStreamEvent> {
     signal?.throwIfAborted();
     this.requests.push(request);
     const text = this.reply(request);

@@ -34,10 +34,11 @@ export function defaultHooks(
       if (skills.length === 0) return { prompt: '', tools: [] };
       return { prompt: renderAvailableSkills(skills), tools: [createLoadSkillTool(skills)] };
     },
-    memoryTools: async ({ fs }) => [
-      ...createMemoryTools(fs, { clock }),
-      createSessionSearchTool(config.sessionLogs ?? new WorkspaceSessionLogs(fs)),
-    ],
+    memoryTools: ({ fs }) =>
+      Promise.resolve([
+        ...createMemoryTools(fs, { clock }),
+        createSessionSearchTool(config.sessionLogs ?? new WorkspaceSessionLogs(fs)),
+      ]),
     async flushMemory({ fs, model, signal }, conversation) {
       // The turn just finished: from its opening user message on.
       const start = Math.max(

@@ -181,7 +181,7 @@ async function* toolPhase(
       }
       outcome = interruptedOutcome();
     }
-    yield appendResult(deps, state, call, outcome as Done);
+    yield appendResult(deps, state, call, outcome);
   }
   return [...asks, ...pending];
 }

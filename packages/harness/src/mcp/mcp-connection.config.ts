@@ -61,7 +61,7 @@ export function validateMcpConnectionConfigs(configs: McpConnectionConfig[]): vo
     } else if (config.transport === 'sse' || config.transport === 'http') {
       if (!URL.canParse(config.url)) throw fail(`url "${config.url}" is not a valid URL`);
     } else {
-      throw fail(`unknown transport "${(config as { transport: unknown }).transport}"`);
+      throw fail(`unknown transport "${String((config as { transport: unknown }).transport)}"`);
     }
   }
 }

@@ -211,7 +211,7 @@ export class McpConnection {
     } catch (error) {
       if (signal?.aborted)
         throw new AppError('ABORTED', `MCP call to "${this.config.name}" was aborted`, { cause: error });
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (error instanceof McpError && codeOf(error) === ErrorCode.RequestTimeout) {
         throw new AppError('TIMEOUT', `MCP server "${this.config.name}" did not answer in time`, {
           cause: error,
           retryable: true,
@@ -219,7 +219,7 @@ export class McpConnection {
         });
       }
       // The server answered with a protocol error (unknown tool, invalid params): the connection is fine.
-      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) {
+      if (error instanceof McpError && codeOf(error) !== ErrorCode.ConnectionClosed) {
         throw new AppError('TOOL_FAILED', error.message, {
           cause: error,
           details: { server: this.config.name, mcpCode: error.code },
@@ -266,3 +266,6 @@ function describe(error: unknown, handle: McpTransportHandle | undefined): strin
   const stderr = handle?.stderrTail();
   return `${message}${cause}${stderr ? `; stderr: ${stderr.slice(-500)}` : ''}`;
 }
+
+/** An MCP error's code as the SDK's enum (the SDK types the field as a plain number). */
+const codeOf = (error: McpError): ErrorCode => error.code;

@@ -85,9 +85,10 @@ function abortedError(cause?: unknown): AppError {
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  // A signal's reason is the error the abort carries (an `AbortError` unless the caller gave one).
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason);
+      reject(signal.reason as Error);
       return;
     }
     const timer = setTimeout(() => {
@@ -96,7 +97,7 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal?.reason as Error);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

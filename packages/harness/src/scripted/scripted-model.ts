@@ -15,7 +15,7 @@ type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 export interface ScriptedModelOptions {
   /** Model id reported in spans (default "scripted"). */
   id?: string;
-  script?: Script | unknown;
+  script?: unknown;
   contextWindow?: number;
   /** Sleep used for `delayMs`; inject a fake for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -57,7 +57,7 @@ async function loadOne(fs: WorkspaceFs, path: string): Promise<SubagentSpec | st
     systemPrompt,
     workspaceMode: workspace.mode,
     ...model,
-    ...(tools !== undefined ? { tools: tools as string[] } : {}),
+    ...(tools !== undefined ? { tools } : {}),
     maxIters,
     source: 'file',
   };

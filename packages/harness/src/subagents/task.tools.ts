@@ -1,7 +1,7 @@
 import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { describeTask } from './agent-spawn.tool.js';
 import type { SubagentTaskRegistry, SubagentTaskStatus } from './subagent-task-registry.js';
-import { objectSchema } from '../tools/tool-input.js';
+import { inputText, objectSchema } from '../tools/tool-input.js';
 
 const ok = (value: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text: value }] });
 const fail = (value: string): ToolOutcome => ({
@@ -33,7 +33,7 @@ export function createTaskTools(registry: SubagentTaskRegistry): HarnessTool[] {
     idempotent: true,
     toolset: 'builtin',
     async execute(input, context) {
-      const id = String(input.task_id ?? '');
+      const id = inputText(input.task_id);
       if (!registry.get(id)) return fail(`Unknown task_id "${id}".`);
       if (input.block === true)
         await registry.wait([id], {
@@ -54,12 +54,14 @@ export function createTaskTools(registry: SubagentTaskRegistry): HarnessTool[] {
     },
     idempotent: true,
     toolset: 'builtin',
-    async execute(input) {
-      const filter = STATUSES.find((status) => status === String(input.status_filter ?? '').toLowerCase());
+    execute(input) {
+      const filter = STATUSES.find((status) => status === inputText(input.status_filter).toLowerCase());
       const records = registry.list(filter);
-      if (records.length === 0) return ok('No tasks.');
-      return ok(
-        records.map((r) => `${r.id}\t${r.status}\t${r.agentId}${r.label ? `\t${r.label}` : ''}`).join('\n'),
+      if (records.length === 0) return Promise.resolve(ok('No tasks.'));
+      return Promise.resolve(
+        ok(
+          records.map((r) => `${r.id}\t${r.status}\t${r.agentId}${r.label ? `\t${r.label}` : ''}`).join('\n'),
+        ),
       );
     },
   };
@@ -75,15 +77,17 @@ export function createTaskTools(registry: SubagentTaskRegistry): HarnessTool[] {
     },
     idempotent: false,
     toolset: 'builtin',
-    async execute(input) {
-      const id = String(input.task_id ?? '');
+    execute(input) {
+      const id = inputText(input.task_id);
       const before = registry.get(id)?.status;
       const record = registry.cancel(id);
-      if (!record) return fail(`Unknown task_id "${id}".`);
-      return ok(
-        before === 'running' || before === 'pending'
-          ? `Cancelled ${id}.`
-          : `Task ${id} had already finished (${record.status}).`,
+      if (!record) return Promise.resolve(fail(`Unknown task_id "${id}".`));
+      return Promise.resolve(
+        ok(
+          before === 'running' || before === 'pending'
+            ? `Cancelled ${id}.`
+            : `Task ${id} had already finished (${record.status}).`,
+        ),
       );
     },
   };

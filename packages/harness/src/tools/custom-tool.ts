@@ -19,6 +19,6 @@ export function customTool(definition: CustomToolDefinition): HarnessTool {
     idempotent: false,
     toolset: CLIENT_TOOLSET,
     defaultPermission: 'always_allow',
-    execute: async () => ({ status: 'pending' }),
+    execute: () => Promise.resolve({ status: 'pending' }),
   };
 }

@@ -77,3 +77,15 @@ export function objectSchema(
 ): Record<string, unknown> {
   return { type: 'object', properties, required, additionalProperties: false };
 }
+
+/**
+ * A tool input's field as text, '' when it is left out: a model may send a number where text is asked,
+ * or an object, which is read as its JSON.
+ */
+export function inputText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return JSON.stringify(value) ?? '';
+}

@@ -62,7 +62,7 @@ export async function loadToolsConfig(
     const parsed = JSON.parse(text) as unknown;
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw new Error('not an object');
-    return parsed as ToolsConfig;
+    return parsed;
   } catch (err) {
     logger.warn('tools.json is not valid; using default tools', {
       error: err instanceof Error ? err.message : String(err),

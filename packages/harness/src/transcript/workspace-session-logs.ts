@@ -41,8 +41,8 @@ export class WorkspaceSessionLogs implements SessionLogStore {
         }
         const parts: string[] = [];
         collectText(entry.event ?? entry, parts);
-        const kind = String(entry.event?.type ?? entry.type ?? 'entry');
-        lines.push({ path: sessionId, line: index + 1, text: parts.join(' '), kind });
+        const kind: unknown = entry.event?.type ?? entry.type ?? 'entry';
+        lines.push({ path: sessionId, line: index + 1, text: parts.join(' '), kind: String(kind) });
       });
     }
     return lines;

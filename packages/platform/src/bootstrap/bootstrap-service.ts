@@ -53,7 +53,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   recordHttpMetrics(fastify);
   // On SIGTERM the server stops once its responses in flight are out, not when clients drop their connections.
   const connections = trackQuietConnections(fastify.server);
-  fastify.addHook('preClose', async () => connections.closeQuiet());
+  fastify.addHook('preClose', (done) => {
+    connections.closeQuiet();
+    done();
+  });
   await options.configure?.(app);
   if (options.rpc) {
     app.connectMicroservice(

@@ -12,7 +12,7 @@ export function parseQueryString(raw: string): Record<string, unknown> {
       const name = key.slice(0, -2);
       const existing = query[name];
       const values = Array.isArray(value) ? value : [value];
-      query[name] = Array.isArray(existing)
+      query[name] = isList(existing)
         ? [...existing, ...values]
         : existing === undefined
           ? values
@@ -23,3 +23,5 @@ export function parseQueryString(raw: string): Record<string, unknown> {
   }
   return query;
 }
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);

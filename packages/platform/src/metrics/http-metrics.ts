@@ -9,8 +9,9 @@ type Timed = { [STARTED]?: number };
  * matched share one `unmatched` label.
  */
 export function recordHttpMetrics(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request) => {
+  fastify.addHook('onRequest', (request, _reply, done) => {
     (request as Timed)[STARTED] = performance.now();
+    done();
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const started = (request as Timed)[STARTED];

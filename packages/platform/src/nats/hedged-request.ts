@@ -27,7 +27,7 @@ export function hedgedRequest(
   let attempts = 0;
   let inFlight = 0;
   let settled = false;
-  let lastError: unknown = new Error(`No reply to ${subject}`);
+  let lastError = new Error(`No reply to ${subject}`);
   let hedge: NodeJS.Timeout | undefined;
   return new Promise((resolve, reject) => {
     const settle = (outcome: () => void) => {
@@ -57,7 +57,8 @@ export function hedgedRequest(
         })
         .then(
           (reply) => settle(() => resolve(reply)),
-          (error: unknown) => {
+          // The transport fails with an Error (a timeout, no responders, the replica's own error).
+          (error: Error) => {
             inFlight -= 1;
             lastError = error;
             if (target && isNoResponders(error)) router.gone(service, target);
@@ -81,6 +82,7 @@ export function hedgedRequest(
 }
 
 function isNoResponders(error: unknown): boolean {
-  const text = `${(error as Error)?.message ?? ''} ${String((error as { code?: unknown })?.code ?? '')}`;
+  const code: unknown = (error as { code?: unknown })?.code ?? '';
+  const text = `${(error as Error)?.message ?? ''} ${String(code)}`;
   return /no responders|503/i.test(text);
 }

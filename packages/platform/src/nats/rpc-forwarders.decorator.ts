@@ -15,7 +15,7 @@ export function forward<T, S extends AnySubject>(
   subject: S,
   call: (handler: T, request: RpcParsedRequest<S>) => unknown,
 ): RpcForward<T> {
-  return { subject, call: call as RpcForward<T>['call'] };
+  return { subject, call };
 }
 
 /**

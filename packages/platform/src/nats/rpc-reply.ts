@@ -53,8 +53,8 @@ async function answerPlain(
 }
 
 /** A handler's value: Nest hands back an observable when an interceptor or exception filter ran. */
-async function settled(result: unknown): Promise<unknown> {
-  return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
+function settled(result: unknown): Promise<unknown> {
+  return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : Promise.resolve(result);
 }
 
 /** What Nest's own exception filter leaves of an error (`{ status, message }`); nothing more leaves the process. */

@@ -7,7 +7,7 @@ interface PlanNode {
 
 /** What can run a statement with parameters: a `pg.Pool` or `pg.Client`. */
 interface Queryable {
-  query(text: string, values: unknown[]): Promise<{ rows: any[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**

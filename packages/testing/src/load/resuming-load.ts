@@ -3,6 +3,11 @@ import { auditFrames, ResumingSseClient } from '../http/resuming-sse-client.js';
 import { ChaosSchedule } from '../chaos/chaos-schedule.js';
 import { holdFault } from '../time/deliberate-waits.js';
 
+/** What a create answers with that the load reads: the new resource's id. */
+interface Created {
+  id: string;
+}
+
 export interface ResumingLoadOptions {
   api: ApiClient;
   gatewayUrl: string;
@@ -38,8 +43,11 @@ export interface ResumingLoadResult {
  */
 export async function runResumingLoad(options: ResumingLoadOptions): Promise<ResumingLoadResult> {
   const { api, gatewayUrl } = options;
-  const agent = await api.post('/v1/agents', { name: 'load', model: 'scripted' });
-  const environment = await api.post('/v1/environments', { name: 'load', config: { type: 'local' } });
+  const agent = await api.post<Created>('/v1/agents', { name: 'load', model: 'scripted' });
+  const environment = await api.post<Created>('/v1/environments', {
+    name: 'load',
+    config: { type: 'local' },
+  });
   if (agent.status !== 200 || environment.status !== 200)
     throw new Error(`setup failed: ${agent.status} ${environment.status}`);
   const ids: string[] = [];
@@ -47,12 +55,12 @@ export async function runResumingLoad(options: ResumingLoadOptions): Promise<Res
     const batch = Math.min(50, options.sessions - ids.length);
     const created = await Promise.all(
       Array.from({ length: batch }, () =>
-        api.post('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id }),
+        api.post<Created>('/v1/sessions', { agent: agent.body.id, environment_id: environment.body.id }),
       ),
     );
     for (const c of created) {
       if (c.status !== 200) throw new Error(`session create: ${c.status} ${JSON.stringify(c.body)}`);
-      ids.push(c.body.id as string);
+      ids.push(c.body.id);
     }
   }
   const clients = ids.map(

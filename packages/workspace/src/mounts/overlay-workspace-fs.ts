@@ -11,6 +11,14 @@ const tag =
   (s: FileStat): FileStat => ({ ...s, version: prefix + s.version });
 const notFound = (error: unknown) => AppError.is(error, 'NOT_FOUND');
 
+/** A failure handler: the failures `matches` accepts are answered by `fallback`, any other one stands. */
+function recover<T>(matches: (error: unknown) => boolean, fallback: () => T): (error: unknown) => T {
+  return (error) => {
+    if (matches(error)) return fallback();
+    throw error;
+  };
+}
+
 /**
  * A read-only definition layer under a writable runtime layer. Reads see the upper file when there is
  * one, else the lower; writes and appends copy up. Versions carry their layer ("lower:3", "upper:1") so a
@@ -35,14 +43,10 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
   }
 
   async readText(path: string): Promise<string> {
-    return this.upper
-      .readText(path)
-      .catch((e: unknown) => (notFound(e) ? this.lower.readText(path) : Promise.reject(e)));
+    return this.upper.readText(path).catch(recover(notFound, () => this.lower.readText(path)));
   }
   async readBytes(path: string): Promise<Uint8Array> {
-    return this.upper
-      .readBytes(path)
-      .catch((e: unknown) => (notFound(e) ? this.lower.readBytes(path) : Promise.reject(e)));
+    return this.upper.readBytes(path).catch(recover(notFound, () => this.lower.readBytes(path)));
   }
   async *readStream(path: string): AsyncIterable<Uint8Array> {
     const layer = await this.layerOf(normalizeWorkspacePath(path));
@@ -98,9 +102,12 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
       if (low?.kind === 'directory') throw WorkspaceErrors.isDirectory(target);
       if (low) {
         const merged = (await this.lower.readText(target)) + content;
-        const copied = await this.upper
-          .writeText(target, merged, { ifVersion: null })
-          .catch((e: unknown) => (AppError.is(e, 'ALREADY_EXISTS') ? null : Promise.reject(e)));
+        const copied = await this.upper.writeText(target, merged, { ifVersion: null }).catch(
+          recover(
+            (e) => AppError.is(e, 'ALREADY_EXISTS'),
+            () => null,
+          ),
+        );
         if (copied) return tag(UPPER)(copied);
       }
     }
@@ -108,7 +115,7 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
   }
 
   private async listLayer(fs: WorkspaceFs, dir: string, recursive: boolean): Promise<FileStat[] | null> {
-    return fs.list(dir, { recursive }).catch((e: unknown) => (notFound(e) ? null : Promise.reject(e)));
+    return fs.list(dir, { recursive }).catch(recover(notFound, () => null));
   }
 
   async list(path: string, options: ListOptions = {}): Promise<FileStat[]> {
@@ -129,9 +136,7 @@ export class OverlayWorkspaceFs implements WorkspaceFs {
     const dir = normalizeWorkspacePath(options.path ?? '');
     const max = options.maxMatches ?? 1000;
     const search = (fs: WorkspaceFs) =>
-      fs
-        .grep(pattern, { ...options, maxMatches: undefined })
-        .catch((e: unknown) => (notFound(e) ? [] : Promise.reject(e)));
+      fs.grep(pattern, { ...options, maxMatches: undefined }).catch(recover(notFound, (): GrepMatch[] => []));
     const [low, up] = await Promise.all([search(this.lower), search(this.upper)]);
     if (low.length === 0 && up.length === 0 && !(await this.exists(dir))) throw WorkspaceErrors.notFound(dir);
     const upperDir = await this.upper.stat(dir);

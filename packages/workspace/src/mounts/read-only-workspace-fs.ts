@@ -1,4 +1,5 @@
 import type { FileStat, GrepMatch, GrepOptions, ListOptions, WorkspaceFs, WriteOptions } from '../port.js';
+import { settle } from '../core/settle.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { normalizeWorkspacePath } from '../path/path-guard.js';
 
@@ -12,9 +13,11 @@ export class ReadOnlyWorkspaceFs implements WorkspaceFs {
     private readonly why?: string,
   ) {}
 
-  private async refuse(path: string): Promise<never> {
+  private refuse(path: string): Promise<never> {
     // Guard first, so an attack path still reports PATH_ESCAPE rather than READ_ONLY.
-    throw WorkspaceErrors.readOnly(normalizeWorkspacePath(path), this.why);
+    return settle(() => {
+      throw WorkspaceErrors.readOnly(normalizeWorkspacePath(path), this.why);
+    });
   }
 
   readText(path: string): Promise<string> {

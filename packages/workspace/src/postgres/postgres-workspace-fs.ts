@@ -30,6 +30,11 @@ interface Row {
   updated_ms: number;
 }
 
+/** An entry's row with its content (null for a directory). */
+interface ContentRow extends Row {
+  content: Uint8Array | null;
+}
+
 const ROOT_STAT = (): FileStat => ({
   path: '',
   kind: 'directory',
@@ -78,9 +83,10 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     return this.sql.query({ name: this.names.get(text)!, text, values: [...this.key, ...params] });
   }
 
-  private async rows(text: string, ...params: unknown[]): Promise<any[]> {
+  /** The statement's rows, as the caller names their shape (an entry's row unless told). */
+  private async rows<R = Row>(text: string, ...params: unknown[]): Promise<R[]> {
     try {
-      return (await this.run(text, params)).rows;
+      return (await this.run(text, params)).rows as R[];
     } catch (error) {
       if ((error as { code?: string }).code === '23505')
         throw new AppError('ALREADY_EXISTS', 'Path already exists', { cause: error });
@@ -94,13 +100,13 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
    */
   async readAhead(plan: ReadAheadPlan): Promise<void> {
     const trees = (plan.trees ?? []).map(likePrefix);
-    const rows = (await this.rows(
+    const rows = await this.rows<ReadAheadRow>(
       this.q.readAhead,
       plan.paths,
       plan.children ?? [],
       trees,
       READ_AHEAD_MAX_FILE_BYTES,
-    )) as ReadAheadRow[];
+    );
     this.ahead = new ReadAhead(plan, rows);
   }
 
@@ -117,7 +123,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     const known = this.ahead?.takeContent(path);
     if (known) return new Uint8Array(known);
     if (this.ahead?.takeAbsent(path)) throw WorkspaceErrors.notFound(path);
-    const [row] = await this.rows(this.q.read, path);
+    const [row] = await this.rows<ContentRow>(this.q.read, path);
     if (!row) throw WorkspaceErrors.notFound(path);
     if (row.kind === 'dir') throw WorkspaceErrors.isDirectory(path);
     return new Uint8Array(row.content ?? []);
@@ -130,7 +136,13 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     if (stat.kind === 'directory') throw WorkspaceErrors.isDirectory(target);
     // Chunks are pinned to the version seen at the start, so a concurrent write cannot splice two contents.
     for (let offset = 0; offset < stat.size; offset += this.chunkBytes) {
-      const [row] = await this.rows(this.q.readChunk, target, offset + 1, this.chunkBytes, stat.version);
+      const [row] = await this.rows<{ chunk: Uint8Array }>(
+        this.q.readChunk,
+        target,
+        offset + 1,
+        this.chunkBytes,
+        stat.version,
+      );
       if (!row) throw WorkspaceErrors.conflict(target, stat.version, null);
       yield new Uint8Array(row.chunk);
     }
@@ -162,7 +174,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     this.ahead = undefined;
     await this.ensureParents(path, createParents);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-    let rows: any[];
+    let rows: Row[];
     if (ifVersion === undefined)
       rows = await this.rows(this.q.upsert, path, parentPath(path), bytes, bytes.length);
     else if (ifVersion === null)
@@ -203,7 +215,7 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     if (known && dir?.kind === 'directory') return known.map(toStat).sort(byPath);
     if (!dir) throw WorkspaceErrors.notFound(path);
     if (dir.kind !== 'directory') throw WorkspaceErrors.notDirectory(path);
-    let rows: any[];
+    let rows: Row[];
     if (!recursive) rows = await this.rows(this.q.listChildren, path);
     else if (path === '') rows = await this.rows(this.q.listAll);
     else rows = await this.rows(this.q.listUnder, likePrefix(path));

@@ -1,4 +1,5 @@
-type SqlResult = Promise<{ rows: any[]; rowCount: number | null }>;
+/** A statement's rows, typed by whoever reads them. */
+type SqlResult = Promise<{ rows: unknown[]; rowCount: number | null }>;
 
 /** The database surface of the skill and mount readers; a `pg.Pool` or `pg.Client` satisfies it. */
 export interface SqlPort {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { AppError } from '@agentry/contracts';
 import type { ExecOptions, ExecResult, SandboxFs } from '../port.js';
 import { LocalWorkspaceFs, type LocalWorkspaceOptions } from '../local/local-workspace-fs.js';
+import { settle } from '../core/settle.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { buildBwrapArgv, type SandboxBind, type SandboxLimits } from './bwrap-args.js';
 import { killGroup, ProcessRunner } from './process-runner.js';
@@ -149,9 +150,11 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   }
 
   /** Kills every running command; the root directory and its files stay (they are the session's state). */
-  async dispose(): Promise<void> {
-    this.disposed = true;
-    this.runner.killAll();
-    for (const kill of [...this.spawned]) kill();
+  dispose(): Promise<void> {
+    return settle(() => {
+      this.disposed = true;
+      this.runner.killAll();
+      for (const kill of [...this.spawned]) kill();
+    });
   }
 }

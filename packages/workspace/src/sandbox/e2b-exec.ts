@@ -48,7 +48,11 @@ export async function execInE2b(
   const unregister = onStart?.(onAbort) ?? (() => undefined);
   try {
     const outcome = await Promise.race([
-      handle.wait().catch((error: unknown) => (isResult(error) ? error : Promise.reject(error))),
+      handle.wait().catch((error: unknown) => {
+        // A command that exits non-zero rejects with its result: that is an outcome, not a failure.
+        if (isResult(error)) return error;
+        throw error;
+      }),
       stopped,
     ]);
     if (outcome === 'timeout' || outcome === 'abort') {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { FileNotFoundError } from 'e2b';
+import { settle } from '../core/settle.js';
 import type {
   E2bCommandHandle,
   E2bCommandResult,
@@ -92,55 +93,56 @@ export class FakeE2bSandbox implements E2bSandboxHandle {
   };
 
   commands: E2bSandboxHandle['commands'] = {
-    run: async (cmd, opts) => {
-      const record: RecordedRun = { cmd, opts, killed: false };
-      this.runs.push(record);
-      const child = spawn('/bin/sh', ['-c', cmd], {
-        cwd: this.host(opts.cwd ?? '/'),
-        env: { PATH: '/usr/bin:/bin', ...opts.envs },
-        detached: true,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), opts.onStdout?.(d.toString())));
-      child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), opts.onStderr?.(d.toString())));
-      const done = new Promise<E2bCommandResult>((resolve, reject) => {
-        child.on('close', (code) => {
-          const result = { exitCode: code ?? 137, stdout, stderr };
-          if (result.exitCode === 0) resolve(result);
-          else
-            reject(
-              Object.assign(new Error(`exit status ${result.exitCode}`), {
-                name: 'CommandExitError',
-                ...result,
-              }),
-            );
+    run: (cmd, opts) =>
+      settle(() => {
+        const record: RecordedRun = { cmd, opts, killed: false };
+        this.runs.push(record);
+        const child = spawn('/bin/sh', ['-c', cmd], {
+          cwd: this.host(opts.cwd ?? '/'),
+          env: { PATH: '/usr/bin:/bin', ...opts.envs },
+          detached: true,
         });
-      });
-      const handle: E2bCommandHandle = {
-        pid: child.pid ?? 0,
-        wait: () => done,
-        kill: async () => {
-          record.killed = true;
-          try {
-            process.kill(-(child.pid ?? 0), 'SIGKILL');
-          } catch {
-            return false;
-          }
-          return true;
-        },
-      };
-      return handle;
-    },
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), opts.onStdout?.(d.toString())));
+        child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), opts.onStderr?.(d.toString())));
+        const done = new Promise<E2bCommandResult>((resolve, reject) => {
+          child.on('close', (code) => {
+            const result = { exitCode: code ?? 137, stdout, stderr };
+            if (result.exitCode === 0) resolve(result);
+            else
+              reject(
+                Object.assign(new Error(`exit status ${result.exitCode}`), {
+                  name: 'CommandExitError',
+                  ...result,
+                }),
+              );
+          });
+        });
+        const handle: E2bCommandHandle = {
+          pid: child.pid ?? 0,
+          wait: () => done,
+          kill: () => {
+            record.killed = true;
+            try {
+              process.kill(-(child.pid ?? 0), 'SIGKILL');
+            } catch {
+              return Promise.resolve(false);
+            }
+            return Promise.resolve(true);
+          },
+        };
+        return handle;
+      }),
   };
 
-  async kill(): Promise<boolean> {
+  kill(): Promise<boolean> {
     this.killed = true;
-    return true;
+    return Promise.resolve(true);
   }
 
-  async pause(): Promise<boolean> {
+  pause(): Promise<boolean> {
     this.paused = true;
-    return true;
+    return Promise.resolve(true);
   }
 }

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../../api/use-api';
 import { useAuth } from '../../auth/auth-context';
 import { ErrorState, Loading } from '../../components/states';
-import { agentBodyOf, EMPTY_AGENT, formOfAgent, type AgentFormValues } from './agent-form';
+import { agentBodyOf, EMPTY_AGENT, formOfAgent, type AgentBody, type AgentFormValues } from './agent-form';
 import { ToolPolicies } from './tool-policies';
 
 type TextField = Exclude<keyof AgentFormValues, 'tools' | 'loadedConfigs'>;
@@ -19,7 +19,7 @@ export function AgentEditorPage() {
   const { canEdit } = useAuth();
   const existing = useQuery({
     queryKey: ['agent', id],
-    queryFn: () => api.call<Record<string, any>>('GET', `/v1/agents/${id}`),
+    queryFn: () => api.call<AgentBody>('GET', `/v1/agents/${id}`),
     enabled: Boolean(id),
   });
   const [values, setValues] = useState<AgentFormValues>(EMPTY_AGENT);

@@ -18,6 +18,27 @@ export type ToolChoice = 'default' | 'always_allow' | 'always_ask' | 'disabled';
 
 type ToolConfig = Record<string, unknown> & { name: string };
 
+/** One entry of an agent's `tools`: the built-in toolset, an MCP toolset or a custom tool. */
+type AgentTool = Record<string, unknown> & {
+  type?: string;
+  default_config?: { permission_policy?: { type?: string } };
+  configs?: ToolConfig[];
+};
+
+/** The fields of a `/v1` agent the console reads. */
+export interface AgentBody {
+  id?: string;
+  version?: number;
+  name?: string;
+  model?: string | { id?: string; script?: unknown };
+  system?: string;
+  tools?: AgentTool[];
+  mcp_servers?: unknown[];
+  skills?: unknown[];
+  multiagent?: unknown;
+  archived_at?: string | null;
+}
+
 export interface AgentFormValues {
   name: string;
   model: string;
@@ -62,10 +83,10 @@ function choiceOf(config: ToolConfig | undefined): ToolChoice {
   return policy === 'always_allow' || policy === 'always_ask' ? policy : 'default';
 }
 
-export function formOfAgent(agent: Record<string, any>): AgentFormValues {
-  const tools: Record<string, any>[] = agent.tools ?? [];
+export function formOfAgent(agent: AgentBody): AgentFormValues {
+  const tools = agent.tools ?? [];
   const toolset = tools.find((t) => t.type === TOOLSET);
-  const configs: ToolConfig[] = toolset?.configs ?? [];
+  const configs = toolset?.configs ?? [];
   const model = typeof agent.model === 'string' ? { id: agent.model } : (agent.model ?? {});
   return {
     name: agent.name ?? '',
@@ -94,6 +115,8 @@ function configFor(tool: BuiltinTool, choice: ToolChoice, loaded: ToolConfig | u
   return Object.keys(config).length > 1 ? [config] : [];
 }
 
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+
 const rank = (names: string[], tool: string) => {
   const index = names.indexOf(tool);
   return index === -1 ? names.length + BUILTIN_TOOLS.indexOf(tool as BuiltinTool) : index;
@@ -109,7 +132,7 @@ export function agentBodyOf(values: AgentFormValues): Record<string, unknown> {
     }
   };
   const otherTools = json('Other tools', values.otherTools);
-  if (!Array.isArray(otherTools)) throw new Error('Other tools must be a JSON array');
+  if (!isArray(otherTools)) throw new Error('Other tools must be a JSON array');
   const script = values.script.trim() ? json('Model script', values.script) : undefined;
   // Tools keep the order they were loaded in, so saving an untouched agent sends what it holds.
   const loadedNames = values.loadedConfigs.map((c) => c.name);

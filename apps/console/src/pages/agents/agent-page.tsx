@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useApi } from '../../api/use-api';
 import { useAuth } from '../../auth/auth-context';
 import { QueryState } from '../../components/states';
+import type { AgentBody } from './agent-form';
 import { VersionDiff } from './version-diff';
 
 /** One agent: its current definition, its versions with a diff between them, and archive. */
@@ -14,7 +15,7 @@ export function AgentPage() {
   const { canEdit } = useAuth();
   const agent = useQuery({
     queryKey: ['agent', id],
-    queryFn: () => api.call<Record<string, any>>('GET', `/v1/agents/${id}`),
+    queryFn: () => api.call<AgentBody>('GET', `/v1/agents/${id}`),
   });
   const versions = useQuery({
     queryKey: ['agent', id, 'versions'],

@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api/use-api';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyState, QueryState } from '../../components/states';
-import type { ResourcePage } from './resource-pages';
+import type { ResourcePage, ResourceRow } from './resource-pages';
 
 /** A resource's list, its create form and row action for editors, with empty and error states. */
 export function ResourceListPage({ page }: { page: ResourcePage }) {
@@ -47,7 +47,7 @@ export function ResourceListPage({ page }: { page: ResourcePage }) {
       ) : null}
       <QueryState query={list}>
         {(reply) => {
-          const rows: any[] = page.rowsOf ? page.rowsOf(reply) : ((reply as { data: any[] }).data ?? []);
+          const rows = page.rowsOf ? page.rowsOf(reply) : ((reply as { data?: ResourceRow[] }).data ?? []);
           if (rows.length === 0)
             return <EmptyState title={`No ${page.title.toLowerCase()}`}>{page.empty}</EmptyState>;
           return (

@@ -1,12 +1,39 @@
+/** A row of a resource list: the fields the pages show, each resource having some of them. */
+export interface ResourceRow {
+  id?: string;
+  name?: string;
+  display_name?: string;
+  display_title?: string | null;
+  created_at?: string;
+  config?: { type?: string };
+  latest_version?: string | number | null;
+  filename?: string;
+  size_bytes?: number;
+  status?: string;
+  schedule?: { type?: string; expression?: string; upcoming_runs_at?: string[] } | null;
+  deployment_id?: string;
+  trigger_context?: { type?: string } | null;
+  session_id?: string | null;
+  error?: { type?: string; message?: string } | null;
+  workerId?: string;
+  kind?: string;
+  environmentId?: string | null;
+  runningCalls?: number;
+  lastHeartbeatAt?: string | null;
+}
+
+/** What a cell shows (nothing for null or undefined). */
+export type Cell = string | number | null | undefined;
+
 /** A list page of one resource: where it is read, and what each column shows. */
 export interface ResourcePage {
   path: string;
   title: string;
   api: string;
   empty: string;
-  columns: { header: string; value: (row: any) => unknown }[];
+  columns: { header: string; value: (row: ResourceRow) => Cell }[];
   /** The reply is the rows themselves (not a `{data}` page). */
-  rowsOf?: (reply: any) => any[];
+  rowsOf?: (reply: unknown) => ResourceRow[];
   /** Forms for editors: fields sent as the body, to the page's API or a path made from the values. */
   forms?: {
     label: string;
@@ -15,14 +42,14 @@ export interface ResourcePage {
     path?: (v: Record<string, string>) => string;
   }[];
   /** Where a row's first cell links to, for resources with a page of their own. */
-  link?: (row: any) => string;
+  link?: (row: ResourceRow) => string;
   /** A per-row action for editors, e.g. a deployment's manual run. */
-  action?: { label: string; path: (row: any) => string };
+  action?: { label: string; path: (row: ResourceRow) => string };
 }
 
 const created = {
   header: 'Created',
-  value: (r: any) => (r.created_at ? new Date(r.created_at).toLocaleString() : ''),
+  value: (r: ResourceRow) => (r.created_at ? new Date(r.created_at).toLocaleString() : ''),
 };
 
 export const RESOURCE_PAGES: ResourcePage[] = [
@@ -120,7 +147,7 @@ export const RESOURCE_PAGES: ResourcePage[] = [
         value: (r) =>
           (r.schedule?.upcoming_runs_at ?? [])
             .slice(0, 3)
-            .map((t: string) => new Date(t).toLocaleString())
+            .map((t) => new Date(t).toLocaleString())
             .join(', '),
       },
     ],
@@ -167,7 +194,7 @@ export const RESOURCE_PAGES: ResourcePage[] = [
     title: 'Hands',
     api: '/v1/hands/status',
     empty: 'No workers are connected.',
-    rowsOf: (reply) => reply.workers ?? [],
+    rowsOf: (reply) => (reply as { workers?: ResourceRow[] }).workers ?? [],
     columns: [
       { header: 'Worker', value: (r) => r.workerId },
       { header: 'Kind', value: (r) => r.kind },

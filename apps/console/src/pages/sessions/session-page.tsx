@@ -6,6 +6,7 @@ import { useApi } from '../../api/use-api';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyState, QueryState } from '../../components/states';
 import { Conversation } from './conversation';
+import type { SessionBody } from './session-body';
 import { spansOf, toolStatsOf } from './session-insights';
 import { Timeline } from './timeline';
 import { useSessionEvents, type SessionEvent } from './use-session-events';
@@ -21,7 +22,7 @@ export function SessionPage() {
   const lastSeq = feed.events.at(-1)?.seq ?? 0;
   const session = useQuery({
     queryKey: ['session', id, lastSeq],
-    queryFn: () => api.call<Record<string, any>>('GET', `/v1/sessions/${id}`),
+    queryFn: () => api.call<SessionBody>('GET', `/v1/sessions/${id}`),
     placeholderData: (previous) => previous,
   });
   const focused = search.get('event');

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/use-api';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyState, ErrorState, QueryState } from '../../components/states';
+import type { SessionBody } from './session-body';
 
 const STATUSES = ['idle', 'running', 'terminated'];
 
@@ -24,7 +25,7 @@ export function SessionsPage() {
   const sessions = useQuery({
     queryKey: ['sessions', status, agent, since],
     queryFn: () =>
-      api.call<{ data: Record<string, any>[] }>('GET', '/v1/sessions', undefined, {
+      api.call<{ data: SessionBody[] }>('GET', '/v1/sessions', undefined, {
         limit: 100,
         'statuses[]': status ?? undefined,
         agent_id: agent ?? undefined,
@@ -92,7 +93,7 @@ export function SessionsPage() {
                           {s.status}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{names.get(s.agent?.id) ?? s.agent?.id}</Table.Td>
+                      <Table.Td>{names.get(s.agent?.id ?? '') ?? s.agent?.id}</Table.Td>
                       <Table.Td>{s.usage?.list_cost ? `$${s.usage.list_cost.amount}` : '—'}</Table.Td>
                       <Table.Td>{new Date(s.created_at).toLocaleString()}</Table.Td>
                     </Table.Tr>

@@ -1,10 +1,11 @@
 import { Group, Paper, Progress, Text } from '@mantine/core';
+import type { SessionBody } from './session-body';
 
 /** Tokens and list cost so far, against the session's budget when it has one. */
-export function UsagePanel({ session }: { session: Record<string, any> }) {
+export function UsagePanel({ session }: { session: SessionBody }) {
   const usage = session.usage ?? {};
-  const cost = usage.list_cost?.amount as string | undefined;
-  const limit = session.budget?.max_list_cost?.amount as string | undefined;
+  const cost = usage.list_cost?.amount;
+  const limit = session.budget?.max_list_cost?.amount;
   const share = cost && limit ? Math.min(100, (Number(cost) / Number(limit)) * 100) : null;
   return (
     <Paper withBorder p="sm" aria-label="Usage and cost">

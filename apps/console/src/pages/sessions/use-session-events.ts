@@ -2,13 +2,34 @@ import { streamSessionEvents } from '@agentry/sdk';
 import { useEffect, useState } from 'react';
 import { baseUrl } from '../../api/use-api';
 
+/** An event of the session's log; the fields named are the ones the console reads, by event type. */
 export interface SessionEvent {
   id: string;
   type: string;
   created_at?: string;
   processed_at?: string | null;
   seq: number;
-  [field: string]: any;
+  session_thread_id?: string | null;
+  content?: unknown;
+  name?: string;
+  input?: unknown;
+  is_error?: boolean;
+  mcp_server_name?: string;
+  tool_use_id?: string;
+  mcp_tool_use_id?: string;
+  model_request_start_id?: string;
+  evaluated_permission?: string;
+  result?: string;
+  deny_message?: string | null;
+  error?: { type?: string; message?: string } | null;
+  stop_reason?: { type?: string; event_ids?: string[] } | null;
+  [field: string]: unknown;
+}
+
+/** A token preview: the text added to a message still being written. */
+interface EventDelta {
+  event_id?: unknown;
+  delta?: { content?: { text?: unknown } };
 }
 
 export interface SessionFeed {
@@ -56,11 +77,17 @@ export function useSessionEvents(sessionId: string, headers: Record<string, stri
   return feed;
 }
 
-function apply(feed: SessionFeed, type: string, data: Record<string, any>, seq: number | null): SessionFeed {
+function apply(
+  feed: SessionFeed,
+  type: string,
+  data: Record<string, unknown>,
+  seq: number | null,
+): SessionFeed {
   if (type === 'event_start') return feed;
   if (type === 'event_delta') {
-    const id = String(data.event_id);
-    const text = data.delta?.content?.text;
+    const delta = data as EventDelta;
+    const id = String(delta.event_id);
+    const text = delta.delta?.content?.text;
     if (typeof text !== 'string') return feed;
     return {
       ...feed,

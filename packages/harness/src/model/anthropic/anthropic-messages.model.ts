@@ -115,8 +115,9 @@ function describeAnthropicFailure(
     const detail = typeof body?.error?.message === 'string' ? body.error.message : message;
     return {
       kind: 'status',
-      status: error.status,
-      headers: error.headers,
+      // The SDK's error class leaves both untyped: a status code and the response's headers.
+      status: error.status as number | undefined,
+      headers: error.headers as Headers | undefined,
       message: detail,
       errorType: type,
       cause: error,

@@ -120,8 +120,9 @@ function describeOpenAiFailure(error: unknown, signal?: AbortSignal): ProviderFa
   if (error instanceof OpenAI.APIError) {
     return {
       kind: 'status',
-      status: error.status,
-      headers: error.headers,
+      // The SDK's error class leaves both untyped: a status code and the response's headers.
+      status: error.status as number | undefined,
+      headers: error.headers as Headers | undefined,
       message,
       errorType: typeof error.type === 'string' ? error.type : undefined,
       errorCode: typeof error.code === 'string' ? error.code : undefined,

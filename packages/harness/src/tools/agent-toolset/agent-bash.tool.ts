@@ -68,6 +68,6 @@ export function unavailableBashTool(why: string): HarnessTool {
   return {
     ...agentToolSchema('bash'),
     toolset: 'builtin',
-    execute: async () => errorOutcome(`bash: ${why}`, 'unavailable'),
+    execute: () => Promise.resolve(errorOutcome(`bash: ${why}`, 'unavailable')),
   };
 }

@@ -41,7 +41,7 @@ function hitsOf(body: unknown): SearchHit[] {
       : [];
   return list.flatMap((raw) => {
     const r = (raw ?? {}) as Record<string, unknown>;
-    const text = (key: string) => (typeof r[key] === 'string' ? (r[key] as string) : '');
+    const text = (key: string) => (typeof r[key] === 'string' ? r[key] : '');
     const url = text('url') || text('link');
     return url
       ? [{ title: text('title'), url, snippet: text('content') || text('snippet') || text('description') }]

@@ -125,7 +125,8 @@ async function readCapped(
   maxBytes: number,
 ): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
+  // Node's fetch types the body's chunks loosely; they are bytes.
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;

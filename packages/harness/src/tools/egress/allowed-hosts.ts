@@ -10,6 +10,6 @@ export function hostAllowed(allowedHosts: readonly string[], host: string, port:
       ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]]
       : (entry.split(':') as [string, string?]);
     if (entryPort !== undefined && Number(entryPort) !== port) return false;
-    return pattern!.startsWith('*.') ? name.endsWith(pattern!.slice(1)) : name === pattern;
+    return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern;
   });
 }
