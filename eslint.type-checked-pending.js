@@ -8,7 +8,6 @@ export const TYPE_CHECKED_PENDING_FILES = [
   'packages/testing/src/fakes/fake-anthropic.server.ts',
   'packages/testing/src/fakes/fake-http.listener.ts',
   'packages/testing/src/fakes/fake-openai.server.ts',
-  'packages/testing/src/http/api-client.ts',
   'vitest.config.ts',
 ];
 

@@ -13,7 +13,7 @@ class ApiError extends Error {
 }
 
 /** A query parameter's value; an undefined or empty one is left out of the URL. */
-export type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined;
 
 export interface Api {
   client: AgentryClient;

@@ -1,7 +1,7 @@
 import { recordObserved } from '../secrets/secret-registry.js';
 
 /** A response as tests look at it: status and parsed JSON (or text when the body is not JSON). */
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -25,7 +25,7 @@ export class ApiClient {
     return { ...this.headers };
   }
 
-  async request<T = any>(
+  async request<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
@@ -53,11 +53,11 @@ export class ApiClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get<T = any>(path: string, headers?: Record<string, string>) {
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, undefined, headers);
   }
 
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', path, body, headers);
   }
 

@@ -23,7 +23,7 @@ export interface ResourceRow {
 }
 
 /** What a cell shows (nothing for null or undefined). */
-export type Cell = string | number | null | undefined;
+type Cell = string | number | null | undefined;
 
 /** A list page of one resource: where it is read, and what each column shows. */
 export interface ResourcePage {
