@@ -67,14 +67,7 @@ export class SessionSandboxes implements OnModuleDestroy {
     const key = `${tenantId}/${sessionId}`;
     await this.open.get(key)?.catch(() => undefined);
     const running = write();
-    const done = running.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.writing.set(key, done);
-    void done.then(() => {
-      if (this.writing.get(key) === done) this.writing.delete(key);
-    });
+    markWhileRunning(this.writing, key, running);
     return running;
   }
 
@@ -159,14 +152,7 @@ export class SessionSandboxes implements OnModuleDestroy {
   /** Runs a sandbox's close, during which a new sandbox of the same session waits for it (see `use`). */
   private async closeKept(key: string, close: () => Promise<void>): Promise<void> {
     const closed = close();
-    const settled = closed.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.closing.set(key, settled);
-    void settled.then(() => {
-      if (this.closing.get(key) === settled) this.closing.delete(key);
-    });
+    markWhileRunning(this.closing, key, closed);
     await closed;
   }
 
@@ -188,4 +174,16 @@ export class SessionSandboxes implements OnModuleDestroy {
       );
     }
   }
+}
+
+/** Keeps `key` in `marks` until `work` settles (either way), unless a later mark replaced it. */
+function markWhileRunning(marks: Map<string, Promise<void>>, key: string, work: Promise<unknown>): void {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  marks.set(key, settled);
+  void settled.then(() => {
+    if (marks.get(key) === settled) marks.delete(key);
+  });
 }
