@@ -1,6 +1,5 @@
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
-import { TYPE_CHECKED_PENDING_FILES, TYPE_CHECKED_PENDING_RULES } from './eslint.type-checked-pending.js';
 
 const apps = ['gateway', 'control', 'scheduler', 'dataplane', 'worker'];
 
@@ -91,10 +90,12 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.ts', '**/*.tsx'] })),
   {
     files: ['**/*.ts', '**/*.tsx'],
-    // Type-aware rules: each file is checked with the types of the tsconfig that owns it.
+    // Type-aware rules: each file is checked with the types of the tsconfig that owns it. The root's
+    // vitest.config.ts has none; it gets the shared compiler options, whose NodeNext resolution finds vite's
+    // types (the project service's own defaults do not).
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'tsconfig.base.json' },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -246,11 +247,6 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 50, skipBlankLines: true, skipComments: true }],
       'max-params': ['error', 6],
     },
-  },
-  {
-    // Files still being brought under the type-checked rules (see eslint.type-checked-pending.js).
-    files: TYPE_CHECKED_PENDING_FILES,
-    rules: Object.fromEntries(TYPE_CHECKED_PENDING_RULES.map((rule) => [rule, 'off'])),
   },
   {
     // Cycle detection is expensive; run it where cycles actually hurt.

@@ -5,6 +5,8 @@
  * Both sides are measured in alternating rounds in the same run; figures are p50/p99 latency per request
  * from a sequential client and the ratio platform ÷ bare. Needs built services (`pnpm build`).
  * Run: npx tsx bench/gateway/round-trip.ts   (bounded: ~40 s)
+ *      npx tsx bench/gateway/round-trip.ts --cpu-prof --rounds=20   V8 profiles of every service in
+ *                                                                  test-results/profiles
  */
 import { rerunWithSources } from '../rerun-with-sources.js';
 
@@ -25,7 +27,8 @@ interface Created {
 type Row = Record<string, unknown>;
 type AgentRow = Row & { head_version: number };
 
-const ROUNDS = 4;
+const args = process.argv.slice(2);
+const ROUNDS = Number(args.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 4);
 const READS_PER_ROUND = 150;
 const WRITES_PER_ROUND = 60;
 
@@ -33,6 +36,7 @@ const db = await createTestDatabase();
 const platform = await launchPlatform({
   databaseUrl: db.url,
   env: { ...UNLIMITED_PRINCIPALS, AGENTRY_LOG_LEVEL: 'warn' },
+  nodeArgs: args.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir=test-results/profiles'] : [],
 });
 const api = await new ApiClient(platform.gatewayUrl).login('admin', 'admin');
 const seed = await api.post<Created>('/v1/agents', { name: 'bench', model: 'scripted' });

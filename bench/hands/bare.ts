@@ -1,7 +1,7 @@
 /** The floor a Hands tool call is compared against: what the machine does with no platform around it. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,6 +67,23 @@ export async function bareFsWrites(count: number, content: string): Promise<numb
     for (let i = 0; i < count; i += 1) {
       const started = performance.now();
       await writeFile(join(dir, `f${i}.txt`), content);
+      samples.push(performance.now() - started);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return samples;
+}
+
+/** One `readFile` of a 1 KB file written beforehand, like the `read` tool's. */
+export async function bareFsReads(count: number, content: string): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'agentry-bench-fs-'));
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) await writeFile(join(dir, `f${i}.txt`), content);
+    for (let i = 0; i < count; i += 1) {
+      const started = performance.now();
+      await readFile(join(dir, `f${i}.txt`), 'utf8');
       samples.push(performance.now() - started);
     }
   } finally {

@@ -12,8 +12,8 @@ import { rerunWithSources } from '../rerun-with-sources.js';
 // Workspace packages resolve to their TypeScript sources only under the "source" condition: re-run with it.
 rerunWithSources(import.meta.url, {});
 
-const { createHarness, ScriptedModel, readFileTool } = await import('../../packages/harness/src/index.js');
-const { MemoryWorkspaceFs } = await import('../../packages/workspace/src/index.js');
+const { createHarness, ScriptedModel, readFileTool } = await import('@agentry/harness');
+const { MemoryWorkspaceFs } = await import('@agentry/workspace');
 type ChatMessage = Parameters<ReturnType<typeof createHarness>['run']>[0]['conversation'][number];
 
 const BUDGET_MS = 6_000;

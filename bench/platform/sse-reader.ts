@@ -12,7 +12,7 @@ export interface Frame {
 }
 
 /** A keep-alive agent without a socket cap, so thousands of streams can be open at once. */
-export const streamAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
+const streamAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 export class SseReader {
   private req: ClientRequest | undefined;

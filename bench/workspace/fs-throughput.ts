@@ -24,7 +24,7 @@ if (!process.execArgv.some((a) => a.includes('conditions=source')) && !process.e
   process.exit(r.status ?? 1);
 }
 
-const ws = await import('../../packages/workspace/src/index.js');
+const ws = await import('@agentry/workspace');
 type WorkspaceFs = import('../../packages/workspace/src/index.js').WorkspaceFs;
 const pg = createRequire(fileURLToPath(new URL('../../packages/workspace/package.json', import.meta.url)))(
   'pg',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, ID_PREFIXES, newId } from '@agentry/contracts';
+import { AppError, handsDurableRoots, ID_PREFIXES, newId } from '@agentry/contracts';
 import { createTestDatabase, pollUntil, type TestDatabase } from '@agentry/testing';
 import {
   SessionEventsRepository,
@@ -198,7 +198,9 @@ describe('event log and session state against real Postgres', () => {
       lost: null,
       account: { budget: null, usage: {} },
       hasResources: false,
+      hasVaults: false,
       openOutcome: false,
+      workspaceEmpty: true,
     });
     await db.prisma.session.update({
       where: { id: fresh.sessionId },
@@ -222,6 +224,14 @@ describe('event log and session state against real Postgres', () => {
       data: { resources: [{ type: 'file', id: 'sesrsc_1', file_id: 'file_1' }] },
     });
     expect((await take()).hasResources).toBe(true);
+    await db.prisma.session.update({ where: { id: fresh.sessionId }, data: { vaultIds: ['vlt_1'] } });
+    expect((await take()).hasVaults).toBe(true);
+    // An entry anywhere in the durable Hands copy, its shell state included, and the workspace is not empty.
+    const { shellState } = handsDurableRoots(fresh.tenantId, fresh.sessionId);
+    await db.prisma.handsWorkspaceFile.create({
+      data: { tenantId: fresh.tenantId, root: shellState, path: '/env', parent: '/', kind: 'file', size: 0n },
+    });
+    expect((await take()).workspaceEmpty).toBe(false);
     await db.prisma.agent.update({ where: { id: row.agentId }, data: { archivedAt: new Date() } });
     expect((await take()).lost).toEqual({ kind: 'agent', id: row.agentId, state: 'archived' });
     await db.prisma.environment.update({

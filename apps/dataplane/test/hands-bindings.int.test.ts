@@ -44,6 +44,16 @@ describe('Hands bindings against real Redis', () => {
     expect(await redis.pttl(HandsRegistry.binding('ten_1', 'sesn_stay'))).toBeGreaterThan(50_000);
   });
 
+  it("renews a kept binding's lease with each call, and keeps its epoch", async () => {
+    const bindings = new HandsBindings(redis, 60_000, new SystemClock());
+    await beat('w-lease');
+    const first = await bindings.bind('ten_1', 'sesn_lease');
+    await redis.pexpire(HandsRegistry.binding('ten_1', 'sesn_lease'), 1_000);
+    expect(await bindings.bind('ten_1', 'sesn_lease')).toEqual(first);
+    expect(await redis.pttl(HandsRegistry.binding('ten_1', 'sesn_lease'))).toBeGreaterThan(50_000);
+    await redis.zrem(HandsRegistry.workers, 'w-lease');
+  });
+
   it('refuses to bind when no worker is alive', async () => {
     const alone = createRedis(testRedisUrl(), { keyPrefix: redisKeyPrefix(`${env}x`) });
     try {

@@ -22,7 +22,12 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        PlatformModule.forRoot({ service: 'gateway', config, uses: {} }),
+        PlatformModule.forRoot({
+          service: 'gateway',
+          config,
+          uses: {},
+          routesTo: ['control', 'dataplane'],
+        }),
         AuthModule.forRoot(config),
         RateLimitModule.forRoot(config),
         V1Module,

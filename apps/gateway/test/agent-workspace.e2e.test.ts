@@ -9,11 +9,6 @@ import {
 } from '@agentry/testing';
 import type { Created, ErrorReply } from './wire-types.js';
 
-/** A chat-completions request the fake model received, read for its messages. */
-interface CompletionRequest {
-  messages: Array<{ role: string; content: unknown }>;
-}
-
 const AGENTS_LINE = 'Always end a reply with the phrase "Filed by Quillmate".';
 const SKILL_MD =
   '---\nname: release-notes\ndescription: Drafts release notes from merged pull requests\n---\n\nGroup the changes by area.\n';
@@ -181,9 +176,9 @@ describe('/api agent workspace', () => {
     ).catch(() => undefined);
     expect(events.find((e) => e.type === 'agent.message')).toBeDefined();
 
-    const first = (model.completionRequests as CompletionRequest[])[0];
+    const first = model.completionRequests[0];
     expect(first).toBeDefined();
-    const system = first!.messages
+    const system = (first!.messages ?? [])
       .filter((m) => m.role === 'system')
       .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
       .join('\n');

@@ -27,6 +27,7 @@ describe('Hands: the sandbox is provisioned beside the first model call', () => 
   let platform: RunningPlatform;
   let client: Anthropic;
   let agentId: string;
+  let chatAgentId: string;
   let environmentId: string;
 
   beforeAll(async () => {
@@ -59,6 +60,12 @@ describe('Hands: the sandbox is provisioned beside the first model call', () => 
     });
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
     agentId = agent.body.id;
+    const chatAgent = await api.post<Created>('/v1/agents', {
+      name: 'chat only',
+      model: { id: 'scripted', script },
+    });
+    expect(chatAgent.status, JSON.stringify(chatAgent.body)).toBe(200);
+    chatAgentId = chatAgent.body.id;
     const environment = await api.post<Created>('/v1/environments', {
       name: 'slow e2b',
       config: { type: 'cloud', sandbox: { provider: 'e2b' } },
@@ -117,5 +124,24 @@ describe('Hands: the sandbox is provisioned beside the first model call', () => 
     expect(JSON.stringify(result?.content)).toContain('sandbox-ready');
     expect(result?.is_error).toBeFalsy();
     expect(e2b.creations, 'one sandbox for the session').toHaveLength(1);
+  });
+
+  it('makes no sandbox for an agent without tools that run in one', async () => {
+    const chat = await client.beta.sessions.create({ agent: chatAgentId, environment_id: environmentId });
+    await client.beta.sessions.events.send(chat.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'hello' }] }],
+    });
+    await turnEnded(chat.id, 1);
+    // A session whose agent has the toolset, started after the chat's turn ended, is asked a sandbox for.
+    const tooled = await client.beta.sessions.create({ agent: agentId, environment_id: environmentId });
+    await client.beta.sessions.events.send(tooled.id, {
+      events: [{ type: 'user.message', content: [{ type: 'text', text: 'hello' }] }],
+    });
+    await turnEnded(tooled.id, 1);
+    await pollUntil(
+      'a sandbox for the session with the toolset',
+      () => e2b.creations.some((c) => c.sessionId === tooled.id) || undefined,
+    );
+    expect(e2b.creations.map((c) => c.sessionId)).not.toContain(chat.id);
   });
 });

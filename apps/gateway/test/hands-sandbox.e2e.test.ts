@@ -15,11 +15,6 @@ import {
 import { completeTurn, waitFor } from './outage-fixture.js';
 import type { Created, Page, SessionEvent } from './wire-types.js';
 
-/** A chat-completions request the fake model received, read for the tools it offered. */
-interface CompletionRequest {
-  tools?: Array<{ function: { name: string; description: string; parameters: unknown } }>;
-}
-
 interface SdkTool {
   name: string;
   description: string;
@@ -110,13 +105,13 @@ describe('the Hands: one toolset, a sandbox per session, networking enforced', (
     return created.body.id;
   }
 
-  const modelCalls = () => model.completionRequests as CompletionRequest[];
+  const modelCalls = () => model.completionRequests;
 
   /** The tools the model was offered on the first model call of a new session's turn. */
   async function offeredTools(
     agentId: string,
     environmentId: string,
-  ): Promise<Map<string, { description: string; parameters: unknown }>> {
+  ): Promise<Map<string, { description: string | undefined; parameters: unknown }>> {
     model.reset();
     const id = await session(agentId, environmentId);
     await api.post(`/v1/sessions/${id}/events`, {

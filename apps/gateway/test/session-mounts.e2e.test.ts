@@ -21,11 +21,6 @@ interface Event {
   content?: ContentBlock[];
 }
 
-/** The chat request the fake model receives, as far as the test reads it. */
-interface ChatRequest {
-  messages: Array<{ role: string; content?: string | ContentBlock[] }>;
-}
-
 const SKILL_MD =
   '---\nname: csv-report\ndescription: Formats CSV reports\n---\nRead reference/columns.md before writing a report.\n';
 const COLUMNS_MD = '# Columns\n\nregion, revenue, margin (in that order)\n';
@@ -148,7 +143,7 @@ describe('session mounts: the Brain-owned files under /mnt', () => {
     model.enqueue(
       { toolCalls: [{ name: 'bash', arguments: { command: 'seq 1 40000' } }] },
       (body) => {
-        const result = [...(body as ChatRequest).messages].reverse().find((m) => m.role === 'tool');
+        const result = [...(body.messages ?? [])].reverse().find((m) => m.role === 'tool');
         const text =
           typeof result?.content === 'string'
             ? result.content

@@ -7,6 +7,7 @@ import {
   FakeOtlpReceiver,
   launchPlatform,
   pollUntil,
+  repoRoot,
   SseClient,
   type ReceivedSpan,
   type RunningPlatform,
@@ -169,6 +170,26 @@ describe('walking skeleton: one turn through gateway, control, dataplane, worker
     await viaQuery.waitFor((f) => f.length >= 1);
     await viaQuery.close();
     expect(viaQuery.frames.map((f) => Number(f.id))).toEqual([seqs.at(-1)]);
+  });
+
+  it('names the request and its tenant in the log lines it causes, across the gateway and control', async () => {
+    const missing = await api.get('/v1/agents/agent_01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    expect(missing.status).toBe(404);
+    const requestId = missing.headers.get('request-id');
+    expect(requestId).toMatch(/^req_/);
+    const runDir = join(repoRoot(), 'test-results', 'runs', platform.runId);
+    const logged = (service: string) =>
+      readFileSync(join(runDir, `${service}.log`), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; requestId?: string; tenantId?: string });
+    const rejected = await pollUntil('the rejection in the gateway log', () =>
+      logged('gateway').find((line) => line.requestId === requestId),
+    );
+    expect(rejected.msg).toBe('request rejected');
+    expect(rejected.tenantId).toMatch(/^tenant_/);
+    // Control answered the lookup: its line names the same tenant.
+    expect(logged('control').some((line) => line.tenantId === rejected.tenantId)).toBe(true);
   });
 
   it('reports ready on every service when Postgres, Redis and NATS answer', async () => {

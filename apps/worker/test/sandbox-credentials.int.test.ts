@@ -95,4 +95,48 @@ describe.runIf(hasSandbox)('environment_variable credentials in the sandbox', ()
     expect(Number(bundleCerts)).toBeGreaterThan(1);
     expect(keys).toBe('0');
   });
+
+  it('swaps in nothing once the session lists no vaults', async () => {
+    const seen = allowed.seen.length;
+    const sent = await hands.run(
+      'sess_cred',
+      'bash',
+      {
+        command: `curl -sS -m 5 --noproxy '' -x "$HTTP_PROXY" -H "Authorization: Bearer $SERVICE_TOKEN" http://127.0.0.1:${allowed.port}/`,
+      },
+      { vaults: false },
+    );
+    expect(hands.text(sent)).toBe('ok');
+    expect(allowed.seen).toHaveLength(seen + 1);
+    expect(JSON.stringify(allowed.seen.at(-1))).not.toContain(SECRET);
+  });
+});
+
+describe.runIf(hasSandbox)('while control does not answer for the vault credentials', () => {
+  let hands: Hands;
+
+  beforeAll(async () => {
+    hands = await startHands({}, 'unanswered');
+  });
+
+  afterAll(async () => {
+    await hands?.stop();
+  });
+
+  it('still runs the file tools, which need no credentials, and refuses a command', async () => {
+    const written = await hands.run('sess_vault_down', 'write', { file_path: 'a.txt', content: 'kept\n' });
+    expect(written.isError).toBe(false);
+    const read = await hands.run('sess_vault_down', 'read', { file_path: 'a.txt' });
+    expect(read.isError).toBe(false);
+    expect(hands.text(read)).toContain('kept');
+
+    const command = await hands.run('sess_vault_down', 'bash', { command: 'cat a.txt' });
+    expect(command).toMatchObject({ isError: true, reason: 'credentials_unavailable' });
+  });
+
+  it('runs the command of a session that lists no vaults without asking control', async () => {
+    const command = await hands.run('sess_vault_down', 'bash', { command: 'cat a.txt' }, { vaults: false });
+    expect(command.isError).toBe(false);
+    expect(hands.text(command)).toContain('kept');
+  });
 });

@@ -16,7 +16,10 @@ import type { SessionRepositories } from '../src/resources/session-repositories.
 import { HandsExecService } from '../src/hands/hands-exec.service.js';
 import { HandsToolbox } from '../src/hands/hands-toolbox.js';
 import { RunningToolCalls } from '../src/hands/running-tool-calls.js';
-import type { SandboxCredentialsClient } from '../src/hands/sandbox-credentials.client.js';
+import {
+  CredentialsUnavailableError,
+  type SandboxCredentialsClient,
+} from '../src/hands/sandbox-credentials.client.js';
 import { SessionSandboxes } from '../src/hands/session-sandboxes.js';
 import { SandboxCaps } from '../src/sandbox/sandbox-caps.js';
 import type { BuildReport, EnvironmentBuildsClient } from '../src/userland/environment-builds.client.js';
@@ -34,11 +37,12 @@ let calls = 0;
 
 /**
  * The worker's tool execution as the Hands handler drives it: real sandboxes, real Redis result cache.
- * `credentials` stands in for the session's vault credentials that control would send.
+ * `credentials` stands in for the session's vault credentials that control would send ('unanswered':
+ * control does not answer).
  */
 export async function startHands(
   env: Record<string, string> = {},
-  credentials: SandboxCredential[] = [],
+  credentials: SandboxCredential[] | 'unanswered' = [],
   environment: { packages?: Partial<Packages>; allowPackageManagers?: boolean } = {},
 ) {
   const root = await mkdtemp(join(tmpdir(), 'hands-'));
@@ -66,7 +70,12 @@ export async function startHands(
   const mounts = new SessionMounts(config);
   // Sessions of these tests have no repository resources to clone.
   const noRepositories = { ensure: () => Promise.resolve() } as unknown as SessionRepositories;
-  const vault = { of: () => Promise.resolve(credentials) } as unknown as SandboxCredentialsClient;
+  const vault = {
+    of: (_tenantId: string, sessionId: string) =>
+      credentials === 'unanswered'
+        ? Promise.reject(new CredentialsUnavailableError(sessionId))
+        : Promise.resolve(credentials),
+  } as unknown as SandboxCredentialsClient;
   const hands = new HandsExecService(
     sandboxes,
     new ToolResultCache(redis, config),
@@ -90,6 +99,8 @@ export async function startHands(
       networking?: SandboxNetworking;
       bindingEpoch?: number;
       toolUseId?: string;
+      /** False: the session lists no vaults (see HandsExecRequest). */
+      vaults?: boolean;
     } = {},
   ): Promise<HandsExecResult> => {
     const request: HandsExecRequest = {
@@ -105,6 +116,7 @@ export async function startHands(
       networking: options.networking ?? { type: 'unrestricted', allowedHosts: [] },
       mounts: [],
       ...(options.bindingEpoch !== undefined ? { bindingEpoch: options.bindingEpoch } : {}),
+      ...(options.vaults !== undefined ? { vaults: options.vaults } : {}),
     };
     return hands.execute(request, options.signal);
   };
@@ -113,12 +125,14 @@ export async function startHands(
     config,
     redis,
     sandboxes,
+    caps,
     images,
     reports,
     run,
     text: (result: HandsExecResult) => result.content.map((c) => c.text).join(''),
     async stop() {
       await sandboxes.onModuleDestroy();
+      await caps.onModuleDestroy();
       await durable.onApplicationShutdown();
       await mounts.onApplicationShutdown();
       redis.disconnect();

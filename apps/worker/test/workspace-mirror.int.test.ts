@@ -28,10 +28,11 @@ import { WorkspaceMirror } from '../src/workspace/workspace-mirror.js';
 function countingPort(pool: SqlPort) {
   const counts = { statements: 0, bytes: 0 };
   const port: SqlPort = {
-    query(text, values = []) {
+    query(query, values = []) {
       counts.statements++;
-      counts.bytes += values.reduce<number>((sum, v) => sum + paramBytes(v), 0);
-      return pool.query(text, values);
+      const sent = typeof query === 'string' ? values : query.values;
+      counts.bytes += sent.reduce<number>((sum, v) => sum + paramBytes(v), 0);
+      return typeof query === 'string' ? pool.query(query, values) : pool.query(query);
     },
   };
   return { port, counts };
@@ -100,7 +101,75 @@ describe("a session's durable copy: fenced, exact, incremental", () => {
       `SELECT count(*)::int AS n FROM hands_workspace_files WHERE root = 'root/sesn_tree'`,
     );
     expect(rows[0]!.n).toBe(10_101);
+
+    // A `write` names its file: that path alone is looked at, not the tree. A file written beside it by
+    // another process is left for the next whole sync, which shows the tree was not walked.
+    counts.statements = 0;
+    await writeFile(join(local, 'd7', 'beside.txt'), 'not named\n');
+    await mkdir(join(local, 'new', 'deeper'), { recursive: true });
+    await writeFile(join(local, 'new', 'deeper', 'named.txt'), randomBytes(1024));
+    const named = await mirror.syncPath('new/deeper/named.txt');
+    // The file and the two directories created on its way, in one statement.
+    expect(named).toEqual({ written: 3, removed: 0, bytes: 1024 });
+    expect(counts.statements).toBe(1);
+    const stored = async () =>
+      (
+        await pool.query<{ path: string }>(
+          `SELECT path FROM hands_workspace_files WHERE root = 'root/sesn_tree' AND path IN ('d7/beside.txt', 'new', 'new/deeper', 'new/deeper/named.txt') ORDER BY path`,
+        )
+      ).rows.map((r) => r.path);
+    expect(await stored()).toEqual(['new', 'new/deeper', 'new/deeper/named.txt']);
+    expect(await mirror.sync()).toEqual({ written: 1, removed: 0, bytes: 10 });
+    expect(await stored()).toContain('d7/beside.txt');
   }, 120_000);
+
+  it('leaves a path it cannot tell alone to the whole sync: a symlink on the way, nothing changed there', async () => {
+    const local = join(dir, 'hinted');
+    await mkdir(join(local, 'real'), { recursive: true });
+    await symlink('real', join(local, 'link'));
+    const mirror = await mirrorFor(token('sesn_hinted', 1, 'w1'), local);
+    await mirror.sync();
+    await writeFile(join(local, 'real', 'a.txt'), 'through the link\n');
+    expect(await mirror.syncPath('link/a.txt')).toBeNull();
+    expect(await mirror.syncPath('real/a.txt')).toEqual({ written: 1, removed: 0, bytes: 17 });
+    // Stored already, unchanged since: nothing to tell from the path, so the caller looks at the tree.
+    expect(await mirror.syncPath('real/a.txt')).toBeNull();
+    expect(await mirror.syncPath('missing.txt')).toBeNull();
+    expect(await mirror.sync()).toEqual({ written: 0, removed: 0, bytes: 0 });
+  });
+
+  it('with the shell state, stores a file rewritten with its old content no more, and a changed one again', async () => {
+    const local = join(dir, 'shell-state');
+    await mkdir(local, { recursive: true });
+    await writeFile(join(local, 'cwd'), '/workspace\n');
+    const { port, counts } = countingPort(pool);
+    const t = token('sesn_shell', 1, 'w1');
+    expect((await DurableCopy.claim(pool, t)).claimed).toBe(true);
+    const durable = new DurableCopy(port, t, 'root/sesn_shell');
+    const mirror = new WorkspaceMirror(local, durable, () => true, true);
+    expect((await mirror.sync()).written).toBe(1);
+
+    counts.statements = 0;
+    // Each command saves its state anew (a new file renamed over the old one): the same cwd costs nothing.
+    await writeFile(join(local, 'cwd.next'), '/workspace\n');
+    await rm(join(local, 'cwd'));
+    await writeFile(join(local, 'cwd'), '/workspace\n');
+    await rm(join(local, 'cwd.next'));
+    expect(await mirror.sync()).toEqual({ written: 0, removed: 0, bytes: 0 });
+    expect(counts.statements).toBe(0);
+
+    await writeFile(join(local, 'cwd'), '/workspace/src\n');
+    expect(await mirror.sync()).toMatchObject({ written: 1 });
+    const restored = join(dir, 'shell-state-restored');
+    expect((await DurableCopy.claim(pool, token('sesn_shell', 2, 'w2'))).claimed).toBe(true);
+    await new WorkspaceMirror(
+      restored,
+      new DurableCopy(pool, token('sesn_shell', 2, 'w2'), 'root/sesn_shell'),
+      () => true,
+      true,
+    ).restore();
+    expect(await readFile(join(restored, 'cwd'), 'utf8')).toBe('/workspace/src\n');
+  });
 
   it('restores modes, symlinks, empty directories and a large file byte for byte', async () => {
     const from = join(dir, 'exact-from');

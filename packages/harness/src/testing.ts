@@ -1,6 +1,1 @@
-export type {
-  ConformanceObservedRequest,
-  ConformanceReply,
-  ModelConformanceFixture,
-} from './model/testing/model-conformance.fixture.js';
-export { runModelConformance } from './model/testing/model-conformance.suite.js';
+export {};

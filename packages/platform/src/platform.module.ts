@@ -21,6 +21,7 @@ import { createRedis, redisKeyPrefix } from './redis/redis-factory.js';
 import { HealthController, HEALTH_INDICATORS } from './health/health.controller.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import type { HealthIndicator } from './health/health-check.js';
+import { servicesHeardFrom } from './health/services-heard.indicator.js';
 import { SystemClock, type Clock } from './clock/clock.js';
 import { APP_CONFIG, CLOCK, DATABASE, LOGGER, REDIS } from './tokens.js';
 
@@ -29,6 +30,8 @@ export interface PlatformOptions {
   config: BaseEnv;
   /** Which shared resources this service uses; readiness checks exactly these. */
   uses: { database?: boolean; redis?: boolean; queue?: boolean };
+  /** Services this one routes requests to: readiness waits until a replica of each has been heard from. */
+  routesTo?: readonly string[];
   /** The time every service reads; tests running a service in-process pass a manual one. */
   clock?: Clock;
 }
@@ -102,11 +105,14 @@ export class PlatformModule implements OnApplicationShutdown {
       });
       exportsList.push(JobQueue);
     }
+    const routesTo = options.routesTo ?? [];
     providers.push({
       provide: HEALTH_INDICATORS,
-      inject: indicatorDeps,
-      useFactory: (...deps: unknown[]): HealthIndicator[] =>
-        indicatorDeps.map((token, index) => healthIndicatorFor(token, deps[index])),
+      inject: [RpcClient, ...indicatorDeps],
+      useFactory: (rpc: RpcClient, ...deps: unknown[]): HealthIndicator[] => [
+        ...indicatorDeps.map((token, index) => healthIndicatorFor(token, deps[index])),
+        ...(routesTo.length ? [servicesHeardFrom(rpc, routesTo)] : []),
+      ],
     });
     return {
       module: PlatformModule,

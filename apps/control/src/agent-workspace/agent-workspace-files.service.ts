@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Actor,
-  type ApiWorkspaceDeleted,
-  type ApiWorkspaceEntry,
-  type ApiWorkspaceEntryList,
-  type ApiWorkspaceFile,
-  type ApiWorkspaceSummary,
-} from '@agentry/contracts';
+import { AppError, type Actor } from '@agentry/contracts';
+import type {
+  ApiWorkspaceDeleted,
+  ApiWorkspaceEntry,
+  ApiWorkspaceEntryList,
+  ApiWorkspaceFile,
+  ApiWorkspaceSummary,
+} from '@agentry/contracts/api';
 import { AgentWorkspaceAccess } from './agent-workspace.access.js';
 import { allFiles, assertTotalFits, filePath } from './workspace-limits.js';
 import { epochStat } from '@agentry/workspace';

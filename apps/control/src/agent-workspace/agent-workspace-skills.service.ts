@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { AppError, type Actor } from '@agentry/contracts';
 import {
   AGENT_WORKSPACE_MAX_SKILL_RESOURCES,
-  AppError,
-  type Actor,
   type ApiWorkspaceDeleted,
   type ApiWorkspaceSkill,
   type ApiWorkspaceSkillList,
   type ApiWorkspaceSkillPut,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { AgentWorkspaceAccess } from './agent-workspace.access.js';
 import { readFrontMatter, skillFrontMatter, textField } from './front-matter.js';

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Actor,
-  type ApiWorkspaceDeleted,
-  type ApiWorkspaceSubagent,
-  type ApiWorkspaceSubagentList,
-  type ApiWorkspaceSubagentPut,
-} from '@agentry/contracts';
+import { AppError, type Actor } from '@agentry/contracts';
+import type {
+  ApiWorkspaceDeleted,
+  ApiWorkspaceSubagent,
+  ApiWorkspaceSubagentList,
+  ApiWorkspaceSubagentPut,
+} from '@agentry/contracts/api';
 import { AgentWorkspaceAccess } from './agent-workspace.access.js';
 import { parseSubagent, renderSubagent } from './subagent-markdown.js';
 import { assertTotalFits, itemName } from './workspace-limits.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Actor, type AgentWorkspaceChange, type ApiWorkspaceEntry } from '@agentry/contracts';
+import { AppError, type Actor, type AgentWorkspaceChange } from '@agentry/contracts';
+import type { ApiWorkspaceEntry } from '@agentry/contracts/api';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { AgentSharesService } from '../tenancy/agent-shares.service.js';

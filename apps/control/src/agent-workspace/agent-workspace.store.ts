@@ -1,10 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  AgentWorkspaceRowSubjects,
-  type Actor,
-  type AgentWorkspaceChange,
-  type ApiWorkspaceEntry,
-} from '@agentry/contracts';
+import { AgentWorkspaceRowSubjects, type Actor, type AgentWorkspaceChange } from '@agentry/contracts';
+import type { ApiWorkspaceEntry } from '@agentry/contracts/api';
 import { createSqlPool } from '@agentry/db';
 import { RpcClient } from '@agentry/platform';
 import { agentWorkspaceRoot, PostgresWorkspaceFs, type WorkspaceFs } from '@agentry/workspace';

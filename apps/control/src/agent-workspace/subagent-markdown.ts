@@ -1,4 +1,4 @@
-import type { ApiWorkspaceSubagent, ApiWorkspaceSubagentPut } from '@agentry/contracts';
+import type { ApiWorkspaceSubagent, ApiWorkspaceSubagentPut } from '@agentry/contracts/api';
 import { readFrontMatter, textField } from './front-matter.js';
 
 /**

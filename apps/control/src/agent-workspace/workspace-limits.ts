@@ -1,4 +1,5 @@
-import { AGENT_WORKSPACE_MAX_TOTAL_BYTES, AppError, WorkspaceItemNameSchema } from '@agentry/contracts';
+import { AppError } from '@agentry/contracts';
+import { AGENT_WORKSPACE_MAX_TOTAL_BYTES, WorkspaceItemNameSchema } from '@agentry/contracts/api';
 import { normalizeWorkspacePath, type FileStat, type WorkspaceFs } from '@agentry/workspace';
 
 /** Runs a caller's path through the workspace path guard (PATH_ESCAPE → 400); the root itself is no file. */

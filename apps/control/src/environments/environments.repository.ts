@@ -29,7 +29,7 @@ export class EnvironmentsRepository {
     return this.db.environment.create({
       data: {
         ...data,
-        config: data.config as object,
+        config: data.config as Prisma.InputJsonObject,
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
       },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { VaultsModule } from '../vaults/vaults.module.js';
+import { WebhookChangesPublisher } from './webhook-changes.publisher.js';
 import { WebhookHealthService } from './webhook-health.service.js';
 import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhookUrlPolicy } from './webhook-url.policy.js';
@@ -11,6 +12,13 @@ import { WebhooksService } from './webhooks.service.js';
 @Module({
   imports: [SessionsModule, VaultsModule],
   controllers: [WebhooksHandler],
-  providers: [WebhooksRepository, WebhooksService, WebhookHealthService, WebhookSecrets, WebhookUrlPolicy],
+  providers: [
+    WebhooksRepository,
+    WebhooksService,
+    WebhookChangesPublisher,
+    WebhookHealthService,
+    WebhookSecrets,
+    WebhookUrlPolicy,
+  ],
 })
 export class WebhooksModule {}

@@ -24,6 +24,7 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { CONTROL_CONFIG } from '../config/control-config.token.js';
 import type { ControlEnv } from '../config/env.js';
 import { toWebhookEndpointDto } from './webhook.mapper.js';
+import { WebhookChangesPublisher } from './webhook-changes.publisher.js';
 import { WebhookSecrets } from './webhook-secrets.js';
 import { WebhookUrlPolicy } from './webhook-url.policy.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -37,6 +38,7 @@ export class WebhooksService {
     private readonly urls: WebhookUrlPolicy,
     private readonly sessions: SessionsService,
     private readonly audit: AuditLogService,
+    private readonly changes: WebhookChangesPublisher,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONTROL_CONFIG) private readonly config: ControlEnv,
   ) {}
@@ -60,6 +62,7 @@ export class WebhooksService {
       ...this.secrets.seal(secret, id),
     });
     await this.audit.record(actor, { action: 'create', resourceType: 'webhook', resourceId: id });
+    this.changes.changed();
     return { ...toWebhookEndpointDto(row), signing_secret: secret };
   }
 
@@ -91,6 +94,7 @@ export class WebhooksService {
     };
     const row = await this.webhooks.update(actor.tenantId, id, data);
     await this.audit.record(actor, { action: 'update', resourceType: 'webhook', resourceId: id });
+    this.changes.changed();
     return toWebhookEndpointDto(row);
   }
 

@@ -134,6 +134,7 @@ export class HarnessFactory {
           this.recordedResults,
         ),
         runtime.hands.environmentType,
+        this.logger,
       ),
       // The toolset under its CMA names in every environment type; the harness's own file and web tools stay off.
       tools: [

@@ -24,29 +24,34 @@ export interface FoundCheckpoint {
 export class CheckpointsRepository {
   constructor(private readonly sql: SqlPool) {}
 
-  /** Stores the session's workspace as checkpoint `id`, not yet sealed on an event. */
+  /**
+   * Stores the session's workspace as checkpoint `id`, not yet sealed on an event: one statement for the
+   * checkpoint and its entries, and the tenant's lock only when there is content to store.
+   */
   async capture(tenantId: string, sessionId: string, id: string): Promise<void> {
     const roots = handsDurableRoots(tenantId, sessionId);
+    const { rows } = await this.sql.pool.query<{ has_content: boolean }>(Q.capture, [
+      tenantId,
+      roots.workspace,
+      roots.shellState,
+      id,
+      sessionId,
+    ]);
+    if (!rows[0]?.has_content) return;
     await this.inTransaction(async (client) => {
       await client.query(Q.lockShared, [tenantId]);
-      await client.query(Q.insertPending, [tenantId, id, sessionId]);
       await client.query(Q.storeBlobs, [tenantId, roots.workspace, roots.shellState]);
-      await client.query(Q.storeFiles, [tenantId, roots.workspace, roots.shellState, id]);
     });
   }
 
-  async seal(id: string, eventId: string): Promise<void> {
-    await this.sql.pool.query(Q.seal, [id, eventId]);
+  /** Seals checkpoint `id` on its event and keeps the newest `keep`; true when older ones were dropped. */
+  async sealAndPrune(id: string, eventId: string, keep: number): Promise<boolean> {
+    const { rows } = await this.sql.pool.query<{ pruned: number }>(Q.sealAndPrune, [id, eventId, keep]);
+    return (rows[0]?.pruned ?? 0) > 0;
   }
 
   async drop(id: string): Promise<void> {
     await this.sql.pool.query(Q.drop, [id]);
-  }
-
-  /** Keeps the newest `keep` checkpoints of the session; true when older ones were dropped. */
-  async prune(sessionId: string, keep: number): Promise<boolean> {
-    const { rowCount } = await this.sql.pool.query(Q.prune, [sessionId, keep]);
-    return (rowCount ?? 0) > 0;
   }
 
   /** Drops the tenant's blobs no checkpoint names (after checkpoints or their sessions were deleted). */

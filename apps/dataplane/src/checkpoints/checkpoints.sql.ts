@@ -12,8 +12,28 @@ export const CHECKPOINT_SQL = {
   lockShared: `SELECT pg_advisory_xact_lock_shared(hashtext('session_checkpoint_blobs:' || $1))`,
   lockExclusive: `SELECT pg_advisory_xact_lock(hashtext('session_checkpoint_blobs:' || $1))`,
 
-  /** $1 tenant, $2 checkpoint, $3 session: the checkpoint before its event is known (the turn still closing). */
-  insertPending: `INSERT INTO session_checkpoints (id, tenant_id, session_id) VALUES ($2, $1, $3)`,
+  /**
+   * Checkpoint $4 of session $5 (tenant $1), before its event is known (the turn still closing), with the
+   * entries of every row under roots $2 (workspace) and $3 (shell state), in one statement; says whether
+   * any entry has content, whose blobs `storeBlobs` then stores. The entries name their blobs before the
+   * blobs are stored: nothing reads a checkpoint before it is sealed, and `storeBlobs` runs under the
+   * tenant's lock, after any sweep that began without seeing these entries.
+   */
+  capture: `WITH pending AS (
+      INSERT INTO session_checkpoints (id, tenant_id, session_id) VALUES ($4, $1, $5)
+    ), files AS (
+      INSERT INTO session_checkpoint_files
+        (checkpoint_id, tenant_id, root, path, kind, mode, link_target, size, chunked, blobs)
+      SELECT $4, $1, CASE WHEN f.root = $2 THEN 'workspace' ELSE 'shell' END, f.path, f.kind, f.mode,
+        f.link_target, f.size, f.kind = 'file' AND f.content IS NULL,
+        CASE WHEN f.kind <> 'file' THEN ARRAY[]::text[]
+          WHEN f.content IS NOT NULL THEN ARRAY[encode(sha256(f.content), 'hex')]
+          ELSE ARRAY(SELECT encode(sha256(c.content), 'hex') FROM hands_workspace_chunks c
+            WHERE c.root = f.root AND c.path = f.path AND c.version = f.version ORDER BY c.seq) END
+      FROM hands_workspace_files f WHERE f.root IN ($2, $3)
+      RETURNING kind
+    )
+    SELECT EXISTS (SELECT 1 FROM files WHERE kind = 'file') AS has_content`,
 
   /** Content of the files under roots $2 and $3 not yet stored for tenant $1. */
   storeBlobs: `INSERT INTO session_checkpoint_blobs (tenant_id, hash, content, size)
@@ -26,26 +46,22 @@ export const CHECKPOINT_SQL = {
         WHERE f.root IN ($2, $3) AND f.content IS NULL) AS s
     ON CONFLICT (tenant_id, hash) DO NOTHING`,
 
-  /** The entries of checkpoint $4: every row under roots $2 (workspace) and $3 (shell state). */
-  storeFiles: `INSERT INTO session_checkpoint_files
-      (checkpoint_id, tenant_id, root, path, kind, mode, link_target, size, chunked, blobs)
-    SELECT $4, $1, CASE WHEN f.root = $2 THEN 'workspace' ELSE 'shell' END, f.path, f.kind, f.mode,
-      f.link_target, f.size, f.kind = 'file' AND f.content IS NULL,
-      CASE WHEN f.kind <> 'file' THEN ARRAY[]::text[]
-        WHEN f.content IS NOT NULL THEN ARRAY[encode(sha256(f.content), 'hex')]
-        ELSE ARRAY(SELECT encode(sha256(c.content), 'hex') FROM hands_workspace_chunks c
-          WHERE c.root = f.root AND c.path = f.path AND c.version = f.version ORDER BY c.seq) END
-    FROM hands_workspace_files f WHERE f.root IN ($2, $3)`,
-
-  /** The turn's closing event $2 is committed: checkpoint $1 sits on it. */
-  seal: `UPDATE session_checkpoints c SET event_id = e.id, seq = e.seq
-    FROM session_events e WHERE c.id = $1 AND e.id = $2 AND e.session_id = c.session_id`,
+  /**
+   * The turn's closing event $2 is committed: checkpoint $1 sits on it, and of the session's other sealed
+   * checkpoints only the newest $3 - 1 are kept (this one is not sealed yet in the statement's snapshot).
+   */
+  sealAndPrune: `WITH sealed AS (
+      UPDATE session_checkpoints c SET event_id = e.id, seq = e.seq
+      FROM session_events e WHERE c.id = $1 AND e.id = $2 AND e.session_id = c.session_id
+      RETURNING c.session_id
+    ), pruned AS (
+      DELETE FROM session_checkpoints WHERE session_id = (SELECT session_id FROM sealed) AND seq IS NOT NULL
+        AND id NOT IN (SELECT id FROM session_checkpoints
+          WHERE session_id = (SELECT session_id FROM sealed) AND seq IS NOT NULL ORDER BY seq DESC LIMIT $3 - 1)
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM pruned)::int AS pruned`,
   drop: `DELETE FROM session_checkpoints WHERE id = $1`,
-
-  /** Beyond the newest $2 sealed checkpoints of session $1: dropped. */
-  prune: `DELETE FROM session_checkpoints WHERE session_id = $1 AND seq IS NOT NULL AND id NOT IN (
-      SELECT id FROM session_checkpoints WHERE session_id = $1 AND seq IS NOT NULL ORDER BY seq DESC LIMIT $2)
-    RETURNING id`,
 
   /** Blobs of tenant $1 no checkpoint names any more. */
   sweepBlobs: `DELETE FROM session_checkpoint_blobs b WHERE b.tenant_id = $1 AND NOT EXISTS (

@@ -5,6 +5,7 @@ import { EventPublisher } from './event-publisher.js';
 import { SessionEventKeysRepository } from './session-event-keys.repository.js';
 import { SessionEventsRepository } from './session-events.repository.js';
 import { SessionLogCache } from './session-log-cache.js';
+import { WebhookAudience } from './webhook-audience.js';
 
 const logCache = {
   provide: SessionLogCache,
@@ -16,7 +17,14 @@ const logCache = {
 /** The event log and its announcements on NATS: what every other folder of the dataplane writes through. */
 @Global()
 @Module({
-  providers: [SessionEventsRepository, SessionEventKeysRepository, EventPublisher, SqlPool, logCache],
+  providers: [
+    SessionEventsRepository,
+    SessionEventKeysRepository,
+    EventPublisher,
+    WebhookAudience,
+    SqlPool,
+    logCache,
+  ],
   exports: [SessionEventsRepository, SessionEventKeysRepository, EventPublisher, SqlPool, SessionLogCache],
 })
 export class EventLogModule {}

@@ -101,7 +101,7 @@ const APPEND_AS_TURN = `
 // One statement, so one round trip and atomic on its own: the status compare-and-set (conditional on
 // the fencing token), the inbox consumption and the events, or none of them; at a turn's end also the
 // lease's release ($12). Usage totals are not written here: each settlement adds its call itself.
-const APPEND_WITH_TRANSITION = `
+const TRANSITION_CTES = `
   WITH bumped AS (
     UPDATE sessions SET status = $8::session_status, stop_reason = $9::jsonb,
       last_seq = last_seq + cardinality($4::text[]), updated_at = now(),
@@ -113,8 +113,47 @@ const APPEND_WITH_TRANSITION = `
     RETURNING last_seq),
   consumed AS (
     UPDATE session_events SET processed_at = now()
-    WHERE session_id = $1 AND id = ANY($11::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))
-  ${INSERT_BATCH}`;
+    WHERE session_id = $1 AND id = ANY($11::text[]) AND processed_at IS NULL AND EXISTS (SELECT 1 FROM bumped))`;
+const APPEND_WITH_TRANSITION = `${TRANSITION_CTES} ${INSERT_BATCH}`;
+
+// A turn's closing write with the turn boundary's checkpoint (see checkpoints.sql.ts) when the session's
+// durable Hands copy (roots $15, $16) has no entry: checkpoint $14, sealed at once on the batch's last
+// event (the closing status) and its seq, and of the session's other sealed checkpoints only the newest
+// $17 - 1 kept. With any entry, no checkpoint is written here (the caller takes one the way that stores
+// content). Says whether the checkpoint was written and whether a pruned one named stored content, which
+// only then may have left blobs for the sweep.
+const CLOSE_WITH_CHECKPOINT = `${TRANSITION_CTES},
+  checkpoint AS (
+    INSERT INTO session_checkpoints (id, tenant_id, session_id, event_id, seq)
+    SELECT $14, $2, $1, ($4::text[])[cardinality($4::text[])], bumped.last_seq FROM bumped
+    WHERE NOT EXISTS (SELECT 1 FROM hands_workspace_files WHERE root IN ($15, $16))
+    RETURNING id),
+  pruned AS (
+    DELETE FROM session_checkpoints WHERE session_id = $1 AND seq IS NOT NULL AND EXISTS (SELECT 1 FROM checkpoint)
+      AND id NOT IN (SELECT id FROM session_checkpoints
+        WHERE session_id = $1 AND seq IS NOT NULL ORDER BY seq DESC LIMIT $17 - 1)
+    RETURNING id),
+  inserted AS (${INSERT_BATCH})
+  SELECT inserted.*, EXISTS (SELECT 1 FROM checkpoint) AS "checkpointTaken",
+    EXISTS (SELECT 1 FROM session_checkpoint_files f
+      WHERE f.checkpoint_id IN (SELECT id FROM pruned) AND cardinality(f.blobs) > 0) AS "blobsFreed"
+  FROM inserted`;
+
+/** A checkpoint written with a turn's closing statement (`closeWithCheckpoint`). */
+export interface ClosingCheckpoint {
+  id: string;
+  /** The session's durable Hands roots (`handsDurableRoots`). */
+  roots: { workspace: string; shellState: string };
+  /** Sealed checkpoints the session keeps, this one included. */
+  keep: number;
+}
+
+/** What became of it: not taken when the Hands copy had entries after all. */
+export interface ClosingCheckpointOutcome {
+  taken: boolean;
+  /** A pruned checkpoint named stored content: the tenant's unreferenced blobs want sweeping. */
+  blobsFreed: boolean;
+}
 
 /**
  * The append-only event log. `seq` comes from `sessions.last_seq`, bumped in the same statement as
@@ -222,21 +261,36 @@ export class SessionEventsRepository {
     const rows = await this.sql.query<EventRow>(
       'events.append.transition',
       APPEND_WITH_TRANSITION,
-      [
-        sessionId,
-        lease.tenantId,
-        lease.token.toString(),
-        ...columns(events),
-        change.to,
-        change.stopReason === null ? null : JSON.stringify(change.stopReason),
-        change.from,
-        change.consume,
-        change.release ?? false,
-        change.logEndsAt ?? null,
-      ],
+      transitionParams(sessionId, lease, events, change),
       lane,
     );
     return rows.rowCount === 0 ? null : sortBySeq(rows.rows);
+  }
+
+  /**
+   * `appendWithTransition` for a turn's closing write, with the turn boundary's checkpoint in the same
+   * statement when the session's Hands copy is empty (see CLOSE_WITH_CHECKPOINT).
+   */
+  async closeWithCheckpoint(
+    sessionId: string,
+    lease: { tenantId: string; token: bigint },
+    change: StatusChange,
+    events: NewEvent[],
+    checkpoint: ClosingCheckpoint,
+  ): Promise<{ rows: EventRow[]; checkpoint: ClosingCheckpointOutcome } | null> {
+    type Row = EventRow & { checkpointTaken: boolean; blobsFreed: boolean };
+    const result = await this.sql.query<Row>('events.append.close-checkpointed', CLOSE_WITH_CHECKPOINT, [
+      ...transitionParams(sessionId, lease, events, change),
+      checkpoint.id,
+      checkpoint.roots.workspace,
+      checkpoint.roots.shellState,
+      checkpoint.keep,
+    ]);
+    const [first] = result.rows;
+    if (!first) return null;
+    const outcome = { taken: first.checkpointTaken, blobsFreed: first.blobsFreed };
+    const rows = result.rows.map(({ checkpointTaken: _taken, blobsFreed: _freed, ...row }) => row);
+    return { rows: sortBySeq(rows), checkpoint: outcome };
   }
 
   async list(
@@ -393,4 +447,25 @@ function sortBySeq(rows: EventRow[]): EventRow[] {
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const pgError = error as { code?: string; constraint?: string };
   return pgError.code === '23505' && pgError.constraint === constraint;
+}
+
+/** The parameters every appending status change binds first, in the order its statement reads them. */
+function transitionParams(
+  sessionId: string,
+  lease: { tenantId: string; token: bigint },
+  events: NewEvent[],
+  change: StatusChange,
+): unknown[] {
+  return [
+    sessionId,
+    lease.tenantId,
+    lease.token.toString(),
+    ...columns(events),
+    change.to,
+    change.stopReason === null ? null : JSON.stringify(change.stopReason),
+    change.from,
+    change.consume,
+    change.release ?? false,
+    change.logEndsAt ?? null,
+  ];
 }

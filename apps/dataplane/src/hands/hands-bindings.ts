@@ -5,6 +5,15 @@ import type { Clock } from '@agentry/platform';
 
 const RETRY_PAUSE_MS = 250;
 
+/** The binding (worker, epoch) with its lease renewed, and the held worker's heartbeat, in one round trip. */
+const READ_BINDING = `
+local held = redis.call('HMGET', KEYS[1], 'workerId', 'epoch')
+if held[1] == false and held[2] == false then return {false, false, false} end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+local beat = false
+if held[1] then beat = redis.call('ZSCORE', KEYS[2], held[1]) end
+return {held[1], held[2], beat}`;
+
 export interface HandsBinding {
   workerId: string;
   /**
@@ -47,18 +56,24 @@ export class HandsBindings {
 
   private async bindOnce(tenantId: string, sessionId: string): Promise<HandsBinding> {
     const key = HandsRegistry.binding(tenantId, sessionId);
-    const held = await this.redis.hgetall(key);
-    if (held.workerId && (await this.isAlive(held.workerId))) {
-      await this.redis.pexpire(key, this.leaseMs);
-      return { workerId: held.workerId, epoch: Number(held.epoch) };
-    }
+    // Every call binds: the read, the lease's renewal and the held worker's heartbeat are one round trip.
+    // Renewing a binding to a worker found dead below does no harm, the binding is replaced.
+    const [heldWorker, heldEpoch, validUntil] = (await this.redis.eval(
+      READ_BINDING,
+      2,
+      key,
+      HandsRegistry.workers,
+      this.leaseMs,
+    )) as [string | null, string | null, string | null];
+    if (heldWorker && validUntil !== null && Number(validUntil) > this.clock.nowMs())
+      return { workerId: heldWorker, epoch: Number(heldEpoch) };
     const live = await this.liveWorkers();
     if (live.length === 0)
       throw new AppError('UNAVAILABLE', 'No Hands worker is alive to run the call', { retryable: true });
     const workerId = live[Math.floor(Math.random() * live.length)]!;
     // The worker fences the durable workspace by epoch, so a new one must exceed every earlier one, also
     // once this key expired or Redis lost it: the clock carries the order where the key cannot.
-    const epoch = Math.max(Number(held.epoch ?? 0) + 1, this.clock.nowMs());
+    const epoch = Math.max(Number(heldEpoch ?? 0) + 1, this.clock.nowMs());
     await this.redis
       .multi()
       .hset(key, 'epoch', epoch, 'workerId', workerId)

@@ -36,15 +36,21 @@ function invocation(signal: AbortSignal, toolName = 'glob'): ToolInvocation {
   };
 }
 
+/** An RPC client that answers every call at once and keeps the requests it was sent. */
+function recordingRpc() {
+  const sent: Array<Record<string, unknown>> = [];
+  const recording = {
+    request: (_subject: unknown, request: Record<string, unknown>) => {
+      sent.push(request);
+      return Promise.resolve({ toolUseId: 'sevt_call', isError: false, content: [] });
+    },
+  } as unknown as RpcClient;
+  return { sent, recording };
+}
+
 describe('HandsToolExecutor', () => {
   it("sends the environment's sandbox provider with the call, and none when the environment names none", async () => {
-    const sent: Array<Record<string, unknown>> = [];
-    const recording = {
-      request: (_subject: unknown, request: Record<string, unknown>) => {
-        sent.push(request);
-        return Promise.resolve({ toolUseId: 'sevt_call', isError: false, content: [] });
-      },
-    } as unknown as RpcClient;
+    const { sent, recording } = recordingRpc();
     const sandbox = { provider: 'e2b' as const, template: 'agentry-python' };
     await new HandsToolExecutor(recording, { ...target, sandbox }).execute(
       invocation(new AbortController().signal),
@@ -52,6 +58,16 @@ describe('HandsToolExecutor', () => {
     await new HandsToolExecutor(recording, target).execute(invocation(new AbortController().signal));
     expect(sent[0]).toMatchObject({ sandbox });
     expect(sent[1]).not.toHaveProperty('sandbox');
+  });
+
+  it('tells the worker a session lists no vaults, and says nothing when that is not known', async () => {
+    const { sent, recording } = recordingRpc();
+    for (const vaults of [false, true, undefined])
+      await new HandsToolExecutor(recording, {
+        ...target,
+        ...(vaults === undefined ? {} : { vaults }),
+      }).execute(invocation(new AbortController().signal));
+    expect(sent.map((request) => request.vaults)).toEqual([false, undefined, undefined]);
   });
 
   it('on abort sends the cancel of that tool_use id with its cause and answers at once, without the worker', async () => {
@@ -204,6 +220,7 @@ describe('HandsToolExecutor', () => {
 
     it('runs on the next worker when its worker dies before ever receiving it, whatever the tool', async () => {
       const sent: string[] = [];
+      const cancels: unknown[] = [];
       let w1Alive = true;
       const rpc = {
         request: (subject: { subject: string }) => {
@@ -216,7 +233,7 @@ describe('HandsToolExecutor', () => {
       const executor = new HandsToolExecutor(
         rpc,
         target,
-        () => undefined,
+        (cancel) => cancels.push(cancel),
         bindingsOf(['w1', 'w2'], (id) => id !== 'w1' || w1Alive),
         5,
       );
@@ -224,6 +241,11 @@ describe('HandsToolExecutor', () => {
       expect(outcome).toEqual({ status: 'ok', content: [{ type: 'text', text: 'ok' }] });
       expect(sent.at(-1)).toBe('hands.exec.worker.w2');
       expect(sent.filter((s) => s.endsWith('w2'))).toHaveLength(1);
+      // The dead worker is told to drop the call, and only it: w2, which every worker's cancel reaches too,
+      // must not refuse the call sent to it next.
+      expect(cancels).toEqual([
+        { sessionId: 'sesn_1', toolUseId: 'sevt_call', reason: 'lease_lost', workerId: 'w1' },
+      ]);
     });
 
     it('is still answered as possibly run when its worker dies after a send that may have reached it', async () => {

@@ -41,6 +41,8 @@ export interface HandsTarget {
   sandbox?: SandboxProviderChoice;
   /** The Brain-owned trees the worker mirrors at /mnt for every call. */
   mounts?: SessionMount[];
+  /** False: the session lists no vaults, so its commands run without credentials (see HandsExecRequest). */
+  vaults?: boolean;
   /** Where the worker's problems preparing the session's resources (a failed clone) go: `session.error` events. */
   reportError?: (error: SessionErrorObject) => Promise<void>;
 }
@@ -123,7 +125,13 @@ export class HandsToolExecutor implements ToolExecutor {
     if (outcome !== 'died') return outcome;
     const toolUseId = invocation.context.toolCallId;
     // Should the worker only be unreachable, not dead, it must not go on with a call already answered.
-    this.cancel({ sessionId: this.target.sessionId, toolUseId, reason: 'lease_lost' });
+    // Addressed to it alone: the worker the call is sent to next must not refuse it.
+    this.cancel({
+      sessionId: this.target.sessionId,
+      toolUseId,
+      reason: 'lease_lost',
+      workerId: binding.workerId,
+    });
     if (invocation.context.signal.aborted) return cancelled(cancelCause(invocation.context.signal.reason));
     // Never received by the dead worker: the call has not run anywhere, so the next worker runs it.
     if (!delivery.mayHaveRun) return this.request(invocation, environmentType, retried);
@@ -211,6 +219,7 @@ export class HandsToolExecutor implements ToolExecutor {
       ...(this.target.sandbox ? { sandbox: this.target.sandbox } : {}),
       mounts: this.target.mounts ?? [],
       ...(binding ? { bindingEpoch: binding.epoch } : {}),
+      ...(this.target.vaults === false ? { vaults: false } : {}),
     };
     const replied = this.rpc.request(subject, request, { timeoutMs: this.target.timeoutMs + 5_000 });
     const bindings = this.bindings;

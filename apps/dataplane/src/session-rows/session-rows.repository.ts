@@ -21,9 +21,9 @@ export class SessionRowsRepository {
     const row = await this.db.session.create({
       data: {
         ...session,
-        spec: session.spec as object,
-        resources: session.resources as object[],
-        budget: (session.budget ?? undefined) as object | undefined,
+        spec: session.spec as Prisma.InputJsonObject,
+        resources: session.resources as Prisma.InputJsonArray,
+        budget: (session.budget ?? undefined) as Prisma.InputJsonObject | undefined,
         tenantId: actor.tenantId,
         namespaceId: actor.namespaceId,
         createdById: actor.userId,
@@ -40,8 +40,10 @@ export class SessionRowsRepository {
       where: { id, tenantId: actor.tenantId, namespaceId: actor.namespaceId },
       data: {
         ...plain,
-        ...(spec !== undefined ? { spec: spec as object } : {}),
-        ...(budget !== undefined ? { budget: budget === null ? Prisma.DbNull : (budget as object) } : {}),
+        ...(spec !== undefined ? { spec: spec as Prisma.InputJsonObject } : {}),
+        ...(budget !== undefined
+          ? { budget: budget === null ? Prisma.DbNull : (budget as Prisma.InputJsonObject) }
+          : {}),
       },
     });
     return count === 1;

@@ -41,8 +41,15 @@ interface TurnStartFacts {
   account: { budget: Record<string, unknown> | null; usage: Record<string, number> };
   /** Whether the session lists `resources[]` (files, memory stores, repositories) to mount. */
   hasResources: boolean;
+  /** Whether the session lists vaults, whose credentials its sandbox's commands may use. */
+  hasVaults: boolean;
   /** Whether an outcome is still open (pending, running, evaluating): only then is one graded. */
   openOutcome: boolean;
+  /**
+   * The session's durable Hands copy (workspace and shell state) has no entry: a turn that runs no tool
+   * leaves it so, and its checkpoint is written with the closing statement (`TurnCheckpoints`).
+   */
+  workspaceEmpty: boolean;
 }
 
 /** A lease just taken, with the row under it and the inbox as it stood when the lease was taken. */
@@ -90,6 +97,11 @@ const STATE_COLUMNS = `id, tenant_id AS "tenantId", namespace_id AS "namespaceId
  * The lease's holder belongs to a replica whose liveness row has lapsed (`ReplicaLiveness`): its lease can be
  * taken before it expires. An owner with no row (not a replica's) is only ever taken at expiry.
  */
+/** The session's durable Hands roots, as `handsDurableRoots` names them, of the row being leased. */
+const HANDS_ROOT = `'tenants/' || sessions.tenant_id || '/hands/sessions/' || sessions.id`;
+const WORKSPACE_EMPTY = `NOT EXISTS (SELECT 1 FROM hands_workspace_files f
+  WHERE f.root IN (${HANDS_ROOT}, ${HANDS_ROOT} || '#shell'))`;
+
 const HOLDER_DEAD = `EXISTS (SELECT 1 FROM dataplane_replicas r
   WHERE r.replica = split_part(sessions.lease_owner, '/', 1) AND r.alive_until < now())`;
 
@@ -136,7 +148,9 @@ export class SessionStateRepository {
       TurnStartFacts['account'] & {
         token: string;
         hasResources: boolean;
+        hasVaults: boolean;
         openOutcome: boolean;
+        workspaceEmpty: boolean;
         inbox: EventRowJson[];
         log: EventRowJson[];
         logEnd: number;
@@ -150,8 +164,10 @@ export class SessionStateRepository {
            AND (lease_expires_at IS NULL OR lease_expires_at < now() OR ${HOLDER_DEAD})
          RETURNING lease_token::text AS token, ${STATE_COLUMNS}, ${DEPENDENCY_COLUMNS}, budget, usage,
            CASE WHEN jsonb_typeof(resources) = 'array' THEN jsonb_array_length(resources) > 0 ELSE false END AS "hasResources",
+           cardinality(vault_ids) > 0 AS "hasVaults",
            coalesce((SELECT bool_or(o ->> 'result' IN ('pending', 'running', 'evaluating'))
-             FROM jsonb_array_elements(outcome_evaluations) AS o), false) AS "openOutcome")
+             FROM jsonb_array_elements(outcome_evaluations) AS o), false) AS "openOutcome",
+           ${WORKSPACE_EMPTY} AS "workspaceEmpty")
        SELECT leased.*, ${INBOX_JSON} AS inbox, ${LOG_JSON} AS log,
          -- The statement's snapshot, not the row the UPDATE locked (it may hold a later append).
          (SELECT s.last_seq::float8 FROM sessions s WHERE s.id = leased.id) AS "logEnd"
@@ -170,7 +186,9 @@ export class SessionStateRepository {
       budget,
       usage,
       hasResources,
+      hasVaults,
       openOutcome,
+      workspaceEmpty,
       inbox,
       log: logRows,
       logEnd,
@@ -181,7 +199,9 @@ export class SessionStateRepository {
       lost: lostDependencyOf({ environmentId, agentId, environmentArchived, agentArchived }),
       account: { budget, usage },
       hasResources,
+      hasVaults,
       openOutcome,
+      workspaceEmpty,
     };
     return {
       lease: { sessionId, tenantId: session.tenantId, token: BigInt(token) },

@@ -1,7 +1,10 @@
 import { AppError, ID_PREFIXES, newId, type StoredEvent } from '@agentry/contracts';
 import type { EventPublisher } from '../event-log/event-publisher.js';
 import { toStoredEvent } from '../event-log/event-row.mapper.js';
+import type { EventRow } from '../event-log/event-row.js';
 import type {
+  ClosingCheckpoint,
+  ClosingCheckpointOutcome,
   NewEvent,
   SessionEventsRepository,
   StatusChange,
@@ -114,13 +117,41 @@ export class TurnWriter {
     from: string[],
     to: string,
     event: OutboundEvent,
-    options: {
-      stopReason?: Record<string, unknown> | null;
-      consume?: string[];
-      /** Release the lease in the same statement; nothing may be written under it afterwards. */
-      release?: boolean;
-    } = {},
+    options: FinishOptions = {},
   ): Promise<boolean> {
+    const closed = await this.closeWith(from, to, event, options, async (change, batch) => {
+      const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
+      return rows && { rows, result: true };
+    });
+    return closed !== null;
+  }
+
+  /**
+   * `finish` with the turn boundary's checkpoint in the same statement (see
+   * `SessionEventsRepository.closeWithCheckpoint`); null when the status had moved.
+   */
+  async finishWithCheckpoint(
+    from: string[],
+    to: string,
+    event: OutboundEvent,
+    options: FinishOptions,
+    checkpoint: ClosingCheckpoint,
+  ): Promise<ClosingCheckpointOutcome | null> {
+    const { sessionId } = this.lease;
+    const closed = await this.closeWith(from, to, event, options, async (change, batch) => {
+      const written = await this.events.closeWithCheckpoint(sessionId, this.lease, change, batch, checkpoint);
+      return written && { rows: written.rows, result: written.checkpoint };
+    });
+    return closed?.result ?? null;
+  }
+
+  private async closeWith<T>(
+    from: string[],
+    to: string,
+    event: OutboundEvent,
+    options: FinishOptions,
+    write: (change: StatusChange, batch: NewEvent[]) => Promise<{ rows: EventRow[]; result: T } | null>,
+  ): Promise<{ result: T } | null> {
     const change: StatusChange = {
       from,
       to,
@@ -131,16 +162,16 @@ export class TurnWriter {
     this.previews.flush();
     const batch = [...this.buffered, toNewEvent(this.statusEvent(event))];
     this.buffered = [];
-    const rows = await this.events.appendWithTransition(this.lease.sessionId, this.lease, change, batch);
-    if (rows) {
+    const written = await write(change, batch);
+    if (written) {
       for (const id of change.consume) this.consumed.add(id);
       this.released = change.release ?? false;
-      this.publish(rows.map(toStoredEvent));
-      return true;
+      this.publish(written.rows.map(toStoredEvent));
+      return written;
     }
     this.buffered = batch.slice(0, -1);
     await this.flush();
-    return false;
+    return null;
   }
 
   async flush(): Promise<void> {
@@ -167,6 +198,13 @@ export class TurnWriter {
     this.publisher.published(this.lease.sessionId, stored);
     this.onCommitted(stored);
   }
+}
+
+interface FinishOptions {
+  stopReason?: Record<string, unknown> | null;
+  consume?: string[];
+  /** Release the lease in the same statement; nothing may be written under it afterwards. */
+  release?: boolean;
 }
 
 function toNewEvent(event: OutboundEvent): NewEvent {

@@ -1,14 +1,23 @@
 import type { ToolExecutor, ToolInvocation, ToolOutcome } from '@agentry/harness';
-import { platformMetrics, secondsSince, startChildSpan, toolLabel, withSpan } from '@agentry/platform';
+import {
+  platformMetrics,
+  secondsSince,
+  startChildSpan,
+  toolLabel,
+  withSpan,
+  type Logger,
+} from '@agentry/platform';
 
 /**
  * Wraps where tools run (the Hands over NATS, or this process) with an `execute_tool <name>` span and
- * the tool latency metric, labelled by tool and environment type.
+ * the tool latency metric, labelled by tool and environment type, and its time in the debug log.
  */
 export class InstrumentedToolExecutor implements ToolExecutor {
   constructor(
     private readonly inner: ToolExecutor,
     private readonly environmentType: string,
+    /** Each call's round trip as the Brain waits for it, at debug level ("tool call round trip"). */
+    private readonly logger?: Logger,
   ) {}
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
@@ -27,6 +36,7 @@ export class InstrumentedToolExecutor implements ToolExecutor {
       if (result.status === 'error') span.setAttribute('error.type', result.reason ?? 'tool_error');
       return result;
     } finally {
+      this.logger?.debug({ tool: name, ms: performance.now() - started, outcome }, 'tool call round trip');
       platformMetrics().toolDuration.record(secondsSince(started), {
         'gen_ai.tool.name': toolLabel(name),
         environment_type: this.environmentType,

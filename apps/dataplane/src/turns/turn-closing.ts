@@ -52,14 +52,16 @@ export class TurnClosing {
 
   private async idle(turn: Turn, stopReason: StopReason): Promise<void> {
     await this.threads.finishing(turn.session, turn.writer, stopReason);
-    const checkpoint = await this.checkpoints.take(turn);
     const idleId = newId(ID_PREFIXES.sessionEvent);
-    const closed = await turn.writer.finish(
-      ['running'],
-      'idle',
-      { id: idleId, type: 'session.status_idle', stop_reason: stopReason },
-      { stopReason, consume: turn.abort.interruptsHeard, release: true },
-    );
+    const idle = { id: idleId, type: 'session.status_idle', stop_reason: stopReason };
+    const options = { stopReason, consume: turn.abort.interruptsHeard, release: true };
+    const withClosing = this.checkpoints.withClosing(turn);
+    if (withClosing) {
+      const outcome = await turn.writer.finishWithCheckpoint(['running'], 'idle', idle, options, withClosing);
+      return this.checkpoints.closed(turn, outcome, idleId);
+    }
+    const checkpoint = await this.checkpoints.take(turn);
+    const closed = await turn.writer.finish(['running'], 'idle', idle, options);
     await this.checkpoints.seal(turn, checkpoint, closed ? idleId : null);
   }
 }

@@ -64,9 +64,14 @@ export class TurnHarnesses {
       ),
       ...sandboxProviderOf(spec.environment.config),
       mounts: mounts.mounts,
+      // A thread's own row lists no vaults: its session's are asked for.
+      ...(owner === session.id ? { vaults: facts.hasVaults } : {}),
     };
     // The sandbox opens beside the model call, never before it: only the first tool call waits for it.
-    this.harnesses.warmHands(hands);
+    // An agent without the toolset has no tool that opens it ahead of need (a tools.json server opens it
+    // when first used).
+    if (spec.agent.tools.some((tool) => tool.type === 'agent_toolset_20260401'))
+      this.harnesses.warmHands(hands);
     const workspace = await this.workspaces.forAgentTurn(ownerIds);
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),

@@ -1,12 +1,12 @@
 import { Controller, UseFilters } from '@nestjs/common';
+import { ControlWorkspaceSubjects as S } from '@agentry/contracts';
 import {
   ApiWorkspaceFileQuerySchema,
   ApiWorkspaceFileWriteSchema,
   ApiWorkspaceMoveSchema,
   ApiWorkspaceSkillPutSchema,
   ApiWorkspaceSubagentPutSchema,
-  ControlWorkspaceSubjects as S,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { ApiErrorFilter } from './api-error.filter.js';
 

@@ -1,17 +1,19 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Put, UseFilters } from '@nestjs/common';
 import {
-  ApiAgentRequestSchema,
   ControlSubjects as R,
   ControlSubjects as S,
   CreateAgentRequestSchema,
   ListParamsSchema,
   UpdateAgentRequestSchema,
+  type Actor,
+} from '@agentry/contracts';
+import {
+  ApiAgentRequestSchema,
   apiAgentToV1,
   apiAgentUpdateToV1,
   v1AgentToApi,
-  type Actor,
   type ApiAgentRequest,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { defaultModelId, RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';

@@ -1,25 +1,27 @@
 import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
-  ApiCreateDeploymentRequestSchema,
-  ApiRunDeploymentRequestSchema,
-  ApiUpdateDeploymentRequestSchema,
   ControlSubjects as S,
   CreateDeploymentRequestSchema,
   DeploymentRunSubjects,
   ListParamsSchema,
   SchedulerSubjects,
   UpdateDeploymentRequestSchema,
+  type Actor,
+  type Deployment,
+} from '@agentry/contracts';
+import {
+  ApiCreateDeploymentRequestSchema,
+  ApiRunDeploymentRequestSchema,
+  ApiUpdateDeploymentRequestSchema,
   apiDeploymentToV1,
   apiDeploymentUpdateToV1,
   textToInitialEvents,
   v1DeploymentRunToApi,
   v1DeploymentToApi,
-  type Actor,
   type ApiCreateDeploymentRequest,
   type ApiRunDeploymentRequest,
   type ApiUpdateDeploymentRequest,
-  type Deployment,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { Public } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';

@@ -1,20 +1,22 @@
 import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
-  ApiCreateEnvironmentRequestSchema,
-  ApiUpdateEnvironmentRequestSchema,
   ControlSubjects as R,
   ControlSubjects as S,
   CreateEnvironmentRequestSchema,
   ListParamsSchema,
   UpdateEnvironmentRequestSchema,
+  type Actor,
+  type Environment,
+} from '@agentry/contracts';
+import {
+  ApiCreateEnvironmentRequestSchema,
+  ApiUpdateEnvironmentRequestSchema,
   apiEnvironmentToV1,
   apiEnvironmentUpdateToV1,
   v1EnvironmentToApi,
-  type Actor,
   type ApiCreateEnvironmentRequest,
   type ApiUpdateEnvironmentRequest,
-  type Environment,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';

@@ -1,14 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
+import { AppError, ControlSubjects as S, ListParamsSchema, type Actor } from '@agentry/contracts';
 import {
   API_FILE_CONTENT_MAX_BYTES,
-  AppError,
   ApiUploadFileRequestSchema,
-  ControlSubjects as S,
-  ListParamsSchema,
   fileToApi,
-  type Actor,
   type ApiUploadFileRequest,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { ZodBody } from '../http/zod-params.js';

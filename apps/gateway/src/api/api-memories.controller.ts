@@ -2,20 +2,22 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseFilters } 
 import type { FastifyReply } from 'fastify';
 import {
   AppError,
-  ApiPutMemoryRequestSchema,
-  ApiRedactMemoryRequestSchema,
   ControlSubjects as S,
   ListParamsSchema,
   MemoryPathSchema,
-  apiMemoryPathToV1,
-  memoryToApi,
-  memoryVersionToApi,
   type Actor,
-  type ApiPutMemoryRequest,
-  type ApiRedactMemoryRequest,
   type ListParams,
   type Memory,
 } from '@agentry/contracts';
+import {
+  ApiPutMemoryRequestSchema,
+  ApiRedactMemoryRequestSchema,
+  apiMemoryPathToV1,
+  memoryToApi,
+  memoryVersionToApi,
+  type ApiPutMemoryRequest,
+  type ApiRedactMemoryRequest,
+} from '@agentry/contracts/api';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';

@@ -1,18 +1,20 @@
 import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiMultiagentRunRequestSchema,
   AppError,
   ID_PREFIXES,
   hasIdPrefix,
-  MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS,
   SchedulerSubjects,
-  multiagentReplyToApi,
-  multiagentRunToApi,
   type Actor,
-  type ApiMultiagentRunRequest,
   type MultiagentRun,
 } from '@agentry/contracts';
+import {
+  ApiMultiagentRunRequestSchema,
+  MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS,
+  multiagentReplyToApi,
+  multiagentRunToApi,
+  type ApiMultiagentRunRequest,
+} from '@agentry/contracts/api';
 import { CLOCK, NatsBus, RpcClient, type Clock } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodBody } from '../http/zod-params.js';

@@ -1,16 +1,18 @@
 import { Controller, Get, UseFilters, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiListReplaysParamsSchema,
   CreateReplayBatchRequestSchema,
   CreateReplayRequestSchema,
   ReplaySubjects as S,
+  type Actor,
+} from '@agentry/contracts';
+import {
+  ApiListReplaysParamsSchema,
   apiListReplaysToV1,
   replayBatchToApi,
   replayToApi,
-  type Actor,
   type ApiListReplaysParams,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { ZodQuery } from '../http/zod-params.js';

@@ -1,19 +1,21 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiSendEventsRequestSchema,
   AppError,
   ControlSubjects,
   DataplaneSubjects,
   SendEventsRequestSchema,
   StreamEventsParamsSchema,
-  apiEventToV1,
-  v1EventToApi,
   type Actor,
   type AppendIdempotency,
-  type ApiSendEventsRequest,
   type StoredEvent,
 } from '@agentry/contracts';
+import {
+  ApiSendEventsRequestSchema,
+  apiEventToV1,
+  v1EventToApi,
+  type ApiSendEventsRequest,
+} from '@agentry/contracts/api';
 import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';

@@ -1,8 +1,6 @@
 import { Controller, Get, HttpCode, Param, Patch, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  ApiCreateSessionRequestSchema,
-  ApiListSessionsParamsSchema,
   CheckpointSubjects as C,
   ListCheckpointsParamsSchema,
   RollbackSessionRequestSchema,
@@ -15,13 +13,17 @@ import {
   ListSessionsParamsSchema,
   MetadataPatchSchema,
   UpdateSessionRequestSchema,
+  type Actor,
+} from '@agentry/contracts';
+import {
+  ApiCreateSessionRequestSchema,
+  ApiListSessionsParamsSchema,
   apiListSessionsToV1,
   apiSessionToV1,
   v1SessionToApi,
-  type Actor,
   type ApiCreateSessionRequest,
   type ApiListSessionsParams,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';

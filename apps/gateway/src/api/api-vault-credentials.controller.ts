@@ -1,20 +1,22 @@
 import { Controller, HttpCode, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import {
   AppError,
-  ApiCreateCredentialRequestSchema,
-  ApiUpdateCredentialRequestSchema,
   ControlSubjects as S,
   CreateCredentialRequestSchema,
   ListParamsSchema,
   UpdateCredentialRequestSchema,
+  type Actor,
+} from '@agentry/contracts';
+import {
+  ApiCreateCredentialRequestSchema,
+  ApiUpdateCredentialRequestSchema,
   apiCredentialToV1,
   apiCredentialUpdateToV1,
   credentialTarget,
   credentialToApi,
-  type Actor,
   type ApiCreateCredentialRequest,
   type ApiUpdateCredentialRequest,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { UpdateWorkRequestSchema, WorkSubjects, type WorkPrincipal } from '@agentry/contracts';
 import {
   ApiAckWorkRequestSchema,
   ApiHeartbeatWorkRequestSchema,
@@ -7,8 +8,6 @@ import {
   ApiPollWorkQuerySchema,
   ApiStopWorkRequestSchema,
   ApiUpdateWorkRequestSchema,
-  UpdateWorkRequestSchema,
-  WorkSubjects,
   v1HeartbeatToApi,
   v1WorkStatsToApi,
   v1WorkToApi,
@@ -18,8 +17,7 @@ import {
   type ApiPollWorkQuery,
   type ApiStopWorkRequest,
   type ApiUpdateWorkRequest,
-  type WorkPrincipal,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { CLOCK, RpcClient, type Clock } from '@agentry/platform';
 import { parseOrThrow, ZodBody, ZodQuery } from '../http/zod-params.js';
 import { CurrentWorkPrincipal } from '../workers/current-work-principal.decorator.js';

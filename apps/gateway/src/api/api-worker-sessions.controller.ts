@@ -1,23 +1,25 @@
 import { Controller, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import {
-  ApiToolResultsRequestSchema,
   AppError,
   ControlSubjects,
   DataplaneSubjects,
   SendEventsRequestSchema,
   SkillFileSubjects,
   WorkSubjects,
+  type Actor,
+  type AgentSkill,
+  type WorkPrincipal,
+} from '@agentry/contracts';
+import {
+  ApiToolResultsRequestSchema,
   apiEventToV1,
   pendingToolToApi,
   skillFilesToApi,
   v1EventToApi,
-  type Actor,
-  type AgentSkill,
   type ApiSessionSkill,
   type ApiToolResult,
   type ApiToolResultsRequest,
-  type WorkPrincipal,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { parseOrThrow, ZodBody } from '../http/zod-params.js';

@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@agentry/contracts';
-import { IS_PUBLIC } from '@agentry/platform';
+import { addToContext, IS_PUBLIC } from '@agentry/platform';
 import { ActorResolver } from './actor-resolver.service.js';
 import { UserTokens, type TokenActor } from './user-tokens.js';
 import type { RequestWithActor } from './current-actor.decorator.js';
@@ -48,6 +48,7 @@ export class ActorGuard implements CanActivate {
     const workerCredential = workerCredentialOf(request.headers);
     if (workerCredential) {
       await this.workers.admitWorker(request, workerCredential, workerPolicy);
+      addToContext({ tenantId: request.workPrincipal?.tenantId ?? request.actor?.tenantId });
       return true;
     }
     // Presented credentials are checked before a worker-only route refuses users, so a forged token or a
@@ -56,6 +57,8 @@ export class ActorGuard implements CanActivate {
     await this.authenticateActor(request);
     if (workerPolicy) this.workers.assertUsersAccepted(workerPolicy, true);
     if (workerPolicy) await this.workers.scopeActor(request, workerPolicy);
+    // From here on the request's log lines name the tenant.
+    addToContext({ tenantId: request.actor?.tenantId });
     return true;
   }
 

@@ -1,4 +1,8 @@
 import * as contracts from '@agentry/contracts';
+import * as api from '@agentry/contracts/api';
+import * as events from '@agentry/contracts/events';
+import * as nats from '@agentry/contracts/nats';
+import * as v1 from '@agentry/contracts/v1';
 import * as replies from './routes/reply-schemas.js';
 import type { z } from 'zod';
 
@@ -12,9 +16,10 @@ const isZod = (value: unknown): value is z.ZodType =>
  */
 function contractNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
-  const entries = Object.entries({ ...contracts, ...replies } as Record<string, unknown>).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
+  const entries = Object.entries({ ...contracts, ...v1, ...api, ...nats, ...events, ...replies } as Record<
+    string,
+    unknown
+  >).sort(([a], [b]) => a.localeCompare(b));
   for (const [name, value] of entries)
     if (isZod(value) && name.endsWith('Schema') && !names.has(value)) names.set(value, name.slice(0, -6));
   for (const [, catalog] of entries) {

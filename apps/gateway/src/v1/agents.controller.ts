@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
+import { ControlSubjects as S } from '@agentry/contracts';
 import {
-  ControlSubjects as S,
   CreateAgentRequestSchema,
   ListParamsSchema,
   RetrieveAgentParamsSchema,
   UpdateAgentRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 @Controller('v1/agents')

@@ -1,4 +1,4 @@
-import { ListParamsSchema } from '@agentry/contracts';
+import { ListParamsSchema } from '@agentry/contracts/v1';
 import type { z } from 'zod';
 import type { RpcRoute } from '../http/rpc-routes.js';
 

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S, ListDeploymentRunsParamsSchema } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
+import { ListDeploymentRunsParamsSchema } from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 @Controller('v1/deployment_runs')

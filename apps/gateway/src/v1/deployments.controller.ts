@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ControlSubjects as S, SchedulerSubjects, type Actor } from '@agentry/contracts';
 import {
-  ControlSubjects as S,
-  SchedulerSubjects,
   CreateDeploymentRequestSchema,
   ListDeploymentsParamsSchema,
   UpdateDeploymentRequestSchema,
-  type Actor,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { rpcRoutes } from '../http/rpc-routes.js';
 

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S, CreateDreamRequestSchema, ListDreamsParamsSchema } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
+import { CreateDreamRequestSchema, ListDreamsParamsSchema } from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 @Controller('v1/dreams')

@@ -2,10 +2,9 @@ import { Controller } from '@nestjs/common';
 import {
   ControlSubjects as S,
   CreateEnvironmentKeyRequestSchema,
-  CreateEnvironmentRequestSchema,
   EnvironmentBuildSubjects,
-  UpdateEnvironmentRequestSchema,
 } from '@agentry/contracts';
+import { CreateEnvironmentRequestSchema, UpdateEnvironmentRequestSchema } from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { archivableRoutes } from './archivable-routes.js';
 

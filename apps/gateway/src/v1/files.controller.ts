@@ -1,12 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import {
-  AppError,
-  ControlSubjects as S,
-  ListFilesParamsSchema,
-  UploadFileFormSchema,
-  type Actor,
-  type ListFilesParams,
-} from '@agentry/contracts';
+import { AppError, ControlSubjects as S, type Actor } from '@agentry/contracts';
+import { ListFilesParamsSchema, UploadFileFormSchema, type ListFilesParams } from '@agentry/contracts/v1';
 import { RpcClient } from '@agentry/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentActor } from '../auth/current-actor.decorator.js';

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
+import { ControlSubjects as S } from '@agentry/contracts';
 import {
-  ControlSubjects as S,
   CreateMemoryRequestSchema,
   ListMemoriesParamsSchema,
   UpdateMemoryRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { ViewQuerySchema } from './memory-view-query.js';
 

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S, ListMemoryVersionsParamsSchema } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
+import { ListMemoryVersionsParamsSchema } from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { ViewQuerySchema } from './memory-view-query.js';
 

@@ -1,4 +1,4 @@
-import { MemoryViewSchema } from '@agentry/contracts';
+import { MemoryViewSchema } from '@agentry/contracts/v1';
 import { z } from 'zod';
 
 /** `?view=basic|full` of memory and memory-version endpoints. */

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
+import { ReplaySubjects as S } from '@agentry/contracts';
 import {
   CreateReplayBatchRequestSchema,
   CreateReplayRequestSchema,
   ListReplaysParamsSchema,
-  ReplaySubjects as S,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 /**

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
+import { SessionResourceSubjects as S } from '@agentry/contracts';
 import {
   AddSessionResourceRequestSchema,
   ListParamsSchema,
-  SessionResourceSubjects as S,
   UpdateSessionResourceRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 /** CMA `client.beta.sessions.resources.*`: a repository's token can be rotated but is never returned. */

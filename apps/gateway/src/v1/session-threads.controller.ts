@@ -1,13 +1,7 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  AppError,
-  DataplaneSubjects,
-  ListSessionThreadsParamsSchema,
-  ThreadSubjects,
-  type Actor,
-  type ListSessionThreadsParams,
-} from '@agentry/contracts';
+import { AppError, DataplaneSubjects, ThreadSubjects, type Actor } from '@agentry/contracts';
+import { ListSessionThreadsParamsSchema, type ListSessionThreadsParams } from '@agentry/contracts/v1';
 import { RpcClient } from '@agentry/platform';
 import { z } from 'zod';
 import { CurrentActor } from '../auth/current-actor.decorator.js';

@@ -1,15 +1,13 @@
 import { Controller } from '@nestjs/common';
+import { CheckpointSubjects as C, ControlSubjects as R, ControlSubjects as S } from '@agentry/contracts';
 import {
-  CheckpointSubjects as C,
   ForkSessionRequestSchema,
   ListCheckpointsParamsSchema,
   RollbackSessionRequestSchema,
-  ControlSubjects as R,
-  ControlSubjects as S,
   CreateSessionRequestSchema,
   ListSessionsParamsSchema,
   UpdateSessionRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { SessionsTokenRoute } from '../workers/worker-route.decorator.js';
 

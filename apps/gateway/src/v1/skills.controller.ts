@@ -1,14 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { AppError, ControlSubjects as S, type Actor } from '@agentry/contracts';
 import {
-  AppError,
-  ControlSubjects as S,
   CreateSkillFormSchema,
   ListParamsSchema,
   ListSkillsParamsSchema,
-  type Actor,
   type ListParams,
   type ListSkillsParams,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { RpcClient } from '@agentry/platform';
 import type { FastifyRequest } from 'fastify';
 import { CurrentActor } from '../auth/current-actor.decorator.js';

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { UsageReport } from '@agentry/contracts';
+import type { UsageReport } from '@agentry/contracts/v1';
 
 /** Group columns in report order; only those the query grouped by appear. */
 const GROUP_COLUMNS = ['agent_id', 'environment_id', 'session_id', 'model', 'day'] as const;

@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { UsageQuerySchema, UsageSubjects, type Actor, type UsageQuery } from '@agentry/contracts';
+import { type Actor } from '@agentry/contracts';
+import { UsageQuerySchema, UsageSubjects, type UsageQuery } from '@agentry/contracts/v1';
 import { RpcClient } from '@agentry/platform';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ZodQuery } from '../http/zod-params.js';

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { ControlSubjects as S, CreateVaultRequestSchema, UpdateVaultRequestSchema } from '@agentry/contracts';
+import { ControlSubjects as S } from '@agentry/contracts';
+import { CreateVaultRequestSchema, UpdateVaultRequestSchema } from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 import { archivableRoutes } from './archivable-routes.js';
 

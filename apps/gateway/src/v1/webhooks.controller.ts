@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
+import { ControlSubjects as S, WebhookDeliverySubjects as D } from '@agentry/contracts';
 import {
-  ControlSubjects as S,
   CreateWebhookEndpointRequestSchema,
   ListParamsSchema,
   RegenerateSigningSecretRequestSchema,
   UpdateWebhookEndpointRequestSchema,
-  WebhookDeliverySubjects as D,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { rpcRoutes } from '../http/rpc-routes.js';
 
 /**

@@ -64,6 +64,8 @@ export const WorkerEnvSchema = BaseEnvSchema.extend({
     .int()
     .nonnegative()
     .default(10 * 1024 ** 3),
+  /** Blank workspace images this worker keeps made ahead (see WorkspaceImagePool); 0: each open makes its own. */
+  AGENTRY_SANDBOX_WORKSPACE_IMAGES_READY: z.coerce.number().int().nonnegative().max(64).default(2),
   /** CPUs one session may use at once (a CFS quota); its share against other sessions is equal. */
   AGENTRY_SANDBOX_CPUS: z.coerce.number().positive().default(2),
   /** Largest file a command may write (RLIMIT_FSIZE). */

@@ -11,12 +11,15 @@ import { SandboxUnavailableError } from '../sandbox/session-sandbox.js';
 import { EnvironmentImageError } from '../userland/environment-image-error.js';
 import { MOUNTS_DIR, SessionMounts, type SyncedMounts } from '../mounts/session-mounts.js';
 import { SessionRepositories } from '../resources/session-repositories.js';
+import { CallTimings } from './call-timings.js';
 import { HandsToolbox } from './hands-toolbox.js';
+import { reachesMounts } from './reaches-mounts.js';
 import { RunningToolCalls } from './running-tool-calls.js';
 import { CredentialsUnavailableError, SandboxCredentialsClient } from './sandbox-credentials.client.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { ToolCallsOnce } from './tool-calls-once.js';
 import { ToolResultCache } from './tool-result-cache.js';
+import { writtenWorkspacePath } from './written-path.js';
 
 /** Runs one tool call in the session's sandbox, with the same tool code the harness runs in process. */
 @Injectable()
@@ -58,23 +61,48 @@ export class HandsExecService {
   }
 
   private async executeOnce(request: HandsExecRequest, signal?: AbortSignal): Promise<HandsExecResult> {
-    const cached = await this.cache.get(request.toolUseId);
-    if (cached) return cached;
+    const timings = new CallTimings();
+    // Only a command reaches the network (through the egress proxy, which swaps the credentials in); the
+    // file tools run on the worker's side and need none. Asked of control at once, while the call is prepared;
+    // a session that lists no vaults has none to ask for.
+    const command = request.name === 'bash' && !usesE2b(request.sandbox, this.config);
+    const vault =
+      command && request.vaults !== false ? this.credentials.of(request.tenantId, request.sessionId) : null;
+    vault?.catch(() => undefined);
     // A call another worker took may have run there: a copy sent here after that worker stopped does not run it
-    // again. Read-only tools run again anywhere.
-    if (
-      !READ_ONLY_HANDS_TOOLS.has(request.name) &&
-      !(await this.cache.claim(request.toolUseId, request.timeoutMs + CLAIM_MARGIN_MS))
-    )
-      return failure(
-        request.toolUseId,
-        '[interrupted] The tool call was started on another worker, which stopped before answering: it may or may not have run, and was not run again',
-        'interrupted',
-      );
+    // again. Read-only tools run again anywhere, so a copy of one simply runs.
+    const readOnly = READ_ONLY_HANDS_TOOLS.has(request.name);
+    if (!readOnly) {
+      const taken = await this.cache.recordedOrClaim(request.toolUseId, request.timeoutMs + CLAIM_MARGIN_MS);
+      if ('recorded' in taken) return taken.recorded;
+      if (!taken.claimed)
+        return failure(
+          request.toolUseId,
+          '[interrupted] The tool call was started on another worker, which stopped before answering: it may or may not have run, and was not run again',
+          'interrupted',
+        );
+    }
+    timings.mark('claim');
     // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.
     const inE2b = usesE2b(request.sandbox, this.config);
+    // The mounts (beside the workspace, never in it) are brought up to date while the sandbox opens. A file
+    // tool on a workspace path leaves /mnt as it is: nothing of it is seen by the call.
+    const synced: Promise<SyncedMounts | null> = reachesMounts(request.name, request.input)
+      ? Promise.resolve().then(() =>
+          this.mounts.sync(
+            request.tenantId,
+            request.sessionId,
+            join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR),
+            request.mounts,
+          ),
+        )
+      : Promise.resolve(null);
+    synced.catch(() => undefined);
     const bound = request.bindingEpoch !== undefined && !inE2b;
     let moved = false;
+    // A sandbox opened ahead of this call may still be mounting the workspace over what its own restore put
+    // there: nothing restores or writes into it until that is done.
+    if (!inE2b) await this.sandboxes.settled(request.tenantId, request.sessionId);
     if (bound) {
       try {
         ({ moved } = await this.durable.enter(
@@ -92,16 +120,10 @@ export class HandsExecService {
         );
       }
     }
-    // A sandbox opened ahead of this call may still be mounting the workspace: write into it only after.
-    if (!inE2b) await this.sandboxes.settled(request.tenantId, request.sessionId);
-    let mounts: SyncedMounts;
+    timings.mark('enter');
+    let mounts: SyncedMounts | null = null;
     try {
-      mounts = await this.mounts.sync(
-        request.tenantId,
-        request.sessionId,
-        join(this.sandboxes.dirOf(request.tenantId, request.sessionId), MOUNTS_DIR),
-        request.mounts,
-      );
+      mounts = await synced;
     } catch (err) {
       this.logger.error(
         { sessionId: request.sessionId, err },
@@ -113,6 +135,7 @@ export class HandsExecService {
         'mounts_unavailable',
       );
     }
+    timings.mark('mounts');
     // The session's repositories are there before its first call runs; a failed clone does not fail the call,
     // it is reported with the result (a `session.error` of the turn).
     const workspaceDir = join(this.sandboxes.dirOf(request.tenantId, request.sessionId), 'workspace');
@@ -129,6 +152,7 @@ export class HandsExecService {
             ),
           )
           .catch(() => [])) ?? []);
+    timings.mark('repositories');
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([
       cancel,
@@ -137,16 +161,16 @@ export class HandsExecService {
     ]);
     let outcome: ToolOutcome | null | undefined;
     try {
-      const credentials = cancel.aborted
-        ? []
-        : await this.credentials.of(request.tenantId, request.sessionId);
+      // Null leaves the sandbox the credentials it has; a command of a session without vaults gets none.
+      const credentials = cancel.aborted ? null : vault ? await vault : command ? [] : null;
+      timings.mark('vault');
       const timeouts = {
         defaultMs: this.config.AGENTRY_SANDBOX_DEFAULT_TIMEOUT_MS,
         callMs: request.timeoutMs,
       };
       const context = {
         toolCallId: request.toolUseId,
-        mounts: mounts.files,
+        mounts: mounts?.files ?? [],
         signal: stops,
         sessionId: request.sessionId,
         agentId: '',
@@ -178,7 +202,9 @@ export class HandsExecService {
               (sandbox) => {
                 const tool = this.toolbox.get(request.name, sandbox, timeouts);
                 if (!tool) return Promise.resolve(null);
-                sandbox.fs.setExtraBinds(mounts.writableBinds);
+                if (mounts) sandbox.fs.setExtraBinds(mounts.writableBinds);
+                // Told below that its processes are gone: a sandbox kept here from before the move must not outlive that.
+                if (moved) sandbox.fs.restartKept();
                 return inProcessToolExecutor.execute({
                   tool,
                   input: request.input,
@@ -205,10 +231,13 @@ export class HandsExecService {
       );
     } finally {
       this.running.finish(request.toolUseId);
+      timings.mark('tool');
       // Whatever the call got to write before it ended (even cancelled) is the session's state now.
-      if (bound) await this.persist(request);
+      if (bound) await this.persist(request, outcome?.status === 'ok');
+      timings.mark('persist');
     }
     const unsaved = await this.mounts.writeBack(request.tenantId, request.sessionId);
+    timings.mark('writeBack');
     if (outcome === null)
       return failure(
         request.toolUseId,
@@ -239,7 +268,20 @@ export class HandsExecService {
       ...(outcome.status === 'error' && outcome.reason ? { reason: outcome.reason } : {}),
       ...(sessionErrors.length > 0 ? { sessionErrors } : {}),
     };
-    await this.cache.put(result);
+    // The record stands in for a reply lost on the way (see the Brain's recorded-result watch): written before
+    // the reply, except a read-only call's, which the Brain may as well run again.
+    if (readOnly)
+      void this.cache
+        .put(result)
+        .catch((err: unknown) =>
+          this.logger.warn({ sessionId: request.sessionId, err }, 'tool result could not be recorded'),
+        );
+    else await this.cache.put(result);
+    timings.mark('record');
+    this.logger.debug(
+      { sessionId: request.sessionId, tool: request.name, ms: timings.summary() },
+      'tool call timings',
+    );
     this.logger.info(
       { sessionId: request.sessionId, tool: request.name, isError: result.isError },
       'tool executed',
@@ -247,9 +289,11 @@ export class HandsExecService {
     return result;
   }
 
-  private async persist(request: HandsExecRequest): Promise<void> {
+  /** `succeeded`: the call answered ok, so a `write` or `edit` changed its one file and nothing else. */
+  private async persist(request: HandsExecRequest, succeeded: boolean): Promise<void> {
+    const written = succeeded ? writtenWorkspacePath(request.name, request.input) : undefined;
     try {
-      await this.durable.leave(request.tenantId, request.sessionId, request.name);
+      await this.durable.leave(request.tenantId, request.sessionId, request.name, written);
     } catch (err) {
       this.logger.error(
         { sessionId: request.sessionId, err },

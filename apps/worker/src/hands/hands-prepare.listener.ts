@@ -7,6 +7,7 @@ import { E2bSessionSandboxes } from '../e2b/e2b-session-sandboxes.js';
 import { DurableWorkspaces } from '../workspace/durable-workspaces.js';
 import { HandsBroadcastListener } from './hands-broadcast.listener.js';
 import { SandboxCredentialsClient } from './sandbox-credentials.client.js';
+import { StepTimings } from '../sandbox/step-timings.js';
 import { SessionSandboxes } from './session-sandboxes.js';
 import { WORKER_ID } from './worker-identity.js';
 
@@ -38,22 +39,37 @@ export class HandsPrepareListener extends HandsBroadcastListener<HandsPrepare> {
   }
 
   private async prepare(request: HandsPrepare): Promise<void> {
-    const { tenantId, sessionId, networking } = request;
+    const { tenantId, sessionId, networking, bindingEpoch } = request;
     const idle = () => Promise.resolve(undefined);
     if (usesE2b(request.sandbox, this.config)) {
       await this.e2b.use(tenantId, sessionId, request.sandbox, networking, idle);
       return;
     }
-    if (request.bindingEpoch !== undefined)
-      await this.durable.enter(
-        tenantId,
-        sessionId,
-        this.sandboxes.durableDirsOf(tenantId, sessionId),
-        request.bindingEpoch,
-        { tellsModel: false },
-      );
-    const credentials = await this.credentials.of(tenantId, sessionId);
-    await this.sandboxes.use(tenantId, sessionId, networking, credentials, idle);
-    this.logger.debug({ sessionId }, 'sandbox opened ahead of the first tool call');
+    // The restore, the credentials and the open start together: the open waits for the restore only
+    // before it mounts the workspace (SessionSandboxes.prepare).
+    const restored: Promise<unknown> =
+      bindingEpoch === undefined
+        ? Promise.resolve()
+        : this.durable.enter(
+            tenantId,
+            sessionId,
+            this.sandboxes.durableDirsOf(tenantId, sessionId),
+            bindingEpoch,
+            { tellsModel: false },
+          );
+    const t = new StepTimings();
+    await Promise.all([
+      t.time('enter', () => restored),
+      t.time('open', () =>
+        this.sandboxes.prepare(
+          tenantId,
+          sessionId,
+          networking,
+          () => this.credentials.of(tenantId, sessionId),
+          restored,
+        ),
+      ),
+    ]);
+    this.logger.debug({ sessionId, ...t.summary() }, 'sandbox opened ahead of the first tool call');
   }
 }

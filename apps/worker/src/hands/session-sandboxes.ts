@@ -6,6 +6,7 @@ import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { EgressCa } from '../sandbox/egress-ca.js';
 import { SandboxCaps } from '../sandbox/sandbox-caps.js';
 import { SessionSandbox } from '../sandbox/session-sandbox.js';
+import { StepTimings } from '../sandbox/step-timings.js';
 import { SandboxImages } from '../userland/sandbox-images.js';
 import type { SessionDirs } from '../workspace/durable-workspaces.js';
 
@@ -71,39 +72,81 @@ export class SessionSandboxes implements OnModuleDestroy {
     return running;
   }
 
-  /** Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. */
+  /**
+   * Runs `call` in the session's sandbox, opening it first if this worker does not hold it yet. `credentials`
+   * null leaves the sandbox those it has (a call that starts no process needs none).
+   */
   async use<T>(
     tenantId: string,
     sessionId: string,
     networking: SandboxNetworking,
-    credentials: readonly SandboxCredential[],
+    credentials: readonly SandboxCredential[] | null,
     call: (sandbox: SessionSandbox) => Promise<T>,
   ): Promise<T> {
-    const key = `${tenantId}/${sessionId}`;
-    let pending = this.open.get(key);
-    if (!pending) {
-      // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
-      const dir = this.dirOf(tenantId, sessionId);
-      const closed = this.closing.get(key) ?? Promise.resolve();
-      const written = this.writing.get(key) ?? Promise.resolve();
-      pending = Promise.all([
-        this.egressCa(),
-        this.images.imageFor(tenantId, sessionId),
-        closed,
-        written,
-      ]).then(([ca, image]) =>
-        SessionSandbox.open(key, dir, networking, this.config, this.clock, {
-          ca,
-          credentials,
-          caps: this.caps,
-          ...image,
-        }),
-      );
-      this.open.set(key, pending);
-      pending.catch(() => this.open.delete(key));
-    }
-    const sandbox = await pending;
+    const sandbox = await this.opening(tenantId, sessionId, networking, () =>
+      Promise.resolve(credentials ?? []),
+    );
     return sandbox.use(networking, credentials, this.config, () => call(sandbox));
+  }
+
+  /**
+   * Opens the session's sandbox ahead of its first call (see HandsPrepareListener), unless it is open or
+   * being opened. The credentials and `workspaceReady` (the workspace's restore) are waited for only where
+   * the open needs them, so its other steps (image, egress proxy, cgroup) go on meanwhile.
+   */
+  prepare(
+    tenantId: string,
+    sessionId: string,
+    networking: SandboxNetworking,
+    credentials: () => Promise<readonly SandboxCredential[]>,
+    workspaceReady: Promise<unknown>,
+  ): Promise<SessionSandbox> {
+    return this.opening(tenantId, sessionId, networking, credentials, workspaceReady);
+  }
+
+  /** The session's sandbox, open or being opened, or opened now: one pending open per session. */
+  private opening(
+    tenantId: string,
+    sessionId: string,
+    networking: SandboxNetworking,
+    credentials: () => Promise<readonly SandboxCredential[]>,
+    workspaceReady: Promise<unknown> = Promise.resolve(),
+  ): Promise<SessionSandbox> {
+    const key = `${tenantId}/${sessionId}`;
+    const held = this.open.get(key);
+    if (held) return held;
+    // Registered before anything is awaited, so concurrent first calls share one sandbox (and one proxy socket).
+    const dir = this.dirOf(tenantId, sessionId);
+    const closed = this.closing.get(key) ?? Promise.resolve();
+    const written = this.writing.get(key) ?? Promise.resolve();
+    const ready = Promise.all([workspaceReady, written]);
+    // Its failure is the open's (the quota step throws it); an open that fails before that step never reads it.
+    ready.catch(() => undefined);
+    const timings = new StepTimings();
+    // Looked up while the open makes the cgroup and mounts the workspace, which need none of it.
+    const environment = Promise.all([
+      timings.time('egressCa', () => this.egressCa()),
+      timings.time('image', () => this.images.imageFor(tenantId, sessionId)),
+      timings.time('vault', credentials),
+    ]).then(([ca, image, vault]) => ({ ca, credentials: vault, ...image }));
+    environment.catch(() => undefined);
+    const pending = timings
+      .time('closing', () => closed)
+      .then(() =>
+        SessionSandbox.open(key, dir, networking, this.config, this.clock, {
+          environment,
+          caps: this.caps,
+          timings,
+          workspaceReady: ready,
+        }),
+      )
+      .then((sandbox) => {
+        this.logger.debug({ sessionId, ...timings.summary() }, 'session sandbox opened');
+        return sandbox;
+      });
+    this.open.set(key, pending);
+    pending.catch(() => this.open.delete(key));
+    return pending;
   }
 
   /**

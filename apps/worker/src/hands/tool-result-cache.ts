@@ -16,16 +16,11 @@ export class ToolResultCache {
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
   ) {}
 
-  async get(toolUseId: string): Promise<HandsExecResult | null> {
-    const raw = await this.redis.get(handsResultKey(toolUseId));
-    return raw ? (JSON.parse(raw) as HandsExecResult) : null;
-  }
-
   /**
    * Takes the call for this worker before it runs, for `holdMs` (as long as it may run): true when this
    * worker holds it, false when another worker took it first (see `handsCallKey`).
    */
-  async claim(toolUseId: string, holdMs: number): Promise<boolean> {
+  private async claim(toolUseId: string, holdMs: number): Promise<boolean> {
     const key = handsCallKey(toolUseId);
     for (;;) {
       if ((await this.redis.set(key, WORKER_ID, 'PX', holdMs, 'NX')) === 'OK') return true;
@@ -33,6 +28,26 @@ export class ToolResultCache {
       // Gone between the two commands (its hold ran out): try to take it again.
       if (holder !== null) return holder === WORKER_ID;
     }
+  }
+
+  /**
+   * The call's recorded result if there is one, else whether this worker holds the call (as `claim`): both
+   * asked in one round trip, as every call that may change something asks them before it runs.
+   */
+  async recordedOrClaim(
+    toolUseId: string,
+    holdMs: number,
+  ): Promise<{ recorded: HandsExecResult } | { claimed: boolean }> {
+    const replies = await this.redis
+      .multi()
+      .get(handsResultKey(toolUseId))
+      .set(handsCallKey(toolUseId), WORKER_ID, 'PX', holdMs, 'NX')
+      .exec();
+    const failed = replies?.find(([error]) => error !== null)?.[0];
+    if (failed) throw failed;
+    const [[, raw] = [], [, taken] = []] = replies ?? [];
+    if (typeof raw === 'string') return { recorded: JSON.parse(raw) as HandsExecResult };
+    return { claimed: taken === 'OK' || (await this.claim(toolUseId, holdMs)) };
   }
 
   async put(result: HandsExecResult): Promise<void> {

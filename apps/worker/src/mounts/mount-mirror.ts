@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isWritableMount, type SessionMount, type SessionMountSource } from '@agentry/contracts';
 import {
   joinWorkspacePath,
   LocalWorkspaceFs,
   mountPrefix,
+  mountsChangeMark,
   openMountSource,
   type MountSourceDeps,
 } from '@agentry/workspace';
@@ -29,6 +31,8 @@ export interface MountChange {
  */
 export class MountMirror {
   private copied: Copied | null = null;
+  /** What `mountsChangeMark` said when the last sync completed; the same mark again means nothing to copy. */
+  private syncedMark: string | null = null;
   private readonly local: LocalWorkspaceFs;
 
   constructor(private readonly hostDir: string) {
@@ -41,18 +45,36 @@ export class MountMirror {
   }
 
   async sync(mounts: readonly SessionMount[], deps: MountSourceDeps): Promise<void> {
+    // Taken before the sources are read: a write that lands during the copy moves the next mark.
+    const mark = await mountsChangeMark(mounts, deps);
+    if (this.copied !== null && mark !== null && mark === this.syncedMark) return;
+    this.syncedMark = null;
+    await this.copy(mounts, deps);
+    this.syncedMark = mark;
+  }
+
+  private async copy(mounts: readonly SessionMount[], deps: MountSourceDeps): Promise<void> {
     if (this.copied === null) {
-      // First sync on this worker: whatever an earlier holder left is not trusted.
-      await rm(this.hostDir, { recursive: true, force: true });
+      // First sync on this worker: whatever an earlier holder left is not trusted. Emptied, not replaced:
+      // the session's kept sandbox may have bound the directory itself already.
+      await mkdir(this.hostDir, { recursive: true, mode: 0o711 });
+      for (const entry of await readdir(this.hostDir))
+        await rm(join(this.hostDir, entry), { recursive: true, force: true });
       this.copied = new Map();
     }
     const wanted: Copied = new Map();
-    for (const mount of mounts) {
+    // Every call syncs: the sources are listed at once (a query each), not one after the other.
+    const listed = await Promise.all(
+      mounts.map(async (mount) => {
+        const source = await openMountSource(mount.source, deps);
+        return { mount, source, files: await source.list('', { recursive: true }) };
+      }),
+    );
+    for (const { mount, source, files } of listed) {
       const prefix = mountPrefix(mount);
-      const source = await openMountSource(mount.source, deps);
       await this.local.mkdir(prefix);
       const tag = sourceTag(mount.source);
-      for (const file of await source.list('', { recursive: true })) {
+      for (const file of files) {
         if (file.kind !== 'file') continue;
         const path = joinWorkspacePath(prefix, file.path);
         // Files and memories are read whole anyway; their version is their content.

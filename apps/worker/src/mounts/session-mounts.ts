@@ -38,9 +38,9 @@ interface HeldMirror {
 }
 
 /**
- * What the Brain owns, mirrored onto this worker for the sessions it holds: before each call the
- * session's mounts (agent files, skills, evicted outputs, plans, files, memory stores; see SessionMount)
- * are brought up to date in `<session dir>/mnt`, which the sandbox binds read-only at /mnt and the file
+ * What the Brain owns, mirrored onto this worker for the sessions it holds: before each call that can see
+ * them (see reachesMounts) the session's mounts (agent files, skills, evicted outputs, plans, files, memory
+ * stores; see SessionMount) are brought up to date in `<session dir>/mnt`, which the sandbox binds read-only at /mnt and the file
  * tools read. A memory store mounted read-write is bound writable over it, and what the call changed
  * there is written back to the store after the call (`writeBack`).
  * A session that moves to another worker starts there from its sources, so nothing depends on this one.
@@ -58,7 +58,8 @@ export class SessionMounts implements OnApplicationShutdown {
     @Inject(WORKER_CONFIG) config: WorkerEnv,
     @Optional() private readonly rpc?: RpcClient,
   ) {
-    this.pool = createSqlPool(config.DATABASE_URL, 2);
+    // A call's sync lists its mounts' sources at once: a plain session has three (agent, tool results, plans).
+    this.pool = createSqlPool(config.DATABASE_URL, 4);
     this.content = rpc ? new MountContentClient(rpc) : NO_CONTENT;
   }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LOGGER, type Logger } from '@agentry/platform';
 import type { SandboxLimits } from '@agentry/workspace';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
@@ -9,17 +9,20 @@ import { configuredHierarchy } from './cgroups/cgroup-hierarchy.js';
 import type { SessionCgroup, SessionCgroupFactory } from './cgroups/session-cgroup.js';
 import { missingHandsPackages } from './hands-prerequisites.js';
 import { canMountWorkspaceImages } from './workspace-quota.js';
+import { WorkspaceImagePool } from './workspace-image-pool.js';
 
 /**
  * How this worker caps each session's sandbox: memory, processes and CPU through a cgroup per session
  * where the host delegates one (v1 or v2), rlimits per command otherwise, and the workspace's disk through
- * a quota'd filesystem image where the worker may mount one. What it can enforce is logged at start.
+ * a quota'd filesystem image where the worker may mount one (blank ones made ahead, in a pool). What it
+ * can enforce is logged at start.
  */
 @Injectable()
-export class SandboxCaps implements OnModuleInit {
+export class SandboxCaps implements OnModuleInit, OnModuleDestroy {
   private factory: SessionCgroupFactory | null = null;
   private ready: Promise<void> | undefined;
-  quota = false;
+  /** The blank workspace images of this worker; null without a quota. */
+  workspaceImages: WorkspaceImagePool | null = null;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: WorkerEnv,
@@ -37,7 +40,7 @@ export class SandboxCaps implements OnModuleInit {
         memory: how(enforced.memory, 'RLIMIT_DATA per process'),
         processes: how(enforced.processes, 'RLIMIT_NPROC per call'),
         cpu: how(enforced.cpu, 'RLIMIT_CPU per process'),
-        disk: this.quota
+        disk: this.workspaceImages
           ? 'workspace image'
           : 'RLIMIT_FSIZE per file only (no quota: not root or no loop devices)',
       },
@@ -48,7 +51,19 @@ export class SandboxCaps implements OnModuleInit {
   /** Finds and readies the cgroup hierarchy once (also for callers that are not Nest modules). */
   prepare(): Promise<void> {
     this.ready ??= (async () => {
-      this.quota = this.config.AGENTRY_SANDBOX_DISK_BYTES > 0 && canMountWorkspaceImages();
+      if (this.config.AGENTRY_SANDBOX_DISK_BYTES > 0 && canMountWorkspaceImages()) {
+        const pool = new WorkspaceImagePool(
+          this.config.AGENTRY_WORKDIR_ROOT,
+          this.config.AGENTRY_SANDBOX_DISK_BYTES,
+          this.config.AGENTRY_SANDBOX_WORKSPACE_IMAGES_READY,
+          (err: unknown) => this.logger.warn({ err }, 'a blank workspace image could not be made ahead'),
+        );
+        // Without its directory the pool still works: each open makes its image on the spot.
+        await pool
+          .start()
+          .catch((err: unknown) => this.logger.warn({ err }, 'the workspace image pool did not start'));
+        this.workspaceImages = pool;
+      }
       const hierarchy = configuredHierarchy(this.config.AGENTRY_SANDBOX_CGROUP, existsSync);
       if (!hierarchy) return;
       const caps = {
@@ -67,6 +82,10 @@ export class SandboxCaps implements OnModuleInit {
       if (usable) this.factory = factory;
     })();
     return this.ready;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.workspaceImages?.stop();
   }
 
   async cgroupFor(name: string): Promise<SessionCgroup | null> {

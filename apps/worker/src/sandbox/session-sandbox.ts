@@ -17,6 +17,7 @@ import type { SandboxCaps } from './sandbox-caps.js';
 import { WorkspaceQuota } from './workspace-quota.js';
 import { onPath } from './hands-prerequisites.js';
 import { SandboxShell } from './sandbox-shell.js';
+import { StepTimings } from './step-timings.js';
 import {
   EGRESS_LOCAL_PORT,
   EGRESS_MOUNT,
@@ -32,14 +33,23 @@ import {
  * sandbox trusts it (bundles bound in, the usual variables pointing at them), so the proxy can open HTTPS
  * to swap the session's credentials in; the sandbox itself only ever holds their placeholders.
  */
-export interface SandboxOpenOptions {
+interface SandboxEnvironment {
   ca: EgressCa | null;
   credentials: readonly SandboxCredential[];
   /** The root filesystem (the platform's userland, or a package layer over it); null: the host's /usr. */
   rootfs: string | null;
-  caps: SandboxCaps;
   /** Hosts a `limited` environment reaches besides its own list (the registries, with `allow_package_managers`). */
   extraAllowedHosts?: readonly string[];
+}
+
+export interface SandboxOpenOptions {
+  /** What the environment gives the sandbox; still being looked up, the cgroup and quota are made meanwhile. */
+  environment: SandboxEnvironment | Promise<SandboxEnvironment>;
+  caps: SandboxCaps;
+  /** Where the open's steps are timed (the worker's debug log profiles a cold start). */
+  timings?: StepTimings;
+  /** Settles once nothing writes into the plain workspace any more (its restore): the quota mounts over it. */
+  workspaceReady?: Promise<unknown>;
 }
 
 /** The sandbox could not be given what its environment asks for: every call answers with why. */
@@ -77,30 +87,51 @@ export class SessionSandbox {
       throw new SandboxUnavailableError(
         `bubblewrap is not installed on this worker (${config.AGENTRY_SANDBOX_BWRAP_PATH})`,
       );
-    const { rootfs, caps, ca, credentials } = options;
-    const extraAllowedHosts = options.extraAllowedHosts ?? [];
+    const { caps } = options;
+    const timings = options.timings ?? new StepTimings();
+    const looked = Promise.resolve(options.environment);
+    // Read by the egress step below; if the open fails before that, its failure must not go unhandled.
+    looked.catch(() => undefined);
     const workspace = join(dir, 'workspace');
     const state = join(dir, 'shell');
     const mounts = join(dir, MOUNTS_DIR);
-    await Promise.all(
-      [workspace, state, mounts, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) =>
-        mkdir(d, { recursive: true, mode: 0o711 }),
+    await timings.time('dirs', () =>
+      Promise.all(
+        [workspace, state, mounts, config.AGENTRY_SANDBOX_SOCKET_DIR].map((d) =>
+          mkdir(d, { recursive: true, mode: 0o711 }),
+        ),
       ),
     );
     const name = `agentry-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-    const forwarder = findForwarder(config.AGENTRY_SANDBOX_SOCAT_PATH, rootfs);
     // Unix socket paths are short (108 bytes), so the socket lives apart and only the socket itself is bound in.
     const socket = join(config.AGENTRY_SANDBOX_SOCKET_DIR, `${name}.sock`);
-    const egress =
-      forwarder.path !== null
-        ? await EgressProxy.listen(socket, policyOf(networking, config, extraAllowedHosts), credentials, ca)
-        : null;
-    const trusted = egress && ca ? ca : null;
     await caps.prepare();
-    const cgroup = await caps.cgroupFor(name);
-    const quota = caps.quota
-      ? await WorkspaceQuota.mount(dir, workspace, config.AGENTRY_SANDBOX_DISK_BYTES)
-      : null;
+    const images = caps.workspaceImages;
+    // The three are independent; the workspace is mounted over only once whatever writes into it is done.
+    const [{ environment, forwarder, egress }, cgroup, quota] = await allOrUndone([
+      timings
+        .time('environment', () => looked)
+        .then((environment) =>
+          timings.time('egress', async () => {
+            const forwarder = findForwarder(config.AGENTRY_SANDBOX_SOCAT_PATH, environment.rootfs);
+            const policy = policyOf(networking, config, environment.extraAllowedHosts ?? []);
+            const egress =
+              forwarder.path !== null
+                ? await EgressProxy.listen(socket, policy, environment.credentials, environment.ca)
+                : null;
+            return { environment, forwarder, egress };
+          }),
+        ),
+      timings.time('cgroup', () => caps.cgroupFor(name)),
+      timings
+        .time('restore', () => options.workspaceReady ?? Promise.resolve())
+        .then(() =>
+          images ? timings.time('quota', () => WorkspaceQuota.mount(dir, workspace, images)) : null,
+        ),
+    ] as const);
+    const { rootfs, ca, credentials } = environment;
+    const extraAllowedHosts = environment.extraAllowedHosts ?? [];
+    const trusted = egress && ca ? ca : null;
     const proxy = `http://127.0.0.1:${EGRESS_LOCAL_PORT}`;
     const fs = new BubblewrapSandbox({
       root: workspace,
@@ -168,16 +199,21 @@ export class SessionSandbox {
     );
   }
 
-  /** Runs one tool call; the environment's networking and the session's credentials are read for each call, as they may change. */
+  /**
+   * Runs one tool call; the environment's networking and the session's credentials are read for each call,
+   * as they may change (`credentials` null: the call starts no process, the sandbox keeps those it has).
+   */
   async use<T>(
     networking: SandboxNetworking,
-    credentials: readonly SandboxCredential[],
+    credentials: readonly SandboxCredential[] | null,
     config: WorkerEnv,
     call: () => Promise<T>,
   ): Promise<T> {
     if (this.unavailable) throw new SandboxUnavailableError(this.unavailable);
-    this.egress?.update(policyOf(networking, config, this.extraAllowedHosts), credentials);
-    this.shell.setCredentialEnv(placeholderEnv(credentials));
+    if (credentials) {
+      this.egress?.update(policyOf(networking, config, this.extraAllowedHosts), credentials);
+      this.shell.setCredentialEnv(placeholderEnv(credentials));
+    }
     this.running += 1;
     try {
       return await call();
@@ -216,6 +252,22 @@ export class SessionSandbox {
     await this.cgroup?.remove();
     await this.quota?.release();
   }
+}
+
+/**
+ * The open's parallel steps, each an egress proxy, a cgroup or a quota mount: if one fails, those that
+ * succeeded are undone (no listening socket, cgroup or mount left behind) and the first failure is thrown.
+ */
+async function allOrUndone<E extends { egress: EgressProxy | null }>(
+  steps: readonly [Promise<E>, Promise<SessionCgroup | null>, Promise<WorkspaceQuota | null>],
+): Promise<[E, SessionCgroup | null, WorkspaceQuota | null]> {
+  const [egress, cgroup, quota] = await Promise.allSettled(steps);
+  if (egress.status === 'fulfilled' && cgroup.status === 'fulfilled' && quota.status === 'fulfilled')
+    return [egress.value, cgroup.value, quota.value];
+  if (egress.status === 'fulfilled') await egress.value.egress?.close().catch(() => undefined);
+  if (cgroup.status === 'fulfilled') await cgroup.value?.remove().catch(() => undefined);
+  if (quota.status === 'fulfilled') await quota.value?.release().catch(() => undefined);
+  throw [egress, cgroup, quota].flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []))[0];
 }
 
 function policyOf(networking: SandboxNetworking, config: WorkerEnv, extraAllowedHosts: readonly string[]) {

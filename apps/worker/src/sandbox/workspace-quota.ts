@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { mountImage, type WorkspaceImagePool } from './workspace-image-pool.js';
 
 const run = promisify(execFile);
 const SYSTEM_PATH = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
@@ -21,8 +22,15 @@ async function isMountPoint(dir: string): Promise<boolean> {
   return mountinfo.split('\n').some((line) => line.split(' ')[4] === dir);
 }
 
-async function mount(image: string, dir: string): Promise<void> {
-  await run('mount', ['-o', 'loop,nosuid,nodev', image, dir], { env: SYSTEM_PATH });
+/**
+ * Moves the mount at `from` onto `to` (one call instead of an unmount and a new loop mount). False where the
+ * kernel refuses it (`from` under a shared mount): the caller mounts the image again instead.
+ */
+async function moveMount(from: string, to: string): Promise<boolean> {
+  return run('mount', ['--move', from, to], { env: SYSTEM_PATH }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function umount(dir: string): Promise<void> {
@@ -31,10 +39,11 @@ async function umount(dir: string): Promise<void> {
 
 /**
  * A session workspace with a disk quota: while the sandbox is open, the workspace directory is an ext4
- * filesystem of `bytes` (a sparse image file beside it, loop-mounted), so writing past the quota fails with
- * ENOSPC inside the sandbox and on the worker alike. Opening moves what the directory held into the image;
- * closing moves it back and drops the image, so between opens the workspace is a plain directory again
- * (what the durable copy and other workers expect).
+ * filesystem of the pool's size (a sparse image file beside it, loop-mounted), so writing past the quota
+ * fails with ENOSPC inside the sandbox and on the worker alike. Opening takes a blank image from the pool
+ * and mounts it over the directory, at once when it is empty (a new session's), else after copying in
+ * what it holds; closing moves the files back and drops the image, so between opens the workspace is a
+ * plain directory again (what the durable copy and other workers expect).
  */
 export class WorkspaceQuota {
   private constructor(
@@ -42,28 +51,40 @@ export class WorkspaceQuota {
     private readonly image: string,
   ) {}
 
-  static async mount(sessionDir: string, workspace: string, bytes: number): Promise<WorkspaceQuota> {
+  static async mount(
+    sessionDir: string,
+    workspace: string,
+    pool: WorkspaceImagePool,
+  ): Promise<WorkspaceQuota> {
     const image = join(sessionDir, 'workspace.img');
     const quota = new WorkspaceQuota(workspace, image);
     // Left mounted by a worker that died: still this session's, with its files.
     if (await isMountPoint(workspace)) return quota;
-    const staging = join(sessionDir, 'workspace.quota');
-    await rm(image, { force: true });
-    await run('truncate', ['-s', String(bytes), image], { env: SYSTEM_PATH });
-    await run('mkfs.ext4', ['-q', '-F', '-m', '0', '-E', 'lazy_itable_init=1,lazy_journal_init=1', image], {
-      env: SYSTEM_PATH,
-    });
-    await mkdir(staging, { recursive: true });
-    await mount(image, staging);
-    try {
-      await rm(join(staging, 'lost+found'), { recursive: true, force: true });
-      await run('cp', ['-a', `${workspace}/.`, `${staging}/`], { env: SYSTEM_PATH });
-    } finally {
-      await umount(staging);
-      await rm(staging, { recursive: true, force: true });
+    const held = await stat(workspace);
+    await pool.take(image);
+    if ((await readdir(workspace)).length === 0) {
+      await mountImage(image, workspace);
+      await rm(join(workspace, 'lost+found'), { recursive: true, force: true });
+    } else {
+      const staging = join(sessionDir, 'workspace.quota');
+      await mkdir(staging, { recursive: true });
+      await mountImage(image, staging);
+      try {
+        await rm(join(staging, 'lost+found'), { recursive: true, force: true });
+        await run('cp', ['-a', `${workspace}/.`, `${staging}/`], { env: SYSTEM_PATH });
+        await emptyDir(workspace);
+        if (!(await moveMount(staging, workspace))) {
+          await umount(staging);
+          await mountImage(image, workspace);
+        }
+      } finally {
+        await WorkspaceQuota.discard(staging).catch(() => undefined);
+        await rm(staging, { recursive: true, force: true });
+      }
     }
-    await emptyDir(workspace);
-    await mount(image, workspace);
+    // The new filesystem's root is made like the directory it covers.
+    await chown(workspace, held.uid, held.gid);
+    await chmod(workspace, held.mode & 0o7777);
     return quota;
   }
 

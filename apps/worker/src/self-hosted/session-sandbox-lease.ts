@@ -25,9 +25,7 @@ export class SessionSandboxLease {
   async use<T>(call: (sandbox: SessionSandbox) => Promise<T>): Promise<T> {
     // The customer's own machine: its own tools (the host's /usr), no image to build.
     this.opening ??= SessionSandbox.open(this.sessionId, this.dir, NETWORKING, this.config, this.clock, {
-      ca: null,
-      credentials: [],
-      rootfs: null,
+      environment: { ca: null, credentials: [], rootfs: null },
       caps: this.caps,
     }).then(async (sandbox) => {
       // Each session starts its `bash` afresh: cwd and exports do not leak from the previous one.

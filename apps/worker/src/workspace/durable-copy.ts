@@ -2,9 +2,12 @@ import { randomInt } from 'node:crypto';
 import { DURABLE_COPY_SQL as Q } from './durable-copy.sql.js';
 
 /** The database surface the durable copy needs; a `pg.Pool` satisfies it. Rows are typed by the caller. */
+/** A query by text, or a named one (prepared once per connection, then only bound and run). */
+type Query = string | { name: string; text: string; values: unknown[] };
+
 export interface SqlPort {
   query<R extends object = Record<string, unknown>>(
-    text: string,
+    query: Query,
     values?: unknown[],
   ): Promise<{ rows: R[]; rowCount: number | null }>;
 }
@@ -100,7 +103,7 @@ export class DurableCopy {
 
   async putEntries(entries: readonly EntryWrite[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.fenced(Q.putEntries, [
+    await this.fenced('putEntries', [
       entries.map((e) => e.path),
       entries.map((e) => parentOf(e.path)),
       entries.map((e) => e.kind),
@@ -118,15 +121,15 @@ export class DurableCopy {
     let seq = 0;
     let size = 0;
     for await (const chunk of chunks) {
-      await this.fenced(Q.putChunk, [path, version, seq++, chunk]);
+      await this.fenced('putChunk', [path, version, seq++, chunk]);
       size += chunk.length;
     }
-    await this.fenced(Q.publishLarge, [path, parentOf(path), mode, version, size]);
+    await this.fenced('publishLarge', [path, parentOf(path), mode, version, size]);
     return size;
   }
 
   async remove(paths: readonly string[]): Promise<void> {
-    if (paths.length > 0) await this.fenced(Q.removeEntries, [paths]);
+    if (paths.length > 0) await this.fenced('removeEntries', [paths]);
   }
 
   async list(): Promise<StoredEntry[]> {
@@ -164,16 +167,20 @@ export class DurableCopy {
     }
   }
 
-  private async fenced(text: string, params: unknown[]): Promise<void> {
+  /**
+   * One fenced write: named, so each connection plans it once; these run after every call that changed
+   * files, where parsing and planning the statement again cost more than running it.
+   */
+  private async fenced(
+    statement: 'putEntries' | 'putChunk' | 'publishLarge' | 'removeEntries',
+    params: unknown[],
+  ): Promise<void> {
     const { tenantId, sessionId, epoch, workerId } = this.binding;
-    const { rows } = await this.sql.query<{ held: number }>(text, [
-      tenantId,
-      sessionId,
-      epoch,
-      workerId,
-      this.root,
-      ...params,
-    ]);
+    const { rows } = await this.sql.query<{ held: number }>({
+      name: `durable-copy.${statement}`,
+      text: Q[statement],
+      values: [tenantId, sessionId, epoch, workerId, this.root, ...params],
+    });
     if (rows[0]?.held !== 1) throw new FencedOutError(sessionId);
   }
 }

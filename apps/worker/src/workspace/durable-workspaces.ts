@@ -11,6 +11,8 @@ import { WorkspaceMirror } from './workspace-mirror.js';
 
 /** Tools that never change the workspace: nothing to sync after them. */
 const READ_ONLY_TOOLS = new Set(['read', 'glob', 'grep']);
+/** The one tool that runs the session's shell, whose carried-over state only it changes. */
+const SHELL_TOOL = 'bash';
 
 /** A session's local directories on this worker: its workspace and its shell's carried-over state. */
 export interface SessionDirs {
@@ -20,7 +22,8 @@ export interface SessionDirs {
 
 interface Held {
   epoch: number;
-  mirrors: WorkspaceMirror[];
+  workspace: WorkspaceMirror;
+  shellState: WorkspaceMirror;
 }
 
 /**
@@ -65,15 +68,20 @@ export class DurableWorkspaces implements OnApplicationShutdown {
       const { claimed, previousWorker } = await DurableCopy.claim(this.pool, token);
       if (!claimed) throw new FencedOutError(sessionId);
       const roots = handsRoots(tenantId, sessionId);
-      const mirrors = [
-        new WorkspaceMirror(dirs.workspace, new DurableCopy(this.pool, token, roots.workspace)),
-        new WorkspaceMirror(dirs.shellState, new DurableCopy(this.pool, token, roots.shellState), (path) =>
-          SHELL_STATE_FILES.has(path),
-        ),
-      ];
+      const workspace = new WorkspaceMirror(
+        dirs.workspace,
+        new DurableCopy(this.pool, token, roots.workspace),
+      );
+      const shellState = new WorkspaceMirror(
+        dirs.shellState,
+        new DurableCopy(this.pool, token, roots.shellState),
+        (path) => SHELL_STATE_FILES.has(path),
+        true,
+      );
       this.held.delete(key);
-      for (const mirror of mirrors) await mirror.restore();
-      this.held.set(key, { epoch, mirrors });
+      await workspace.restore();
+      await shellState.restore();
+      this.held.set(key, { epoch, workspace, shellState });
       const moved = previousWorker !== null && previousWorker !== this.workerId;
       this.logger.info({ sessionId, epoch, moved }, 'session workspace restored');
       if (moved && !tellsModel) this.untoldMoves.add(key);
@@ -83,14 +91,19 @@ export class DurableWorkspaces implements OnApplicationShutdown {
   }
 
   /** After a call: stores what it changed (nothing for read-only tools). */
-  async leave(tenantId: string, sessionId: string, tool: string): Promise<void> {
+  /**
+   * Stores what the call changed. `written`: the one workspace file it wrote (a `write` or `edit`), so only
+   * that path is looked at; otherwise the whole tree is.
+   */
+  async leave(tenantId: string, sessionId: string, tool: string, written?: string): Promise<void> {
     if (READ_ONLY_TOOLS.has(tool)) return;
     const key = `${tenantId}/${sessionId}`;
     await this.locks.run(key, async () => {
       const held = this.held.get(key);
       if (!held) return;
       try {
-        for (const mirror of held.mirrors) await mirror.sync();
+        if (!written || !(await held.workspace.syncPath(written))) await held.workspace.sync();
+        if (tool === SHELL_TOOL) await held.shellState.sync();
       } catch (err) {
         if (!(err instanceof FencedOutError)) throw err;
         // The session moved on while this call ran (this worker frozen or cut off): its files are not the

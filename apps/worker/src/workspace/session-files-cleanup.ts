@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { LOGGER, type Logger } from '@agentry/platform';
 import { WORKER_CONFIG, type WorkerEnv } from '../config/env.js';
 import { SessionSandboxes } from '../hands/session-sandboxes.js';
+import { SandboxCaps } from '../sandbox/sandbox-caps.js';
 import { WorkspaceQuota } from '../sandbox/workspace-quota.js';
 import { DurableWorkspaces } from './durable-workspaces.js';
 
@@ -14,7 +15,8 @@ const SWEEP_BATCH = 200;
 /**
  * Removes what a session leaves on the Hands: its sandbox, its directory on this worker and its durable copy.
  * A deleted session is removed when its end is heard; a sweep (at start and every
- * AGENTRY_HANDS_ORPHAN_SWEEP_MS) finds what a crash or a missed message left behind.
+ * AGENTRY_HANDS_ORPHAN_SWEEP_MS) finds what a crash or a missed message left behind (with the blank
+ * workspace images a crashed worker kept ready).
  */
 @Injectable()
 export class SessionFilesCleanup implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,6 +28,7 @@ export class SessionFilesCleanup implements OnApplicationBootstrap, OnApplicatio
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly sandboxes: SessionSandboxes,
     private readonly durable: DurableWorkspaces,
+    private readonly caps: SandboxCaps,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -74,6 +77,8 @@ export class SessionFilesCleanup implements OnApplicationBootstrap, OnApplicatio
         removed.copies += orphans.length;
         orphans = await this.durable.orphanedCopies(SWEEP_BATCH);
       }
+      // Blank workspace images a crashed worker of this host kept ready.
+      await this.caps.workspaceImages?.removeAbandoned();
       if (removed.directories + removed.copies > 0)
         this.logger.info(removed, 'orphaned session files removed');
     } catch (err) {

@@ -1,8 +1,15 @@
 import { constants } from 'node:fs';
-import { chmod, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DurableCopy, EntryWrite, StoredEntry } from './durable-copy.js';
-import { changedSince, scanTree, type EntryFilter, type LocalTree } from './local-tree.js';
+import {
+  changedSince,
+  entryOf,
+  scanTree,
+  type EntryFilter,
+  type LocalEntry,
+  type LocalTree,
+} from './local-tree.js';
 
 /** Files up to this size are stored inline in their row; larger ones in chunks of LARGE_CHUNK_BYTES. */
 const INLINE_MAX_BYTES = 1024 * 1024;
@@ -28,16 +35,24 @@ const plain = (path: string) => path.split('/').every((part) => part !== '' && p
  */
 export class WorkspaceMirror {
   private seen: LocalTree = new Map();
+  /** With `sameContentIsUnchanged`: the content of each file as stored, to compare a rewritten file with. */
+  private readonly stored = new Map<string, Buffer>();
 
   constructor(
     private readonly local: string,
     private readonly durable: DurableCopy,
     private readonly include: EntryFilter = () => true,
+    /**
+     * A file rewritten with the content it had is not stored again: for small files rewritten on every
+     * call (the shell's saved cwd and variables), which mostly come out the same.
+     */
+    private readonly sameContentIsUnchanged = false,
   ) {}
 
   async restore(): Promise<void> {
     const stored = (await this.durable.list()).filter((e) => plain(e.path) && this.include(e.path));
     await mkdir(this.local, { recursive: true });
+    this.stored.clear();
     for (const path of (await scanTree(this.local, this.include)).keys())
       if (!path.includes('/')) await rm(join(this.local, path), { recursive: true, force: true });
     const dirs = stored.filter((e) => e.kind === 'dir');
@@ -53,23 +68,69 @@ export class WorkspaceMirror {
   /** Stores entries created or changed since the last restore or sync, and removes those gone. */
   async sync(): Promise<SyncStats> {
     const now = await scanTree(this.local, this.include);
+    const stats = await this.store(
+      [...now].filter(([path, entry]) => changedSince(entry, this.seen.get(path))),
+    );
+    const gone = [...this.seen.keys()].filter((path) => !now.has(path));
+    await this.durable.remove(gone);
+    for (const path of gone) this.stored.delete(path);
+    stats.removed = gone.length;
+    this.seen = now;
+    return stats;
+  }
+
+  /**
+   * Stores the one file a call wrote at `path` (relative to the root) and the directories on its way,
+   * without a look at the rest of the tree. Null when the path alone cannot tell what changed (not a plain
+   * path, a symlink or a non-directory on the way, no changed file there): the caller syncs everything.
+   */
+  async syncPath(path: string): Promise<SyncStats | null> {
+    if (!plain(path) || !this.include(path)) return null;
+    const parts = path.split('/');
+    const ways = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+    const entries: Array<[string, LocalEntry]> = [];
+    for (const [i, way] of ways.entries()) {
+      const full = join(this.local, way);
+      const info = await lstat(full).catch(() => null);
+      const entry = info && (await entryOf(info, full));
+      const last = i === ways.length - 1;
+      if (!entry || entry.kind !== (last ? 'file' : 'dir')) return null;
+      entries.push([way, entry]);
+    }
+    const [, file] = entries.at(-1)!;
+    if (!changedSince(file, this.seen.get(path))) return null;
+    const stats = await this.store(entries.filter(([way, entry]) => changedSince(entry, this.seen.get(way))));
+    for (const [way, entry] of entries) this.seen.set(way, entry);
+    return stats;
+  }
+
+  /** Writes these entries (as they are now) to the durable copy, a few round trips for many small files. */
+  private async store(changed: ReadonlyArray<[string, LocalEntry]>): Promise<SyncStats> {
     const stats: SyncStats = { written: 0, removed: 0, bytes: 0 };
     let batch: EntryWrite[] = [];
+    /** Contents kept in `stored` once every write of this sync went through. */
+    const storing = new Map<string, Buffer>();
     let batchBytes = 0;
     const flush = async () => {
       await this.durable.putEntries(batch);
       batch = [];
       batchBytes = 0;
     };
-    for (const [path, entry] of now) {
-      if (!changedSince(entry, this.seen.get(path))) continue;
-      stats.written++;
+    for (const [path, entry] of changed) {
       if (entry.kind === 'file' && entry.size > INLINE_MAX_BYTES) {
+        stats.written++;
         stats.bytes += await this.durable.putLarge(path, entry.mode, this.chunks(path));
         continue;
       }
       const content = entry.kind === 'file' ? await this.readNoFollow(path) : undefined;
       if (entry.kind === 'file' && !content) continue;
+      if (content && this.sameContentIsUnchanged) {
+        const before = this.seen.get(path);
+        if (before?.kind === 'file' && before.mode === entry.mode && this.stored.get(path)?.equals(content))
+          continue;
+        storing.set(path, content);
+      }
+      stats.written++;
       batch.push({
         path,
         kind: entry.kind,
@@ -83,10 +144,7 @@ export class WorkspaceMirror {
       if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_ENTRIES) await flush();
     }
     await flush();
-    const gone = [...this.seen.keys()].filter((path) => !now.has(path));
-    await this.durable.remove(gone);
-    stats.removed = gone.length;
-    this.seen = now;
+    for (const [path, content] of storing) this.stored.set(path, content);
     return stats;
   }
 
@@ -95,7 +153,11 @@ export class WorkspaceMirror {
     for (let i = 0; i < inline.length; i += BATCH_ENTRIES) {
       const part = inline.slice(i, i + BATCH_ENTRIES);
       const contents = await this.durable.contents(part.map((f) => f.path));
-      for (const file of part) await this.writeNew(file, [contents.get(file.path) ?? Buffer.alloc(0)]);
+      for (const file of part) {
+        const content = contents.get(file.path) ?? Buffer.alloc(0);
+        if (this.sameContentIsUnchanged) this.stored.set(file.path, content);
+        await this.writeNew(file, [content]);
+      }
     }
     for (const file of files.filter((f) => f.chunked && f.size > 0))
       await this.writeNew(file, this.durable.chunksOf(file));

@@ -8,8 +8,8 @@ import type {
 } from './agent-tools.js';
 
 /** CMA defaults: built-in tools run without asking; MCP tools ask first, since their effects are unknown. */
-export const DEFAULT_AGENT_TOOLSET_POLICY: PermissionPolicy = { type: 'always_allow' };
-export const DEFAULT_MCP_TOOLSET_POLICY: PermissionPolicy = { type: 'always_ask' };
+const DEFAULT_AGENT_TOOLSET_POLICY: PermissionPolicy = { type: 'always_allow' };
+const DEFAULT_MCP_TOOLSET_POLICY: PermissionPolicy = { type: 'always_ask' };
 
 function resolveDefault(
   params: ToolsetDefaultConfigParams | null | undefined,
@@ -68,9 +68,4 @@ export function normalizeAgentTools(tools: readonly AgentToolParams[]): AgentToo
       }),
     };
   });
-}
-
-/** Counts tools across toolsets for the 256-tool limit (a toolset counts each configured tool, at least one). */
-export function countAgentTools(tools: readonly AgentToolParams[]): number {
-  return tools.reduce((n, t) => n + (t.type === 'custom' ? 1 : Math.max(1, t.configs?.length ?? 0)), 0);
 }

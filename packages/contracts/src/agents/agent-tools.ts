@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Permission policies and tool definitions of an agent (CMA `tools[]`). */
 
-export const PermissionPolicySchema = z.discriminatedUnion('type', [
+const PermissionPolicySchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('always_allow') }),
   z.strictObject({ type: z.literal('always_ask') }),
   z.strictObject({ type: z.literal('auto') }),
@@ -20,19 +20,19 @@ export const AGENT_TOOLSET_TOOL_NAMES = [
   'web_fetch',
   'web_search',
 ] as const;
-export const AgentToolNameSchema = z.enum(AGENT_TOOLSET_TOOL_NAMES);
+const AgentToolNameSchema = z.enum(AGENT_TOOLSET_TOOL_NAMES);
 export type AgentToolName = z.infer<typeof AgentToolNameSchema>;
 
 const DomainListSchema = z.array(z.string().min(1)).max(64);
 
-export const ToolsetDefaultConfigParamsSchema = z.strictObject({
+const ToolsetDefaultConfigParamsSchema = z.strictObject({
   enabled: z.boolean().nullable().optional(),
   permission_policy: PermissionPolicySchema.nullable().optional(),
 });
 export type ToolsetDefaultConfigParams = z.infer<typeof ToolsetDefaultConfigParamsSchema>;
 
 /** Per-tool override inside `agent_toolset_20260401.configs[]`. Web tools take extra filters. */
-export const AgentToolConfigParamsSchema = z.strictObject({
+const AgentToolConfigParamsSchema = z.strictObject({
   name: AgentToolNameSchema,
   type: AgentToolNameSchema.optional(),
   enabled: z.boolean().nullable().optional(),
@@ -45,21 +45,19 @@ export const AgentToolConfigParamsSchema = z.strictObject({
 });
 export type AgentToolConfigParams = z.infer<typeof AgentToolConfigParamsSchema>;
 
-export const AgentToolsetParamsSchema = z.strictObject({
+const AgentToolsetParamsSchema = z.strictObject({
   type: z.literal('agent_toolset_20260401'),
   default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
   configs: z.array(AgentToolConfigParamsSchema).optional(),
 });
-export type AgentToolsetParams = z.infer<typeof AgentToolsetParamsSchema>;
 
-export const McpToolConfigParamsSchema = z.strictObject({
+const McpToolConfigParamsSchema = z.strictObject({
   name: z.string().min(1).max(128),
   enabled: z.boolean().nullable().optional(),
   permission_policy: PermissionPolicySchema.nullable().optional(),
 });
-export type McpToolConfigParams = z.infer<typeof McpToolConfigParamsSchema>;
 
-export const McpToolsetParamsSchema = z.strictObject({
+const McpToolsetParamsSchema = z.strictObject({
   type: z.literal('mcp_toolset'),
   mcp_server_name: z.string().min(1).max(255),
   default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
@@ -68,7 +66,7 @@ export const McpToolsetParamsSchema = z.strictObject({
 export type McpToolsetParams = z.infer<typeof McpToolsetParamsSchema>;
 
 /** The tools of `memory_toolset_20261030`: the first three read, the others write. */
-export const MEMORY_TOOL_NAMES = [
+const MEMORY_TOOL_NAMES = [
   'memory_list',
   'memory_read',
   'memory_search',
@@ -77,10 +75,10 @@ export const MEMORY_TOOL_NAMES = [
   'memory_append',
   'memory_delete',
 ] as const;
-export const MemoryToolNameSchema = z.enum(MEMORY_TOOL_NAMES);
+const MemoryToolNameSchema = z.enum(MEMORY_TOOL_NAMES);
 export type MemoryToolName = z.infer<typeof MemoryToolNameSchema>;
 
-export const MemoryToolConfigParamsSchema = z
+const MemoryToolConfigParamsSchema = z
   .strictObject({
     name: MemoryToolNameSchema,
     type: MemoryToolNameSchema.optional(),
@@ -93,7 +91,7 @@ export const MemoryToolConfigParamsSchema = z
   });
 
 /** Memory tools over the session's memory stores (an entry with `type` alone enables all of them). */
-export const MemoryToolsetParamsSchema = z.strictObject({
+const MemoryToolsetParamsSchema = z.strictObject({
   type: z.literal('memory_toolset_20261030'),
   default_config: ToolsetDefaultConfigParamsSchema.nullable().optional(),
   configs: z
@@ -104,18 +102,16 @@ export const MemoryToolsetParamsSchema = z.strictObject({
       message: 'configs may name each memory tool once',
     }),
 });
-export type MemoryToolsetParams = z.infer<typeof MemoryToolsetParamsSchema>;
 
 /** A JSON Schema object; only the top-level `type: "object"` is checked. */
-export const ToolInputSchemaSchema = z.looseObject({
+const ToolInputSchemaSchema = z.looseObject({
   type: z.literal('object'),
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
   required: z.array(z.string()).nullable().optional(),
 });
-export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
 
 /** A tool the client executes itself; not subject to permission policies. */
-export const CustomToolSchema = z.strictObject({
+const CustomToolSchema = z.strictObject({
   type: z.literal('custom'),
   name: z
     .string()
@@ -125,7 +121,6 @@ export const CustomToolSchema = z.strictObject({
   description: z.string().min(1).max(10_000),
   input_schema: ToolInputSchemaSchema,
 });
-export type CustomTool = z.infer<typeof CustomToolSchema>;
 
 export const AgentToolParamsSchema = z.discriminatedUnion('type', [
   AgentToolsetParamsSchema,
@@ -136,13 +131,13 @@ export const AgentToolParamsSchema = z.discriminatedUnion('type', [
 export type AgentToolParams = z.infer<typeof AgentToolParamsSchema>;
 
 /** Returned shapes: every default filled in. */
-export const ToolsetDefaultConfigSchema = z.object({
+const ToolsetDefaultConfigSchema = z.object({
   enabled: z.boolean(),
   permission_policy: PermissionPolicySchema,
 });
 export type ToolsetDefaultConfig = z.infer<typeof ToolsetDefaultConfigSchema>;
 
-export const AgentToolConfigSchema = z.object({
+const AgentToolConfigSchema = z.object({
   name: AgentToolNameSchema,
   type: AgentToolNameSchema,
   enabled: z.boolean(),
@@ -155,14 +150,13 @@ export const AgentToolConfigSchema = z.object({
 });
 export type AgentToolConfig = z.infer<typeof AgentToolConfigSchema>;
 
-export const AgentToolsetSchema = z.object({
+const AgentToolsetSchema = z.object({
   type: z.literal('agent_toolset_20260401'),
   default_config: ToolsetDefaultConfigSchema,
   configs: z.array(AgentToolConfigSchema),
 });
-export type AgentToolset = z.infer<typeof AgentToolsetSchema>;
 
-export const McpToolsetSchema = z.object({
+const McpToolsetSchema = z.object({
   type: z.literal('mcp_toolset'),
   mcp_server_name: z.string(),
   default_config: ToolsetDefaultConfigSchema,
@@ -170,9 +164,8 @@ export const McpToolsetSchema = z.object({
     z.object({ name: z.string(), enabled: z.boolean(), permission_policy: PermissionPolicySchema }),
   ),
 });
-export type McpToolset = z.infer<typeof McpToolsetSchema>;
 
-export const MemoryToolsetSchema = z.object({
+const MemoryToolsetSchema = z.object({
   type: z.literal('memory_toolset_20261030'),
   default_config: ToolsetDefaultConfigSchema,
   configs: z.array(

@@ -10,11 +10,10 @@ import {
 } from '../common/common.js';
 import { MultiagentParamsSchema, MultiagentSchema } from './multiagent.js';
 
-export const EffortLevelSchema = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
-export type EffortLevel = z.infer<typeof EffortLevelSchema>;
+const EffortLevelSchema = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
 
 /** `model` in a request: a bare model id or a config object; effort as a string or `{type}`. */
-export const ModelConfigParamsSchema = z.strictObject({
+const ModelConfigParamsSchema = z.strictObject({
   id: z.string().min(1),
   effort: z
     .union([EffortLevelSchema, z.strictObject({ type: EffortLevelSchema })])
@@ -31,7 +30,7 @@ export const ModelParamsSchema = z.union([
 ]);
 export type ModelParams = z.infer<typeof ModelParamsSchema>;
 
-export const ModelConfigSchema = z.object({
+const ModelConfigSchema = z.object({
   id: z.string(),
   effort: z.object({ type: EffortLevelSchema }).optional(),
   inference_geo: z.string().optional(),
@@ -63,19 +62,17 @@ export const SkillParamsSchema = z.strictObject({
   skill_id: z.string().min(1),
   version: z.string().nullable().optional(),
 });
-export type SkillParams = z.infer<typeof SkillParamsSchema>;
-export const AgentSkillSchema = z.object({
+const AgentSkillSchema = z.object({
   type: z.enum(['anthropic', 'custom']),
   skill_id: z.string(),
   version: z.string(),
 });
 export type AgentSkill = z.infer<typeof AgentSkillSchema>;
 
-export const ExecutionIdentitySchema = z.discriminatedUnion('type', [
+const ExecutionIdentitySchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('service_account') }),
   z.strictObject({ type: z.literal('aws_role'), role_arn: z.string().min(1) }),
 ]);
-export type ExecutionIdentity = z.infer<typeof ExecutionIdentitySchema>;
 
 const SystemSchema = z.string().max(LIMITS.systemMax, `system may be at most ${LIMITS.systemMax} characters`);
 const ToolsSchema = z
@@ -159,4 +156,3 @@ export const AgentSchema = AgentSnapshotSchema.extend({
 export type Agent = z.infer<typeof AgentSchema>;
 
 export const RetrieveAgentParamsSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
-export type RetrieveAgentParams = z.infer<typeof RetrieveAgentParamsSchema>;

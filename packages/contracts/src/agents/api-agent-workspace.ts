@@ -54,13 +54,10 @@ export type ApiWorkspaceFile = z.infer<typeof ApiWorkspaceFileSchema>;
 
 /** `path` is required to delete; a read without one returns AGENTS.md. */
 export const ApiWorkspaceFileQuerySchema = z.object({ path: PathSchema.optional() });
-export type ApiWorkspaceFileQuery = z.infer<typeof ApiWorkspaceFileQuerySchema>;
 
 export const ApiWorkspaceFileWriteSchema = z.strictObject({ path: PathSchema, content: z.string() });
-export type ApiWorkspaceFileWrite = z.infer<typeof ApiWorkspaceFileWriteSchema>;
 
 export const ApiWorkspaceMoveSchema = z.strictObject({ from: PathSchema, to: PathSchema });
-export type ApiWorkspaceMove = z.infer<typeof ApiWorkspaceMoveSchema>;
 
 export const ApiWorkspaceDeletedSchema = z.object({ path: z.string(), deleted: z.literal(true) });
 export type ApiWorkspaceDeleted = z.infer<typeof ApiWorkspaceDeletedSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** AgentScope-style (camelCase) agent shapes served on `/api/agents`. */
 
 /** AgentScope also knew `deny`; it maps to a disabled tool. */
-export const ApiPermissionPolicySchema = z.object({
+const ApiPermissionPolicySchema = z.object({
   type: z.enum(['always_allow', 'always_ask', 'auto', 'deny']),
 });
 export type ApiPermissionPolicy = z.infer<typeof ApiPermissionPolicySchema>;
@@ -20,7 +20,7 @@ const ApiDefaultConfigSchema = z.object({
   permissionPolicy: ApiPermissionPolicySchema.nullish(),
 });
 
-export const ApiToolsetSchema = z.discriminatedUnion('type', [
+const ApiToolsetSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.enum(['agent_toolset', 'agent_toolset_20260401']),
     defaultConfig: ApiDefaultConfigSchema.nullish(),
@@ -42,7 +42,7 @@ export const ApiToolsetSchema = z.discriminatedUnion('type', [
 export type ApiToolset = z.infer<typeof ApiToolsetSchema>;
 
 /** Only URL servers are supported; `enableTools` limits which of the server's tools are exposed. */
-export const ApiMcpServerSchema = z.object({
+const ApiMcpServerSchema = z.object({
   name: z.string().min(1).max(255),
   url: z.url(),
   type: z.string().optional(),
@@ -51,7 +51,7 @@ export const ApiMcpServerSchema = z.object({
 });
 export type ApiMcpServer = z.infer<typeof ApiMcpServerSchema>;
 
-export const ApiSkillRefSchema = z
+const ApiSkillRefSchema = z
   .object({
     type: z.enum(['anthropic', 'custom', 'workspace', 'marketplace']).default('custom'),
     skillId: z.string().min(1).optional(),

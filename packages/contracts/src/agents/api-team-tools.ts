@@ -6,7 +6,7 @@ import type { ApiToolset } from './api-agents.js';
  * the runtime reads it and `/api` reads it back as toolset configs.
  */
 export const API_TEAM_TOOLS_METADATA_KEY = 'agentry.team_tools';
-export const TEAM_TOOL_NAMES = [
+const TEAM_TOOL_NAMES = [
   'sessions_spawn',
   'sessions_list',
   'sessions_pending_completions',
@@ -14,7 +14,7 @@ export const TEAM_TOOL_NAMES = [
 ] as const;
 export type TeamToolName = (typeof TEAM_TOOL_NAMES)[number];
 
-export function isTeamToolName(name: string): name is TeamToolName {
+function isTeamToolName(name: string): name is TeamToolName {
   return (TEAM_TOOL_NAMES as readonly string[]).includes(name);
 }
 

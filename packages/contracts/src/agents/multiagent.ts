@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const MAX_ROSTER = 20;
 
-export const AgentReferenceParamsSchema = z.strictObject({
+const AgentReferenceParamsSchema = z.strictObject({
   type: z.literal('agent'),
   id: z.string().min(1),
   version: z.number().int().min(1).optional(),
@@ -57,11 +57,9 @@ export const AgentReferenceSchema = z.object({
   id: z.string(),
   version: z.number().int(),
 });
-export type AgentReference = z.infer<typeof AgentReferenceSchema>;
 
 /**
  * As returned on an agent: the roster as it was configured. A reference without a version is not pinned;
  * the agent's latest version is used when a thread starts.
  */
 export const MultiagentSchema = MultiagentParamsSchema;
-export type Multiagent = z.infer<typeof MultiagentSchema>;

@@ -57,8 +57,7 @@ export function queryArraySchema<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item));
 }
 
-export const SortOrderSchema = z.enum(['asc', 'desc']);
-export type SortOrder = z.infer<typeof SortOrderSchema>;
+const SortOrderSchema = z.enum(['asc', 'desc']);
 
 /** `?limit=&page=&order=` shared by every list endpoint. */
 export const ListParamsSchema = z.object({
@@ -68,11 +67,6 @@ export const ListParamsSchema = z.object({
   include_archived: QueryBooleanSchema.optional(),
 });
 export type ListParams = z.infer<typeof ListParamsSchema>;
-
-/** The `{id, type: '<kind>_deleted'}` reply of delete endpoints. */
-export function deletedSchema<K extends string>(type: K) {
-  return z.object({ id: z.string(), type: z.literal(type) });
-}
 
 export const NameSchema = z
   .string()

@@ -17,7 +17,7 @@ export const CMA_ERROR_TYPES = [
   'memory_precondition_failed_error',
   'memory_path_conflict_error',
 ] as const;
-export const CmaErrorTypeSchema = z.enum(CMA_ERROR_TYPES);
+const CmaErrorTypeSchema = z.enum(CMA_ERROR_TYPES);
 export type CmaErrorType = z.infer<typeof CmaErrorTypeSchema>;
 
 /** `{type:'error', error:{type, message}, request_id}` — the body of every non-2xx `/v1` reply. */

@@ -40,7 +40,7 @@ export const ID_PREFIXES = {
   auditEntry: 'audit_',
   request: 'req_',
 } as const;
-export type IdKind = keyof typeof ID_PREFIXES;
+type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
 // One crypto call per 4096 random bytes: a call per character (the library's default source) dominates
@@ -84,33 +84,12 @@ export function hasIdPrefix(id: string, prefix: IdPrefix): boolean {
 }
 
 /** A zod schema for ids of one resource kind; the message names the expected prefix. */
-export function idSchema(prefix: IdPrefix) {
+function idSchema(prefix: IdPrefix) {
   return z
     .string()
     .refine((v) => hasIdPrefix(v, prefix), { message: `must be an id starting with "${prefix}"` });
 }
 
 export const AgentIdSchema = idSchema('agent_');
-export const EnvironmentIdSchema = idSchema('env_');
 export const SessionIdSchema = idSchema('sesn_');
-export const SessionEventIdSchema = idSchema('sevt_');
-export const SessionThreadIdSchema = idSchema('sthr_');
-export const SessionResourceIdSchema = idSchema('sesrsc_');
-export const VaultIdSchema = idSchema('vlt_');
-export const VaultCredentialIdSchema = idSchema('vcrd_');
-export const MemoryStoreIdSchema = idSchema('memstore_');
 export const MemoryIdSchema = idSchema('mem_');
-export const MemoryVersionIdSchema = idSchema('memver_');
-export const DeploymentIdSchema = idSchema('depl_');
-export const DeploymentRunIdSchema = idSchema('drun_');
-export const WorkIdSchema = idSchema('work_');
-export const SkillIdSchema = idSchema('skill_');
-export const SkillVersionIdSchema = idSchema('skver_');
-export const FileIdSchema = idSchema('file_');
-export const OutcomeIdSchema = idSchema('outc_');
-export const UserIdSchema = idSchema('user_');
-export const TenantIdSchema = idSchema('tenant_');
-export const NamespaceIdSchema = idSchema('ns_');
-export const ApiKeyIdSchema = idSchema('key_');
-export const EnvironmentKeyIdSchema = idSchema('envkey_');
-export const WebhookIdSchema = idSchema('wh_');

@@ -8,7 +8,6 @@ import {
   v1AgentToApi,
 } from '../agents/api-agent-mapping.js';
 import { API_TEAM_TOOLS_METADATA_KEY } from '../agents/api-team-tools.js';
-import { ApiLoginRequestSchema, toApiLoginResponse } from '../tenancy/api-auth.js';
 import {
   ApiCreateEnvironmentRequestSchema,
   apiEnvironmentToV1,
@@ -27,20 +26,6 @@ import { CreateSessionRequestSchema, SessionSchema } from '../sessions/sessions.
 import { InboundEventSchema } from '../session-events/inbound-events.js';
 
 const at = '2026-11-30T12:00:00.000Z';
-
-describe('/api login', () => {
-  it('accepts the walkthrough body and answers with token and user', () => {
-    expect(ApiLoginRequestSchema.parse({ username: 'admin', password: 'admin' })).toEqual({
-      username: 'admin',
-      password: 'admin',
-    });
-    expect(ApiLoginRequestSchema.safeParse({ username: 'admin' }).error!.issues[0]!.path).toEqual([
-      'password',
-    ]);
-    const res = toApiLoginResponse('jwt', { id: 'user_1', username: 'admin', roles: ['admin'] });
-    expect(res).toMatchObject({ token: 'jwt', user: { id: 'user_1' }, userId: 'user_1', username: 'admin' });
-  });
-});
 
 describe('/api agents', () => {
   // The "Workspace Copilot" and "Ops Publisher" bodies from the walkthrough.

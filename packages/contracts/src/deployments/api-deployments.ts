@@ -10,8 +10,8 @@ import type {
 
 /** AgentScope-style (camelCase) deployment shapes served on `/api/deployments`. */
 
-export const ApiTriggerTypeSchema = z.enum(['manual', 'cron', 'webhook']);
-export type ApiTriggerType = z.infer<typeof ApiTriggerTypeSchema>;
+const ApiTriggerTypeSchema = z.enum(['manual', 'cron', 'webhook']);
+type ApiTriggerType = z.infer<typeof ApiTriggerTypeSchema>;
 
 const CronExpressionSchema = z
   .string()
@@ -163,7 +163,7 @@ export function apiDeploymentUpdateToV1(
   return out;
 }
 
-export function apiTriggerType(deployment: Deployment): ApiTriggerType {
+function apiTriggerType(deployment: Deployment): ApiTriggerType {
   if (deployment.schedule) return 'cron';
   return deployment.webhook_enabled ? 'webhook' : 'manual';
 }

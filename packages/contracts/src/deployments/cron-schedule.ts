@@ -43,4 +43,3 @@ export const CronScheduleSchema = z.object({
   /** Up to 5 upcoming fire times; empty when the deployment is archived. */
   upcoming_runs_at: z.array(z.iso.datetime({ offset: true })).optional(),
 });
-export type CronSchedule = z.infer<typeof CronScheduleSchema>;

@@ -77,21 +77,19 @@ export const UpdateDeploymentRequestSchema = z.strictObject({
 });
 export type UpdateDeploymentRequest = z.infer<typeof UpdateDeploymentRequestSchema>;
 
-export const DeploymentStatusSchema = z.enum(['active', 'paused']);
-export type DeploymentStatus = z.infer<typeof DeploymentStatusSchema>;
+const DeploymentStatusSchema = z.enum(['active', 'paused']);
 
 /** Why a run could not start; some of these pause the deployment. */
 export const DeploymentErrorSchema = z.object({ type: z.string(), message: z.string().optional() });
 export type DeploymentError = z.infer<typeof DeploymentErrorSchema>;
 
-export const DeploymentPausedReasonSchema = z.discriminatedUnion('type', [
+const DeploymentPausedReasonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('manual') }),
   z.object({ type: z.literal('error'), error: DeploymentErrorSchema }),
 ]);
-export type DeploymentPausedReason = z.infer<typeof DeploymentPausedReasonSchema>;
 
 /** Resources as a deployment stores them: like session resources, without tokens. */
-export const DeploymentResourceSchema = z.discriminatedUnion('type', [
+const DeploymentResourceSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('github_repository'),
     url: z.string(),
@@ -136,11 +134,10 @@ export const ListDeploymentsParamsSchema = ListParamsSchema.extend({
 });
 export type ListDeploymentsParams = z.infer<typeof ListDeploymentsParamsSchema>;
 
-export const DeploymentTriggerContextSchema = z.discriminatedUnion('type', [
+const DeploymentTriggerContextSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('schedule'), scheduled_at: IsoDateTimeSchema }),
   z.object({ type: z.literal('manual') }),
 ]);
-export type DeploymentTriggerContext = z.infer<typeof DeploymentTriggerContextSchema>;
 
 /** One fire of a deployment: it either created a session or failed with an error. */
 export const DeploymentRunSchema = z.object({

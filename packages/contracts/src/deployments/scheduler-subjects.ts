@@ -9,12 +9,12 @@ import {
 } from './deployments.js';
 
 /** Who fired a run. `cron` and `webhook` are autonomous; CMA reports both `manual` and `webhook` as `manual`. */
-export const DeploymentRunTriggerSchema = z.enum(['cron', 'manual', 'webhook']);
+const DeploymentRunTriggerSchema = z.enum(['cron', 'manual', 'webhook']);
 export type DeploymentRunTrigger = z.infer<typeof DeploymentRunTriggerSchema>;
 
 const InitialEventsOverrideSchema = z.array(DeploymentInitialEventSchema).min(1).max(50).optional();
 
-export const RunDeploymentRpcRequestSchema = z.object({
+const RunDeploymentRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   id: z.string().min(1),
@@ -23,9 +23,9 @@ export const RunDeploymentRpcRequestSchema = z.object({
   initial_events: InitialEventsOverrideSchema,
 });
 
-export const MULTIAGENT_MAX_AGENTS = 20;
+const MULTIAGENT_MAX_AGENTS = 20;
 
-export const MultiagentRunRpcRequestSchema = z.object({
+const MultiagentRunRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   agent_ids: z.array(z.string().min(1)).min(1).max(MULTIAGENT_MAX_AGENTS),
@@ -37,7 +37,7 @@ export const MultiagentRunRpcRequestSchema = z.object({
 });
 export type MultiagentRunRpcRequest = z.infer<typeof MultiagentRunRpcRequestSchema>;
 
-export const MultiagentRunResultSchema = z.object({
+const MultiagentRunResultSchema = z.object({
   agent_id: z.string(),
   session_id: z.string().nullable(),
   /** The session status it settled in, or `timeout` / `error` when it never got there. */
@@ -46,13 +46,13 @@ export const MultiagentRunResultSchema = z.object({
   reply: z.string().nullable(),
   error: z.string().nullable(),
 });
-export type MultiagentRunResult = z.infer<typeof MultiagentRunResultSchema>;
 
-export const MultiagentRunReplySchema = z.object({ results: z.array(MultiagentRunResultSchema) });
-export type MultiagentRunReply = z.infer<typeof MultiagentRunReplySchema>;
+export type MultiagentRunReply = {
+  results: z.infer<typeof MultiagentRunResultSchema>[];
+};
 
 /** One agent's part of a durable run: `pending` until its session exists, `running` until it settles. */
-export const MultiagentRunEntrySchema = MultiagentRunResultSchema.extend({
+const MultiagentRunEntrySchema = MultiagentRunResultSchema.extend({
   status: z.enum(['pending', 'running', 'idle', 'terminated', 'timeout', 'error']),
 });
 export type MultiagentRunEntry = z.infer<typeof MultiagentRunEntrySchema>;
@@ -97,7 +97,7 @@ export const SchedulerSubjects = {
   ),
 } as const;
 
-export const StartDeploymentRunReplySchema = z.object({
+const StartDeploymentRunReplySchema = z.object({
   /** The run record: final when the session could not be created, else carrying `session_id`. */
   run: DeploymentRunSchema,
   /** The events to send to the new session (the override, else the deployment's own). */

@@ -7,7 +7,7 @@ import {
 } from '../common/common.js';
 
 /** CMA dreams (`/v1/dreams`): a job that rewrites a memory store from one call of a model. */
-export const DreamStatusSchema = z.enum(['pending', 'running', 'completed', 'failed', 'canceled']);
+const DreamStatusSchema = z.enum(['pending', 'running', 'completed', 'failed', 'canceled']);
 export type DreamStatus = z.infer<typeof DreamStatusSchema>;
 
 const MemoryStoreInputSchema = z.strictObject({
@@ -22,17 +22,17 @@ const SessionsInputSchema = z.strictObject({
     .max(100, 'session_ids may name at most 100 sessions')
     .refine((ids) => new Set(ids).size === ids.length, 'session_ids must not repeat a session'),
 });
-export const DreamInputSchema = z.discriminatedUnion('type', [MemoryStoreInputSchema, SessionsInputSchema]);
+const DreamInputSchema = z.discriminatedUnion('type', [MemoryStoreInputSchema, SessionsInputSchema]);
 export type DreamInput = z.infer<typeof DreamInputSchema>;
 
-export const DreamOutputBehaviorSchema = z.discriminatedUnion('type', [
+const DreamOutputBehaviorSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('create_new') }),
   z.strictObject({ type: z.literal('update_existing'), memory_store_id: z.string().min(1) }),
 ]);
 export type DreamOutputBehavior = z.infer<typeof DreamOutputBehaviorSchema>;
 
 const ModelIdSchema = z.string().min(1).max(256);
-export const DreamModelSchema = z.object({ id: z.string(), speed: z.enum(['standard', 'fast']).optional() });
+const DreamModelSchema = z.object({ id: z.string(), speed: z.enum(['standard', 'fast']).optional() });
 
 export const CreateDreamRequestSchema = z.strictObject({
   inputs: z
@@ -57,7 +57,7 @@ export const CreateDreamRequestSchema = z.strictObject({
 });
 export type CreateDreamRequest = z.infer<typeof CreateDreamRequestSchema>;
 
-export const DreamUsageSchema = z.object({
+const DreamUsageSchema = z.object({
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
   cache_creation_input_tokens: z.number().int(),

@@ -10,8 +10,8 @@ import type {
  * AgentScope environment types. `sandbox` (a cloud container) is served by the `cloud` config;
  * the default stays `local` as in AgentScope.
  */
-export const ApiEnvironmentTypeSchema = z.enum(['local', 'sandbox', 'cloud', 'remote', 'self_hosted']);
-export type ApiEnvironmentType = z.infer<typeof ApiEnvironmentTypeSchema>;
+const ApiEnvironmentTypeSchema = z.enum(['local', 'sandbox', 'cloud', 'remote', 'self_hosted']);
+type ApiEnvironmentType = z.infer<typeof ApiEnvironmentTypeSchema>;
 
 const ApiEnvironmentConfigSchema = z
   .object({

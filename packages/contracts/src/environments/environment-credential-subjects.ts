@@ -6,7 +6,7 @@ import { rpcSubject, V1 } from '../nats/subject.js';
  * only `placeholder` in `$secret_name`, and its egress proxy swaps `secret_value` in for the placeholder
  * in requests to the credential's hosts. The secret never leaves the worker's proxy.
  */
-export const SandboxCredentialSchema = z.object({
+const SandboxCredentialSchema = z.object({
   credential_id: z.string(),
   secret_name: z.string(),
   secret_value: z.string(),

@@ -11,7 +11,7 @@ import { EnvironmentBuildSchema } from './environment-build.js';
 const HostListSchema = z.array(z.string().min(1).max(253)).max(256);
 const PackageListSchema = z.array(z.string().min(1).max(256)).max(500);
 
-export const NetworkingParamsSchema = z.discriminatedUnion('type', [
+const NetworkingParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unrestricted') }),
   z.strictObject({
     type: z.literal('limited'),
@@ -20,9 +20,8 @@ export const NetworkingParamsSchema = z.discriminatedUnion('type', [
     allow_package_managers: z.boolean().nullable().optional(),
   }),
 ]);
-export type NetworkingParams = z.infer<typeof NetworkingParamsSchema>;
 
-export const PackagesParamsSchema = z.strictObject({
+const PackagesParamsSchema = z.strictObject({
   type: z.literal('packages').optional(),
   apt: PackageListSchema.nullable().optional(),
   cargo: PackageListSchema.nullable().optional(),
@@ -31,7 +30,6 @@ export const PackagesParamsSchema = z.strictObject({
   npm: PackageListSchema.nullable().optional(),
   pip: PackageListSchema.nullable().optional(),
 });
-export type PackagesParams = z.infer<typeof PackagesParamsSchema>;
 
 const HOSTNAME =
   /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(:\d{1,5})?$/;
@@ -62,7 +60,7 @@ const SandboxProviderSchema = z.object({
   api_url: z.string().optional(),
   domain: z.string().optional(),
 });
-export type SandboxProvider = z.infer<typeof SandboxProviderSchema>;
+type SandboxProvider = z.infer<typeof SandboxProviderSchema>;
 
 /** Longest wait for a tool confirmation that may be configured: a week. */
 const MAX_TOOL_CONFIRMATION_TIMEOUT_SECONDS = 7 * 24 * 3600;
@@ -86,7 +84,7 @@ const ConfirmationTimeout = { tool_confirmation_timeout_seconds: z.number().int(
  * Where a session's tools run. `cloud` and `self_hosted` are CMA; `local` (tools run inside the
  * platform's own workers) and `remote` (a registered Hands host) are Agentry extensions.
  */
-export const EnvironmentConfigParamsSchema = z.discriminatedUnion('type', [
+const EnvironmentConfigParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('cloud'),
     networking: NetworkingParamsSchema.nullable().optional(),
@@ -103,7 +101,6 @@ export const EnvironmentConfigParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('remote'), ...ConfirmationTimeoutParams }),
 ]);
 export type EnvironmentConfigParams = z.infer<typeof EnvironmentConfigParamsSchema>;
-export type EnvironmentType = EnvironmentConfigParams['type'];
 
 export const NetworkingSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unrestricted') }),
@@ -114,7 +111,7 @@ export const NetworkingSchema = z.discriminatedUnion('type', [
     allow_package_managers: z.boolean(),
   }),
 ]);
-export type Networking = z.infer<typeof NetworkingSchema>;
+type Networking = z.infer<typeof NetworkingSchema>;
 
 export const PackagesSchema = z.object({
   type: z.literal('packages').optional(),
@@ -127,7 +124,7 @@ export const PackagesSchema = z.object({
 });
 export type Packages = z.infer<typeof PackagesSchema>;
 
-export const EnvironmentConfigSchema = z.discriminatedUnion('type', [
+const EnvironmentConfigSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('cloud'),
     networking: NetworkingSchema,
@@ -192,8 +189,7 @@ function normalizeSandboxProvider(params: SandboxProviderParams): SandboxProvide
   };
 }
 
-export const EnvironmentScopeSchema = z.enum(['organization', 'account']);
-export type EnvironmentScope = z.infer<typeof EnvironmentScopeSchema>;
+const EnvironmentScopeSchema = z.enum(['organization', 'account']);
 
 export const CreateEnvironmentRequestSchema = z.strictObject({
   name: NameSchema,

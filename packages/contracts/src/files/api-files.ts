@@ -25,7 +25,6 @@ export const ApiFileSchema = z.object({
 export type ApiFile = z.infer<typeof ApiFileSchema>;
 
 export const ApiFileContentSchema = z.object({ id: z.string(), filename: z.string(), content: z.string() });
-export type ApiFileContent = z.infer<typeof ApiFileContentSchema>;
 
 export function fileToApi(file: FileMetadata): ApiFile {
   return {

@@ -3,12 +3,12 @@ import { entitySubjects } from '../nats/entity-subjects.js';
 import { FileDeletedSchema, FileMetadataSchema, ListFilesParamsSchema } from './files.js';
 
 /** A file's bytes travel base64-encoded inside one NATS message, so uploads are bounded by its size. */
-export const UploadFileRpcBodySchema = z.object({
+const UploadFileRpcBodySchema = z.object({
   filename: z.string().min(1).max(255),
   mime_type: z.string().min(1).max(255),
   content_base64: z.string(),
 });
-export const FileContentSchema = z.object({
+const FileContentSchema = z.object({
   filename: z.string(),
   mime_type: z.string(),
   content_base64: z.string(),

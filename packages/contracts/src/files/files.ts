@@ -6,9 +6,8 @@ export const UploadFileFormSchema = z.object({
   /** Agentry keeps uploads until deleted unless an expiry is given. */
   expires_in_seconds: z.coerce.number().int().min(60).max(7_776_000).optional(),
 });
-export type UploadFileForm = z.infer<typeof UploadFileFormSchema>;
 
-export const FileScopeSchema = z.object({ type: z.literal('session'), id: z.string() });
+const FileScopeSchema = z.object({ type: z.literal('session'), id: z.string() });
 
 export const FileMetadataSchema = z.object({
   type: z.literal('file'),

@@ -16,7 +16,7 @@ function job<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S
   return definition;
 }
 
-export const SessionDrainJobSchema = z.object({
+const SessionDrainJobSchema = z.object({
   v: z.literal(1).default(1),
   sessionId: z.string().min(1),
   tenantId: z.string().min(1),
@@ -37,17 +37,16 @@ export const SessionDrainJobSchema = z.object({
 export type SessionDrainJob = z.infer<typeof SessionDrainJobSchema>;
 
 /** A dream to run, by id (the row holds everything else). */
-export const DreamJobSchema = z.object({
+const DreamJobSchema = z.object({
   v: z.literal(1).default(1),
   dreamId: z.string().min(1),
   tenantId: z.string().min(1),
 });
 
-export const ReconcileJobSchema = z.object({ v: z.literal(1).default(1) });
-export type ReconcileJob = z.infer<typeof ReconcileJobSchema>;
+const ReconcileJobSchema = z.object({ v: z.literal(1).default(1) });
 
 /** One cron fire of a deployment; the scheduled time comes from the BullMQ job scheduler that made it. */
-export const DeploymentFireJobSchema = z.object({
+const DeploymentFireJobSchema = z.object({
   v: z.literal(1).default(1),
   deploymentId: z.string().min(1),
   tenantId: z.string().min(1),
@@ -56,26 +55,24 @@ export const DeploymentFireJobSchema = z.object({
 export type DeploymentFireJob = z.infer<typeof DeploymentFireJobSchema>;
 
 /** A durable multi-agent run; its state lives in the `multiagent_runs` table, so a rerun picks up where it stopped. */
-export const MultiagentRunJobSchema = z.object({
+const MultiagentRunJobSchema = z.object({
   v: z.literal(1).default(1),
   runId: z.string().min(1),
   tenantId: z.string().min(1),
 });
-export type MultiagentRunJob = z.infer<typeof MultiagentRunJobSchema>;
 
 /** A session replay; its state lives in `session_replays` and the replay session's log, so a rerun resumes it. */
-export const SessionReplayJobSchema = z.object({
+const SessionReplayJobSchema = z.object({
   v: z.literal(1).default(1),
   replayId: z.string().min(1),
   tenantId: z.string().min(1),
 });
-export type SessionReplayJob = z.infer<typeof SessionReplayJobSchema>;
 
 /**
  * Something happened that webhook endpoints may subscribe to. `session` events name the session (its
  * tenant and namespace are looked up); the others carry them. `eventId` is the webhook event's id.
  */
-export const WebhookEventJobSchema = z.object({
+const WebhookEventJobSchema = z.object({
   v: z.literal(1).default(1),
   eventId: z.string().min(1),
   type: z.string().min(1),
@@ -90,7 +87,7 @@ export const WebhookEventJobSchema = z.object({
 export type WebhookEventJob = z.infer<typeof WebhookEventJobSchema>;
 
 /** One delivery of one event to one endpoint; its row in `webhook_deliveries` holds the rest. */
-export const WebhookDeliveryJobSchema = z.object({
+const WebhookDeliveryJobSchema = z.object({
   v: z.literal(1).default(1),
   deliveryId: z.string().min(1),
   tenantId: z.string().min(1),

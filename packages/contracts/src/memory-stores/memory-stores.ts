@@ -84,7 +84,7 @@ export type CreateMemoryRequest = z.infer<typeof CreateMemoryRequestSchema>;
 const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'content_sha256 must be 64 lowercase hex characters');
 
 /** Optimistic concurrency for memories: the update applies only if the stored hash still matches. */
-export const MemoryPreconditionSchema = z.strictObject({
+const MemoryPreconditionSchema = z.strictObject({
   type: z.literal('content_sha256'),
   content_sha256: Sha256Schema.optional(),
 });
@@ -112,7 +112,7 @@ export const MemorySchema = z.object({
 export type Memory = z.infer<typeof MemorySchema>;
 
 /** A "directory" in a memory listing at limited depth. */
-export const MemoryPrefixSchema = z.object({ type: z.literal('memory_prefix'), path: z.string() });
+const MemoryPrefixSchema = z.object({ type: z.literal('memory_prefix'), path: z.string() });
 export const MemoryListItemSchema = z.discriminatedUnion('type', [MemorySchema, MemoryPrefixSchema]);
 export type MemoryListItem = z.infer<typeof MemoryListItemSchema>;
 export const MemoryDeletedSchema = z.object({ id: z.string(), type: z.literal('memory_deleted') });
@@ -126,7 +126,7 @@ export const ListMemoriesParamsSchema = ListParamsSchema.extend({
 export type ListMemoriesParams = z.infer<typeof ListMemoriesParamsSchema>;
 
 /** Who made a memory version. */
-export const MemoryActorSchema = z.discriminatedUnion('type', [
+const MemoryActorSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_actor'), session_id: z.string() }),
   z.object({ type: z.literal('api_actor'), api_key_id: z.string() }),
   z.object({ type: z.literal('user_actor'), user_id: z.string() }),
@@ -134,7 +134,7 @@ export const MemoryActorSchema = z.discriminatedUnion('type', [
 ]);
 export type MemoryActor = z.infer<typeof MemoryActorSchema>;
 
-export const MemoryVersionOperationSchema = z.enum(['created', 'modified', 'deleted']);
+const MemoryVersionOperationSchema = z.enum(['created', 'modified', 'deleted']);
 
 export const MemoryVersionSchema = z.object({
   type: z.literal('memory_version'),

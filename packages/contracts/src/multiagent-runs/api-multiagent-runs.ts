@@ -6,11 +6,11 @@ import type {
 } from '../deployments/scheduler-subjects.js';
 
 /** A run's deadline unless the request names one. */
-export const MULTIAGENT_DEFAULT_TIMEOUT_SECONDS = 120;
+const MULTIAGENT_DEFAULT_TIMEOUT_SECONDS = 120;
 /** The longest a request that waits for its run may ask for: the connection stays open that long. */
 export const MULTIAGENT_SYNC_MAX_TIMEOUT_SECONDS = 600;
 /** The longest an asynchronous run may last (a day); it outlives the request that started it. */
-export const MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS = 86_400;
+const MULTIAGENT_ASYNC_MAX_TIMEOUT_SECONDS = 86_400;
 
 /** `/api/multiagent/run`: one session per agent, the same message to each, and every final reply. */
 export const ApiMultiagentRunRequestSchema = z.strictObject({

@@ -53,6 +53,8 @@ export const V1 = z.literal(1).default(1);
  */
 export const PubSubjects = {
   accessChanged: 'access.changed',
+  /** A webhook endpoint was created or enabled: whatever a replica knows of who has none is out of date. */
+  webhooksChanged: 'webhooks.changed',
   sessionEvents: (sessionId: string) => `evt.${sessionId}`,
   /** Every change of a multi-agent run, as the whole run. */
   multiagentRun: (runId: string) => `marun.${runId}`,

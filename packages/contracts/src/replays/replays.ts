@@ -5,13 +5,12 @@ import { MonetaryAmountSchema } from '../session-events/outbound-events.js';
 /** Agentry extension: re-running a recorded session's user inputs against another agent version. */
 
 /** The most sessions one batch replays. */
-export const REPLAY_BATCH_MAX = 20;
+const REPLAY_BATCH_MAX = 20;
 
-export const ReplayAgentSchema = z.strictObject({
+const ReplayAgentSchema = z.strictObject({
   id: z.string().min(1, 'agent.id required'),
   version: z.number().int().min(1, 'agent.version must be at least 1'),
 });
-export type ReplayAgent = z.infer<typeof ReplayAgentSchema>;
 
 export const CreateReplayRequestSchema = z.strictObject({ agent: ReplayAgentSchema });
 export type CreateReplayRequest = z.infer<typeof CreateReplayRequestSchema>;
@@ -26,11 +25,11 @@ export const CreateReplayBatchRequestSchema = z.strictObject({
 });
 export type CreateReplayBatchRequest = z.infer<typeof CreateReplayBatchRequestSchema>;
 
-export const ReplayToolCallSchema = z.object({ name: z.string(), input: z.record(z.string(), z.unknown()) });
+const ReplayToolCallSchema = z.object({ name: z.string(), input: z.record(z.string(), z.unknown()) });
 export type ReplayToolCall = z.infer<typeof ReplayToolCallSchema>;
 
 /** What one side (the original or the replay) did in one turn. */
-export const ReplayTurnSideSchema = z.object({
+const ReplayTurnSideSchema = z.object({
   /** Text of the turn's last `agent.message`, or null when the agent said nothing. */
   final_message: z.string().nullable(),
   /** Every tool call of the turn (built-in, MCP and custom), in order. */
@@ -48,10 +47,10 @@ export const ReplayTurnSideSchema = z.object({
 });
 export type ReplayTurnSide = z.infer<typeof ReplayTurnSideSchema>;
 
-export const ReplayVerdictSchema = z.enum(['same', 'changed', 'failed']);
+const ReplayVerdictSchema = z.enum(['same', 'changed', 'failed']);
 export type ReplayVerdict = z.infer<typeof ReplayVerdictSchema>;
 
-export const ReplayTurnSchema = z.object({
+const ReplayTurnSchema = z.object({
   /** 1-based position of the turn (one user message and what the agent did until idle). */
   index: z.number().int().positive(),
   user_message: z.string(),
@@ -61,7 +60,7 @@ export const ReplayTurnSchema = z.object({
 });
 export type ReplayTurn = z.infer<typeof ReplayTurnSchema>;
 
-export const ReplaySummarySchema = z.object({
+const ReplaySummarySchema = z.object({
   turns: z.number().int().nonnegative(),
   same: z.number().int().nonnegative(),
   changed: z.number().int().nonnegative(),
@@ -69,13 +68,13 @@ export const ReplaySummarySchema = z.object({
 });
 export type ReplaySummary = z.infer<typeof ReplaySummarySchema>;
 
-export const ReplayComparisonSchema = z.object({
+const ReplayComparisonSchema = z.object({
   turns: z.array(ReplayTurnSchema),
   summary: ReplaySummarySchema,
 });
 export type ReplayComparison = z.infer<typeof ReplayComparisonSchema>;
 
-export const ReplayStatusSchema = z.enum(['running', 'completed', 'failed']);
+const ReplayStatusSchema = z.enum(['running', 'completed', 'failed']);
 export type ReplayStatus = z.infer<typeof ReplayStatusSchema>;
 
 export const ReplaySchema = z.object({

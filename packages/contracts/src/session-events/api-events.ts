@@ -3,7 +3,7 @@ import type { SessionEvent } from './session-event.js';
 
 /** AgentScope-style events on `/api/sessions/{id}/events`: `{type, payload}` in, DTOs with `seq` out. */
 
-export const ApiInboundEventSchema = z.looseObject({
+const ApiInboundEventSchema = z.looseObject({
   type: z.string().min(1, 'missing event type'),
   payload: z.record(z.string(), z.unknown()).optional(),
 });

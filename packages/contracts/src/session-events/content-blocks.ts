@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** Content blocks carried by session events (CMA shapes). */
 export const TextBlockSchema = z.strictObject({ type: z.literal('text'), text: z.string() });
-export type TextBlock = z.infer<typeof TextBlockSchema>;
 
 const Base64SourceSchema = z.strictObject({
   type: z.literal('base64'),
@@ -21,14 +20,13 @@ const PlainTextSourceSchema = z.strictObject({
 // `cache_control` (and a document's `citations`) must be tolerated; they carry no meaning here.
 const MessagesApiExtras = { cache_control: z.unknown().optional() };
 
-export const ImageBlockSchema = z.strictObject({
+const ImageBlockSchema = z.strictObject({
   type: z.literal('image'),
   source: z.discriminatedUnion('type', [Base64SourceSchema, UrlSourceSchema, FileSourceSchema]),
   ...MessagesApiExtras,
 });
-export type ImageBlock = z.infer<typeof ImageBlockSchema>;
 
-export const DocumentBlockSchema = z.strictObject({
+const DocumentBlockSchema = z.strictObject({
   type: z.literal('document'),
   source: z.discriminatedUnion('type', [
     Base64SourceSchema,
@@ -41,20 +39,17 @@ export const DocumentBlockSchema = z.strictObject({
   citations: z.unknown().optional(),
   ...MessagesApiExtras,
 });
-export type DocumentBlock = z.infer<typeof DocumentBlockSchema>;
 
 /** Stands in for content withheld from the reader. */
-export const RedactedBlockSchema = z.strictObject({ type: z.literal('redacted') });
-export type RedactedBlock = z.infer<typeof RedactedBlockSchema>;
+const RedactedBlockSchema = z.strictObject({ type: z.literal('redacted') });
 
-export const SearchResultBlockSchema = z.strictObject({
+const SearchResultBlockSchema = z.strictObject({
   type: z.literal('search_result'),
   source: z.string(),
   title: z.string(),
   content: z.array(TextBlockSchema),
   citations: z.strictObject({ enabled: z.boolean() }),
 });
-export type SearchResultBlock = z.infer<typeof SearchResultBlockSchema>;
 
 /** What a user may put in a `user.message`. */
 export const UserContentBlockSchema = z.discriminatedUnion('type', [
@@ -62,11 +57,9 @@ export const UserContentBlockSchema = z.discriminatedUnion('type', [
   ImageBlockSchema,
   DocumentBlockSchema,
 ]);
-export type UserContentBlock = z.infer<typeof UserContentBlockSchema>;
 
 /** What an agent message may contain. */
 export const AgentContentBlockSchema = z.discriminatedUnion('type', [TextBlockSchema, RedactedBlockSchema]);
-export type AgentContentBlock = z.infer<typeof AgentContentBlockSchema>;
 
 /** What a tool result may contain. */
 export const ToolResultContentBlockSchema = z.discriminatedUnion('type', [
@@ -75,4 +68,3 @@ export const ToolResultContentBlockSchema = z.discriminatedUnion('type', [
   DocumentBlockSchema,
   SearchResultBlockSchema,
 ]);
-export type ToolResultContentBlock = z.infer<typeof ToolResultContentBlockSchema>;

@@ -19,10 +19,10 @@ const Sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a hex SHA-25
  * The client's `Idempotency-Key` of an append, as hashes: the key (unique per session in the log) and
  * the request it was first used for. A retry whose first attempt committed gets those events back.
  */
-export const AppendIdempotencySchema = z.object({ keyHash: Sha256HexSchema, requestHash: Sha256HexSchema });
+const AppendIdempotencySchema = z.object({ keyHash: Sha256HexSchema, requestHash: Sha256HexSchema });
 export type AppendIdempotency = z.infer<typeof AppendIdempotencySchema>;
 
-export const AppendEventsRpcRequestSchema = z.object({
+const AppendEventsRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   sessionId: z.string().min(1),
@@ -30,7 +30,7 @@ export const AppendEventsRpcRequestSchema = z.object({
   idempotency: AppendIdempotencySchema.optional(),
 });
 
-export const ListEventsRpcRequestSchema = z.object({
+const ListEventsRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   sessionId: z.string().min(1),
@@ -44,7 +44,7 @@ export const ListEventsRpcRequestSchema = z.object({
 });
 export type ListEventsRpcRequest = z.infer<typeof ListEventsRpcRequestSchema>;
 
-export const EventPageSchema = z.object({ data: z.array(StoredEventSchema), hasMore: z.boolean() });
+const EventPageSchema = z.object({ data: z.array(StoredEventSchema), hasMore: z.boolean() });
 export type EventPage = z.infer<typeof EventPageSchema>;
 
 export const DataplaneSubjects = {
@@ -83,7 +83,7 @@ const SandboxProviderChoiceSchema = z.object({
 export type SandboxProviderChoice = z.infer<typeof SandboxProviderChoiceSchema>;
 
 /** A tool call sent to the Hands (cluster worker pool), answered with its outcome. */
-export const HandsExecRequestSchema = z.object({
+const HandsExecRequestSchema = z.object({
   v: V1,
   tenantId: z.string().min(1),
   sessionId: z.string().min(1),
@@ -102,6 +102,11 @@ export const HandsExecRequestSchema = z.object({
   bindingEpoch: z.number().int().nonnegative().optional(),
   /** The Brain-owned trees the call sees under /mnt, read-only (see session-mounts). */
   mounts: z.array(SessionMountSchema).max(64).default([]),
+  /**
+   * False when the session lists no vaults, as its turn read it: a command then runs without credentials and
+   * control is not asked for them. Absent, the worker asks (it cannot tell).
+   */
+  vaults: z.boolean().optional(),
 });
 export type HandsExecRequest = z.infer<typeof HandsExecRequestSchema>;
 
@@ -158,6 +163,11 @@ export const HandsCancelSchema = z.object({
   sessionId: z.string().min(1),
   toolUseId: z.string().min(1),
   reason: z.enum(['interrupted', 'lease_lost', 'timeout']),
+  /**
+   * Only this worker acts on the cancel: the one a call was sent to when it was found dead. Any other
+   * worker may be about to run the call sent again, and must not refuse it.
+   */
+  workerId: z.string().min(1).optional(),
 });
 export type HandsCancel = z.infer<typeof HandsCancelSchema>;
 
@@ -172,7 +182,7 @@ const HandsMcpTarget = {
   sessionId: z.string().min(1),
   channelId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 };
-export const HandsMcpRequestSchema = z.discriminatedUnion('op', [
+const HandsMcpRequestSchema = z.discriminatedUnion('op', [
   z.object({
     ...HandsMcpTarget,
     op: z.literal('open'),

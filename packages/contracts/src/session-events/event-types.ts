@@ -49,28 +49,9 @@ export const OUTBOUND_EVENT_TYPES = [
   'workflow_run.phase_started',
   'workflow_run.phase_ended',
 ] as const;
-export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
-
-export type SessionEventType = InboundEventType | OutboundEventType;
-export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
-  ...INBOUND_EVENT_TYPES,
-  ...OUTBOUND_EVENT_TYPES,
-];
-
-/** Stream-only preview frames; never persisted. */
-export const STREAM_ONLY_EVENT_TYPES = ['event_start', 'event_delta'] as const;
 
 const INBOUND = new Set<string>(INBOUND_EVENT_TYPES);
-const OUTBOUND = new Set<string>(OUTBOUND_EVENT_TYPES);
 
 export function isInboundEventType(type: string): type is InboundEventType {
   return INBOUND.has(type);
-}
-
-export function isOutboundEventType(type: string): type is OutboundEventType {
-  return OUTBOUND.has(type);
-}
-
-export function isSessionEventType(type: string): type is SessionEventType {
-  return INBOUND.has(type) || OUTBOUND.has(type);
 }

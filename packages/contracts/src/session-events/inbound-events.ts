@@ -13,7 +13,6 @@ export const UserInterruptEventParamsSchema = z.strictObject({
   type: z.literal('user.interrupt'),
   session_thread_id: z.string().nullable().optional(),
 });
-export type UserInterruptEventParams = z.infer<typeof UserInterruptEventParamsSchema>;
 
 export const UserToolConfirmationEventParamsSchema = z.strictObject({
   type: z.literal('user.tool_confirmation'),
@@ -23,7 +22,6 @@ export const UserToolConfirmationEventParamsSchema = z.strictObject({
   /** Agentry extension: the thread the call is in; the call's id alone routes it (as on CMA). */
   session_thread_id: z.string().nullable().optional(),
 });
-export type UserToolConfirmationEventParams = z.infer<typeof UserToolConfirmationEventParamsSchema>;
 
 export const UserToolResultEventParamsSchema = z.strictObject({
   type: z.literal('user.tool_result'),
@@ -31,7 +29,6 @@ export const UserToolResultEventParamsSchema = z.strictObject({
   content: z.array(ToolResultContentBlockSchema).optional(),
   is_error: z.boolean().nullable().optional(),
 });
-export type UserToolResultEventParams = z.infer<typeof UserToolResultEventParamsSchema>;
 
 export const UserCustomToolResultEventParamsSchema = z.strictObject({
   type: z.literal('user.custom_tool_result'),
@@ -41,13 +38,11 @@ export const UserCustomToolResultEventParamsSchema = z.strictObject({
   /** Agentry extension: the thread the call is in; the call's id alone routes it (as on CMA). */
   session_thread_id: z.string().nullable().optional(),
 });
-export type UserCustomToolResultEventParams = z.infer<typeof UserCustomToolResultEventParamsSchema>;
 
-export const RubricSchema = z.discriminatedUnion('type', [
+const RubricSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), content: z.string().min(1) }),
   z.strictObject({ type: z.literal('file'), file_id: z.string().min(1) }),
 ]);
-export type Rubric = z.infer<typeof RubricSchema>;
 
 export const UserDefineOutcomeEventParamsSchema = z.strictObject({
   type: z.literal('user.define_outcome'),
@@ -55,16 +50,14 @@ export const UserDefineOutcomeEventParamsSchema = z.strictObject({
   rubric: RubricSchema,
   max_iterations: z.number().int().min(1).max(20).nullable().optional(),
 });
-export type UserDefineOutcomeEventParams = z.infer<typeof UserDefineOutcomeEventParamsSchema>;
 
 export const SystemMessageEventParamsSchema = z.strictObject({
   type: z.literal('system.message'),
   content: z.array(TextBlockSchema).min(1, 'content must hold at least one block'),
 });
-export type SystemMessageEventParams = z.infer<typeof SystemMessageEventParamsSchema>;
 
 /** The user's answer to an `agent.mcp_elicitation`: `accept` makes the waiting MCP call again. */
-export const McpElicitationAnswerSchema = z.discriminatedUnion(
+const McpElicitationAnswerSchema = z.discriminatedUnion(
   'type',
   [
     z.strictObject({
@@ -88,16 +81,12 @@ export const McpElicitationAnswerSchema = z.discriminatedUnion(
   ],
   { error: () => 'response.type must be one of: accept, decline, cancel' },
 );
-export type McpElicitationAnswer = z.infer<typeof McpElicitationAnswerSchema>;
 
 export const UserMcpElicitationResponseEventParamsSchema = z.strictObject({
   type: z.literal('user.mcp_elicitation_response'),
   mcp_elicitation_id: z.string().min(1).max(128),
   response: McpElicitationAnswerSchema,
 });
-export type UserMcpElicitationResponseEventParams = z.infer<
-  typeof UserMcpElicitationResponseEventParamsSchema
->;
 
 const UNKNOWN_TYPE_MESSAGE = `type must be one of: ${INBOUND_EVENT_TYPES.join(', ')}`;
 
@@ -119,7 +108,7 @@ export const InboundEventSchema = z.discriminatedUnion(
 export type InboundEvent = z.infer<typeof InboundEventSchema>;
 
 /** Batches are all-or-nothing; CMA caps one POST at 50 events. */
-export const MAX_EVENTS_PER_REQUEST = 50;
+const MAX_EVENTS_PER_REQUEST = 50;
 
 export const SendEventsRequestSchema = z.strictObject({
   events: z
@@ -138,4 +127,3 @@ export const InitialEventSchema = z.discriminatedUnion(
       issue.code === 'invalid_union' ? 'type must be one of: user.message, user.define_outcome' : undefined,
   },
 );
-export type InitialEvent = z.infer<typeof InitialEventSchema>;

@@ -8,11 +8,10 @@ import { RefusalStopDetailsSchema, StopReasonSchema } from './stop-reason.js';
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 const ThreadRef = { session_thread_id: z.string().nullable().optional() };
 
-export const EvaluatedPermissionSchema = z.enum(['allow', 'ask', 'deny']);
-export type EvaluatedPermission = z.infer<typeof EvaluatedPermissionSchema>;
+const EvaluatedPermissionSchema = z.enum(['allow', 'ask', 'deny']);
 
 /** Which policy produced a tool verdict; under `auto` it also says why. */
-export const ToolEvaluationSchema = z.discriminatedUnion('type', [
+const ToolEvaluationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('always_allow') }),
   z.object({ type: z.literal('always_ask') }),
   z.object({
@@ -24,7 +23,6 @@ export const ToolEvaluationSchema = z.discriminatedUnion('type', [
     ]),
   }),
 ]);
-export type ToolEvaluation = z.infer<typeof ToolEvaluationSchema>;
 
 /** What a built-in and an MCP tool call carry alike, after the call's own fields. */
 const ToolCallFields = {
@@ -130,7 +128,6 @@ export const UsageSnapshotSchema = z.object({
     .optional(),
   active_seconds: z.number().nonnegative().optional(),
 });
-export type UsageSnapshot = z.infer<typeof UsageSnapshotSchema>;
 
 export const BudgetLimitSchema = z.strictObject({
   type: z.literal('limit'),

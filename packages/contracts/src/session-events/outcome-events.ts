@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ModelUsageSchema } from './outbound-events.js';
 
 /** Verdicts a grader gives; every one but `needs_revision` ends the outcome. */
-export const OUTCOME_VERDICTS = [
+const OUTCOME_VERDICTS = [
   'satisfied',
   'needs_revision',
   'max_iterations_reached',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../common/errors.js';
 
 /** `session.error` error types (CMA); clients must tolerate unknown ones, so readers stay open. */
-export const SESSION_ERROR_TYPES = [
+const SESSION_ERROR_TYPES = [
   'unknown_error',
   'model_overloaded_error',
   'model_rate_limited_error',
@@ -19,11 +19,11 @@ export const SESSION_ERROR_TYPES = [
   'repository_checkout_error',
   'repository_clone_error',
 ] as const;
-export const SessionErrorTypeSchema = z.enum(SESSION_ERROR_TYPES);
+const SessionErrorTypeSchema = z.enum(SESSION_ERROR_TYPES);
 export type SessionErrorType = z.infer<typeof SessionErrorTypeSchema>;
 
 /** Whether the platform is retrying, gave up after retries, or will never retry. */
-export const RetryStatusSchema = z.object({ type: z.enum(['retrying', 'exhausted', 'terminal']) });
+const RetryStatusSchema = z.object({ type: z.enum(['retrying', 'exhausted', 'terminal']) });
 export type RetryStatus = z.infer<typeof RetryStatusSchema>;
 
 export const SessionErrorObjectSchema = z.object({
@@ -39,7 +39,7 @@ export const SessionErrorObjectSchema = z.object({
 export type SessionErrorObject = z.infer<typeof SessionErrorObjectSchema>;
 
 /** The `session.error` type a platform error surfaces as; codes without a CMA counterpart are `unknown_error`. */
-export function sessionErrorTypeFor(code: ErrorCode): SessionErrorType {
+function sessionErrorTypeFor(code: ErrorCode): SessionErrorType {
   switch (code) {
     case 'MODEL_OVERLOADED':
       return 'model_overloaded_error';

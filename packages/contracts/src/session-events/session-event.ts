@@ -100,11 +100,9 @@ export const EventPayloadSchema = z.discriminatedUnion('type', [
   WorkflowRunPhaseEndedPayloadSchema,
 ]);
 export type EventPayload = z.infer<typeof EventPayloadSchema>;
-/** The payload of one event type: `EventPayloadOf<'agent.tool_use'>`. */
-export type EventPayloadOf<T extends EventPayload['type']> = Extract<EventPayload, { type: T }>;
 
 /** Fields every persisted event carries next to its payload (CMA flattens them into one object). */
-export const EventEnvelopeSchema = z.object({
+const EventEnvelopeSchema = z.object({
   id: z.string(),
   /** Null while an inbound event still waits in the inbox. */
   processed_at: z.iso.datetime({ offset: true }).nullable(),

@@ -10,11 +10,9 @@ export const StopReasonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refusal') }),
 ]);
 export type StopReason = z.infer<typeof StopReasonSchema>;
-export type StopReasonType = StopReason['type'];
 
 export const RefusalStopDetailsSchema = z.object({
   type: z.literal('refusal'),
   category: z.enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms']).nullable(),
   explanation: z.string().nullable(),
 });
-export type RefusalStopDetails = z.infer<typeof RefusalStopDetailsSchema>;

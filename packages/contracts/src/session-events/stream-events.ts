@@ -10,7 +10,6 @@ export const EventStartSchema = z.object({
   type: z.literal('event_start'),
   event: z.object({ id: z.string(), type: DeltaTypeSchema }),
 });
-export type EventStart = z.infer<typeof EventStartSchema>;
 
 /** One chunk of preview text; a prefix of the final event's text, best effort, never persisted. */
 export const EventDeltaSchema = z.object({
@@ -22,9 +21,8 @@ export const EventDeltaSchema = z.object({
     index: z.number().int().nonnegative().optional(),
   }),
 });
-export type EventDelta = z.infer<typeof EventDeltaSchema>;
 
-export const StreamOnlyEventSchema = z.discriminatedUnion('type', [EventStartSchema, EventDeltaSchema]);
+const StreamOnlyEventSchema = z.discriminatedUnion('type', [EventStartSchema, EventDeltaSchema]);
 export type StreamOnlyEvent = z.infer<typeof StreamOnlyEventSchema>;
 
 /**

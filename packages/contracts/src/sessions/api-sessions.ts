@@ -11,7 +11,7 @@ import type {
 
 /** AgentScope-style (camelCase) session shapes served on `/api/sessions`. */
 
-export const ApiSessionAgentRefSchema = z.union([
+const ApiSessionAgentRefSchema = z.union([
   z.string().min(1),
   z.object({
     id: z.string().min(1),
@@ -21,7 +21,7 @@ export const ApiSessionAgentRefSchema = z.union([
 ]);
 
 /** Overrides CMA can apply per session; AgentScope's other keys are rejected by name. */
-export const ApiAgentOverridesSchema = z.strictObject({
+const ApiAgentOverridesSchema = z.strictObject({
   system: z.string().max(100_000).nullish(),
   model: z.string().min(1).nullish(),
 });

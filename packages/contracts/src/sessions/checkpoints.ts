@@ -21,7 +21,6 @@ export type Checkpoint = z.infer<typeof CheckpointSchema>;
 export const ListCheckpointsParamsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
-export type ListCheckpointsParams = z.infer<typeof ListCheckpointsParamsSchema>;
 
 /** Where a fork starts: a checkpoint's id, or the id of the event a checkpoint sits on. */
 export const ForkSessionRequestSchema = z
@@ -37,4 +36,3 @@ export const ForkSessionRequestSchema = z
 export type ForkSessionRequest = z.infer<typeof ForkSessionRequestSchema>;
 
 export const RollbackSessionRequestSchema = z.strictObject({ checkpoint: z.string().min(1) });
-export type RollbackSessionRequest = z.infer<typeof RollbackSessionRequestSchema>;

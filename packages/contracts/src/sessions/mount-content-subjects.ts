@@ -4,7 +4,7 @@ import { rpcSubject, V1 } from '../nats/subject.js';
 const Tenant = { v: V1, tenantId: z.string().min(1) };
 
 /** One stored skill version: SKILL.md, its front matter and its other files (base64). */
-export const MountedSkillVersionSchema = z.object({
+const MountedSkillVersionSchema = z.object({
   version: z.number().int().positive(),
   content: z.string(),
   front_matter: z.record(z.string(), z.unknown()).nullable(),

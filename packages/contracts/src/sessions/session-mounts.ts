@@ -70,7 +70,7 @@ const MemoryStoreMountSourceSchema = z.object({
   writable: z.boolean(),
 });
 
-export const SessionMountSourceSchema = z.discriminatedUnion('type', [
+const SessionMountSourceSchema = z.discriminatedUnion('type', [
   WorkspaceMountSourceSchema,
   SkillVersionMountSourceSchema,
   FilesMountSourceSchema,

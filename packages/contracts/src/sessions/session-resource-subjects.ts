@@ -16,7 +16,7 @@ const resource = entitySubjects('control.session_resource', SessionResourceSchem
 });
 
 /** A resource as the Hands need it to mount it: the public record plus, for a repository, its token. */
-export const RuntimeSessionResourceSchema = z.object({
+const RuntimeSessionResourceSchema = z.object({
   resource: SessionResourceSchema,
   /** Only where it is used (a clone on the Hands); never logged, stored in events or returned by a public route. */
   authorization_token: z.string().optional(),
@@ -24,7 +24,7 @@ export const RuntimeSessionResourceSchema = z.object({
 export type RuntimeSessionResource = z.infer<typeof RuntimeSessionResourceSchema>;
 
 /** What a session's tools changed in a read-write memory store mount: one entry per memory path (`null` content: removed). */
-export const MemoryWriteBackSchema = z.object({
+const MemoryWriteBackSchema = z.object({
   v: V1,
   tenantId: z.string().min(1),
   sessionId: z.string().min(1),

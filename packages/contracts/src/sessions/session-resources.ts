@@ -12,9 +12,8 @@ export const CheckoutSchema = z.discriminatedUnion('type', [
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
 export const MemoryStoreAccessSchema = z.enum(['read_write', 'read_only']);
-export type MemoryStoreAccess = z.infer<typeof MemoryStoreAccessSchema>;
 
-export const GitHubRepositoryResourceParamsSchema = z.strictObject({
+const GitHubRepositoryResourceParamsSchema = z.strictObject({
   type: z.literal('github_repository'),
   url: z.url(),
   authorization_token: z.string().min(1).optional(),
@@ -26,7 +25,7 @@ export const FileResourceParamsSchema = z.strictObject({
   file_id: z.string().min(1),
   mount_path: MountPathSchema.nullable().optional(),
 });
-export const MemoryStoreResourceParamsSchema = z.strictObject({
+const MemoryStoreResourceParamsSchema = z.strictObject({
   type: z.literal('memory_store'),
   memory_store_id: z.string().min(1),
   access: MemoryStoreAccessSchema.nullable().optional(),

@@ -4,7 +4,6 @@ import { SessionUsageSchema } from './sessions.js';
 
 /** A thread of a multi-agent session: the primary agent's, or one per subagent (depth one). */
 export const SessionThreadStatusSchema = z.enum(['running', 'idle', 'rescheduling', 'terminated']);
-export type SessionThreadStatus = z.infer<typeof SessionThreadStatusSchema>;
 
 export const SessionThreadSchema = z.object({
   type: z.literal('session_thread'),

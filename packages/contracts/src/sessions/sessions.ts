@@ -74,7 +74,7 @@ export const SessionStatusSchema = z.enum(['rescheduling', 'running', 'idle', 't
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 /** The agent version a session runs, frozen at create (overrides applied). */
-export const SessionAgentSchema = AgentSnapshotSchema.extend({
+const SessionAgentSchema = AgentSnapshotSchema.extend({
   // Subagents are embedded as full snapshots here; only the discriminator is checked.
   multiagent: z.looseObject({ type: z.enum(['coordinator', 'multiagent_20261001']) }).nullable(),
 });
@@ -84,13 +84,12 @@ export type SessionAgent = z.infer<typeof SessionAgentSchema>;
 export const SessionUsageSchema = UsageSnapshotSchema;
 export type SessionUsage = z.infer<typeof SessionUsageSchema>;
 
-export const SessionStatsSchema = z.object({
+const SessionStatsSchema = z.object({
   active_seconds: z.number().nonnegative().optional(),
   duration_seconds: z.number().nonnegative().optional(),
 });
-export type SessionStats = z.infer<typeof SessionStatsSchema>;
 
-export const OutcomeEvaluationSchema = z.object({
+const OutcomeEvaluationSchema = z.object({
   type: z.literal('outcome_evaluation'),
   outcome_id: z.string(),
   description: z.string(),
@@ -99,10 +98,9 @@ export const OutcomeEvaluationSchema = z.object({
   explanation: z.string().nullable(),
   completed_at: IsoDateTimeSchema.nullable(),
 });
-export type OutcomeEvaluation = z.infer<typeof OutcomeEvaluationSchema>;
 
 /** Who created a session (the SDK's caller identity): a signed-in user, or an API key standing as a role. */
-export const CallerIdentitySchema = z.discriminatedUnion('type', [
+const CallerIdentitySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('person_actor'), issuer: z.string(), subject: z.string() }),
   z.object({ type: z.literal('role_actor'), arn: z.string(), role_id: z.string() }),
 ]);

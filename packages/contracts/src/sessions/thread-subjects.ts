@@ -10,7 +10,7 @@ const ThreadRefSchema = z.object({
   threadId: z.string().min(1),
 });
 
-export const ListThreadsRpcRequestSchema = z.object({
+const ListThreadsRpcRequestSchema = z.object({
   v: V1,
   actor: ActorSchema,
   sessionId: z.string().min(1),

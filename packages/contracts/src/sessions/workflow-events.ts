@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const RunFields = { workflow_run_id: z.string() };
 
-export const WorkflowRunErrorObjectSchema = z.object({
+const WorkflowRunErrorObjectSchema = z.object({
   type: z.enum([
     'timeout_error',
     'program_error',

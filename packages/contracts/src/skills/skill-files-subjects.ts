@@ -3,11 +3,11 @@ import { ActorSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 
 /** One file of a skill version besides SKILL.md, as stored. */
-export const SkillFileSchema = z.object({ encoding: z.literal('base64'), content: z.string() });
+const SkillFileSchema = z.object({ encoding: z.literal('base64'), content: z.string() });
 export type SkillFile = z.infer<typeof SkillFileSchema>;
 
 /** A skill version with everything a worker needs to lay it out on disk. */
-export const SkillVersionFilesSchema = z.object({
+const SkillVersionFilesSchema = z.object({
   skill_id: z.string(),
   version_id: z.string(),
   version: z.number().int().positive(),

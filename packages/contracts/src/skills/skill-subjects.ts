@@ -5,7 +5,7 @@ import { ListParamsSchema } from '../common/common.js';
 import { ListSkillsParamsSchema, SkillDeletedSchema, SkillSchema, SkillVersionSchema } from './skills.js';
 
 /** An uploaded skill folder: each file's path inside the upload and its bytes. */
-export const SkillUploadSchema = z.object({
+const SkillUploadSchema = z.object({
   files: z.array(z.object({ path: z.string().min(1).max(1024), content_base64: z.string() })).max(200),
 });
 const skill = entitySubjects('control.skill', SkillSchema);

@@ -3,13 +3,12 @@ import { IsoDateTimeSchema, ListParamsSchema } from '../common/common.js';
 
 /** Skills are uploaded as multipart form data (a folder with SKILL.md); these are the non-file fields and results. */
 
-export const SkillSourceTypeSchema = z.enum(['custom', 'anthropic', 'anthropic_example', 'plugin']);
+const SkillSourceTypeSchema = z.enum(['custom', 'anthropic', 'anthropic_example', 'plugin']);
 export type SkillSourceType = z.infer<typeof SkillSourceTypeSchema>;
 
 export const CreateSkillFormSchema = z.object({
   display_name: z.string().min(1).max(255).nullable().optional(),
 });
-export type CreateSkillForm = z.infer<typeof CreateSkillFormSchema>;
 
 export const SkillSchema = z.object({
   type: z.literal('skill'),
@@ -34,10 +33,6 @@ export const SkillVersionSchema = z.object({
 export type SkillVersion = z.infer<typeof SkillVersionSchema>;
 
 export const SkillDeletedSchema = z.object({ id: z.string(), type: z.literal('skill_deleted') });
-export const SkillVersionDeletedSchema = z.object({
-  id: z.string(),
-  type: z.literal('skill_version_deleted'),
-});
 
 export const ListSkillsParamsSchema = ListParamsSchema.extend({ source: SkillSourceTypeSchema.nullish() });
 export type ListSkillsParams = z.infer<typeof ListSkillsParamsSchema>;

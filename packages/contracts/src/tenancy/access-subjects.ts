@@ -17,7 +17,7 @@ export const AccessListQuerySchema = z.object({
 });
 export type AccessListQuery = z.infer<typeof AccessListQuerySchema>;
 
-export const ApiKeyPermissionSchema = z.enum(['read', 'write']);
+const ApiKeyPermissionSchema = z.enum(['read', 'write']);
 export type ApiKeyPermission = z.infer<typeof ApiKeyPermissionSchema>;
 
 // ---- users (AgentScope camelCase, `/api/admin/users`) ----
@@ -70,7 +70,7 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 // ---- API keys (`/api/keys`) ----
 
-export const ApiKeyInfoSchema = z.object({
+const ApiKeyInfoSchema = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
@@ -85,7 +85,7 @@ export const ApiKeyInfoSchema = z.object({
 export type ApiKeyInfo = z.infer<typeof ApiKeyInfoSchema>;
 
 /** The creation reply is the only place the secret ever appears. */
-export const CreatedApiKeySchema = ApiKeyInfoSchema.extend({ key: z.string() });
+const CreatedApiKeySchema = ApiKeyInfoSchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 export const CreateApiKeyRequestSchema = z.strictObject({
@@ -125,7 +125,7 @@ export type CreateNamespaceRequest = z.infer<typeof CreateNamespaceRequestSchema
 
 // ---- audit log ----
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.string(),
   actorType: z.string(),
   actorId: z.string().nullable(),
@@ -146,11 +146,11 @@ export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 // ---- agent shares ----
 
-export const AgentSharePermissionSchema = z.enum(['run', 'edit']);
+const AgentSharePermissionSchema = z.enum(['run', 'edit']);
 export type AgentSharePermission = z.infer<typeof AgentSharePermissionSchema>;
 
 /** The seed's `{granteeType, granteeId, tier}`; only user grantees exist here. */
-export const AgentShareSchema = z.object({
+const AgentShareSchema = z.object({
   agentId: z.string(),
   granteeType: z.literal('user'),
   granteeId: z.string(),

@@ -3,13 +3,13 @@ import { ActorSchema, RoleSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 
 /** `tenant` (slug or id) picks the user when the username exists in several tenants. */
-export const LoginRpcRequestSchema = z.object({
+const LoginRpcRequestSchema = z.object({
   v: V1,
   username: z.string().min(1),
   password: z.string().min(1),
   tenant: z.string().min(1).optional(),
 });
-export const AuthenticatedUserSchema = z.object({
+const AuthenticatedUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   role: RoleSchema,
@@ -19,7 +19,7 @@ export const AuthenticatedUserSchema = z.object({
 export type AuthenticatedUser = z.infer<typeof AuthenticatedUserSchema>;
 
 /** The actor an API key acts as, and when the key expires (so a cache never outlives the key). */
-export const VerifiedApiKeySchema = ActorSchema.extend({ keyExpiresAt: z.string().nullable().default(null) });
+const VerifiedApiKeySchema = ActorSchema.extend({ keyExpiresAt: z.string().nullable().default(null) });
 export type VerifiedApiKey = z.infer<typeof VerifiedApiKeySchema>;
 
 /** How the gateway turns a password, an API key or a user id into an actor. */

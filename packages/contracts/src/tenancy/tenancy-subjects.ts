@@ -14,10 +14,9 @@ import {
 // ---- namespace membership (`/api/admin/namespaces/{id}/members`) ----
 
 /** A role inside one namespace. Tenant administrators are administrators of every namespace without one. */
-export const NamespaceRoleSchema = z.enum(['member', 'viewer'], {
+const NamespaceRoleSchema = z.enum(['member', 'viewer'], {
   error: 'role: must be member or viewer (tenant administrators administer every namespace)',
 });
-export type NamespaceRole = z.infer<typeof NamespaceRoleSchema>;
 
 export const NamespaceMemberSchema = z.object({
   namespaceId: z.string(),

@@ -4,7 +4,7 @@ import type { CreatedTenant, TenantInfo } from './tenancy-subjects.js';
 import { pageSchema } from '../common/paging.js';
 
 /** `/v1/tenants` (Agentry extension, snake_case): a tenant as installation administrators see it. */
-export const V1TenantSchema = z.object({
+const V1TenantSchema = z.object({
   type: z.literal('tenant'),
   id: z.string(),
   name: z.string(),

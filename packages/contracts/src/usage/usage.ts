@@ -3,7 +3,7 @@ import { ActorSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 import { MonetaryAmountSchema } from '../session-events/outbound-events.js';
 
-export const USAGE_GROUP_KEYS = ['agent', 'environment', 'session', 'model', 'day'] as const;
+const USAGE_GROUP_KEYS = ['agent', 'environment', 'session', 'model', 'day'] as const;
 
 const USAGE_FORMATS = ['json', 'csv'] as const;
 
@@ -42,7 +42,7 @@ export const UsageQuerySchema = z.strictObject({
 });
 export type UsageQuery = z.output<typeof UsageQuerySchema>;
 
-export const UsageRowSchema = z.object({
+const UsageRowSchema = z.object({
   agent_id: z.string().nullable().optional(),
   environment_id: z.string().nullable().optional(),
   session_id: z.string().nullable().optional(),
@@ -56,7 +56,6 @@ export const UsageRowSchema = z.object({
   cache_creation_input_tokens: z.number().int().nonnegative(),
   list_cost: MonetaryAmountSchema,
 });
-export type UsageRow = z.infer<typeof UsageRowSchema>;
 
 export const UsageReportSchema = z.object({ data: z.array(UsageRowSchema) });
 export type UsageReport = z.infer<typeof UsageReportSchema>;

@@ -8,7 +8,7 @@ import type { CreateCredentialRequest, Credential, UpdateCredentialRequest } fro
  * - `mcp_oauth` (AgentScope's `oauth_token` too): `target` is the MCP server URL, `secret` the access token.
  * Replies never carry the secret.
  */
-export const ApiCredentialTypeSchema = z.enum(
+const ApiCredentialTypeSchema = z.enum(
   ['environment_variable', 'static_bearer', 'mcp_oauth', 'oauth_token'],
   {
     error: 'type must be one of environment_variable, static_bearer, mcp_oauth, oauth_token',

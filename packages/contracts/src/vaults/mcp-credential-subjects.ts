@@ -3,7 +3,7 @@ import { ActorSchema } from '../nats/actor.js';
 import { rpcSubject, V1 } from '../nats/subject.js';
 
 /** A vault credential matched to one MCP server, with the secret the dataplane sends to it. */
-export const McpServerCredentialSchema = z.object({
+const McpServerCredentialSchema = z.object({
   /** The server URL as the agent names it. */
   server_url: z.string(),
   credential_id: z.string(),

@@ -24,7 +24,7 @@ const SecretNameSchema = z
   .max(256)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'secret_name must be a valid environment variable name');
 
-export const CredentialAuthParamsSchema = z.discriminatedUnion('type', [
+const CredentialAuthParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('static_bearer'), mcp_server_url: z.url(), token: z.string().min(1) }),
   z.strictObject({
     type: z.literal('environment_variable'),
@@ -63,7 +63,7 @@ export type CreateCredentialRequest = z.infer<typeof CreateCredentialRequestSche
 const OptionalSecret = z.string().min(1).nullable().optional();
 
 /** The auth `type` cannot change; only its secrets and settings can. */
-export const CredentialAuthUpdateParamsSchema = z.discriminatedUnion('type', [
+const CredentialAuthUpdateParamsSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('static_bearer'), token: OptionalSecret }),
   z.strictObject({
     type: z.literal('environment_variable'),
@@ -99,7 +99,7 @@ export const UpdateCredentialRequestSchema = z.strictObject({
 export type UpdateCredentialRequest = z.infer<typeof UpdateCredentialRequestSchema>;
 
 /** Returned auth: every secret (token, secret_value, access/refresh tokens, client secrets) is left out. */
-export const CredentialAuthSchema = z.discriminatedUnion('type', [
+const CredentialAuthSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('static_bearer'), mcp_server_url: z.string() }),
   z.strictObject({
     type: z.literal('environment_variable'),

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The webhook event types an endpoint can subscribe to, named as CMA names them (`BetaWebhookEvent` of
  * the official SDK). Webhook names differ from stream names: `session.status_idled`, not `status_idle`.
  */
-export const WEBHOOK_EVENT_TYPES = [
+const WEBHOOK_EVENT_TYPES = [
   'session.created',
   'session.pending',
   'session.running',
@@ -58,24 +58,22 @@ export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
 
 /** What a webhook event is about: ids only, never the resource itself (CMA's thin payloads). */
-export const WebhookEventDataSchema = z.object({
-  type: WebhookEventTypeSchema,
+type WebhookEventData = {
+  type: WebhookEventType;
   /** The resource the event is about. */
-  id: z.string(),
+  id: string;
   /** The tenant. */
-  organization_id: z.string(),
+  organization_id: string;
   /** The namespace. */
-  workspace_id: z.string(),
-  session_thread_id: z.string().optional(),
-  vault_id: z.string().optional(),
-});
-export type WebhookEventData = z.infer<typeof WebhookEventDataSchema>;
+  workspace_id: string;
+  session_thread_id?: string;
+  vault_id?: string;
+};
 
 /** The body of every delivery; `id` is also the `webhook-id` header and stays the same on every attempt. */
-export const WebhookEventSchema = z.object({
-  id: z.string(),
-  type: z.literal('event'),
-  created_at: z.string(),
-  data: WebhookEventDataSchema,
-});
-export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+export type WebhookEvent = {
+  id: string;
+  type: 'event';
+  created_at: string;
+  data: WebhookEventData;
+};

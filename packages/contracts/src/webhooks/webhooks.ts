@@ -79,7 +79,7 @@ export const WebhookEndpointDeletedSchema = z.object({
 export type WebhookEndpointDeleted = z.infer<typeof WebhookEndpointDeletedSchema>;
 
 /** One HTTP attempt of a delivery. */
-export const WebhookDeliveryAttemptSchema = z.object({
+const WebhookDeliveryAttemptSchema = z.object({
   attempt: z.number().int(),
   response_status_code: z.number().int().nullable(),
   latency_ms: z.number().int(),

@@ -168,7 +168,7 @@ export function pendingToolToApi(call: PendingToolCall): ApiPendingTool {
 }
 
 /** One result in either spelling; `content` may be text or CMA content blocks. */
-export const ApiToolResultSchema = z.strictObject({
+const ApiToolResultSchema = z.strictObject({
   tool_use_id: z.string().min(1).optional(),
   toolUseId: z.string().min(1).optional(),
   name: z.string().optional(),
@@ -187,13 +187,13 @@ export const ApiToolResultsRequestSchema = z.strictObject({
 });
 export type ApiToolResultsRequest = z.infer<typeof ApiToolResultsRequestSchema>;
 
-export const ApiSkillResourceSchema = z.object({
+const ApiSkillResourceSchema = z.object({
   encoding: z.literal('base64'),
   content: z.string(),
   executable: z.boolean(),
 });
 
-export const ApiSessionSkillSchema = z.object({
+const ApiSessionSkillSchema = z.object({
   skillId: z.string(),
   versionId: z.string(),
   name: z.string(),
@@ -210,7 +210,6 @@ export const ApiSessionSkillsSchema = z.object({
   agentId: z.string(),
   skills: z.array(ApiSessionSkillSchema),
 });
-export type ApiSessionSkills = z.infer<typeof ApiSessionSkillsSchema>;
 
 // As in AgentScope's reference worker: scripts are written with the executable bit set.
 const EXECUTABLE = /(^|\/)scripts\/|\.(sh|py)$/;

@@ -11,7 +11,6 @@ export const WorkDataSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), id: z.string() }),
   z.object({ type: z.literal('healthcheck'), id: z.string() }),
 ]);
-export type WorkData = z.infer<typeof WorkDataSchema>;
 
 export const WorkSchema = z.object({
   type: z.literal('work'),
@@ -32,7 +31,7 @@ export const WorkSchema = z.object({
 export type Work = z.infer<typeof WorkSchema>;
 
 /** What `secret` decodes to: a bearer token scoped to the one session, and where to use it. */
-export const WorkSecretSchema = z.object({
+const WorkSecretSchema = z.object({
   sessions_token: z.string().min(1),
   api_base_url: z.string().optional(),
 });

@@ -15,7 +15,7 @@ import {
  * environment key (any item of that environment) or with one item's sessions token (that item and
  * its session only). Users and API keys reach the read-only routes through the same scope.
  */
-export const WorkPrincipalSchema = z.object({
+const WorkPrincipalSchema = z.object({
   tenantId: z.string().min(1),
   namespaceId: z.string().min(1),
   environmentId: z.string().min(1),
@@ -29,7 +29,7 @@ const ByPrincipal = { v: V1, principal: WorkPrincipalSchema };
 const ByWork = { ...ByPrincipal, workId: z.string().min(1) };
 
 /** A self-hosted tool call the Brain is waiting on: an `agent.tool_use` with no result yet. */
-export const PendingToolCallSchema = z.object({
+const PendingToolCallSchema = z.object({
   eventId: z.string(),
   seq: z.number().int().positive(),
   toolUseId: z.string(),

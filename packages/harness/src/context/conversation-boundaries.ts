@@ -5,7 +5,7 @@ import type { ChatMessage } from '../model/model-port.js';
  * assistant tool call together with all of its results. A call still waiting for its result pins
  * everything after it, and a kept part may never start with a tool result.
  */
-export function safeCutPoints(messages: readonly ChatMessage[]): boolean[] {
+function safeCutPoints(messages: readonly ChatMessage[]): boolean[] {
   const n = messages.length;
   const spans = new Map<string, { lo: number; hi: number; answered: boolean }>();
   messages.forEach((message, index) => {

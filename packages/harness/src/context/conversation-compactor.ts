@@ -12,7 +12,7 @@ import {
 import { clipMiddle, renderTranscript } from './transcript-render.js';
 
 /** Used when a model does not report its context window. */
-export const FALLBACK_CONTEXT_WINDOW = 180_000;
+const FALLBACK_CONTEXT_WINDOW = 180_000;
 
 export interface CompactionOptions {
   model: ModelPort;
@@ -145,7 +145,7 @@ async function compactWith(
 }
 
 /** Whether the conversation is past either threshold (tokens at window − reserve, or message count). */
-export function needsCompaction(conversation: readonly ChatMessage[], options: CompactionOptions): boolean {
+function needsCompaction(conversation: readonly ChatMessage[], options: CompactionOptions): boolean {
   const counter = options.tokenCounter ?? estimateTokens;
   const trigger = windowOf(options) - (options.reserveTokens ?? 20_000);
   const messages = conversation.length - leadingSystemCount(conversation);

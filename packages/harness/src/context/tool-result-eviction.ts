@@ -1,14 +1,14 @@
 import type { WorkspaceFs } from '@agentry/workspace';
 
-export const DEFAULT_EVICTION_THRESHOLD_CHARS = 80_000;
-export const DEFAULT_EVICTION_PREVIEW_CHARS = 2_000;
+const DEFAULT_EVICTION_THRESHOLD_CHARS = 80_000;
+const DEFAULT_EVICTION_PREVIEW_CHARS = 2_000;
 export const LARGE_TOOL_RESULTS_DIR = 'large_tool_results';
 
 /**
  * Tools whose output is already a view of the workspace: evicting it would only make the model read the
  * evicted copy back through the same tool. `execute` is deliberately not listed.
  */
-export const EVICTION_EXCLUDED_TOOLS: readonly string[] = [
+const EVICTION_EXCLUDED_TOOLS: readonly string[] = [
   'read',
   'write',
   'edit',
@@ -39,7 +39,7 @@ export interface EvictionOptions {
 }
 
 /** The workspace path an evicted result of this tool call is written to. */
-export function evictedResultPath(toolUseId: string): string {
+function evictedResultPath(toolUseId: string): string {
   const safe = toolUseId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 128) || 'result';
   return `${LARGE_TOOL_RESULTS_DIR}/${safe}.txt`;
 }

@@ -2,7 +2,7 @@ import type { WorkspaceFs } from '@agentry/workspace';
 import { estimateTokens, type TokenCounter } from './token-estimate.js';
 import { listFilePaths, readOptionalText } from './workspace-read.js';
 
-export const DEFAULT_CONTEXT_BUDGET_TOKENS = 8_000;
+const DEFAULT_CONTEXT_BUDGET_TOKENS = 8_000;
 
 export interface WorkspaceContextOptions {
   /** Cap on the whole injected block (default 8,000 tokens, the seed's DEFAULT_MAX_CONTEXT_TOKENS). */

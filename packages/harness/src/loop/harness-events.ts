@@ -21,28 +21,28 @@ interface Persisted {
   created_at: string;
 }
 
-export type AgentMessageEvent = Persisted & { type: 'agent.message'; content: TextContent[] };
-export type AgentThinkingEvent = Persisted & { type: 'agent.thinking'; content: TextContent[] };
-export type AgentToolUseEvent = Persisted & {
+type AgentMessageEvent = Persisted & { type: 'agent.message'; content: TextContent[] };
+type AgentThinkingEvent = Persisted & { type: 'agent.thinking'; content: TextContent[] };
+type AgentToolUseEvent = Persisted & {
   type: 'agent.tool_use';
   name: string;
   input: Record<string, unknown>;
   evaluated_permission: EvaluatedPermission;
 };
-export type AgentToolResultEvent = Persisted & {
+type AgentToolResultEvent = Persisted & {
   type: 'agent.tool_result';
   tool_use_id: string;
   content: ContentBlock[];
   is_error: boolean;
 };
-export type AgentMcpToolUseEvent = Persisted & {
+type AgentMcpToolUseEvent = Persisted & {
   type: 'agent.mcp_tool_use';
   name: string;
   server_name: string;
   input: Record<string, unknown>;
   evaluated_permission: EvaluatedPermission;
 };
-export type AgentMcpToolResultEvent = Persisted & {
+type AgentMcpToolResultEvent = Persisted & {
   type: 'agent.mcp_tool_result';
   tool_use_id: string;
   server_name: string;
@@ -58,19 +58,19 @@ type AgentMcpElicitationEvent = Persisted & {
   url: string;
 };
 /** A call of a tool the client runs itself: the run waits for its `user.custom_tool_result`. */
-export type AgentCustomToolUseEvent = Persisted & {
+type AgentCustomToolUseEvent = Persisted & {
   type: 'agent.custom_tool_use';
   name: string;
   input: Record<string, unknown>;
 };
-export type ThreadContextCompactedEvent = Persisted & {
+type ThreadContextCompactedEvent = Persisted & {
   type: 'agent.thread_context_compacted';
   summary: string;
   /** The conversation as compaction left it (the summary, then the recent messages kept verbatim): a turn rebuilds from here. */
   context: ChatMessage[];
 };
-export type ModelRequestStartEvent = Persisted & { type: 'span.model_request_start'; model: string };
-export type ModelRequestEndEvent = Persisted & {
+type ModelRequestStartEvent = Persisted & { type: 'span.model_request_start'; model: string };
+type ModelRequestEndEvent = Persisted & {
   type: 'span.model_request_end';
   model: string;
   model_request_start_id: string;
@@ -79,7 +79,7 @@ export type ModelRequestEndEvent = Persisted & {
 };
 
 /** A retryable model failure the run waits out before trying again (CMA: `session.error` with `retrying`). */
-export type ModelRetryEvent = Persisted & {
+type ModelRetryEvent = Persisted & {
   type: 'session.error';
   error: ErrorBody;
   /** 1-based number of the retry about to happen, and how long the run waits for it. */
@@ -89,10 +89,10 @@ export type ModelRetryEvent = Persisted & {
 
 /** Stream-only previews: never persisted, carry no id of their own. */
 /** Preview text of the `agent.message` whose id is `event_id`. */
-export type TextDeltaEvent = { type: 'delta.text'; event_id: string; text: string };
+type TextDeltaEvent = { type: 'delta.text'; event_id: string; text: string };
 /** Preview text of the `agent.thinking` whose id is `event_id`. */
-export type ThinkingDeltaEvent = { type: 'delta.thinking'; event_id: string; text: string };
-export type ToolInputDeltaEvent = { type: 'delta.tool_input'; tool_use_id: string; partial_json: string };
+type ThinkingDeltaEvent = { type: 'delta.thinking'; event_id: string; text: string };
+type ToolInputDeltaEvent = { type: 'delta.tool_input'; tool_use_id: string; partial_json: string };
 
 export type StopReason =
   | { type: 'end_turn' }

@@ -2,7 +2,7 @@ import { AppError } from '@agentry/contracts';
 import type { WorkspaceFs } from '@agentry/workspace';
 import { readOptionalText } from '../context/workspace-read.js';
 
-export const CONSOLIDATION_STATE_PATH = 'memory/.consolidation.json';
+const CONSOLIDATION_STATE_PATH = 'memory/.consolidation.json';
 
 /** Kept in the workspace (not in process) so every replica sees the same watermark and interval. */
 export interface ConsolidationState {

@@ -7,7 +7,7 @@ import { readConsolidationState, writeConsolidationState } from './consolidation
 import { DAILY_LEDGER, MEMORY_DIR, MEMORY_FILE, type MemoryClock } from './memory-clock.js';
 import { NO_REPLY } from './memory-flush.js';
 
-export const DEFAULT_CONSOLIDATION_INTERVAL_MS = 30 * 60 * 1_000;
+const DEFAULT_CONSOLIDATION_INTERVAL_MS = 30 * 60 * 1_000;
 
 const MEMORY_CONSOLIDATION_SYSTEM_PROMPT = `You maintain MEMORY.md, an agent's curated long-term memory. Merge the new daily memory entries into the current MEMORY.md.
 

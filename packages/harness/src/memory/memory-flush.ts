@@ -7,7 +7,7 @@ import { dailyLedgerPath, MEMORY_FILE, type MemoryClock } from './memory-clock.j
 
 export const NO_REPLY = 'NO_REPLY';
 
-export const MEMORY_FLUSH_SYSTEM_PROMPT = `You are a memory extraction assistant. Analyze the conversation below and extract important facts, decisions, preferences, and contextual information that should be remembered for future conversations.
+const MEMORY_FLUSH_SYSTEM_PROMPT = `You are a memory extraction assistant. Analyze the conversation below and extract important facts, decisions, preferences, and contextual information that should be remembered for future conversations.
 
 Output ONLY the extracted memories as a markdown bullet list. Each item should be a concise, self-contained fact. Include dates, names, and specifics when available.
 

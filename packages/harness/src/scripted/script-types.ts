@@ -1,7 +1,7 @@
 import { AppError, ErrorCodeSchema, type ErrorCode } from '@agentry/contracts';
 
 /** A tool call the scripted model emits. */
-export interface ScriptToolCall {
+interface ScriptToolCall {
   name: string;
   input?: Record<string, unknown>;
 }
@@ -25,7 +25,7 @@ export interface ScriptStep {
   error?: { code: ErrorCode; times?: number; message?: string };
 }
 
-export interface ScriptTurn {
+interface ScriptTurn {
   /** Regex tested against the last user text. Turns without `match` serve user messages in order. */
   match?: string;
   /** Responses in order: the n-th model call after the user message uses reply[n]. */

@@ -2,7 +2,7 @@ import type { HarnessTool, ToolOutcome } from '../tools/tool.js';
 import { listFilePaths, readOptionalText } from '../context/workspace-read.js';
 import type { Skill } from './skill.types.js';
 
-export const LOAD_SKILL_TOOL_NAME = 'load_skill_through_path';
+const LOAD_SKILL_TOOL_NAME = 'load_skill_through_path';
 
 const ok = (text: string): ToolOutcome => ({ status: 'ok', content: [{ type: 'text', text }] });
 const fail = (text: string): ToolOutcome => ({

@@ -2,7 +2,7 @@ import type { WorkspaceFs } from '@agentry/workspace';
 
 /** Skill sources from lowest to highest precedence: a later layer overrides a skill of the same name. */
 export const SKILL_LAYERS = ['global', 'repository', 'workspace', 'user'] as const;
-export type SkillLayer = (typeof SKILL_LAYERS)[number];
+type SkillLayer = (typeof SKILL_LAYERS)[number];
 
 export interface SkillSource {
   layer: SkillLayer;

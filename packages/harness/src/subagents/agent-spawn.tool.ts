@@ -4,7 +4,7 @@ import type { SubagentRegistry } from './subagent-registry.js';
 import type { ChildRunner, ChildThreadEvent } from './subagent-runner.js';
 import type { SubagentTaskRecord, SubagentTaskRegistry } from './subagent-task-registry.js';
 
-export const SUBAGENT_WORKSPACE_DIR = 'subagents_ws';
+const SUBAGENT_WORKSPACE_DIR = 'subagents_ws';
 
 const text = (status: 'ok' | 'error', value: string): ToolOutcome =>
   status === 'ok'

@@ -1,7 +1,7 @@
 import type { WorkspaceFs } from '@agentry/workspace';
 import type { SubagentSpec } from './subagent-spec.js';
 
-export interface ChildRunContext {
+interface ChildRunContext {
   taskId: string;
   /** The thread id events of this child carry (equals the task id). */
   threadId: string;

@@ -27,7 +27,7 @@ export interface ToolsConfig {
 export const TOOLS_CONFIG_PATH = 'tools.json';
 
 /** Replaces `${VAR}` with values from `env`; an unset variable becomes '' and is reported. */
-export function substituteEnv(
+function substituteEnv(
   text: string,
   env: Record<string, string | undefined>,
   missing: (name: string) => void = () => {},

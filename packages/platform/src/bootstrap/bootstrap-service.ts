@@ -7,7 +7,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AppError, toErrorEnvelope } from '@agentry/contracts';
 import type { BaseEnv } from '../config/base-env.js';
-import { createLogger } from '../logging/logger.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 import { NestPinoLogger } from '../logging/nest-logger.js';
 import { parseQueryString } from '../http/query-string.parser.js';
 import { NatsConnections } from '../nats/nats-connections.js';
@@ -77,9 +77,29 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     );
     await app.startAllMicroservices();
   }
-  await app.listen(config.PORT, config.AGENTRY_HOST);
+  await listenOrExit(app, config, logger);
   logger.info({ url: await app.getUrl(), port: config.PORT }, 'service listening');
   return app;
+}
+
+/**
+ * The exit code of a service whose port is taken: a supervisor (or the test launcher) can tell it from a crash
+ * and start it again on another port. 98 is Linux's EADDRINUSE.
+ */
+const EXIT_PORT_IN_USE = 98;
+
+/**
+ * A service that cannot take its port ends at once, with a code that says why: left running, it would hold
+ * its NATS subscriptions and take work while no probe or client could reach it.
+ */
+async function listenOrExit(app: NestFastifyApplication, config: BaseEnv, logger: Logger): Promise<void> {
+  try {
+    await app.listen(config.PORT, config.AGENTRY_HOST);
+  } catch (error) {
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    logger.fatal({ err: error, port: config.PORT }, inUse ? 'port already in use' : 'could not listen');
+    process.exit(inUse ? EXIT_PORT_IN_USE : 1);
+  }
 }
 
 /** This process among its service's replicas: unique per start, usable as one NATS subject token. */

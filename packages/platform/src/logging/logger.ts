@@ -1,4 +1,4 @@
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoLogger, type LoggerOptions } from 'pino';
 import { trace } from '@opentelemetry/api';
 import { currentContext } from './request-context.js';
 
@@ -29,8 +29,9 @@ export const REDACTED_PATHS = [
 
 export type Logger = PinoLogger;
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/** `destination` defaults to stdout. */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -40,5 +41,6 @@ export function createLogger(service: string, level: string): Logger {
       const traceId = span?.spanContext().traceId;
       return { ...currentContext(), ...(traceId ? { traceId } : {}) };
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -16,6 +16,7 @@ import {
 } from '@nats-io/transport-node';
 import type { Logger } from '../logging/logger.js';
 import { markSpanFailed, platformTracer } from '../telemetry/trace-context.js';
+import { contextOfPayload, runWithContext } from '../logging/request-context.js';
 import { natsConnectionOptions } from './nats-connection-options.js';
 import type { NatsConnections } from './nats-connections.js';
 import { contextFromHeaders, natsSpanAttributes } from './nats-trace.js';
@@ -148,6 +149,19 @@ export class PrefixedServerNats extends Server implements CustomTransportStrateg
 
   private async handle(pattern: string, handler: MessageHandler, msg: Msg, span: Span): Promise<void> {
     const packet = decodePacket(msg);
+    // The handler's log lines name the tenant and session the request is about.
+    await runWithContext(contextOfPayload(packet.data), () =>
+      this.answer(pattern, handler, msg, span, packet),
+    );
+  }
+
+  private async answer(
+    pattern: string,
+    handler: MessageHandler,
+    msg: Msg,
+    span: Span,
+    packet: { id?: string; data: unknown },
+  ): Promise<void> {
     const ctx = new NatsContext([msg.subject, msg.headers]);
     if (!msg.reply) {
       await this.handleEvent(pattern, { pattern, data: packet.data }, ctx);

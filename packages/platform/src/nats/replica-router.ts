@@ -42,6 +42,13 @@ export class ReplicaRouter {
     return usable[Math.floor(Math.random() * usable.length)];
   }
 
+  /** Whether some replica of `service` beat or answered lately, suspected or not. */
+  heardFrom(service: string): boolean {
+    const now = this.now();
+    for (const state of this.replicasOf(service).values()) if (now - state.seenAt <= LIVE_FOR_MS) return true;
+    return false;
+  }
+
   /** The replica beat or answered just now. */
   answered(service: string, replicaId: string): void {
     const state = this.replicasOf(service).get(replicaId);

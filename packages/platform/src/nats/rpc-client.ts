@@ -104,6 +104,11 @@ export class RpcClient {
     );
   }
 
+  /** Whether a replica of `service` said lately that it is alive; the first ask starts listening for it. */
+  heardFrom(service: string): boolean {
+    return this.replicas.heardFrom(service);
+  }
+
   async close(): Promise<void> {
     await this.transport.close();
   }

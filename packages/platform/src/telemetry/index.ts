@@ -1,3 +1,2 @@
 // A separate entry point: loading it must not pull in the modules it is meant to instrument.
-export { startTelemetry, stopTelemetry } from './start-telemetry.js';
-export { startMetrics, stopMetrics } from '../metrics/start-metrics.js';
+export { startTelemetry } from './start-telemetry.js';

@@ -70,8 +70,3 @@ export async function startTelemetry(
   process.once('beforeExit', stop);
   return true;
 }
-
-export async function stopTelemetry(): Promise<void> {
-  await sdk?.shutdown();
-  sdk = undefined;
-}

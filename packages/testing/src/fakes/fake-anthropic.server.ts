@@ -6,8 +6,9 @@ import {
   writeSse,
   type RecordedRequest,
 } from './fake-http.listener.js';
+import { isMessagesRequest, type MessagesRequest } from './fake-anthropic.request.js';
 
-export interface FakeAnthropicUsage {
+interface FakeAnthropicUsage {
   inputTokens: number;
   outputTokens: number;
   cacheReadInputTokens?: number;
@@ -59,9 +60,12 @@ export class FakeAnthropicServer {
     return this.listener.requests;
   }
 
-  /** Bodies of the `/v1/messages` requests received, in order. */
-  get messageRequests(): any[] {
-    return this.listener.requests.filter((r) => r.path.startsWith('/v1/messages')).map((r) => r.body);
+  /** Bodies of the `/v1/messages` requests received, in order (a malformed one was answered 400). */
+  get messageRequests(): MessagesRequest[] {
+    return this.listener.requests
+      .filter((r) => r.path.startsWith('/v1/messages'))
+      .map((r) => r.body)
+      .filter(isMessagesRequest);
   }
 
   enqueue(...replies: FakeAnthropicReply[]): this {
@@ -115,6 +119,14 @@ export class FakeAnthropicServer {
       });
       return;
     }
+    const body = request.body;
+    if (!isMessagesRequest(body)) {
+      sendJson(res, 400, {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'fake: the body is not a Messages request' },
+      });
+      return;
+    }
     const reply = this.queue.shift() ?? this.defaultReply;
     if (!reply) {
       sendJson(res, 400, {
@@ -133,8 +145,8 @@ export class FakeAnthropicServer {
       return;
     }
     const id = `msg_${++this.counter}`;
-    const model = typeof request.body?.model === 'string' ? request.body.model : 'fake';
-    const stream = request.body?.stream === true;
+    const model = body.model ?? 'fake';
+    const stream = body.stream === true;
     if (!stream && reply.kind !== undefined && reply.kind !== 'message') {
       sendJson(res, 500, {
         type: 'error',
@@ -188,7 +200,7 @@ export class FakeAnthropicServer {
       input: t.input,
     }));
     const stopReason = reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn');
-    const blocks: any[] = [];
+    const blocks: ReplyBlock[] = [];
     if (reply.thinking) blocks.push({ type: 'thinking', thinking: reply.thinking, signature: `sig_${id}` });
     if (reply.text) blocks.push({ type: 'text', text: reply.text });
     for (const t of toolUses) blocks.push({ type: 'tool_use', id: t.id, name: t.name, input: t.input });
@@ -219,7 +231,14 @@ export class FakeAnthropicServer {
   }
 }
 
-function writeBlock(res: ServerResponse, index: number, block: any, size: number): void {
+/** A content block of the fake's reply. */
+type ReplyBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+
+/** Streams one block: its start with the block emptied, its deltas, its stop. */
+function writeBlock(res: ServerResponse, index: number, block: ReplyBlock, size: number): void {
   const emptyBlock =
     block.type === 'text'
       ? { type: 'text', text: '' }

@@ -35,7 +35,8 @@ export class FakeE2bServer {
   readonly started: string[] = [];
   down = false;
   /** Each sandbox creation asked for: when, and when it was ready (epoch ms; absent while held). */
-  readonly creations: Array<{ requestedAt: number; readyAt?: number }> = [];
+  /** Each sandbox asked for, with the session the platform made it for (its `agentrySession` metadata). */
+  readonly creations: Array<{ requestedAt: number; readyAt?: number; sessionId?: string }> = [];
   private createsHeld: Promise<void> | null = null;
   private readonly processes = new Map<number, ChildProcess>();
   private next = 1;
@@ -82,15 +83,18 @@ export class FakeE2bServer {
     const key = req.headers['x-api-key'];
     if (typeof key === 'string') this.apiKeys.add(key);
     this.apiRequests.push(`${req.method} ${url.pathname}`);
-    return this.controlPlane(req.method ?? 'GET', url.pathname, res);
+    return this.controlPlane(req.method ?? 'GET', url.pathname, body, res);
   }
 
-  private async controlPlane(method: string, path: string, res: ServerResponse): Promise<void> {
+  private async controlPlane(method: string, path: string, body: Buffer, res: ServerResponse): Promise<void> {
     const created = (id: string, status: number) =>
       send(res, status, { sandboxID: id, templateID: 'base', clientID: 'fake', envdVersion: ENVD_VERSION });
     if (method === 'POST' && path === '/v2/sandboxes') {
       const id = `sbx${this.next++}`;
-      const creation: { requestedAt: number; readyAt?: number } = { requestedAt: Date.now() };
+      const creation: (typeof this.creations)[number] = {
+        requestedAt: Date.now(),
+        ...sessionOfCreation(body),
+      };
       this.creations.push(creation);
       if (this.createsHeld) await this.createsHeld;
       this.sandboxes.set(id, 'running');
@@ -287,4 +291,15 @@ async function list(path: string, depth: number): Promise<unknown[]> {
   await entry(path);
   await walk(path, depth);
   return out;
+}
+
+/** The session a sandbox creation names in its metadata, if it names one. */
+function sessionOfCreation(body: Buffer): { sessionId?: string } {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { metadata?: { agentrySession?: unknown } };
+    const sessionId = parsed.metadata?.agentrySession;
+    return typeof sessionId === 'string' ? { sessionId } : {};
+  } catch {
+    return {};
+  }
 }

@@ -6,7 +6,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
-  body: any;
+  /** The parsed JSON; the raw text when it is not JSON; undefined when the request had no body. */
+  body: unknown;
 }
 
 export type FakeRouteHandler = (request: RecordedRequest, res: ServerResponse) => void | Promise<void>;
@@ -87,4 +88,14 @@ export function sendJson(
 ): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** A JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when `value` is absent or a list whose every item passes `isItem`. */
+export function isOptionalListOf(value: unknown, isItem: (item: unknown) => boolean): boolean {
+  return value === undefined || (Array.isArray(value) && value.every(isItem));
 }

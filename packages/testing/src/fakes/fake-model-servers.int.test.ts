@@ -91,6 +91,20 @@ describe('FakeOpenAiServer', () => {
     expect(limited.headers.get('retry-after')).toBe('7');
     expect((await post(`${fake.baseUrl}/chat/completions`, {})).status).toBe(400);
   });
+
+  it('400s a body that is not a chat completion request, keeps the queued reply and leaves it unrecorded', async () => {
+    fake.reset();
+    fake.enqueue((body) => ({ text: `${body.messages?.length ?? 0} messages` }));
+    const malformed = await post(`${fake.baseUrl}/chat/completions`, { messages: 'hi' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    const body = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    const json = (await (await post(`${fake.baseUrl}/chat/completions`, body)).json()) as {
+      choices: Array<{ message: { content: string } }>;
+    };
+    expect(json.choices[0]?.message.content).toBe('1 messages');
+    expect(fake.completionRequests).toEqual([body]);
+  });
 });
 
 describe('FakeAnthropicServer', () => {
@@ -141,5 +155,21 @@ describe('FakeAnthropicServer', () => {
       type: 'error',
       error: { type: 'overloaded_error', message: 'Overloaded' },
     });
+  });
+
+  it('400s a body that is not a Messages request, keeps the queued reply and leaves it unrecorded', async () => {
+    fake.reset();
+    fake.enqueue({ text: 'kept' });
+    const malformed = await post(`${fake.baseUrl}/v1/messages`, {
+      model: 'm',
+      tools: [{ description: 'x' }],
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+    const body = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };
+    expect(await (await post(`${fake.baseUrl}/v1/messages`, body)).json()).toMatchObject({
+      content: [{ type: 'text', text: 'kept' }],
+    });
+    expect(fake.messageRequests).toEqual([body]);
   });
 });

@@ -6,15 +6,16 @@ import {
   writeSse,
   type RecordedRequest,
 } from './fake-http.listener.js';
+import { isChatCompletionRequest, type ChatCompletionRequest } from './fake-openai.request.js';
 
-export interface FakeOpenAiToolCall {
+interface FakeOpenAiToolCall {
   id?: string;
   name: string;
   /** An object is serialized; a string is sent as is (to test malformed arguments). */
   arguments: Record<string, unknown> | string;
 }
 
-export interface FakeOpenAiUsage {
+interface FakeOpenAiUsage {
   promptTokens: number;
   completionTokens: number;
   cachedTokens?: number;
@@ -38,7 +39,7 @@ export type FakeOpenAiReply =
   | { kind: 'hang'; text?: string };
 
 /** A reply decided when the request arrives, from what the model was sent (e.g. to follow a tool result). */
-export type FakeOpenAiResponder = (body: any) => FakeOpenAiReply;
+export type FakeOpenAiResponder = (body: ChatCompletionRequest) => FakeOpenAiReply;
 
 const DEFAULT_USAGE: FakeOpenAiUsage = { promptTokens: 10, completionTokens: 5 };
 
@@ -68,9 +69,12 @@ export class FakeOpenAiServer {
     return this.listener.requests;
   }
 
-  /** Bodies of the chat completion requests received, in order. */
-  get completionRequests(): any[] {
-    return this.listener.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).map((r) => r.body);
+  /** Bodies of the chat completion requests received, in order (a malformed one was answered 400). */
+  get completionRequests(): ChatCompletionRequest[] {
+    return this.listener.requests
+      .filter((r) => r.path.startsWith('/v1/chat/completions'))
+      .map((r) => r.body)
+      .filter(isChatCompletionRequest);
   }
 
   enqueue(...replies: Array<FakeOpenAiReply | FakeOpenAiResponder>): this {
@@ -131,8 +135,15 @@ export class FakeOpenAiServer {
       sendJson(res, 404, { error: { message: `no route ${request.method} ${request.path}` } });
       return;
     }
+    const body = request.body;
+    if (!isChatCompletionRequest(body)) {
+      sendJson(res, 400, {
+        error: { message: 'fake: the body is not a chat completion request', type: 'invalid_request_error' },
+      });
+      return;
+    }
     const next = this.queue.shift();
-    const reply = typeof next === 'function' ? next(request.body) : (next ?? this.defaultReply);
+    const reply = typeof next === 'function' ? next(body) : (next ?? this.defaultReply);
     if (!reply) {
       sendJson(res, 400, { error: { message: 'fake: no reply queued', type: 'invalid_request_error' } });
       return;
@@ -142,7 +153,7 @@ export class FakeOpenAiServer {
       return;
     }
     const id = `chatcmpl-${++this.counter}`;
-    const model = typeof request.body?.model === 'string' ? request.body.model : 'fake';
+    const model = body.model ?? 'fake';
     if (reply.kind === 'hang') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (reply.text) writeSse(res, chunk(id, model, { role: 'assistant', content: reply.text }, null));
@@ -155,7 +166,7 @@ export class FakeOpenAiServer {
     }));
     const finishReason = reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop');
     const usage = toWireUsage(reply.usage ?? DEFAULT_USAGE);
-    if (request.body?.stream !== true) {
+    if (body.stream !== true) {
       sendJson(res, 200, {
         id,
         object: 'chat.completion',
@@ -199,7 +210,7 @@ export class FakeOpenAiServer {
       }
     });
     writeSse(res, chunk(id, model, {}, finishReason));
-    if (request.body?.stream_options?.include_usage === true) {
+    if (body.stream_options?.include_usage === true) {
       writeSse(res, { id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });
     }
     writeSse(res, '[DONE]');

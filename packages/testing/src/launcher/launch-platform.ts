@@ -92,8 +92,11 @@ export async function launchPlatform(options: LaunchOptions): Promise<RunningPla
     await Promise.all(all.map((s) => s.stop()));
     throw error;
   }
+  const gateway = processes.get('gateway')![0]!;
   return {
-    gatewayUrl: processes.get('gateway')![0]!.url,
+    get gatewayUrl() {
+      return gateway.url;
+    },
     runId,
     workdirRoot,
     env,

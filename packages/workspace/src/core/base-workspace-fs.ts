@@ -10,7 +10,7 @@ export interface BaseWorkspaceOptions {
   maxFileBytes?: number;
 }
 
-export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 const STREAM_CHUNK_BYTES = 64 * 1024;
 const DEFAULT_GREP_MAX_MATCHES = 1000;
 const encoder = new TextEncoder();

@@ -1,8 +1,8 @@
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 
 /** Longest accepted path, in UTF-8 bytes, and longest single segment (the usual NAME_MAX). */
-export const MAX_PATH_BYTES = 4096;
-export const MAX_SEGMENT_BYTES = 255;
+const MAX_PATH_BYTES = 4096;
+const MAX_SEGMENT_BYTES = 255;
 
 // C0 controls and DEL: never legitimate in a workspace name, and NUL truncates paths in C APIs.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;

@@ -4,7 +4,7 @@
  * artefact roots), the worker `hands_workspace_files` (the durable copy of a session's Hands workspace).
  * A closed list, so the SQL built from a table name never carries anything else.
  */
-export const WORKSPACE_TABLES = ['workspace_files', 'hands_workspace_files'] as const;
+const WORKSPACE_TABLES = ['workspace_files', 'hands_workspace_files'] as const;
 
 export type WorkspaceTable = (typeof WORKSPACE_TABLES)[number];
 

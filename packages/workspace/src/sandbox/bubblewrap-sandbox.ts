@@ -6,6 +6,8 @@ import { settle } from '../core/settle.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { buildBwrapArgv, type SandboxBind, type SandboxLimits } from './bwrap-args.js';
 import { killGroup, ProcessRunner } from './process-runner.js';
+import { SandboxSupervisor, type SupervisedRun } from './sandbox-supervisor.js';
+import { supervisorScript } from './supervisor-script.js';
 
 export interface BubblewrapSandboxOptions extends LocalWorkspaceOptions {
   bwrapPath?: string;
@@ -58,6 +60,10 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
   private extraBinds: SandboxBind[] = [];
   /** Kills of the long-lived commands started with `spawn` that still run. */
   private readonly spawned = new Set<() => void>();
+  /** The kept sandbox (see `runKept`), with the extra binds it was started with. */
+  private kept: { supervisor: Promise<SandboxSupervisor>; binds: string } | null = null;
+  /** What the kept sandbox runs: `setup` once, `program` for each call (see `keep`); null: none is kept. */
+  private keptScript: { setup: string; program: string } | null = null;
 
   constructor(options: BubblewrapSandboxOptions) {
     super(options);
@@ -117,6 +123,79 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
     return child;
   }
 
+  /**
+   * From now on, `runKept` runs its calls in one bubblewrap kept for many calls, started now: its first
+   * process runs `setup` once (e.g. a forwarder every call reaches), then `program` (a bash program that
+   * reads the call's input as its stdin) for each call.
+   */
+  keep(setup: string, program: string): void {
+    this.keptScript = { setup, program };
+    if (this.disposed || this.kept) return;
+    this.startKept().supervisor.catch(() => undefined); // the first call starts it again and says why
+  }
+
+  /**
+   * Runs the kept program for one call in the kept sandbox, started now if it is not running (or was
+   * started with other extra binds): no new bubblewrap, cgroup join or limits per call, as they hold for
+   * the whole sandbox. Each call runs in its own process group, killed on timeout or abort and when the
+   * call ends. `replaced`: the kept sandbox had died since the last call (killed, out of memory), and what
+   * ran in it with it. Null when it cannot take the call now (another call runs in it, it cannot start,
+   * `keep` was not called): `exec` then.
+   */
+  async runKept(
+    options: Omit<SupervisedRun, 'timeoutMs' | 'maxOutputBytes'> &
+      Partial<Pick<SupervisedRun, 'timeoutMs' | 'maxOutputBytes'>>,
+  ): Promise<{ result: ExecResult; replaced: boolean } | null> {
+    if (!this.keptScript || this.disposed) return null;
+    for (const key of Object.keys(options.env))
+      if (!ENV_NAME.test(key)) throw WorkspaceErrors.invalid(`Invalid environment variable name: ${key}`);
+    let replaced = false;
+    if (this.kept && this.kept.binds !== bindsKey(this.extraBinds)) this.stopKept();
+    if (this.kept) {
+      const running = await this.kept.supervisor.catch(() => null);
+      if (running?.busy) return null;
+      // Gone since the last call (killed, out of memory): what ran in it is gone too.
+      if (running && !running.alive) replaced = true;
+      if (!running?.alive) this.kept = null;
+    }
+    // One that cannot start leaves the call to `exec`, which says why if it fails too.
+    const supervisor = await (this.kept ?? this.startKept()).supervisor.catch(() => null);
+    if (!supervisor || supervisor.busy) return null;
+    const result = await supervisor.run({
+      stdin: options.stdin,
+      env: options.env,
+      timeoutMs: options.timeoutMs ?? this.config.defaultTimeoutMs,
+      maxOutputBytes: options.maxOutputBytes ?? this.config.defaultMaxOutputBytes,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { result, replaced };
+  }
+
+  private startKept(): { supervisor: Promise<SandboxSupervisor> } {
+    const { setup, program } = this.keptScript!;
+    const binds = bindsKey(this.extraBinds);
+    const supervisor = this.argvFor(supervisorScript(setup, program), undefined, undefined).then((argv) =>
+      SandboxSupervisor.start(argv, HOST_ENV),
+    );
+    const kept = { supervisor, binds };
+    this.kept = kept;
+    // A failed start is forgotten, so the next call tries again.
+    supervisor.catch(() => {
+      if (this.kept === kept) this.kept = null;
+    });
+    return kept;
+  }
+
+  /** Kills the kept sandbox with everything running in it; the next call starts a new one. */
+  restartKept(): void {
+    this.stopKept();
+  }
+
+  private stopKept(): void {
+    void this.kept?.supervisor.then((s) => s.kill()).catch(() => undefined);
+    this.kept = null;
+  }
+
   private async argvFor(
     command: string,
     cwdOption: string | undefined,
@@ -149,12 +228,24 @@ export class BubblewrapSandbox extends LocalWorkspaceFs implements SandboxFs {
     });
   }
 
-  /** Kills every running command; the root directory and its files stay (they are the session's state). */
-  dispose(): Promise<void> {
-    return settle(() => {
+  /**
+   * Kills every running command; the root directory and its files stay (they are the session's state).
+   * Resolves once the kept sandbox is gone, so its cgroup and mounts can be removed after it.
+   */
+  async dispose(): Promise<void> {
+    const kept = this.kept?.supervisor.catch(() => null);
+    await settle(() => {
       this.disposed = true;
       this.runner.killAll();
+      this.stopKept();
       for (const kill of [...this.spawned]) kill();
     });
+    await (
+      await kept
+    )?.exited;
   }
+}
+
+function bindsKey(binds: readonly SandboxBind[]): string {
+  return JSON.stringify(binds);
 }

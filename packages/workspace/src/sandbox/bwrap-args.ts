@@ -87,7 +87,7 @@ function hostSystemBinds(network: boolean): string[] {
 
 /** The binds of a root filesystem; which of its top-level entries exist is read once per root. */
 const rootfsBindCache = new Map<string, string[]>();
-export function rootfsBinds(rootfs: string): string[] {
+function rootfsBinds(rootfs: string): string[] {
   const cached = rootfsBindCache.get(rootfs);
   if (cached) return cached;
   const args: string[] = [];

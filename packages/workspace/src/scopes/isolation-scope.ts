@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 
 /** Who shares a workspace: one session, one user (per agent), everyone using one agent, or the whole tenant. */
-export const ISOLATION_SCOPES = ['SESSION', 'USER', 'AGENT', 'GLOBAL'] as const;
-export type IsolationScope = (typeof ISOLATION_SCOPES)[number];
+export type IsolationScope = 'SESSION' | 'USER' | 'AGENT' | 'GLOBAL';
 
 export interface WorkspaceContext {
   tenantId: string;

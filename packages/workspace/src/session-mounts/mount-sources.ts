@@ -5,6 +5,7 @@ import { MemoryWorkspaceFs } from '../memory/memory-workspace-fs.js';
 import { MountedWorkspaceFs } from '../mounts/mounted-workspace-fs.js';
 import { ReadOnlyWorkspaceFs } from '../mounts/read-only-workspace-fs.js';
 import { SubtreeViewFs } from '../mounts/subtree-view-fs.js';
+import { workspaceChangeMark } from '../postgres/change-marks.js';
 import { PostgresWorkspaceFs } from '../postgres/postgres-workspace-fs.js';
 import type { NamedSqlPort, SqlPort } from '../postgres/sql-port.js';
 import type { MountContentReader } from './mount-content.js';
@@ -57,6 +58,26 @@ export async function openMountSource(
   deps.skillCache?.set(key, opened);
   opened.catch(() => deps.skillCache?.delete(key));
   return opened;
+}
+
+/**
+ * A value that moves whenever what these mounts show may have changed, or null when that cannot be told
+ * cheaply (files and memory stores are read whole from their service). Workspace trees are marked by their
+ * rows (see workspaceChangeMark); a skill mount shows one version, which never changes.
+ */
+export async function mountsChangeMark(
+  mounts: readonly SessionMount[],
+  deps: MountSourceDeps,
+): Promise<string | null> {
+  const roots: string[] = [];
+  for (const { source } of mounts) {
+    if (source.type === 'workspace') roots.push(source.root);
+    else if (source.type !== 'skill_version') return null;
+  }
+  const rows = roots.length
+    ? await workspaceChangeMark(deps.sql, 'workspace_files', deps.tenantId, [...new Set(roots)])
+    : '';
+  return `${JSON.stringify(mounts)}#${rows}`;
 }
 
 /** Where a mount appears relative to /mnt ("agent", "skills/pdf"). */

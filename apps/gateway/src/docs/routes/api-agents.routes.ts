@@ -1,3 +1,4 @@
+import { ListParamsSchema, ShareAgentRequestSchema } from '@agentry/contracts';
 import {
   ApiAgentRequestSchema,
   ApiAgentSchema,
@@ -13,9 +14,7 @@ import {
   ApiWorkspaceSubagentPutSchema,
   ApiWorkspaceSubagentSchema,
   ApiWorkspaceSummarySchema,
-  ListParamsSchema,
-  ShareAgentRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_AGENTS_ROUTES: RouteEntry[] = [

@@ -1,10 +1,10 @@
+import { ListParamsSchema } from '@agentry/contracts';
 import {
   ApiCreateDeploymentRequestSchema,
   ApiDeploymentRunSchema,
   ApiDeploymentSchema,
   ApiUpdateDeploymentRequestSchema,
-  ListParamsSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { RunBodySchema } from '../../api/api-deployments.controller.js';
 import type { RouteEntry } from '../route-entry.js';
 

@@ -1,3 +1,4 @@
+import { ListParamsSchema } from '@agentry/contracts';
 import {
   ApiAckWorkRequestSchema,
   ApiHeartbeatWorkRequestSchema,
@@ -15,8 +16,7 @@ import {
   ApiWorkHeartbeatSchema,
   ApiWorkItemSchema,
   ApiWorkQueueStatsSchema,
-  ListParamsSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_ENVIRONMENTS_ROUTES: RouteEntry[] = [

@@ -1,9 +1,5 @@
-import {
-  ApiFileContentSchema,
-  ApiFileSchema,
-  ApiUploadFileRequestSchema,
-  ListParamsSchema,
-} from '@agentry/contracts';
+import { ListParamsSchema } from '@agentry/contracts';
+import { ApiFileContentSchema, ApiFileSchema, ApiUploadFileRequestSchema } from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_FILES_ROUTES: RouteEntry[] = [

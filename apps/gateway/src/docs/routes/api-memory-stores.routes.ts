@@ -1,12 +1,14 @@
 import {
-  ApiMemorySchema,
-  ApiMemoryVersionSchema,
-  ApiPutMemoryRequestSchema,
-  ApiRedactMemoryRequestSchema,
   CreateMemoryStoreRequestSchema,
   ListParamsSchema,
   UpdateMemoryStoreRequestSchema,
 } from '@agentry/contracts';
+import {
+  ApiMemorySchema,
+  ApiMemoryVersionSchema,
+  ApiPutMemoryRequestSchema,
+  ApiRedactMemoryRequestSchema,
+} from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_MEMORY_STORES_ROUTES: RouteEntry[] = [

@@ -2,7 +2,7 @@ import {
   ApiMultiagentRunReplySchema,
   ApiMultiagentRunRequestSchema,
   ApiMultiagentRunSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_MULTIAGENT_ROUTES: RouteEntry[] = [

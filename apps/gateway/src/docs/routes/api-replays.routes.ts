@@ -1,8 +1,5 @@
-import {
-  ApiListReplaysParamsSchema,
-  CreateReplayBatchRequestSchema,
-  CreateReplayRequestSchema,
-} from '@agentry/contracts';
+import { CreateReplayBatchRequestSchema, CreateReplayRequestSchema } from '@agentry/contracts';
+import { ApiListReplaysParamsSchema } from '@agentry/contracts/api';
 import type { RouteEntry } from '../route-entry.js';
 
 export const API_REPLAYS_ROUTES: RouteEntry[] = [

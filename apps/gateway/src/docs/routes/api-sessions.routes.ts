@@ -4,7 +4,7 @@ import {
   ApiSendEventsRequestSchema,
   ApiSessionEventSchema,
   ApiSessionSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { ListCheckpointsParamsSchema, RollbackSessionRequestSchema } from '@agentry/contracts';
 import { ApiForkSessionSchema, ApiUpdateSessionSchema } from '../../api/api-sessions.controller.js';
 import { ApiListEventsQuerySchema } from '../../api/api-session-events.controller.js';

@@ -1,9 +1,9 @@
+import { ListParamsSchema } from '@agentry/contracts';
 import {
   ApiCreateCredentialRequestSchema,
   ApiCredentialSchema,
   ApiUpdateCredentialRequestSchema,
-  ListParamsSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/api';
 import { ApiCreateVaultSchema, ApiUpdateVaultSchema } from '../../api/api-vaults.controller.js';
 import type { RouteEntry } from '../route-entry.js';
 

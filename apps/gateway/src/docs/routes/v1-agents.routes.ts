@@ -1,11 +1,11 @@
+import { ControlSubjects } from '@agentry/contracts';
 import {
   AgentSchema,
-  ControlSubjects,
   CreateAgentRequestSchema,
   ListParamsSchema,
   RetrieveAgentParamsSchema,
   UpdateAgentRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_AGENTS_ROUTES: RouteEntry[] = [

@@ -1,4 +1,5 @@
-import { ControlSubjects, DeploymentRunSchema, ListDeploymentRunsParamsSchema } from '@agentry/contracts';
+import { ControlSubjects } from '@agentry/contracts';
+import { DeploymentRunSchema, ListDeploymentRunsParamsSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_DEPLOYMENT_RUNS_ROUTES: RouteEntry[] = [

@@ -1,11 +1,11 @@
+import { ControlSubjects } from '@agentry/contracts';
 import {
-  ControlSubjects,
   CreateDeploymentRequestSchema,
   DeploymentRunSchema,
   DeploymentSchema,
   ListDeploymentsParamsSchema,
   UpdateDeploymentRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_DEPLOYMENTS_ROUTES: RouteEntry[] = [

@@ -1,9 +1,5 @@
-import {
-  ControlSubjects,
-  CreateDreamRequestSchema,
-  DreamSchema,
-  ListDreamsParamsSchema,
-} from '@agentry/contracts';
+import { ControlSubjects } from '@agentry/contracts';
+import { CreateDreamRequestSchema, DreamSchema, ListDreamsParamsSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_DREAMS_ROUTES: RouteEntry[] = [

@@ -1,11 +1,14 @@
 import {
-  EnvironmentBuildSubjects,
   CreateEnvironmentKeyRequestSchema,
-  StopWorkRequestSchema,
   ControlSubjects,
-  CreateEnvironmentRequestSchema,
-  EnvironmentDeletedSchema,
   EnvironmentKeySchema,
+  WorkSubjects,
+} from '@agentry/contracts';
+import {
+  StopWorkRequestSchema,
+  CreateEnvironmentRequestSchema,
+  EnvironmentBuildLogSchema,
+  EnvironmentDeletedSchema,
   EnvironmentSchema,
   HeartbeatWorkParamsSchema,
   ListParamsSchema,
@@ -15,8 +18,7 @@ import {
   WorkHeartbeatSchema,
   WorkQueueStatsSchema,
   WorkSchema,
-  WorkSubjects,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { ListWorkParamsSchema } from '../../workers/work.controller.js';
 import type { RouteEntry } from '../route-entry.js';
 
@@ -93,7 +95,7 @@ export const V1_ENVIRONMENTS_ROUTES: RouteEntry[] = [
     path: '/v1/environments/{id}/build/log',
     operationId: 'environments_buildLog',
     summary: "Get the output of the environment's last image build (Agentry extension)",
-    reply: EnvironmentBuildSubjects.getLog.response,
+    reply: EnvironmentBuildLogSchema,
   },
   {
     method: 'get',

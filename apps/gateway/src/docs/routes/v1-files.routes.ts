@@ -1,4 +1,4 @@
-import { ListFilesParamsSchema } from '@agentry/contracts';
+import { ListFilesParamsSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_FILES_ROUTES: RouteEntry[] = [

@@ -1,5 +1,5 @@
+import { ControlSubjects } from '@agentry/contracts';
 import {
-  ControlSubjects,
   CreateMemoryRequestSchema,
   CreateMemoryStoreRequestSchema,
   ListMemoriesParamsSchema,
@@ -12,7 +12,7 @@ import {
   MemoryVersionSchema,
   UpdateMemoryRequestSchema,
   UpdateMemoryStoreRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { ViewQuerySchema } from '../../v1/memory-view-query.js';
 import type { RouteEntry } from '../route-entry.js';
 

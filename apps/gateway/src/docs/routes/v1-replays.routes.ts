@@ -1,11 +1,11 @@
+import { ReplaySubjects } from '@agentry/contracts';
 import {
   CreateReplayBatchRequestSchema,
   CreateReplayRequestSchema,
   ListReplaysParamsSchema,
   ReplayBatchSchema,
   ReplaySchema,
-  ReplaySubjects,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_REPLAYS_ROUTES: RouteEntry[] = [

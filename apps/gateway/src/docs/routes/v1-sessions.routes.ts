@@ -1,9 +1,13 @@
 import {
-  CheckpointSchema,
   ControlSubjects,
+  RollbackResultSchema,
+  SendEventsRequestSchema,
+  SessionResourceSubjects,
+} from '@agentry/contracts';
+import {
+  CheckpointSchema,
   ForkSessionRequestSchema,
   ListCheckpointsParamsSchema,
-  RollbackResultSchema,
   RollbackSessionRequestSchema,
   pageSchema,
   CreateSessionRequestSchema,
@@ -11,15 +15,13 @@ import {
   ListParamsSchema,
   ListSessionThreadsParamsSchema,
   ListSessionsParamsSchema,
-  SendEventsRequestSchema,
   SessionDeletedSchema,
   SessionResourceDeletedSchema,
   SessionResourceSchema,
-  SessionResourceSubjects,
   SessionSchema,
   UpdateSessionRequestSchema,
   UpdateSessionResourceRequestSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import { ListEventsQuerySchema } from '../../v1/session-events.controller.js';
 import { ListThreadEventsQuerySchema } from '../../v1/session-threads.controller.js';
 import type { RouteEntry } from '../route-entry.js';

@@ -1,4 +1,4 @@
-import { ListParamsSchema, ListSkillsParamsSchema } from '@agentry/contracts';
+import { ListParamsSchema, ListSkillsParamsSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_SKILLS_ROUTES: RouteEntry[] = [

@@ -1,9 +1,5 @@
-import {
-  AccessListQuerySchema,
-  CreateTenantRequestSchema,
-  V1CreatedTenantSchema,
-  V1TenantPageSchema,
-} from '@agentry/contracts';
+import { AccessListQuerySchema, CreateTenantRequestSchema } from '@agentry/contracts';
+import { V1CreatedTenantSchema, V1TenantPageSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_TENANTS_ROUTES: RouteEntry[] = [

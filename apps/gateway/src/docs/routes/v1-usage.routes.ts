@@ -1,4 +1,4 @@
-import { UsageQuerySchema, UsageReportSchema } from '@agentry/contracts';
+import { UsageQuerySchema, UsageReportSchema } from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_USAGE_ROUTES: RouteEntry[] = [

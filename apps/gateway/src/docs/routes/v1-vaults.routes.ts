@@ -1,5 +1,5 @@
+import { ControlSubjects } from '@agentry/contracts';
 import {
-  ControlSubjects,
   CreateCredentialRequestSchema,
   CreateVaultRequestSchema,
   CredentialDeletedSchema,
@@ -9,7 +9,7 @@ import {
   UpdateVaultRequestSchema,
   VaultDeletedSchema,
   VaultSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_VAULTS_ROUTES: RouteEntry[] = [

@@ -1,16 +1,15 @@
+import { ControlSubjects, WebhookDeliverySubjects } from '@agentry/contracts';
 import {
-  ControlSubjects,
   CreateWebhookEndpointRequestSchema,
   ListParamsSchema,
   NewWebhookEndpointSchema,
   RegenerateSigningSecretRequestSchema,
   UpdateWebhookEndpointRequestSchema,
   WebhookDeliverySchema,
-  WebhookDeliverySubjects,
   WebhookEndpointDeletedSchema,
   WebhookEndpointSchema,
   WebhookSigningSecretSchema,
-} from '@agentry/contracts';
+} from '@agentry/contracts/v1';
 import type { RouteEntry } from '../route-entry.js';
 
 export const V1_WEBHOOKS_ROUTES: RouteEntry[] = [

@@ -50,11 +50,28 @@ export class SessionCgroup {
     return { oomKills, forksRefused, processes };
   }
 
-  /** Removes the directories; one still holding processes stays until they end (the kernel refuses it). */
+  /**
+   * Removes the directories; one still holding processes stays until they end (the kernel refuses it). The
+   * processes of a sandbox just killed take a moment to leave, so a busy directory is tried for a second.
+   */
   async remove(): Promise<void> {
-    await Promise.all(this.dirs.map((dir) => rmdir(dir).catch(() => undefined)));
+    await Promise.all(this.dirs.map((dir) => removeWhenEmpty(dir)));
   }
 }
+
+async function removeWhenEmpty(dir: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await rmdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY' || attempt >= BUSY_ATTEMPTS) return;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
+  }
+}
+
+const BUSY_ATTEMPTS = 20;
+const BUSY_RETRY_MS = 50;
 
 /** `key N` out of a flat-keyed cgroup file (`memory.events`, `pids.events`, `memory.oom_control`). */
 async function readCounter(file: string, key: string): Promise<number> {

@@ -10,7 +10,7 @@ export const WORKSPACE_MOUNT = '/workspace';
  * only under the mount point, so `/workspace/a.txt` from a shell listing and `a.txt` name the same file;
  * `..` escapes are refused by the workspace itself.
  */
-export function toWorkspacePath(path: string): string {
+function toWorkspacePath(path: string): string {
   if (!path.startsWith('/')) return path;
   if (path === WORKSPACE_MOUNT) return '';
   if (path.startsWith(`${WORKSPACE_MOUNT}/`)) return path.slice(WORKSPACE_MOUNT.length + 1);
