@@ -7,7 +7,7 @@ export type { HarnessHooks } from './loop/harness-hooks.js';
 export type { HarnessEvent, PersistedHarnessEvent, RunEndEvent } from './loop/harness-events.js';
 export { isPersistedEvent } from './loop/harness-events.js';
 export type { PermissionPolicy } from './permissions/permission-policy.js';
-export type { ToolExecutor, ToolInvocation } from './tools/tool-executor.js';
+export type { ExpectedCall, ToolExecutor, ToolInvocation } from './tools/tool-executor.js';
 export type { FileMount, HarnessTool, ToolContext, ToolOutcome } from './tools/tool.js';
 export { inProcessToolExecutor } from './tools/tool-executor.js';
 export { customTool } from './tools/custom-tool.js';

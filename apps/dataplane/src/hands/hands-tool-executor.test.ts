@@ -196,6 +196,27 @@ describe('HandsToolExecutor', () => {
       } as unknown as HandsBindings;
     }
 
+    it('sends the call by the binding looked up while its tool_use was recorded, without a second lookup', async () => {
+      const { sent, recording } = recordingRpc();
+      let binds = 0;
+      const bindings = {
+        ...bindingsOf(['w1'], () => true),
+        bind: () => {
+          binds += 1;
+          return Promise.resolve({ workerId: 'w1', epoch: 7 });
+        },
+      } as unknown as HandsBindings;
+      const executor = new HandsToolExecutor(recording, target, () => undefined, bindings, 5);
+      executor.expect({ toolName: 'write', toolCallId: 'sevt_call' });
+      expect(binds).toBe(1);
+      await executor.execute(invocation(new AbortController().signal, 'write'));
+      expect(binds).toBe(1);
+      expect(sent[0]).toMatchObject({ bindingEpoch: 7 });
+      // A tool the Brain runs itself needs no binding.
+      executor.expect({ toolName: 'web_fetch', toolCallId: 'sevt_other' });
+      expect(binds).toBe(1);
+    });
+
     it('is sent again until its worker listens, and runs there once: a write is not answered as failed', async () => {
       const sent: string[] = [];
       const rpc = {

@@ -11,6 +11,7 @@ import {
 import {
   AGENT_WORKSPACE_TOOL_NAMES,
   inProcessToolExecutor,
+  type ExpectedCall,
   type ToolExecutor,
   type ToolInvocation,
   type ToolOutcome,
@@ -18,6 +19,7 @@ import {
 import { isNoResponders, type RpcClient } from '@agentry/platform';
 import { cancelCause, type HandsCanceller } from './hands-cancel.js';
 import type { HandsBinding, HandsBindings } from './hands-bindings.js';
+import { EarlyBindings } from './early-bindings.js';
 import { watchRecordedResult, type RecordedResultLookup } from './recorded-results.js';
 import { watchWorker } from './worker-watch.js';
 
@@ -66,6 +68,8 @@ export function runsOnClusterWorker(kind: HandsKind): kind is 'local' | 'sandbox
  * the way back (NATS restarting) is made up for by the result the worker recorded before replying.
  */
 export class HandsToolExecutor implements ToolExecutor {
+  private readonly early: EarlyBindings | undefined;
+
   constructor(
     private readonly rpc: RpcClient,
     private readonly target: HandsTarget,
@@ -77,7 +81,15 @@ export class HandsToolExecutor implements ToolExecutor {
     private readonly recordedPollMs = 1_000,
     /** How often a bound call is sent again while no answer came: see `sendOnce`. */
     private readonly resendMs = 2_000,
-  ) {}
+  ) {
+    this.early = bindings && new EarlyBindings(bindings, target.tenantId, target.sessionId);
+  }
+
+  /** The call's binding is looked up while its tool_use is recorded (see EarlyBindings). */
+  expect({ toolName, toolCallId }: ExpectedCall): void {
+    if (runsOnClusterWorker(this.target.environmentType) && AGENT_WORKSPACE_TOOL_NAMES.has(toolName))
+      this.early?.start(toolCallId);
+  }
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
     const { environmentType } = this.target;
@@ -109,7 +121,9 @@ export class HandsToolExecutor implements ToolExecutor {
     if (!this.bindings) return this.send(invocation, environmentType);
     let binding: HandsBinding;
     try {
-      binding = await this.bindings.bind(this.target.tenantId, this.target.sessionId);
+      binding =
+        (await this.early?.take(invocation.context.toolCallId)) ??
+        (await this.bindings.bind(this.target.tenantId, this.target.sessionId));
     } catch (error) {
       return unavailable(error);
     }

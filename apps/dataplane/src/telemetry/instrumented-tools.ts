@@ -1,4 +1,4 @@
-import type { ToolExecutor, ToolInvocation, ToolOutcome } from '@agentry/harness';
+import type { ExpectedCall, ToolExecutor, ToolInvocation, ToolOutcome } from '@agentry/harness';
 import {
   platformMetrics,
   secondsSince,
@@ -19,6 +19,10 @@ export class InstrumentedToolExecutor implements ToolExecutor {
     /** Each call's round trip as the Brain waits for it, at debug level ("tool call round trip"). */
     private readonly logger?: Logger,
   ) {}
+
+  expect(call: ExpectedCall): void {
+    this.inner.expect?.(call);
+  }
 
   async execute(invocation: ToolInvocation): Promise<ToolOutcome> {
     const name = invocation.tool.name;

@@ -1,6 +1,7 @@
-import { constants } from 'node:fs';
-import { chmod, lstat, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
+import { constants, lstatSync, type Stats } from 'node:fs';
+import { chmod, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readSmallFile } from '@agentry/workspace';
 import type { DurableCopy, EntryWrite, StoredEntry } from './durable-copy.js';
 import {
   changedSince,
@@ -91,7 +92,7 @@ export class WorkspaceMirror {
     const entries: Array<[string, LocalEntry]> = [];
     for (const [i, way] of ways.entries()) {
       const full = join(this.local, way);
-      const info = await lstat(full).catch(() => null);
+      const info = lstatOrNull(full);
       const entry = info && (await entryOf(info, full));
       const last = i === ways.length - 1;
       if (!entry || entry.kind !== (last ? 'file' : 'dir')) return null;
@@ -99,13 +100,20 @@ export class WorkspaceMirror {
     }
     const [, file] = entries.at(-1)!;
     if (!changedSince(file, this.seen.get(path))) return null;
-    const stats = await this.store(entries.filter(([way, entry]) => changedSince(entry, this.seen.get(way))));
+    // The one file is read at once (see readSmallFile); a larger one goes in chunks as in a whole sync.
+    const stats = await this.store(
+      entries.filter(([way, entry]) => changedSince(entry, this.seen.get(way))),
+      (at) => this.readOne(at),
+    );
     for (const [way, entry] of entries) this.seen.set(way, entry);
     return stats;
   }
 
   /** Writes these entries (as they are now) to the durable copy, a few round trips for many small files. */
-  private async store(changed: ReadonlyArray<[string, LocalEntry]>): Promise<SyncStats> {
+  private async store(
+    changed: ReadonlyArray<[string, LocalEntry]>,
+    read: (path: string) => Promise<Buffer | null> = (path) => this.readNoFollow(path),
+  ): Promise<SyncStats> {
     const stats: SyncStats = { written: 0, removed: 0, bytes: 0 };
     let batch: EntryWrite[] = [];
     /** Contents kept in `stored` once every write of this sync went through. */
@@ -122,7 +130,7 @@ export class WorkspaceMirror {
         stats.bytes += await this.durable.putLarge(path, entry.mode, this.chunks(path));
         continue;
       }
-      const content = entry.kind === 'file' ? await this.readNoFollow(path) : undefined;
+      const content = entry.kind === 'file' ? await read(path) : undefined;
       if (entry.kind === 'file' && !content) continue;
       if (content && this.sameContentIsUnchanged) {
         const before = this.seen.get(path);
@@ -175,6 +183,16 @@ export class WorkspaceMirror {
     await chmod(join(this.local, file.path), file.mode);
   }
 
+  /** As readNoFollow, a small file read at once with synchronous calls (see readSmallFile). */
+  private readOne(path: string): Promise<Buffer | null> {
+    try {
+      const small = readSmallFile(join(this.local, path), true);
+      return small ? Promise.resolve(small) : this.readNoFollow(path);
+    } catch {
+      return Promise.resolve(null);
+    }
+  }
+
   /** A file's content, or null when it is gone or was replaced by something that is not a file. */
   private async readNoFollow(path: string): Promise<Buffer | null> {
     const handle = await open(join(this.local, path), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
@@ -205,5 +223,13 @@ export class WorkspaceMirror {
       }
     }
     if (size > 0) yield Buffer.concat(pending);
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }

@@ -155,6 +155,9 @@ async function* toolPhase(
   for (const call of calls) {
     const tool = deps.runner.tools.get(call.name);
     const evaluated = tool ? toEvaluated(resolvePermission(tool, deps.policy)) : 'allow';
+    // The executor looks up where the call runs while its tool_use is recorded, not after.
+    if (tool && evaluated === 'allow')
+      deps.runner.executor.expect?.({ toolName: call.name, toolCallId: call.id });
     yield toolUseEvent(deps, call, tool, evaluated);
     if (evaluated === 'deny')
       denied.set(

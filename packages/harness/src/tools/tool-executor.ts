@@ -15,6 +15,17 @@ export interface ToolInvocation {
  */
 export interface ToolExecutor {
   execute(invocation: ToolInvocation): Promise<ToolOutcome>;
+  /**
+   * Told of an allowed call while its `tool_use` is being recorded, before `execute`: what the call will need
+   * (where it runs) may be looked up meanwhile. A head start only; `execute` must not depend on it.
+   */
+  expect?(call: ExpectedCall): void;
+}
+
+/** A call `execute` will be handed next (see ToolExecutor.expect). */
+export interface ExpectedCall {
+  toolName: string;
+  toolCallId: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, linkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import {
   appendFile,
   link,
@@ -11,7 +11,6 @@ import {
   rename,
   rm,
   rmdir,
-  stat,
   unlink,
   writeFile,
 } from 'node:fs/promises';
@@ -24,6 +23,7 @@ import { KeyedMutex } from '../core/keyed-mutex.js';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 import { joinWorkspacePath, parentPath } from '../path/path-guard.js';
 import { mapFsError } from './fs-error-mapper.js';
+import { readSmallFile, SMALL_FILE_BYTES } from './small-file.js';
 import { assertConfined } from './symlink-confinement.js';
 
 export interface LocalWorkspaceOptions extends BaseWorkspaceOptions {
@@ -60,7 +60,7 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
   }
 
   protected override async confine(path: string): Promise<void> {
-    await assertConfined(this.hostPath(path), this.root, await this.ensureRoot(), path);
+    assertConfined(this.hostPath(path), this.root, await this.ensureRoot(), path);
   }
 
   private toStat(path: string, s: Stats & { ino: number | bigint }): FileStat {
@@ -74,14 +74,16 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
     };
   }
 
-  private async statHost(path: string): Promise<FileStat | null> {
+  // Metadata and small files are read and written with the synchronous calls: on a local disk they take
+  // microseconds, less than a hand-off to the thread pool and back (docs/decisions.md, "Small file calls").
+  private statHost(path: string): Promise<FileStat | null> {
     try {
-      const s = await stat(this.hostPath(path));
-      return s.isFile() || s.isDirectory() ? this.toStat(path, s) : null;
+      const s = statSync(this.hostPath(path), { throwIfNoEntry: false });
+      return Promise.resolve(s && (s.isFile() || s.isDirectory()) ? this.toStat(path, s) : null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw mapFsError(error, path);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return Promise.resolve(null);
+      return Promise.reject(mapFsError(error, path));
     }
   }
 
@@ -91,7 +93,8 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
 
   protected async readAt(path: string): Promise<Uint8Array> {
     try {
-      return new Uint8Array(await readFile(this.hostPath(path)));
+      const host = this.hostPath(path);
+      return new Uint8Array(readSmallFile(host) ?? (await readFile(host)));
     } catch (error) {
       throw mapFsError(error, path);
     }
@@ -134,11 +137,22 @@ export class LocalWorkspaceFs extends BaseWorkspaceFs {
         joinWorkspacePath(parentPath(path), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`),
       );
       try {
-        await writeFile(temp, content);
         // Create-only writes use link(), which fails if the name exists, so they stay exact across processes.
-        if (ifVersion === null)
-          await link(temp, this.hostPath(path)).finally(() => rm(temp, { force: true }));
-        else await rename(temp, this.hostPath(path));
+        if (content.byteLength <= SMALL_FILE_BYTES) {
+          writeFileSync(temp, content);
+          if (ifVersion === null) {
+            try {
+              linkSync(temp, this.hostPath(path));
+            } finally {
+              await rm(temp, { force: true });
+            }
+          } else renameSync(temp, this.hostPath(path));
+        } else {
+          await writeFile(temp, content);
+          if (ifVersion === null)
+            await link(temp, this.hostPath(path)).finally(() => rm(temp, { force: true }));
+          else await rename(temp, this.hostPath(path));
+        }
       } catch (error) {
         await rm(temp, { force: true });
         throw mapFsError(error, path);

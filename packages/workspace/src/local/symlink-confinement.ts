@@ -1,4 +1,4 @@
-import { lstat, realpath } from 'node:fs/promises';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
 
@@ -9,18 +9,13 @@ function inside(candidate: string, realRoot: string): boolean {
 /**
  * Rejects a host path whose real location leaves `realRoot` through a symlink. Walks up to the deepest
  * existing ancestor; a dangling symlink anywhere on the way is refused too, because writing through it
- * would create a file wherever it points.
+ * would create a file wherever it points. Synchronous: a few path lookups on a local disk (see readSmallFile).
  */
-export async function assertConfined(
-  hostPath: string,
-  root: string,
-  realRoot: string,
-  logical: string,
-): Promise<void> {
+export function assertConfined(hostPath: string, root: string, realRoot: string, logical: string): void {
   let current = hostPath;
   for (;;) {
     try {
-      const real = await realpath(current);
+      const real = realpathSync.native(current);
       if (!inside(real, realRoot)) throw WorkspaceErrors.escape(logical, 'symlink leaves the root');
       return;
     } catch (error) {
@@ -30,10 +25,18 @@ export async function assertConfined(
       )
         throw error;
     }
-    const link = await lstat(current).catch(() => null);
+    const link = lstatOrNull(current);
     if (link?.isSymbolicLink()) throw WorkspaceErrors.escape(logical, 'dangling symlink');
     const parent = dirname(current);
     if (current === root || parent === current) return;
     current = parent;
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }
