@@ -204,6 +204,9 @@ export class SessionSandboxes implements OnModuleDestroy {
     const all = [...this.open.values()];
     this.open.clear();
     await Promise.allSettled(all.map(async (p) => (await p).close()));
+    // An open that failed early leaves the CA being made (or written) behind it: nothing of this worker may
+    // still write into its directory once it stopped.
+    await this.ca;
   }
 
   private async closeIdle(): Promise<void> {
