@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handsCallKey } from '@agentry/contracts';
+import { handsCallKey, handsResultKey } from '@agentry/contracts';
 import { isAlive, pidsOf } from '@agentry/testing';
 import { startHands, type Hands } from './sandbox-fixture.js';
 
@@ -68,6 +68,22 @@ describe.runIf(hasBwrap)('the worker runs every bash and file call in the sessio
     const ran = await hands.run('sess_taken', 'bash', { command: 'echo mine' }, { toolUseId: own });
     expect(hands.text(ran)).toContain('mine');
     expect(await hands.redis.get(handsCallKey(own))).toMatch(/.+/);
+  });
+
+  it('answers a call whose result was recorded with that result, without running it again', async () => {
+    const done = `toolu_done_${process.pid}_${Date.now()}`;
+    const recorded = { toolUseId: done, isError: false, content: [{ type: 'text', text: 'ran before' }] };
+    await hands.redis.set(handsResultKey(done), JSON.stringify(recorded), 'EX', 60);
+    const again = await hands.run(
+      'sess_recorded',
+      'bash',
+      { command: 'echo again > again.txt' },
+      { toolUseId: done },
+    );
+    expect(again).toEqual(recorded);
+    expect(hands.text(await hands.run('sess_recorded', 'bash', { command: 'ls' }))).not.toContain(
+      'again.txt',
+    );
   });
 
   it('keeps cwd and exported variables across bash calls until restart', async () => {
