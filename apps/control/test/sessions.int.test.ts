@@ -142,22 +142,51 @@ describe('control: session definitions', () => {
     );
   });
 
+  const newVault = async (name: string) =>
+    (await control.rpc.request(S.createVault, { actor: control.admin, body: { display_name: name } })).id;
+
   it('updates title, metadata, vaults and pinned tools without touching status', async () => {
     const session = await open({ title: 'first', metadata: { a: '1', b: '2' } });
+    const vault = await newVault('one');
     await setStatus(session.id, 'terminated');
     const updated = await control.rpc.request(R.updateSession, {
       actor: control.admin,
       id: session.id,
-      body: { title: 'second', metadata: { a: null, c: '3' }, vault_ids: ['vlt_one'], agent: { tools: [] } },
+      body: { title: 'second', metadata: { a: null, c: '3' }, vault_ids: [vault], agent: { tools: [] } },
     });
     expect(updated).toMatchObject({
       title: 'second',
       metadata: { b: '2', c: '3' },
-      vault_ids: ['vlt_one'],
+      vault_ids: [vault],
       status: 'terminated',
     });
     expect(updated.agent.tools).toEqual([]);
     expect(updated.agent.system).toBe('v2 system');
+  });
+
+  it('refuses a vault that does not exist or is archived, at create and at update, and changes nothing', async () => {
+    const kept = await newVault('kept');
+    const archived = await newVault('archived');
+    await control.rpc.request(S.archiveVault, { actor: control.admin, id: archived });
+    const before = await control.db.prisma.session.count();
+    await expect(open({ vault_ids: [kept, 'vlt_missing'] })).rejects.toSatisfy(
+      (e) =>
+        AppError.is(e, 'NOT_FOUND') &&
+        /^vault_ids\.1: Vault vlt_missing not found/.test((e as Error).message),
+    );
+    await expect(open({ vault_ids: [archived] })).rejects.toSatisfy(
+      (e) =>
+        AppError.is(e, 'INVALID_REQUEST') && /^vault_ids\.0: vault .* is archived/.test((e as Error).message),
+    );
+    expect(await control.db.prisma.session.count()).toBe(before);
+    const session = await open({ vault_ids: [kept] });
+    for (const vault_ids of [['vlt_missing'], [archived]])
+      await expect(
+        control.rpc.request(R.updateSession, { actor: control.admin, id: session.id, body: { vault_ids } }),
+      ).rejects.toSatisfy((e) => AppError.is(e, 'NOT_FOUND') || AppError.is(e, 'INVALID_REQUEST'));
+    expect(
+      (await control.rpc.request(R.getSession, { actor: control.admin, id: session.id })).vault_ids,
+    ).toEqual([kept]);
   });
 
   it.each([

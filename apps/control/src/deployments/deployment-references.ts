@@ -43,10 +43,7 @@ export async function assertReferencesExist(
   }
   if (refs.environment_id !== undefined)
     await asField('environment_id', services.environments.require(actor, refs.environment_id));
-  for (const [i, id] of (refs.vault_ids ?? []).entries()) {
-    const vault = await asField(`vault_ids.${i}`, services.vaults.require(actor, id));
-    if (vault.archivedAt) throw new AppError('INVALID_REQUEST', `vault_ids.${i}: vault ${id} is archived`);
-  }
+  await services.vaults.assertAttachable(actor, refs.vault_ids ?? []);
   for (const [i, resource] of (refs.resources ?? []).entries()) {
     if (resource.type === 'memory_store')
       await asField(`resources.${i}`, services.memoryStores.require(actor, resource.memory_store_id));

@@ -36,6 +36,7 @@ import { assertBudgetChange } from './session-budget.rules.js';
 import { toSessionDto, type SessionSpec } from './session.mapper.js';
 import { listSessionsPage } from './session-list.query.js';
 import { BUSY_STATUSES, SessionsRepository } from './sessions.repository.js';
+import { VaultsService } from '../vaults/vaults.service.js';
 
 @Injectable()
 export class SessionsService {
@@ -48,6 +49,7 @@ export class SessionsService {
     private readonly models: ModelCatalog,
     private readonly resources: SessionResourcesService,
     private readonly bus: NatsBus,
+    private readonly vaults: VaultsService,
   ) {}
 
   /** `link.deploymentId` ties the session to the deployment run that created it. */
@@ -61,6 +63,7 @@ export class SessionsService {
     const environment = await this.environments.require(actor, body.environment_id);
     if (environment.archivedAt)
       throw new AppError('INVALID_REQUEST', `environment_id: environment ${environment.id} is archived`);
+    await this.vaults.assertAttachable(actor, body.vault_ids ?? []);
     const resources = await this.resources.prepare(actor, body.resources ?? []);
     const spec: SessionSpec = {
       agent,
@@ -158,7 +161,10 @@ export class SessionsService {
       assertBudgetChange(id, row.budget as BudgetLimit | null, body.budget, spent);
       changes.budget = body.budget ?? null;
     }
-    if (body.vault_ids !== undefined) changes.vaultIds = body.vault_ids;
+    if (body.vault_ids !== undefined) {
+      await this.vaults.assertAttachable(actor, body.vault_ids);
+      changes.vaultIds = body.vault_ids;
+    }
     if (body.agent?.tools !== undefined || body.agent?.mcp_servers !== undefined) {
       const spec = row.spec as unknown as SessionSpec;
       const agent: SessionAgent = {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AppError,
   ID_PREFIXES,
   type Actor,
   type CreateVaultRequest,
@@ -34,6 +35,21 @@ export class VaultsService extends ArchivableCatalogService<VaultRow, Vault, Vau
 
   update(actor: Actor, id: string, body: UpdateVaultRequest): Promise<Vault> {
     return this.patch(actor, id, body.display_name ? { displayName: body.display_name } : {}, body.metadata);
+  }
+
+  /**
+   * Every vault of a `vault_ids` list exists in the actor's namespace and is not archived: a session or a
+   * deployment never names a vault it could not draw credentials from. Errors name the list's index.
+   */
+  async assertAttachable(actor: Actor, ids: readonly string[]): Promise<void> {
+    for (const [i, id] of ids.entries()) {
+      const vault = await this.require(actor, id).catch((err: unknown) => {
+        throw AppError.is(err, 'NOT_FOUND')
+          ? new AppError('NOT_FOUND', `vault_ids.${i}: ${err.message}`, { cause: err })
+          : err;
+      });
+      if (vault.archivedAt) throw new AppError('INVALID_REQUEST', `vault_ids.${i}: vault ${id} is archived`);
+    }
   }
 
   async delete(actor: Actor, id: string): Promise<VaultDeleted> {
