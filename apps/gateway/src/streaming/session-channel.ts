@@ -1,5 +1,6 @@
-import { PubSubjects, StoredEventSchema, type Actor, type StoredEvent } from '@agentry/contracts';
+import { PubSubjects, type Actor, type StoredEvent } from '@agentry/contracts';
 import { platformMetrics, type Clock, type Logger, type NatsBus } from '@agentry/platform';
+import { liveEventOf } from './live-event.js';
 import type { SessionEventLog } from './session-event-log.js';
 import { SessionPreviews } from './session-previews.js';
 import type { SseConnection } from './sse-connection.js';
@@ -35,12 +36,12 @@ export class SessionChannel {
   ) {
     this.lastActivityAt = clock.nowMs();
     this.unsubscribe = bus.subscribe(PubSubjects.sessionEvents(sessionId), (message) => {
-      const parsed = StoredEventSchema.safeParse(message);
-      if (parsed.success)
-        platformMetrics().sseFanoutLag.record(
-          Math.max(0, clock.nowMs() - Date.parse(parsed.data.event.created_at)) / 1000,
-        );
-      if (parsed.success) this.enqueue(() => this.deliver(parsed.data));
+      const event = liveEventOf(message);
+      if (!event) return;
+      platformMetrics().sseFanoutLag.record(
+        Math.max(0, clock.nowMs() - Date.parse(event.event.created_at)) / 1000,
+      );
+      this.enqueue(() => this.deliver(event));
     });
     // The subscription is live at the server before the log's end is read, so every event committed
     // after that read arrives here; the chain holds messages back until the starting seq is known.
