@@ -27,11 +27,22 @@ const Drifted = rpcSubject(
   z.object({ id: z.string(), name: z.string() }),
 );
 
+/** Rename, checked only where it is answered. */
+const RenameChecked = rpcSubject(
+  'test.validation.rename-checked',
+  Rename.request,
+  Rename.response,
+  undefined,
+  { checkedAtHandler: true },
+);
+
 const Fails = rpcSubject(
   'test.validation.fails',
   z.object({ how: z.enum(['typed', 'crash']) }),
   z.object({}),
 );
+
+let renamedChecked = 0;
 
 @Controller()
 class RenameHandler {
@@ -44,6 +55,12 @@ class RenameHandler {
   @RpcHandler(Rename)
   rename(req: RpcParsedRequest<typeof Rename>) {
     return { id: req.id, name: req.body.name, note: 'not in the reply schema' };
+  }
+
+  @RpcHandler(RenameChecked)
+  renameChecked(req: RpcParsedRequest<typeof RenameChecked>) {
+    renamedChecked += 1;
+    return { id: req.id, name: req.body.name };
   }
 
   @RpcHandler(Drifted)
@@ -115,6 +132,22 @@ describe('catalog schemas on a real bus', () => {
     expect(AppError.is(failure, 'INVALID_REQUEST')).toBe(true);
     expect((failure as AppError).httpStatus).toBe(400);
     expect((failure as AppError).message).toMatch(/^body\.name: /);
+  });
+
+  it('a request of a subject checked where it is answered is refused there with the same typed INVALID_REQUEST', async () => {
+    const failure = await rpc
+      .request(RenameChecked, { id: 'agent_1', body: {} } as never)
+      .catch((error: unknown) => error);
+    expect(AppError.is(failure, 'INVALID_REQUEST')).toBe(true);
+    expect((failure as AppError).httpStatus).toBe(400);
+    expect((failure as AppError).message).toMatch(/^body\.name: /);
+    expect((failure as AppError).details).toMatchObject({ subject: RenameChecked.subject });
+    expect(renamedChecked).toBe(0);
+    await expect(rpc.request(RenameChecked, { id: 'agent_1', body: { name: 'Ada' } })).resolves.toEqual({
+      id: 'agent_1',
+      name: 'Ada',
+    });
+    expect(renamedChecked).toBe(1);
   });
 
   it('a well-formed request is answered with the reply as sent', async () => {

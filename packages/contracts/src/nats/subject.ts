@@ -12,6 +12,12 @@ export interface RpcSubject<Req extends z.ZodType, Res extends z.ZodType> {
    * replica (each replica also answers it on its own subject, see `replicaSubject`), and takes the first reply.
    */
   readonly idempotent?: boolean;
+  /**
+   * Sent as the caller built it, checked only where it is answered (the same typed 400 comes back): for a hot
+   * subject whose requests are built by the platform's own typed code, never from a client's input, so a
+   * second parse on the caller's side would only add its cost to every call.
+   */
+  readonly checkedAtHandler?: boolean;
 }
 
 export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
@@ -19,7 +25,7 @@ export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
   request: Req,
   response: Res,
   name?: string,
-  options: { idempotent?: boolean } = {},
+  options: { idempotent?: boolean; checkedAtHandler?: boolean } = {},
 ): RpcSubject<Req, Res> {
   return {
     subject,
@@ -27,6 +33,7 @@ export function rpcSubject<Req extends z.ZodType, Res extends z.ZodType>(
     response,
     ...(name ? { name } : {}),
     ...(options.idempotent ? { idempotent: true } : {}),
+    ...(options.checkedAtHandler ? { checkedAtHandler: true } : {}),
   };
 }
 

@@ -221,7 +221,10 @@ export type HandsSessionEnded = z.infer<typeof HandsSessionEndedSchema>;
 
 export const HandsSubjects = {
   sessionEnded: 'hands.session.ended',
-  exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema),
+  // A tool call is built by the Brain's own code: the worker's check is the one it needs.
+  exec: rpcSubject('hands.exec.default', HandsExecRequestSchema, HandsExecResultSchema, undefined, {
+    checkedAtHandler: true,
+  }),
   /** One worker's own subject: the calls of the sessions bound to it. */
   execOn: (workerId: string) =>
     rpcSubject(
@@ -229,6 +232,7 @@ export const HandsSubjects = {
       HandsExecRequestSchema,
       HandsExecResultSchema,
       'hands.exec.worker',
+      { checkedAtHandler: true },
     ),
   /** The stdio MCP servers of the sessions bound to one worker: see `HandsMcpRequestSchema`. */
   mcpOn: (workerId: string) =>

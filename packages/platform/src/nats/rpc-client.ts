@@ -41,10 +41,7 @@ export class RpcClient {
     payload: RpcRequest<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<RpcResponse<S>> {
-    const checked = subject.request.safeParse(payload);
-    // The caller's input, refused before it travels: the same typed 400 the handler's pipe would answer.
-    if (!checked.success) throw invalidRequest(checked.error, { subject: subject.subject });
-    const body = checked.data;
+    const body = subject.checkedAtHandler ? payload : this.checked(subject, payload);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const name = subject.name ?? subject.subject;
     const span = { kind: SpanKind.CLIENT, attributes: natsSpanAttributes(name, 'send') };
@@ -82,6 +79,13 @@ export class RpcClient {
       }
       return this.parseReply(subject, unwrapEnvelope(reply, subject.subject));
     });
+  }
+
+  /** The caller's input, refused before it travels: the same typed 400 the handler would answer. */
+  private checked<S extends RpcSubject<z.ZodType, z.ZodType>>(subject: S, payload: RpcRequest<S>): unknown {
+    const checked = subject.request.safeParse(payload);
+    if (!checked.success) throw invalidRequest(checked.error, { subject: subject.subject });
+    return checked.data;
   }
 
   /**
