@@ -268,16 +268,15 @@ export class HandsExecService {
       ...(outcome.status === 'error' && outcome.reason ? { reason: outcome.reason } : {}),
       ...(sessionErrors.length > 0 ? { sessionErrors } : {}),
     };
-    // The record stands in for a reply lost on the way (see the Brain's recorded-result watch): written before
-    // the reply, except a read-only call's, which the Brain may as well run again.
-    if (readOnly)
-      void this.cache
-        .put(result)
-        .catch((err: unknown) =>
-          this.logger.warn({ sessionId: request.sessionId, err }, 'tool result could not be recorded'),
-        );
-    else await this.cache.put(result);
-    timings.mark('record');
+    // The record stands in for a reply lost on the way (see the Brain's recorded-result watch), and answers a
+    // copy of the request that reaches any worker later. It is written beside the reply, after the call's
+    // files are durable; until it is in, a copy reaching this worker gets the result from ToolCallsOnce.
+    const recorded = this.cache
+      .put(result)
+      .catch((err: unknown) =>
+        this.logger.warn({ sessionId: request.sessionId, err }, 'tool result could not be recorded'),
+      );
+    if (!readOnly) this.once.holdUntil(request.toolUseId, recorded);
     this.logger.debug(
       { sessionId: request.sessionId, tool: request.name, ms: timings.summary() },
       'tool call timings',

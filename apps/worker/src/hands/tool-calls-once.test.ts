@@ -48,6 +48,26 @@ describe('ToolCallsOnce', () => {
     });
   });
 
+  it('answers a copy with the result until its record is in, then leaves the copy to the record', async () => {
+    const once = new ToolCallsOnce();
+    let record: () => void = () => undefined;
+    const recorded = new Promise<void>((resolve) => (record = resolve));
+    await once.run(
+      'sevt_1',
+      () => {
+        once.holdUntil('sevt_1', recorded);
+        return Promise.resolve(result('ran'));
+      },
+      () => false,
+    );
+    await Promise.resolve();
+    expect(await once.known('sevt_1')).toEqual(result('ran'));
+    record();
+    await recorded;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(once.known('sevt_1')).toBeUndefined();
+  });
+
   it('forgets an ended call after two minutes, and a call that threw at once', async () => {
     let now = 0;
     const once = new ToolCallsOnce(() => now);

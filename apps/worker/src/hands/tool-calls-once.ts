@@ -10,8 +10,15 @@ const KEEP_AFTER_END_MS = 120_000;
  * minutes (one recorded nowhere else whose call must not run again, e.g. a cancelled one); any other is
  * forgotten (a recorded one is found in the record, and one whose call never ran may run on a copy).
  */
+interface Call {
+  result: Promise<HandsExecResult>;
+  endedAt?: number;
+  /** Settles once the result is recorded (see `holdUntil`); until then a result not kept is not forgotten. */
+  held?: Promise<unknown>;
+}
+
 export class ToolCallsOnce {
-  private readonly calls = new Map<string, { result: Promise<HandsExecResult>; endedAt?: number }>();
+  private readonly calls = new Map<string, Call>();
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -23,17 +30,33 @@ export class ToolCallsOnce {
     const known = this.calls.get(toolUseId);
     if (known) return known.result;
     this.forgetEnded();
-    const entry: { result: Promise<HandsExecResult>; endedAt?: number } = { result: start() };
+    // Known before the call starts, so the call can hold its result (`holdUntil`) from its first step.
+    let started: (result: Promise<HandsExecResult>) => void = () => undefined;
+    const entry: Call = { result: new Promise((resolve) => (started = resolve)) };
     this.calls.set(toolUseId, entry);
+    started(start());
+    const forget = () => {
+      if (this.calls.get(toolUseId) === entry) this.calls.delete(toolUseId);
+    };
     entry.result.then(
       (result) => {
         if (keep(result)) entry.endedAt = this.now();
-        else this.calls.delete(toolUseId);
+        else if (entry.held) void entry.held.finally(forget);
+        else forget();
       },
       // A call that threw is forgotten: nothing ran to completion, and a copy may try again.
       () => this.calls.delete(toolUseId),
     );
     return entry.result;
+  }
+
+  /**
+   * The call's result is being recorded (beside its reply): a copy arriving before `recorded` settles gets the
+   * result from here, since the record cannot answer it yet. Called while the call runs, before it answers.
+   */
+  holdUntil(toolUseId: string, recorded: Promise<unknown>): void {
+    const entry = this.calls.get(toolUseId);
+    if (entry) entry.held = recorded;
   }
 
   /** The result of the call if it runs or is kept, for a copy of its request. */
