@@ -70,19 +70,15 @@ export class HandsExecService {
       command && request.vaults !== false ? this.credentials.of(request.tenantId, request.sessionId) : null;
     vault?.catch(() => undefined);
     // A call another worker took may have run there: a copy sent here after that worker stopped does not run it
-    // again. Read-only tools run again anywhere, so a copy of one simply runs.
+    // again. Read-only tools run again anywhere, so a copy of one simply runs. Asked at once, while the call is
+    // prepared (the workspace restored, /mnt and the repositories brought up to date: what any run of it needs,
+    // and nothing its result depends on); the tool itself runs only once the answer is in.
     const readOnly = READ_ONLY_HANDS_TOOLS.has(request.name);
-    if (!readOnly) {
-      const taken = await this.cache.recordedOrClaim(request.toolUseId, request.timeoutMs + CLAIM_MARGIN_MS);
-      if ('recorded' in taken) return taken.recorded;
-      if (!taken.claimed)
-        return failure(
-          request.toolUseId,
-          '[interrupted] The tool call was started on another worker, which stopped before answering: it may or may not have run, and was not run again',
-          'interrupted',
-        );
-    }
-    timings.mark('claim');
+    const answered = readOnly ? Promise.resolve(null) : this.answeredElsewhere(request);
+    answered.catch(() => undefined);
+    /** A call that cannot run here: its record or the refusal if another worker took it, else `text`. */
+    const notRun = async (text: string, reason: string) =>
+      (await answered) ?? failure(request.toolUseId, text, reason);
     // An E2B sandbox keeps the session's files itself (paused or running): no host workspace to restore or persist.
     const inE2b = usesE2b(request.sandbox, this.config);
     // The mounts (beside the workspace, never in it) are brought up to date while the sandbox opens. A file
@@ -113,8 +109,7 @@ export class HandsExecService {
         ));
       } catch (err) {
         this.logger.error({ sessionId: request.sessionId, err }, 'session workspace could not be restored');
-        return failure(
-          request.toolUseId,
+        return notRun(
           "The session's workspace could not be restored on this worker; the call did not run",
           'workspace_unavailable',
         );
@@ -129,8 +124,7 @@ export class HandsExecService {
         { sessionId: request.sessionId, err },
         'session mounts could not be brought up to date',
       );
-      return failure(
-        request.toolUseId,
+      return notRun(
         "The session's mounted files (/mnt) could not be prepared on this worker; the call did not run",
         'mounts_unavailable',
       );
@@ -153,6 +147,12 @@ export class HandsExecService {
           )
           .catch(() => [])) ?? []);
     timings.mark('repositories');
+    const elsewhere = await answered;
+    if (elsewhere) {
+      if (moved) this.durable.stillUntold(request.tenantId, request.sessionId);
+      return elsewhere;
+    }
+    timings.mark('claim');
     const cancel = this.running.start(request.toolUseId);
     const stops = AbortSignal.any([
       cancel,
@@ -286,6 +286,21 @@ export class HandsExecService {
       'tool executed',
     );
     return result;
+  }
+
+  /**
+   * What a copy of a call that may change something is answered without running: the call's record, or a
+   * refusal when another worker took it first. Null: this worker holds the call and runs it.
+   */
+  private async answeredElsewhere(request: HandsExecRequest): Promise<HandsExecResult | null> {
+    const taken = await this.cache.recordedOrClaim(request.toolUseId, request.timeoutMs + CLAIM_MARGIN_MS);
+    if ('recorded' in taken) return taken.recorded;
+    if (taken.claimed) return null;
+    return failure(
+      request.toolUseId,
+      '[interrupted] The tool call was started on another worker, which stopped before answering: it may or may not have run, and was not run again',
+      'interrupted',
+    );
   }
 
   /** `succeeded`: the call answered ok, so a `write` or `edit` changed its one file and nothing else. */

@@ -90,7 +90,11 @@ export class DurableWorkspaces implements OnApplicationShutdown {
     });
   }
 
-  /** After a call: stores what it changed (nothing for read-only tools). */
+  /** The call `enter` told of a move did not run after all (a copy answered otherwise): the next call says it. */
+  stillUntold(tenantId: string, sessionId: string): void {
+    this.untoldMoves.add(`${tenantId}/${sessionId}`);
+  }
+
   /**
    * Stores what the call changed. `written`: the one workspace file it wrote (a `write` or `edit`), so only
    * that path is looked at; otherwise the whole tree is.
