@@ -27,6 +27,8 @@ describe('the statements of a turn', () => {
   let actor: Actor;
   let sessionId: string;
   const sent: string[] = [];
+  /** Each statement as it is sent and as its answer comes back, in order. */
+  const timeline: string[] = [];
 
   beforeAll(async () => {
     dp = await startDataplane();
@@ -67,8 +69,11 @@ describe('the statements of a turn', () => {
         query: (config: unknown, ...rest: unknown[]) => {
           const named = config as { name?: string; text?: string };
           const name = typeof config === 'string' ? config : (named.name ?? named.text ?? '');
-          if (!PERIODIC.has(name)) sent.push(name.replace(/\s+/g, ' ').slice(0, 40));
-          return query(config, ...rest);
+          if (PERIODIC.has(name)) return query(config, ...rest);
+          const short = name.replace(/\s+/g, ' ').slice(0, 40);
+          sent.push(short);
+          timeline.push(`sent ${short}`);
+          return query(config, ...rest).finally(() => timeline.push(`done ${short}`));
         },
       });
     }
@@ -92,15 +97,22 @@ describe('the statements of a turn', () => {
     });
   }
 
-  it('makes seven: the append, the lease, the start, the prelude, the model call, its usage, the close', async () => {
+  it('makes seven: the append, the lease, the start beside the prelude, the model call, its usage, the close', async () => {
     await turn('warm-up');
     sent.length = 0;
+    timeline.length = 0;
     await turn('hello');
-    expect(sent).toEqual([
-      'events.append.client',
-      'sessions.acquire',
+    // The prelude's read is sent beside the start, not after it: either may reach the pool first.
+    const [first, second, start, prelude, ...rest] = sent;
+    expect([first, second]).toEqual(['events.append.client', 'sessions.acquire']);
+    expect([start, prelude].sort()).toEqual([
       'events.append.transition',
       'workspace.workspace_files.readAhead',
+    ]);
+    expect(timeline.indexOf('sent workspace.workspace_files.readAhead')).toBeLessThan(
+      timeline.indexOf('done events.append.transition'),
+    );
+    expect(rest).toEqual([
       'events.append.turn',
       'usage.settle',
       // With the turn boundary's checkpoint: the Hands copy is empty and no tool ran.

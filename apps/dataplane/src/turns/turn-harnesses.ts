@@ -12,7 +12,9 @@ import { ThreadTurns } from '../threads/thread-turns.js';
 import type { AdvisorModelFor } from '../threads/advisor-threads.js';
 import { HarnessFactory } from '../agent-harness/harness-factory.js';
 import { SharedWorkspaces } from '../agent-harness/shared-workspaces.js';
-import type { Turn } from './turn.js';
+import type { WorkspaceFs } from '@agentry/workspace';
+import type { LeasedTurn } from '../drain/session-drain.js';
+import type { SessionSpec, Turn } from './turn.js';
 
 export interface TurnHarness {
   harness: Harness;
@@ -36,7 +38,21 @@ export class TurnHarnesses {
     @Inject(DATAPLANE_CONFIG) private readonly config: DataplaneEnv,
   ) {}
 
-  async forTurn(turn: Turn): Promise<TurnHarness> {
+  /**
+   * The agent's shared workspace with what the turn's prelude reads fetched (one statement): asked for as
+   * the turn is started, beside its start statement, and handed to `forTurn`.
+   */
+  preludeOf({ session }: LeasedTurn): Promise<WorkspaceFs> {
+    const spec = session.spec as SessionSpec;
+    const owner = threadLinkOf(spec)?.sessionId ?? session.id;
+    return this.workspaces.forAgentTurn({
+      tenantId: session.tenantId,
+      agentId: spec.agent.id,
+      sessionId: owner,
+    });
+  }
+
+  async forTurn(turn: Turn, prelude: Promise<WorkspaceFs>): Promise<TurnHarness> {
     const { session, facts, spec, writer } = turn;
     const budget = await this.budgetOf(turn);
     const kind = handsKindOf(spec.environment.type);
@@ -72,7 +88,7 @@ export class TurnHarnesses {
     // when first used).
     if (spec.agent.tools.some((tool) => tool.type === 'agent_toolset_20260401'))
       this.harnesses.warmHands(hands);
-    const workspace = await this.workspaces.forAgentTurn(ownerIds);
+    const workspace = await prelude;
     const harness = this.harnesses.create({
       meterModel: (model) => budget.meter(model),
       tools: await this.threads.toolsFor(session, writer, {

@@ -30,11 +30,14 @@ export class TurnPipeline {
   async run(leased: LeasedTurn): Promise<TurnOutcome> {
     const admitted = await this.admission.admit(leased);
     if (admitted.kind !== 'turn') return { progressed: admitted.kind === 'settled' };
+    // Read beside the start statement rather than after it: a start refused leaves it unread.
+    const prelude = this.harnesses.preludeOf(leased);
+    prelude.catch(() => undefined);
     const turn = await this.start.begin(leased, admitted);
     if (!turn) return { progressed: false };
     try {
       const input = await this.context.read(turn);
-      const { harness, budget } = await this.harnesses.forTurn(turn);
+      const { harness, budget } = await this.harnesses.forTurn(turn, prelude);
       const end = await this.loop.run(turn, harness, budget, input).catch(async (error: unknown) => {
         await this.closing.fail(turn, error);
         return null;
