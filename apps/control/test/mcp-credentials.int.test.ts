@@ -102,8 +102,9 @@ describe('control: vault credentials matched to MCP servers for a running sessio
     const stale = await bearer(live, GITHUB, 'archived-token');
     await control.rpc.request(V.archiveCredential, { actor: control.admin, vaultId: live, id: stale.id });
     await bearer(archivedVault, GITHUB, 'in-archived-vault');
-    await control.rpc.request(V.archiveVault, { actor: control.admin, id: archivedVault });
+    // A session names only vaults it can attach: this one is archived after the session named it.
     const session = await sessionOf([live, archivedVault]);
+    await control.rpc.request(V.archiveVault, { actor: control.admin, id: archivedVault });
     expect((await resolve(session, [GITHUB])).credentials).toEqual([]);
 
     const other = await vault('other');
