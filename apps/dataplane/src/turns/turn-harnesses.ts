@@ -43,13 +43,18 @@ export class TurnHarnesses {
    * the turn is started, beside its start statement, and handed to `forTurn`.
    */
   preludeOf({ session }: LeasedTurn): Promise<WorkspaceFs> {
-    const spec = session.spec as SessionSpec;
-    const owner = threadLinkOf(spec)?.sessionId ?? session.id;
-    return this.workspaces.forAgentTurn({
-      tenantId: session.tenantId,
-      agentId: spec.agent.id,
-      sessionId: owner,
-    });
+    try {
+      const spec = session.spec as SessionSpec;
+      const owner = threadLinkOf(spec)?.sessionId ?? session.id;
+      return this.workspaces.forAgentTurn({
+        tenantId: session.tenantId,
+        agentId: spec.agent.id,
+        sessionId: owner,
+      });
+    } catch (error) {
+      // A spec the runner cannot read fails the turn where it is built, after its start, as any other failure.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   async forTurn(turn: Turn, prelude: Promise<WorkspaceFs>): Promise<TurnHarness> {
