@@ -55,11 +55,34 @@ export async function seedSelfHostedSession(
   env: SelfHostedEnvironment,
   agent = agentSnapshot(env.agentId),
 ): Promise<string> {
+  return insertSession(prisma, env, 'self_hosted', agent);
+}
+
+/**
+ * An idle session on a new environment of `type` in the tenant and namespace of `env` (a `local` one sends its
+ * file and shell tools to the Hands over NATS), with the frozen spec the control service would have written.
+ */
+export async function seedSessionOnNewEnvironment(
+  prisma: PrismaClient,
+  env: SelfHostedEnvironment,
+  type: 'local' | 'remote',
+  agent = agentSnapshot(env.agentId),
+): Promise<string> {
+  const environmentId = newId(ID_PREFIXES.environment);
+  await prisma.environment.create({
+    data: { id: environmentId, tenantId: env.tenantId, namespaceId: env.namespaceId, name: type, type },
+  });
+  return insertSession(prisma, { ...env, environmentId }, type, agent);
+}
+
+async function insertSession(
+  prisma: PrismaClient,
+  env: SelfHostedEnvironment,
+  type: string,
+  agent: SessionAgent,
+): Promise<string> {
   const sessionId = newId(ID_PREFIXES.session);
-  const spec: object = {
-    agent,
-    environment: { id: env.environmentId, type: 'self_hosted', config: { type: 'self_hosted' } },
-  };
+  const spec: object = { agent, environment: { id: env.environmentId, type, config: { type } } };
   await prisma.session.create({
     data: {
       id: sessionId,

@@ -3,8 +3,6 @@ import {
   DataplaneSubjects as D,
   HandsRegistry,
   HandsSubjects,
-  ID_PREFIXES,
-  newId,
   PubSubjects,
   type Actor,
   type InboundEvent,
@@ -17,6 +15,7 @@ import {
   adminOf,
   seedSelfHostedEnvironment,
   seedSelfHostedSession,
+  seedSessionOnNewEnvironment,
   type SelfHostedEnvironment,
 } from './self-hosted-fixture.js';
 
@@ -40,35 +39,8 @@ describe('interrupts reach the running turn and the Hands', () => {
   });
 
   /** An idle session on a `local` environment, whose file tools go to the Hands over NATS. */
-  const localSession = async (): Promise<string> => {
-    const environmentId = newId(ID_PREFIXES.environment);
-    await dp.db.prisma.environment.create({
-      data: {
-        id: environmentId,
-        tenantId: env.tenantId,
-        namespaceId: env.namespaceId,
-        name: 'local',
-        type: 'local',
-      },
-    });
-    const sessionId = newId(ID_PREFIXES.session);
-    const spec: object = {
-      agent: agentSnapshot(env.agentId, script),
-      environment: { id: environmentId, type: 'local', config: { type: 'local' } },
-    };
-    await dp.db.prisma.session.create({
-      data: {
-        id: sessionId,
-        tenantId: env.tenantId,
-        namespaceId: env.namespaceId,
-        agentId: env.agentId,
-        agentVersion: 1,
-        environmentId,
-        spec,
-      },
-    });
-    return sessionId;
-  };
+  const localSession = (): Promise<string> =>
+    seedSessionOnNewEnvironment(dp.db.prisma, env, 'local', agentSnapshot(env.agentId, script));
   const send = (sessionId: string, ...events: InboundEvent[]) =>
     dp.rpc.request(D.appendEvents, { actor, sessionId, events });
   const log = (sessionId: string): Promise<SessionEvent[]> =>

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import {
-  DataplaneSubjects as D,
-  ID_PREFIXES,
-  newId,
-  type Actor,
-  type InboundEvent,
-} from '@agentry/contracts';
+import { DataplaneSubjects as D, type Actor, type InboundEvent } from '@agentry/contracts';
 import { pollUntil } from '@agentry/testing';
 import { SqlPool } from '../src/sql/sql-pool.js';
 import { startDataplane, type DataplaneTestApp } from './dataplane-test-app.js';
-import { adminOf, agentSnapshot, seedSelfHostedEnvironment } from './self-hosted-fixture.js';
+import {
+  adminOf,
+  agentSnapshot,
+  seedSelfHostedEnvironment,
+  seedSessionOnNewEnvironment,
+} from './self-hosted-fixture.js';
 
 const text = (t: string): InboundEvent => ({ type: 'user.message', content: [{ type: 'text', text: t }] });
 
@@ -34,31 +33,9 @@ describe('the statements of a turn', () => {
     dp = await startDataplane();
     const env = await seedSelfHostedEnvironment(dp.db.prisma);
     actor = adminOf(env);
-    const environmentId = newId(ID_PREFIXES.environment);
-    await dp.db.prisma.environment.create({
-      data: {
-        id: environmentId,
-        tenantId: env.tenantId,
-        namespaceId: env.namespaceId,
-        name: 'e',
-        type: 'local',
-      },
-    });
-    sessionId = newId(ID_PREFIXES.session);
-    const spec: object = {
-      agent: { ...agentSnapshot(env.agentId), tools: [] },
-      environment: { id: environmentId, type: 'local', config: { type: 'local' } },
-    };
-    await dp.db.prisma.session.create({
-      data: {
-        id: sessionId,
-        tenantId: env.tenantId,
-        namespaceId: env.namespaceId,
-        agentId: env.agentId,
-        agentVersion: 1,
-        environmentId,
-        spec,
-      },
+    sessionId = await seedSessionOnNewEnvironment(dp.db.prisma, env, 'local', {
+      ...agentSnapshot(env.agentId),
+      tools: [],
     });
     // Every statement of both pools, by name (or its first words when unnamed).
     const sql = dp.app.get(SqlPool);
