@@ -15,7 +15,7 @@ export { scopeRootKey } from './scopes/isolation-scope.js';
 export { agentWorkspaceRoot } from './scopes/agent-workspace-root.js';
 export { MemoryWorkspaceFs } from './memory/memory-workspace-fs.js';
 export { LocalWorkspaceFs } from './local/local-workspace-fs.js';
-export { readSmallFile } from './local/small-file.js';
+export { lstatOrNull, readSmallFile } from './local/small-file.js';
 export { PostgresWorkspaceFs } from './postgres/postgres-workspace-fs.js';
 export type { ReadAheadPlan } from './postgres/read-ahead.js';
 export { ReadOnlyWorkspaceFs } from './mounts/read-only-workspace-fs.js';

@@ -1,7 +1,7 @@
-import { constants, lstatSync, type Stats } from 'node:fs';
+import { constants } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { readSmallFile } from '@agentry/workspace';
+import { lstatOrNull, readSmallFile } from '@agentry/workspace';
 import type { DurableCopy, EntryWrite, StoredEntry } from './durable-copy.js';
 import {
   changedSince,
@@ -223,13 +223,5 @@ export class WorkspaceMirror {
       }
     }
     if (size > 0) yield Buffer.concat(pending);
-  }
-}
-
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /** Files up to this size are read and written with synchronous calls (see readSmallFile). */
 export const SMALL_FILE_BYTES = 256 * 1024;
@@ -28,5 +28,14 @@ export function readSmallFile(path: string, noFollow = false): Buffer | null {
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The entry at `path` itself (a symlink is not followed), or null when there is none or it cannot be read. */
+export function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,7 @@
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { WorkspaceErrors } from '../core/workspace-errors.js';
+import { lstatOrNull } from './small-file.js';
 
 function inside(candidate: string, realRoot: string): boolean {
   return candidate === realRoot || candidate.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
@@ -30,13 +31,5 @@ export function assertConfined(hostPath: string, root: string, realRoot: string,
     const parent = dirname(current);
     if (current === root || parent === current) return;
     current = parent;
-  }
-}
-
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
   }
 }
