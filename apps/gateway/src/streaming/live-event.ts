@@ -1,4 +1,11 @@
 import type { StoredEvent } from '@agentry/contracts';
+import { z } from 'zod';
+
+/** What the gateway needs of a live event to order and render it; everything else is passed on as sent. */
+const LiveEventShape = z.object({
+  seq: z.number().int().positive(),
+  event: z.looseObject({ id: z.string(), type: z.string(), created_at: z.string() }),
+});
 
 /**
  * A live event as the dataplane announced it, by its shape: a positive seq and an event with its id, type and
@@ -7,11 +14,5 @@ import type { StoredEvent } from '@agentry/contracts';
  * channel's work), and an event is passed on as sent, as the catch-up path passes the log's pages.
  */
 export function liveEventOf(message: unknown): StoredEvent | null {
-  if (typeof message !== 'object' || message === null) return null;
-  const { seq, event } = message as { seq?: unknown; event?: unknown };
-  if (!Number.isSafeInteger(seq) || (seq as number) < 1) return null;
-  if (typeof event !== 'object' || event === null) return null;
-  const { id, type, created_at: createdAt } = event as Record<string, unknown>;
-  if (typeof id !== 'string' || typeof type !== 'string' || typeof createdAt !== 'string') return null;
-  return message as StoredEvent;
+  return LiveEventShape.safeParse(message).success ? (message as StoredEvent) : null;
 }
