@@ -26,8 +26,6 @@ describe('the statements of a turn', () => {
   let actor: Actor;
   let sessionId: string;
   const sent: string[] = [];
-  /** Each statement as it is sent and as its answer comes back, in order. */
-  const timeline: string[] = [];
 
   beforeAll(async () => {
     dp = await startDataplane();
@@ -49,8 +47,7 @@ describe('the statements of a turn', () => {
           if (PERIODIC.has(name)) return query(config, ...rest);
           const short = name.replace(/\s+/g, ' ').slice(0, 40);
           sent.push(short);
-          timeline.push(`sent ${short}`);
-          return query(config, ...rest).finally(() => timeline.push(`done ${short}`));
+          return query(config, ...rest);
         },
       });
     }
@@ -74,26 +71,28 @@ describe('the statements of a turn', () => {
     });
   }
 
-  it('makes seven: the append, the lease, the start beside the prelude, the model call, its usage, the close', async () => {
+  it('makes six: the append, the lease, the prelude, the start with the model call, its usage, the close', async () => {
     await turn('warm-up');
     sent.length = 0;
-    timeline.length = 0;
     await turn('hello');
-    // The prelude's read is sent beside the start, not after it: either may reach the pool first.
-    const [first, second, start, prelude, ...rest] = sent;
-    expect([first, second]).toEqual(['events.append.client', 'sessions.acquire']);
-    expect([start, prelude].sort()).toEqual([
-      'events.append.transition',
+    expect(sent).toEqual([
+      'events.append.client',
+      'sessions.acquire',
+      // Asked for as the turn starts; the harness waits for it before its first model call.
       'workspace.workspace_files.readAhead',
-    ]);
-    expect(timeline.indexOf('sent workspace.workspace_files.readAhead')).toBeLessThan(
-      timeline.indexOf('done events.append.transition'),
-    );
-    expect(rest).toEqual([
-      'events.append.turn',
+      // The start (`idle → running`) travels with the first model call's `span.model_request_start`.
+      'events.append.transition',
       'usage.settle',
       // With the turn boundary's checkpoint: the Hands copy is empty and no tool ran.
       'events.append.close-checkpointed',
+    ]);
+    const log = await dp.db.prisma.sessionEvent.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
+    const hello = log.findIndex(
+      (e) => e.type === 'user.message' && JSON.stringify(e.payload).includes('hello'),
+    );
+    expect(log.slice(hello + 1, hello + 3).map((e) => e.type)).toEqual([
+      'session.status_running',
+      'span.model_request_start',
     ]);
   });
 });

@@ -21,7 +21,11 @@ export class SharedWorkspaces {
     });
   }
 
-  /** The agent's workspace with what a turn's prelude reads already fetched, in one round trip. */
+  /**
+   * The agent's workspace with what a turn's prelude reads already fetched, in one round trip. The read
+   * goes through the pickup lane: a plain turn shows `running` only once its first model call starts,
+   * which waits for it.
+   */
   async forAgentTurn(context: {
     tenantId: string;
     agentId: string;
@@ -33,7 +37,7 @@ export class SharedWorkspaces {
       tenantId: context.tenantId,
       root: scopeRootKey('AGENT', context),
     });
-    await workspace.readAhead(TURN_PRELUDE_READS);
+    await workspace.readAhead(TURN_PRELUDE_READS, this.sql.poolOf('pickup'));
     return workspace;
   }
 

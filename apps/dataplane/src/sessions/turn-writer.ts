@@ -29,6 +29,18 @@ const BARRIERS = new Set([
 ]);
 
 /**
+ * A turn's start, held back to travel with the turn's first write (`TurnWriter.startWithFirstWrite`), was
+ * refused there: input arrived since the lease was taken. Nothing was written; the drain's next round
+ * takes that input with the rest.
+ */
+export class TurnStartRefused extends Error {
+  constructor(sessionId: string) {
+    super(`Session ${sessionId}: input arrived before the turn's first write; the turn starts again`);
+    this.name = 'TurnStartRefused';
+  }
+}
+
+/**
  * Every write of one turn: conditional on the lease's fencing token, so a runner that lost its lease
  * can never write; published on NATS only after commit, in order.
  */
@@ -45,6 +57,8 @@ export class TurnWriter {
   private logEnd: number | undefined;
   /** How the row's status events read in its log (a session thread's are the thread's own). */
   private statusEvent: (event: OutboundEvent) => OutboundEvent = (event) => event;
+  /** A start not yet written: it goes out with the first write (see `startWithFirstWrite`). */
+  private heldStart: { change: StatusChange; event: NewEvent } | undefined;
 
   /** `logEnd`: the seq the log the turn read ended at, when known. */
   constructor(
@@ -100,6 +114,24 @@ export class TurnWriter {
     }
     if (logEndsAt !== undefined) return false;
     throw new AppError('CONFLICT', `Session ${this.lease.sessionId} changed status before its turn started`);
+  }
+
+  /**
+   * `start` for a turn with nothing to do between its start and its first write: the transition and its
+   * status event are written by that first write, in the same statement (its first barrier, or its close),
+   * which saves a statement, a commit and a message per turn. The session reads `running` from then on.
+   * Refused there when input arrived since the lease was taken (`logEndsAt`): that write throws
+   * `TurnStartRefused` and writes nothing, so the turn answers exactly the input it consumes.
+   */
+  startWithFirstWrite(
+    from: string[],
+    to: string,
+    event: OutboundEvent,
+    consume: string[],
+    logEndsAt: number,
+  ): void {
+    const change: StatusChange = { from, to, stopReason: null, consume, logEndsAt };
+    this.heldStart = { change, event: toNewEvent(this.statusEvent(event)) };
   }
 
   async emit(...events: OutboundEvent[]): Promise<void> {
@@ -160,6 +192,7 @@ export class TurnWriter {
       release: options.release ?? false,
     };
     this.previews.flush();
+    if (this.heldStart) await this.flush();
     const batch = [...this.buffered, toNewEvent(this.statusEvent(event))];
     this.buffered = [];
     const written = await write(change, batch);
@@ -175,6 +208,7 @@ export class TurnWriter {
   }
 
   async flush(): Promise<void> {
+    if (this.heldStart) return this.writeHeldStart();
     if (this.buffered.length === 0) return;
     const batch = this.buffered;
     this.buffered = [];
@@ -183,6 +217,19 @@ export class TurnWriter {
       { kind: 'turn', tenantId: this.lease.tenantId, token: this.lease.token },
       batch,
     );
+    this.publish(rows.map(toStoredEvent));
+  }
+
+  /** The held start with what is buffered after its status event, in one statement. */
+  private async writeHeldStart(): Promise<void> {
+    const { change, event } = this.heldStart!;
+    const batch = [event, ...this.buffered];
+    const { sessionId } = this.lease;
+    const rows = await this.events.appendWithTransition(sessionId, this.lease, change, batch, 'pickup');
+    if (!rows) throw new TurnStartRefused(sessionId);
+    this.heldStart = undefined;
+    this.buffered = [];
+    for (const id of change.consume) this.consumed.add(id);
     this.publish(rows.map(toStoredEvent));
   }
 

@@ -5,7 +5,8 @@ import { DATAPLANE_CONFIG, type DataplaneEnv } from '../config/env.js';
 
 /**
  * Which connections a statement goes through. `pickup` is a turn's start and hand-over: the lease with the
- * inbox, the running status, the release and the look at the inbox after it. It has connections of its
+ * inbox, the prelude and the running status written with the first model call, the release and the look
+ * at the inbox after it. It has connections of its
  * own, more than it keeps busy, while the `turn` pool carrying everything else is kept small enough not to
  * oversubscribe Postgres; so committed input starts its turn promptly however many turns are running
  * (docs/performance.md, "Pickup under load").
@@ -37,7 +38,12 @@ export class SqlPool implements OnApplicationShutdown {
     values: unknown[],
     lane: SqlLane = 'turn',
   ): Promise<pg.QueryResult<R>> {
-    return (lane === 'pickup' ? this.pickup : this.pool).query<R>({ name, text, values });
+    return this.poolOf(lane).query<R>({ name, text, values });
+  }
+
+  /** The connections of `lane`, for a reader that takes a pool (a turn's prelude reads through `pickup`). */
+  poolOf(lane: SqlLane): pg.Pool {
+    return lane === 'pickup' ? this.pickup : this.pool;
   }
 
   async onApplicationShutdown(): Promise<void> {

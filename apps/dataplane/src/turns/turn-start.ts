@@ -3,6 +3,7 @@ import { platformMetrics } from '@agentry/platform';
 import type { LeasedTurn } from '../drain/session-drain.js';
 import { SessionInterrupts } from '../drain/session-interrupts.js';
 import { OutcomeLoop } from '../outcomes/outcome-loop.js';
+import { threadLinkOf } from '../threads/thread-spec.js';
 import { ThreadTurns } from '../threads/thread-turns.js';
 import { WorkQueue } from '../work/work-queue.service.js';
 import type { Admission } from './turn-admission.js';
@@ -14,8 +15,9 @@ import type { SessionSpec, Turn } from './turn.js';
  * The pipeline's second stage: the status write that starts the turn (`idle → running`, or for a turn a
  * crash cut off `running → rescheduling → running`), consuming its input in the same statement. Input
  * committed after the lease was taken refuses the start (the drain's next round takes it with the rest),
- * so a turn answers exactly the input it consumes. Then what else starts with a turn: a thread's status
- * on its session, a self-hosted session's work item, the outcome being worked on.
+ * so a turn answers exactly the input it consumes. A plain turn's start is written by its first write
+ * instead (before its first model call), with the same check. Then what else starts with a turn: a
+ * thread's status on its session, a self-hosted session's work item, the outcome being worked on.
  */
 @Injectable()
 export class TurnStart {
@@ -33,13 +35,6 @@ export class TurnStart {
     const abort = new TurnAbort(this.interrupts, session.id, leased.leaseLost);
     if (admitted.interrupted) abort.interruptNow();
     const consumed = admitted.input.map((e) => e.event.id);
-    const started = admitted.resumed
-      ? await rescheduleHere(writer, session.status, consumed, logEndsAt)
-      : await writer.start(['idle'], 'running', { type: 'session.status_running' }, consumed, logEndsAt);
-    if (!started) {
-      abort.dispose();
-      return undefined;
-    }
     const spec = session.spec as SessionSpec;
     const turn: Turn = {
       ...leased,
@@ -49,6 +44,16 @@ export class TurnStart {
       selfHosted: spec.environment.type === 'self_hosted',
       abort,
     };
+    const running = { type: 'session.status_running' };
+    let started = true;
+    if (logEndsAt !== undefined && startsAlone(turn))
+      writer.startWithFirstWrite(['idle'], 'running', running, consumed, logEndsAt);
+    else if (admitted.resumed) started = await rescheduleHere(writer, session.status, consumed, logEndsAt);
+    else started = await writer.start(['idle'], 'running', running, consumed, logEndsAt);
+    if (!started) {
+      abort.dispose();
+      return undefined;
+    }
     await this.alongside(turn).catch((error: unknown) => {
       abort.dispose();
       throw error;
@@ -62,6 +67,21 @@ export class TurnStart {
     if (turn.selfHosted) await this.work.ensureOpen(selfHostedSession(turn));
     await this.outcomes.begin(turn.writer.lease, turn.input);
   }
+}
+
+/**
+ * A turn whose start has nothing beside it (a fresh turn of a session of its own, on the platform's Hands,
+ * opening no outcome): its start can wait for its first write (`TurnWriter.startWithFirstWrite`).
+ * A resumed turn, a thread's (its status goes to its session too), a self-hosted one (its work item opens
+ * as it starts) and one opening an outcome write their start at once.
+ */
+function startsAlone(turn: Turn): boolean {
+  return (
+    !turn.resumed &&
+    !turn.selfHosted &&
+    threadLinkOf(turn.spec) === undefined &&
+    !turn.input.some((e) => e.event.type === 'user.define_outcome')
+  );
 }
 
 export function selfHostedSession({ session }: Turn) {

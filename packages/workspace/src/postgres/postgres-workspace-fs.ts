@@ -79,14 +79,18 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
     this.chunkBytes = options.streamChunkBytes ?? 1024 * 1024;
   }
 
-  private run(text: string, params: unknown[]) {
-    return this.sql.query({ name: this.names.get(text)!, text, values: [...this.key, ...params] });
+  private run(text: string, params: unknown[], via: NamedSqlPort = this.sql) {
+    return via.query({ name: this.names.get(text)!, text, values: [...this.key, ...params] });
   }
 
   /** The statement's rows, as the caller names their shape (an entry's row unless told). */
-  private async rows<R = Row>(text: string, ...params: unknown[]): Promise<R[]> {
+  private rows<R = Row>(text: string, ...params: unknown[]): Promise<R[]> {
+    return this.rowsVia<R>(this.sql, text, params);
+  }
+
+  private async rowsVia<R>(via: NamedSqlPort, text: string, params: unknown[]): Promise<R[]> {
     try {
-      return (await this.run(text, params)).rows as R[];
+      return (await this.run(text, params, via)).rows as R[];
     } catch (error) {
       if ((error as { code?: string }).code === '23505')
         throw new AppError('ALREADY_EXISTS', 'Path already exists', { cause: error });
@@ -97,16 +101,16 @@ export class PostgresWorkspaceFs extends BaseWorkspaceFs {
   /**
    * Reads what `plan` names in one round trip; the next read of each of those paths is answered from it
    * (a turn's prelude reads a handful of well-known files, each once). A write drops what was read ahead.
+   * `via`: other connections to read through than the workspace's own (a caller's faster lane).
    */
-  async readAhead(plan: ReadAheadPlan): Promise<void> {
+  async readAhead(plan: ReadAheadPlan, via: NamedSqlPort = this.sql): Promise<void> {
     const trees = (plan.trees ?? []).map(likePrefix);
-    const rows = await this.rows<ReadAheadRow>(
-      this.q.readAhead,
+    const rows = await this.rowsVia<ReadAheadRow>(via, this.q.readAhead, [
       plan.paths,
       plan.children ?? [],
       trees,
       READ_AHEAD_MAX_FILE_BYTES,
-    );
+    ]);
     this.ahead = new ReadAhead(plan, rows);
   }
 
